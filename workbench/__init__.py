@@ -1,0 +1,44 @@
+"""The Draw Steel monster workbench: a monster's numbers from the book's formulas, as a small typed library.
+
+`build_monster` and the ruleset are pure Python (pydantic only); `stat_table` needs pandas and is imported
+on first use, so `import workbench` stays fast for scripts and the command line.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from workbench.errors import InvalidInput, RulesetError, WorkbenchError
+from workbench.monster import Monster, Step, Tiers, Trait, ability_damage, build_monster, explain
+from workbench.ruleset import Ruleset, core_ruleset, load_ruleset
+
+if TYPE_CHECKING:
+    from workbench.tables import stat_table
+
+__all__ = [
+    "InvalidInput",
+    "Monster",
+    "Ruleset",
+    "RulesetError",
+    "Step",
+    "Tiers",
+    "Trait",
+    "WorkbenchError",
+    "ability_damage",
+    "build_monster",
+    "core_ruleset",
+    "explain",
+    "load_ruleset",
+    "stat_table",
+]
+
+# Names whose modules import heavy libraries (pandas, plotly, ipywidgets): loaded on first use.
+_LAZY = {"stat_table": "workbench.tables"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'workbench' has no attribute {name!r}")
