@@ -61,11 +61,12 @@ class Step(BaseModel):
 
 
 class Trait(BaseModel):
-    """A named piece of stat block text (a trait, a Malice feature, a villain action)."""
+    """A named piece of stat block text: a trait, a Malice feature (with its cost), a villain action."""
 
     model_config = ConfigDict(frozen=True)
     name: str
     text: str
+    cost: int | None = None
 
 
 class Monster(BaseModel):
@@ -94,8 +95,17 @@ class Monster(BaseModel):
     non_strike_damage: Tiers
     potency: Tiers
     ruleset: str
+    # Text a homebrewer fills in; the formulas never read it. Change it with `monster.model_copy(update=...)`.
     name: str = ""
+    keywords: tuple[str, ...] = ()
+    size: str = ""
+    speed: str = ""
+    stability: str = ""
+    signature_name: str = ""
+    signature_text: str = ""
     traits: tuple[Trait, ...] = ()
+    malice_features: tuple[Trait, ...] = ()
+    villain_actions: tuple[Trait, ...] = ()
 
     _rules: Ruleset = PrivateAttr(default_factory=core_ruleset)
 

@@ -1,0 +1,1 @@
+"""plotly figures: data in, figure out; a chart never displays itself."""

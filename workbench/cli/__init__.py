@@ -1,0 +1,78 @@
+"""The `workbench` console script: one subcommand per module in this package.
+
+Every subcommand prints for a person by default and one JSON object with `--json`. Bad input exits with
+status 2 and a single line on stderr naming the argument and what it accepts; nothing goes to stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from workbench.errors import InvalidInput, WorkbenchError
+
+__all__ = ["main"]
+
+# Each name is a module of this package with `register(subparsers)`; the parser it adds sets `run`.
+COMMANDS = ("monster",)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error as one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def positive_int(text: str) -> int:
+    """argparse type for a whole number from 1 upwards."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"got {text!r}; accepts a whole number from 1 upwards") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"got {text!r}; accepts a whole number from 1 upwards")
+    return value
+
+
+def whole_number(text: str) -> int:
+    """argparse type for a whole number from 0 upwards."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"got {text!r}; accepts a whole number from 0 upwards") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"got {text!r}; accepts a whole number from 0 upwards")
+    return value
+
+
+def emit(payload: dict[str, Any], as_json: bool, text: str) -> None:
+    """Print one JSON object, or the text for a person."""
+    print(json.dumps(payload, ensure_ascii=False) if as_json else text)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="workbench", description="Draw Steel monster workbench")
+    subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for name in COMMANDS:
+        importlib.import_module(f"workbench.cli.{name}").register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        args.run(args)
+    except InvalidInput as exc:
+        flag = "--" + exc.field.replace("_", "-")
+        print(f"workbench {args.command}: error: {flag}: {str(exc).split(': ', 1)[1]}", file=sys.stderr)
+        return 2
+    except WorkbenchError as exc:
+        print(f"workbench {args.command}: error: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return 2
+    return 0
