@@ -1,0 +1,506 @@
+"""The Director's Malice over a fight: the schedule it arrives on, a plan for spending it, and a tracker.
+
+Rules: "Malice" (Monster Basics) and ../shared/rules/malice.txt. Readings (../shared/RULES-READINGS.md):
+at the start of combat the Director gains the heroes' average Victories, rounded down; at the start of each
+round, the living heroes plus the round number. The book's example is one gain at the start of round 1
+(3 + 5 + 1 = 9), then 7, 8, 9, ... . A hero who dies stops generating Malice: deaths given for a round are
+counted before that round's gain (a hero who falls during round 2 is missing from round 3's gain, so it is
+given as a death "in round 3"). Unused Malice is lost at the end of the encounter.
+
+Everything here is pure: states are frozen models and every action returns a new one, so `MaliceTracker`
+can undo by keeping the old states. The basic Malice features themselves (their costs and text) come from
+`workbench.malice_feature`; this module only schedules, plans and spends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from numbers import Integral
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from workbench.errors import InvalidInput
+from workbench.malice_feature import (
+    cost_advice,
+    feature_book,
+    malicious_strike_extra_damage,
+    malicious_strike_range,
+)
+from workbench.monster import Monster, Step, Trait
+
+__all__ = [
+    "MaliceRound",
+    "average_victories",
+    "malice_schedule",
+    "Purchase",
+    "PlannedRound",
+    "SpendingPlan",
+    "affordable_rounds",
+    "spending_plan",
+    "MaliceEntry",
+    "MaliceState",
+    "start_encounter",
+    "start_round",
+    "hero_dies",
+    "spend",
+    "end_encounter",
+    "MaliceTracker",
+]
+
+SECTION = "Earning Malice"
+_FROZEN = ConfigDict(frozen=True)
+
+
+# ---------------------------------------------------------------- input checks
+
+
+def _whole(field: str, value: Any, lowest: int, accepts: str | None = None) -> int:
+    accepts = accepts or f"a whole number from {lowest} upwards"
+    if isinstance(value, bool) or not isinstance(value, Integral) or value < lowest:
+        raise InvalidInput(field, value, accepts)
+    return int(value)
+
+
+def average_victories(victories: int | Sequence[int], heroes: int | None = None) -> int:
+    """The heroes' average Victories, rounded down: one whole number (already the average) or one per hero.
+
+    With one number per hero, `heroes` (when given) must match their count.
+    """
+    accepts = "a whole number from 0 upwards (the average), or one whole number from 0 upwards per hero"
+    if isinstance(victories, Integral) and not isinstance(victories, bool):
+        return _whole("victories", victories, 0, accepts)
+    if isinstance(victories, (str, bytes)) or not isinstance(victories, Iterable):
+        raise InvalidInput("victories", victories, accepts)
+    each = list(victories)
+    if not each or any(isinstance(v, bool) or not isinstance(v, Integral) or v < 0 for v in each):
+        raise InvalidInput("victories", victories, accepts)
+    if heroes is not None and len(each) != heroes:
+        raise InvalidInput(
+            "victories", victories, accepts, f"{len(each)} values for {heroes} heroes"
+        )
+    return sum(int(v) for v in each) // len(each)
+
+
+def _deaths_by_round(deaths: Any, rounds: int | None, heroes: int) -> dict[int, int]:
+    """Deaths as {round: count} from a mapping or (round, count) pairs; duplicates add up."""
+    accepts = (
+        "pairs of round and count (round from 1 to the number of rounds, count from 0 upwards), "
+        f"at most {heroes} in all"
+    )
+    if deaths is None:
+        return {}
+    pairs = list(deaths.items()) if isinstance(deaths, Mapping) else deaths
+    out: dict[int, int] = {}
+    try:
+        for round_number, count in pairs:
+            if isinstance(round_number, bool) or not isinstance(round_number, Integral):
+                raise InvalidInput("deaths", deaths, accepts)
+            if isinstance(count, bool) or not isinstance(count, Integral) or count < 0:
+                raise InvalidInput("deaths", deaths, accepts)
+            if round_number < 1 or (rounds is not None and round_number > rounds):
+                raise InvalidInput("deaths", deaths, accepts, f"round {round_number} is not in the fight")
+            out[int(round_number)] = out.get(int(round_number), 0) + int(count)
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, InvalidInput):
+            raise
+        raise InvalidInput("deaths", deaths, accepts) from None
+    if sum(out.values()) > heroes:
+        raise InvalidInput("deaths", deaths, accepts, f"more deaths than the {heroes} heroes")
+    return out
+
+
+# ---------------------------------------------------------------- the schedule
+
+
+class MaliceRound(BaseModel):
+    """One round of the schedule: who was alive for its gain, what it gave, and the running total.
+
+    `victories` is the start-of-combat part (round 1 only, else 0); `total` assumes nothing was spent.
+    """
+
+    model_config = _FROZEN
+    round: int
+    heroes: int
+    deaths: int
+    victories: int
+    gain: int
+    total: int
+
+    @property
+    def working(self) -> str:
+        parts = ([str(self.victories)] if self.round == 1 else []) + [str(self.heroes), str(self.round)]
+        return " + ".join(parts)
+
+    def step(self) -> Step:
+        """The gain with its formula, as the notebook shows it ("Malice gained in round 1 = 3 + 5 + 1 = 9")."""
+        formula = "living heroes + round number"
+        if self.round == 1:
+            formula = "average Victories + " + formula
+        reading = "average Victories rounded down" if self.round == 1 else None
+        if self.deaths:
+            note = f"{self.deaths} hero death(s) counted before this round's gain"
+            reading = f"{reading}; {note}" if reading else note
+        return Step(
+            quantity=f"Malice gained in round {self.round}",
+            formula=formula,
+            working=self.working,
+            value=self.gain,
+            section=SECTION,
+            reading=reading,
+        )
+
+
+def malice_schedule(
+    heroes: int,
+    victories: int | Sequence[int],
+    rounds: int,
+    deaths: Mapping[int, int] | Iterable[tuple[int, int]] | None = None,
+) -> tuple[MaliceRound, ...]:
+    """Malice gained in each round and the running total, if none is spent.
+
+    Round 1 adds the start-of-combat gain (average Victories, rounded down) to the round's own gain.
+    `deaths` maps a round to the heroes who died before its gain (they are missing from it and every later
+    gain). Five heroes with three Victories each: 9, 7, 8, 9, 10 (totals 9, 16, 24, 33, 43).
+    """
+    heroes = _whole("heroes", heroes, 1)
+    average = average_victories(victories, heroes)
+    rounds = _whole("rounds", rounds, 1)
+    by_round = _deaths_by_round(deaths, rounds, heroes)
+    living, total, out = heroes, 0, []
+    for number in range(1, rounds + 1):
+        died = by_round.get(number, 0)
+        living -= died
+        start = average if number == 1 else 0
+        gain = start + living + number
+        total += gain
+        out.append(
+            MaliceRound(round=number, heroes=living, deaths=died, victories=start, gain=gain, total=total)
+        )
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- planning
+
+
+def _check_feature(feature: Any, field: str = "feature") -> Trait:
+    if not isinstance(feature, Trait) or isinstance(feature.cost, bool) or not isinstance(feature.cost, int):
+        raise InvalidInput(field, feature, "a Malice feature: a Trait with a whole-number cost")
+    if feature.cost < 1:
+        raise InvalidInput(field, feature, "a Malice feature: a Trait with a cost from 1 upwards")
+    return feature
+
+
+def _is_malicious_strike(feature: Trait) -> bool:
+    """Malicious Strike (named in data/malice-features.toml) is the one feature that takes more than its cost."""
+    return feature.name.strip().lower() == feature_book().malicious_strike.name.lower()
+
+
+def _not_twice_in_a_row() -> bool:
+    return feature_book().malicious_strike.not_two_rounds_in_a_row
+
+
+class Purchase(BaseModel):
+    """A feature the Director means to use and the Malice to put into it (more than its cost only for
+    Malicious Strike, which takes 5+)."""
+
+    model_config = _FROZEN
+    feature: Trait
+    amount: int
+
+
+def _purchase(wish: Any) -> Purchase:
+    if isinstance(wish, Purchase):
+        wish = (wish.feature, wish.amount)
+    if isinstance(wish, Trait):
+        feature = _check_feature(wish)
+        return Purchase(feature=feature, amount=feature.cost)
+    try:
+        feature, amount = wish
+    except (TypeError, ValueError):
+        raise InvalidInput(
+            "features", wish, "Malice features (Traits with a cost), or (feature, amount) pairs"
+        ) from None
+    feature = _check_feature(feature)
+    _check_amount(feature, amount, None)
+    return Purchase(feature=feature, amount=int(amount))
+
+
+def _check_amount(feature: Trait, amount: Any, monster: Monster | None) -> int:
+    cost = feature.cost or 0
+    if not _is_malicious_strike(feature):
+        if isinstance(amount, bool) or not isinstance(amount, Integral) or amount != cost:
+            raise InvalidInput("amount", amount, f"exactly {cost} (the cost of {feature.name})")
+        return cost
+    amount = _whole("amount", amount, cost, f"{cost} Malice or more for {feature.name}")
+    if monster is not None:
+        low, high = malicious_strike_range(monster)
+        most = cost + (high - low) // feature_book().malicious_strike.extra_damage_per_malice
+        if amount > most:
+            raise InvalidInput(
+                "amount",
+                amount,
+                f"{cost} to {most} Malice for this monster's {feature.name}",
+                f"its extra damage stops at three times its highest characteristic ({high})",
+            )
+    return amount
+
+
+def affordable_rounds(
+    schedule: Sequence[MaliceRound], features: Iterable[Trait]
+) -> dict[str, int | None]:
+    """The first round whose running total (nothing spent) covers each feature's cost; None: never."""
+    out: dict[str, int | None] = {}
+    for feature in features:
+        feature = _check_feature(feature, "features")
+        out[feature.name] = next((r.round for r in schedule if r.total >= feature.cost), None)
+    return out
+
+
+class PlannedRound(BaseModel):
+    """One round of a spending plan: Malice on hand after the gain, what was bought, and what is left."""
+
+    model_config = _FROZEN
+    round: int
+    gain: int
+    available: int
+    bought: tuple[Purchase, ...]
+    spent: int
+    left: int
+
+
+class SpendingPlan(BaseModel):
+    """A round-by-round plan, the wishes it could not fit, and the cost advice as a check."""
+
+    model_config = _FROZEN
+    rounds: tuple[PlannedRound, ...]
+    unbought: tuple[Purchase, ...]
+    advice: tuple[str, ...]
+    lost: int
+
+
+def spending_plan(
+    schedule: Sequence[MaliceRound],
+    wishes: Iterable[Trait | Purchase | tuple[Trait, int]],
+    per_round: int | None = None,
+) -> SpendingPlan:
+    """Buy the wished-for features in the order given, each in the earliest round the Malice covers it.
+
+    The order is kept (a big feature at the front is saved up for, as the book allows); Malicious Strike
+    waits a round rather than be used two rounds in a row; `per_round` caps the purchases in one round.
+    What is left after the last round is `lost` ("any unused Malice is lost"). `advice` is the
+    "That's So Much Malice!" check on the distinct features wished for.
+    """
+    queue = [_purchase(w) for w in wishes]
+    if per_round is not None:
+        per_round = _whole("per_round", per_round, 1, "a whole number from 1 upwards, or None for no cap")
+    bank, last_strike, rows = 0, None, []
+    for r in schedule:
+        bank += r.gain
+        available, bought = bank, []
+        while queue and (per_round is None or len(bought) < per_round):
+            nxt = queue[0]
+            if nxt.amount > bank:
+                break
+            if _is_malicious_strike(nxt.feature) and _not_twice_in_a_row() and last_strike == r.round - 1:
+                break
+            bought.append(queue.pop(0))
+            bank -= nxt.amount
+            if _is_malicious_strike(nxt.feature):
+                last_strike = r.round
+        spent = available - bank
+        rows.append(
+            PlannedRound(round=r.round, gain=r.gain, available=available, bought=tuple(bought), spent=spent, left=bank)
+        )
+    distinct = {p.feature.name: p.feature for p in [*(b for row in rows for b in row.bought), *queue]}
+    advice = tuple(cost_advice([f.cost for f in distinct.values()]))
+    return SpendingPlan(rounds=tuple(rows), unbought=tuple(queue), advice=advice, lost=bank)
+
+
+# ---------------------------------------------------------------- the tracker
+
+
+EntryKind = Literal["start", "gain", "death", "spend", "end"]
+
+
+class MaliceEntry(BaseModel):
+    """One line of the tracker's log."""
+
+    model_config = _FROZEN
+    round: int
+    kind: EntryKind
+    change: int
+    malice: int
+    text: str
+
+
+class MaliceState(BaseModel):
+    """The Director's Malice at one moment of an encounter. `round` 0 is before the first round's gain."""
+
+    model_config = _FROZEN
+    heroes: int
+    victories: int
+    living: int
+    round: int = 0
+    malice: int = 0
+    malicious_strike_rounds: tuple[int, ...] = ()
+    ended: bool = False
+    log: tuple[MaliceEntry, ...] = ()
+
+    def _with(self, entry: MaliceEntry, **changes: Any) -> MaliceState:
+        return self.model_copy(update={**changes, "log": (*self.log, entry)})
+
+
+def start_encounter(heroes: int, victories: int | Sequence[int]) -> MaliceState:
+    """A new encounter before its first round: no Malice yet (round 1's gain brings the Victories)."""
+    heroes = _whole("heroes", heroes, 1)
+    average = average_victories(victories, heroes)
+    entry = MaliceEntry(
+        round=0, kind="start", change=0, malice=0,
+        text=f"Encounter begins: {heroes} heroes, {average} average Victories",
+    )
+    return MaliceState(heroes=heroes, victories=average, living=heroes, log=(entry,))
+
+
+def _check_open(state: MaliceState) -> None:
+    if state.ended:
+        raise InvalidInput("state", "ended", "an encounter that has not ended", "the encounter is over")
+
+
+def start_round(state: MaliceState) -> MaliceState:
+    """The start of the next round: gain the living heroes plus the round number (plus Victories in round 1)."""
+    _check_open(state)
+    number = state.round + 1
+    gain = state.living + number + (state.victories if number == 1 else 0)
+    working = f"{state.victories} + " if number == 1 else ""
+    working += f"{state.living} + {number}"
+    entry = MaliceEntry(
+        round=number, kind="gain", change=gain, malice=state.malice + gain,
+        text=f"Round {number}: gain {working} = {gain}",
+    )
+    return state._with(entry, round=number, malice=state.malice + gain)
+
+
+def hero_dies(state: MaliceState, count: int = 1) -> MaliceState:
+    """Heroes die: they are missing from every later round's gain (Malice already gained stays)."""
+    _check_open(state)
+    count = _whole("count", count, 1, f"a whole number from 1 to {state.living} (the living heroes)")
+    if count > state.living:
+        raise InvalidInput("count", count, f"a whole number from 1 to {state.living} (the living heroes)")
+    living = state.living - count
+    entry = MaliceEntry(
+        round=state.round, kind="death", change=0, malice=state.malice,
+        text=f"{count} hero(es) died: {living} left to generate Malice",
+    )
+    return state._with(entry, living=living)
+
+
+def spend(
+    state: MaliceState,
+    feature: Trait,
+    amount: int | None = None,
+    monster: Monster | None = None,
+) -> MaliceState:
+    """Spend Malice on a feature; refused when there is not enough, and for Malicious Strike when it was
+    used last round ("can't be used two rounds in a row, even by different monsters")."""
+    _check_open(state)
+    feature = _check_feature(feature)
+    if state.round < 1:
+        raise InvalidInput("round", state.round, "a round that has started (start the first round first)")
+    strike = _is_malicious_strike(feature)
+    if strike and monster is None:
+        raise InvalidInput(
+            "monster", None, "the monster making the Malicious Strike (its highest characteristic sets the damage)"
+        )
+    amount = _check_amount(feature, feature.cost if amount is None else amount, monster)
+    if amount > state.malice:
+        raise InvalidInput(
+            "amount", amount, f"at most the {state.malice} Malice on hand", f"{feature.name} needs {amount}"
+        )
+    if strike and _not_twice_in_a_row() and (state.round - 1) in state.malicious_strike_rounds:
+        raise InvalidInput(
+            "feature", feature.name, "a feature other than Malicious Strike this round",
+            f"Malicious Strike was used in round {state.round - 1}; it can't be used two rounds in a row",
+        )
+    text = f"{feature.name}: spend {amount}"
+    rounds = state.malicious_strike_rounds
+    if strike:
+        assert monster is not None
+        extra = malicious_strike_extra_damage(monster, amount)
+        who = monster.name or "the monster"
+        text += f" ({who}'s next strike: +{extra} damage to one target)"
+        if state.round not in rounds:
+            rounds = (*rounds, state.round)
+    entry = MaliceEntry(
+        round=state.round, kind="spend", change=-amount, malice=state.malice - amount, text=text
+    )
+    return state._with(entry, malice=state.malice - amount, malicious_strike_rounds=rounds)
+
+
+def end_encounter(state: MaliceState) -> MaliceState:
+    """The end of the encounter: any unused Malice is lost."""
+    _check_open(state)
+    entry = MaliceEntry(
+        round=state.round, kind="end", change=-state.malice, malice=0,
+        text=f"Encounter ends: {state.malice} unused Malice lost",
+    )
+    return state._with(entry, malice=0, ended=True)
+
+
+class MaliceTracker:
+    """The table-side tracker: the current `state`, every earlier state for `undo`, and the log.
+
+    A refused action raises `InvalidInput` and changes nothing. `reset` starts a new encounter with the
+    same heroes (unused Malice is lost).
+    """
+
+    def __init__(self, heroes: int, victories: int | Sequence[int]) -> None:
+        self._history: list[MaliceState] = [start_encounter(heroes, victories)]
+
+    @property
+    def state(self) -> MaliceState:
+        return self._history[-1]
+
+    @property
+    def malice(self) -> int:
+        return self.state.malice
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    @property
+    def log(self) -> tuple[MaliceEntry, ...]:
+        return self.state.log
+
+    @property
+    def can_undo(self) -> bool:
+        return len(self._history) > 1
+
+    def _push(self, state: MaliceState) -> MaliceState:
+        self._history.append(state)
+        return state
+
+    def start_round(self) -> MaliceState:
+        return self._push(start_round(self.state))
+
+    def hero_dies(self, count: int = 1) -> MaliceState:
+        return self._push(hero_dies(self.state, count))
+
+    def spend(self, feature: Trait, amount: int | None = None, monster: Monster | None = None) -> MaliceState:
+        return self._push(spend(self.state, feature, amount, monster))
+
+    def end_encounter(self) -> MaliceState:
+        return self._push(end_encounter(self.state))
+
+    def undo(self) -> MaliceState:
+        """Go back one action; refused when there is nothing to undo."""
+        if not self.can_undo:
+            raise InvalidInput("undo", "nothing", "an action to undo")
+        self._history.pop()
+        return self.state
+
+    def reset(self) -> MaliceState:
+        """A new encounter with the same heroes and Victories; the old one ends first (its Malice is lost)."""
+        first = self._history[0]
+        return self._push(start_encounter(first.heroes, first.victories))
