@@ -122,6 +122,25 @@ class Monster(BaseModel):
         """Each number's formula with this monster's values plugged in (see `explain`)."""
         return explain(self)
 
+    # Notebook display and export (the renderer is imported here so this module stays free of it).
+    def _repr_html_(self) -> str:
+        from workbench.render.stat_block import stat_block_html
+
+        return stat_block_html(self)
+
+    def _repr_markdown_(self) -> str:
+        from workbench.render.stat_block import stat_block_markdown
+
+        return stat_block_markdown(self)
+
+    def to_markdown(self) -> str:
+        """The stat block as Markdown."""
+        return self._repr_markdown_()
+
+    def to_json(self) -> str:
+        """Every field as one JSON object (the keys of the public contract)."""
+        return self.model_dump_json(indent=2)
+
 
 # ---------------------------------------------------------------- input checks
 

@@ -1,0 +1,348 @@
+"""A monster as a book-style stat block (HTML and Markdown) and its "how was this computed" view.
+
+The block is built from one small function per section (`SECTIONS`), so a leader's villain actions or a
+solo's traits can be added as another section without touching the rest. Every string a user typed
+(name, keywords, trait text) passes through `html.escape` before it becomes HTML, and key numbers sit in
+elements with stable classes and `data-*` attributes (`<span class="wb-ev">28</span>`) for browser tests.
+
+`characteristic` names which of the five characteristics carries the highest value (the formulas give only
+the value; the homebrewer picks which). `strike` says whether the signature ability is a strike (adds the
+highest characteristic to its damage).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable
+
+from workbench.errors import InvalidInput
+from workbench.lore import Lore, core_lore
+from workbench.monster import Monster, Step, Tiers, Trait
+
+__all__ = [
+    "CHARACTERISTICS",
+    "SECTIONS",
+    "explain_html",
+    "explain_markdown",
+    "signature_damage",
+    "stat_block_html",
+    "stat_block_markdown",
+]
+
+CHARACTERISTICS = ("might", "agility", "reason", "intuition", "presence")
+TIER_LABELS = ("≤11", "12–16", "17+")
+
+STYLE = """<style>
+.wb-stat-block{font-family:system-ui,sans-serif;max-width:44em;border:2px solid #5a3e2b;border-radius:6px;
+ padding:.6em .9em;background:#fbf7ef;color:#222;line-height:1.35}
+.wb-stat-block .wb-head{display:flex;justify-content:space-between;align-items:baseline;
+ border-bottom:2px solid #5a3e2b;margin-bottom:.3em}
+.wb-stat-block .wb-name{font-size:1.3em;font-weight:700;font-variant:small-caps}
+.wb-stat-block .wb-keywords{font-style:italic;color:#555}
+.wb-stat-block table{border-collapse:collapse;width:100%;margin:.3em 0;text-align:center}
+.wb-stat-block td,.wb-stat-block th{padding:.15em .4em}
+.wb-stat-block th{font-size:.8em;font-weight:400;color:#555;text-transform:uppercase}
+.wb-stat-block td{font-weight:700}
+.wb-stat-block .wb-highest{background:#e9d9b8;border-radius:4px}
+.wb-stat-block h4{margin:.5em 0 .15em;border-bottom:1px solid #c9b48a;font-size:1em}
+.wb-stat-block .wb-tiers td{text-align:left;font-weight:400}
+.wb-stat-block .wb-note{font-size:.85em;color:#555}
+.wb-explain table{border-collapse:collapse;font-family:system-ui,sans-serif;font-size:.9em}
+.wb-explain td,.wb-explain th{border-bottom:1px solid #ddd;padding:.2em .5em;text-align:left;vertical-align:top}
+.wb-explain .wb-working{font-family:ui-monospace,monospace;white-space:nowrap}
+</style>"""
+
+
+def _e(text: object) -> str:
+    """Escape anything a user may have typed for HTML (quotes too: it may land in an attribute)."""
+    return html.escape(str(text), quote=True)
+
+
+def _title_case(word: str | None) -> str:
+    return word.capitalize() if word else ""
+
+
+def _check_characteristic(characteristic: str) -> str:
+    key = characteristic.strip().lower() if isinstance(characteristic, str) else None
+    if key not in CHARACTERISTICS:
+        raise InvalidInput("characteristic", characteristic, "one of " + ", ".join(CHARACTERISTICS))
+    return key
+
+
+def signature_damage(monster: Monster, strike: bool = True) -> Tiers:
+    """The signature ability's damage per tier: with the characteristic if it is a strike."""
+    return monster.damage if strike else monster.non_strike_damage
+
+
+def _kind(monster: Monster) -> str:
+    return " ".join(_title_case(p) for p in (monster.organization, monster.role) if p)
+
+
+# ---------------------------------------------------------------- HTML sections
+
+
+def _header(monster: Monster, **_: object) -> str:
+    name = _e(monster.name or "Unnamed monster")
+    keywords = ", ".join(_e(k) for k in monster.keywords) or "—"
+    minion = ' <span class="wb-note">(four minions)</span>' if monster.organization == "minion" else ""
+    return (
+        '<div class="wb-head">'
+        f'<span class="wb-name">{name}</span>'
+        f'<span class="wb-title">Level <span class="wb-level">{monster.level}</span> '
+        f'<span class="wb-kind">{_e(_kind(monster))}</span></span>'
+        f'<span class="wb-ev-box">EV <span class="wb-ev">{monster.ev}</span>{minion}</span>'
+        "</div>"
+        f'<div class="wb-keywords">{keywords}</div>'
+    )
+
+
+def _stats(monster: Monster, **_: object) -> str:
+    extra = ' <span class="wb-note">(+extra)</span>' if monster.extra_stamina else ""
+    cells = (
+        ("Size", _e(monster.size or "—")),
+        ("Speed", _e(monster.speed or "—")),
+        ("Stamina", f'<span class="wb-stamina">{monster.stamina}</span>{extra}'),
+        ("Stability", _e(monster.stability or "—")),
+        ("Free Strike", f'<span class="wb-free-strike">{monster.free_strike}</span>'),
+    )
+    head = "".join(f"<th>{label}</th>" for label, _ in cells)
+    body = "".join(f"<td>{value}</td>" for _, value in cells)
+    return f'<table class="wb-stats"><tr>{head}</tr><tr>{body}</tr></table>'
+
+
+def _characteristics(monster: Monster, *, characteristic: str = "might", **_: object) -> str:
+    highest = _check_characteristic(characteristic)
+    cells = []
+    for name in CHARACTERISTICS:
+        if name == highest:
+            value = f'<span class="wb-highest-value">+{monster.highest_characteristic}</span>'
+            cells.append((name, f'<td class="wb-highest" data-characteristic="{name}">{value}</td>'))
+        else:
+            cells.append((name, f'<td data-characteristic="{name}" title="not set by the formulas">—</td>'))
+    head = "".join(f"<th>{name.capitalize()}</th>" for name, _ in cells)
+    body = "".join(cell for _, cell in cells)
+    note = (
+        '<div class="wb-note">The formulas give only the highest characteristic '
+        f"(1 + echelon {monster.echelon}"
+        + (", +1 for a leader or solo" if monster.organization in ("leader", "solo") else "")
+        + "); the others are yours to choose below it.</div>"
+    )
+    return f'<table class="wb-characteristics"><tr>{head}</tr><tr>{body}</tr></table>{note}'
+
+
+def _free_strike(monster: Monster, *, lore: Lore | None = None, **_: object) -> str:
+    rules = (lore or core_lore()).free_strikes
+    return (
+        f'<div class="wb-free-strike-rules"><b>Free Strike {monster.free_strike}</b>: '
+        f"{_e(rules.summary())}.</div>"
+    )
+
+
+def _signature(
+    monster: Monster, *, characteristic: str = "might", strike: bool = True, **_: object
+) -> str:
+    letter = _check_characteristic(characteristic)[0].upper()
+    damage = signature_damage(monster, strike)
+    name = _e(monster.signature_name or "Signature ability")
+    plural = "s" if monster.targets != 1 else ""
+    kind = "Strike" if strike else "Not a strike"
+    rows = "".join(
+        f'<tr class="wb-tier{t}" data-tier="{t}"><td>{label}</td>'
+        f'<td><span class="wb-damage-tier{t}">{d}</span> damage</td>'
+        f'<td>{letter} &lt; <span class="wb-potency-tier{t}">{p}</span></td></tr>'
+        for t, label, d, p in zip((1, 2, 3), TIER_LABELS, damage.as_tuple(), monster.potency.as_tuple())
+    )
+    text = f'<div class="wb-signature-text">{_e(monster.signature_text)}</div>' if monster.signature_text else ""
+    return (
+        f'<div class="wb-signature" data-strike="{str(strike).lower()}">'
+        f"<h4>{name} <span class=\"wb-note\">(Signature Ability · {kind} · "
+        f'<span class="wb-targets">{monster.targets}</span> target{plural})</span></h4>'
+        f"<div>Power Roll + {monster.highest_characteristic}:</div>"
+        f'<table class="wb-tiers">{rows}</table>{text}</div>'
+    )
+
+
+def _named_blocks(css: str, heading: str, items: Iterable[Trait]) -> str:
+    """A generic section of named text blocks (traits, Malice features, villain actions)."""
+    items = tuple(items)
+    if not items:
+        return ""
+    parts = []
+    for item in items:
+        cost = f' <span class="wb-cost">({item.cost} Malice)</span>' if item.cost is not None else ""
+        parts.append(
+            f'<div class="wb-block-item"><b class="wb-item-name">{_e(item.name)}</b>{cost} '
+            f'<span class="wb-item-text">{_e(item.text)}</span></div>'
+        )
+    return f'<div class="{css}"><h4>{heading}</h4>{"".join(parts)}</div>'
+
+
+def _traits(monster: Monster, **_: object) -> str:
+    return _named_blocks("wb-traits", "Traits", monster.traits)
+
+
+def _malice_features(monster: Monster, **_: object) -> str:
+    return _named_blocks("wb-malice-features", "Malice Features", monster.malice_features)
+
+
+def _villain_actions(monster: Monster, **_: object) -> str:
+    return _named_blocks("wb-villain-actions", "Villain Actions", monster.villain_actions)
+
+
+def _footer(monster: Monster, **_: object) -> str:
+    return f'<div class="wb-note wb-ruleset">Numbers from the “{_e(monster.ruleset)}” ruleset.</div>'
+
+
+# The block, top to bottom. Each section takes the monster and keyword options and returns HTML ("" to
+# leave itself out); add a section by adding a function here.
+SECTIONS: tuple[Callable[..., str], ...] = (
+    _header,
+    _stats,
+    _characteristics,
+    _free_strike,
+    _signature,
+    _traits,
+    _malice_features,
+    _villain_actions,
+    _footer,
+)
+
+
+def stat_block_html(
+    monster: Monster,
+    *,
+    characteristic: str = "might",
+    strike: bool = True,
+    lore: Lore | None = None,
+    style: bool = True,
+) -> str:
+    """The stat block as one HTML fragment (`<div class="wb-stat-block" data-ev=...>`)."""
+    _check_characteristic(characteristic)
+    options = {"characteristic": characteristic, "strike": strike, "lore": lore}
+    body = "".join(section(monster, **options) for section in SECTIONS)
+    damage = signature_damage(monster, strike)
+    data = {
+        "level": monster.level,
+        "organization": monster.organization,
+        "role": monster.role or "",
+        "ev": monster.ev,
+        "stamina": monster.stamina,
+        "free-strike": monster.free_strike,
+        "echelon": monster.echelon,
+        "highest-characteristic": monster.highest_characteristic,
+        "targets": monster.targets,
+        "damage": "/".join(map(str, damage.as_tuple())),
+        "potency": "/".join(map(str, monster.potency.as_tuple())),
+    }
+    attributes = " ".join(f'data-{key}="{_e(value)}"' for key, value in data.items())
+    return f'{STYLE if style else ""}<div class="wb-stat-block" {attributes}>{body}</div>'
+
+
+# ---------------------------------------------------------------- Markdown
+
+
+def _md(text: object) -> str:
+    """User text for Markdown: HTML-escaped (Markdown passes HTML through) and markup characters quoted."""
+    escaped = html.escape(str(text), quote=False)
+    for char in "\\`*_[]#|":
+        escaped = escaped.replace(char, "\\" + char)
+    return escaped
+
+
+def stat_block_markdown(
+    monster: Monster, *, characteristic: str = "might", strike: bool = True, lore: Lore | None = None
+) -> str:
+    """The stat block as Markdown, for a notebook cell, a wiki or a document."""
+    highest = _check_characteristic(characteristic)
+    rules = (lore or core_lore()).free_strikes
+    damage = signature_damage(monster, strike)
+    minion = " (four minions)" if monster.organization == "minion" else ""
+    lines = [
+        f"### {_md(monster.name or 'Unnamed monster')}",
+        "",
+        f"**Level {monster.level} {_kind(monster)}** · EV {monster.ev}{minion}",
+        "",
+        f"*{', '.join(_md(k) for k in monster.keywords) or '—'}*",
+        "",
+        "| Size | Speed | Stamina | Stability | Free Strike |",
+        "|---|---|---|---|---|",
+        f"| {_md(monster.size or '—')} | {_md(monster.speed or '—')} | {monster.stamina}"
+        f"{' (with extra Stamina)' if monster.extra_stamina else ''} | {_md(monster.stability or '—')} "
+        f"| {monster.free_strike} |",
+        "",
+        "| " + " | ".join(c.capitalize() for c in CHARACTERISTICS) + " |",
+        "|---|---|---|---|---|",
+        "| "
+        + " | ".join(
+            f"**+{monster.highest_characteristic}**" if c == highest else "—" for c in CHARACTERISTICS
+        )
+        + " |",
+        "",
+        f"**Free Strike {monster.free_strike}**: {_md(rules.summary())}.",
+        "",
+        f"**{_md(monster.signature_name or 'Signature ability')}** (Signature Ability · "
+        f"{'Strike' if strike else 'Not a strike'} · {monster.targets} target{'s' if monster.targets != 1 else ''})"
+        f" — Power Roll + {monster.highest_characteristic}:",
+        "",
+    ]
+    letter = highest[0].upper()
+    for label, d, p in zip(TIER_LABELS, damage.as_tuple(), monster.potency.as_tuple()):
+        lines.append(f"- {label}: {d} damage; {letter} < {p}")
+    if monster.signature_text:
+        lines += ["", _md(monster.signature_text)]
+    for heading, items in (
+        ("Traits", monster.traits),
+        ("Malice Features", monster.malice_features),
+        ("Villain Actions", monster.villain_actions),
+    ):
+        if items:
+            lines += ["", f"#### {heading}", ""]
+            for item in items:
+                cost = f" ({item.cost} Malice)" if item.cost is not None else ""
+                lines.append(f"- **{_md(item.name)}**{cost} {_md(item.text)}")
+    lines += ["", f"*Numbers from the “{_md(monster.ruleset)}” ruleset.*"]
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------- how was this computed
+
+
+def _steps(monster: Monster, steps: Iterable[Step] | None) -> tuple[Step, ...]:
+    return tuple(steps) if steps is not None else monster.explain()
+
+
+def _slug(quantity: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in quantity.lower()).strip("-").replace("--", "-")
+
+
+def explain_html(monster: Monster, steps: Iterable[Step] | None = None, *, style: bool = False) -> str:
+    """Each number's formula, this monster's values plugged in, the value, its rules section and reading."""
+    rows = []
+    for step in _steps(monster, steps):
+        reading = _e(step.reading) if step.reading else '<span class="wb-note">as written</span>'
+        rows.append(
+            f'<tr data-quantity="{_slug(step.quantity)}"><td>{_e(step.quantity)}</td>'
+            f"<td>{_e(step.formula)}</td>"
+            f'<td class="wb-working">{_e(step.working)} = <b>{step.value}</b></td>'
+            f'<td class="wb-value">{step.value}</td><td>“{_e(step.section)}”</td><td>{reading}</td></tr>'
+        )
+    head = "".join(
+        f"<th>{h}</th>" for h in ("Number", "Formula", "This monster", "Value", "Rules section", "Reading")
+    )
+    return (
+        f'{STYLE if style else ""}<div class="wb-explain"><table><tr>{head}</tr>{"".join(rows)}</table></div>'
+    )
+
+
+def explain_markdown(monster: Monster, steps: Iterable[Step] | None = None) -> str:
+    """The same view as a Markdown table."""
+    lines = [
+        "| Number | Formula | This monster | Rules section | Reading |",
+        "|---|---|---|---|---|",
+    ]
+    for step in _steps(monster, steps):
+        lines.append(
+            f"| {_md(step.quantity)} | {_md(step.formula)} | {_md(step.working)} = **{step.value}** "
+            f"| {_md(step.section)} | {_md(step.reading or 'as written')} |"
+        )
+    return "\n".join(lines) + "\n"
