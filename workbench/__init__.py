@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
 from workbench.monster import Monster, Step, Tiers, Trait, ability_damage, build_monster, explain
 from workbench.ruleset import Ruleset, core_ruleset, load_ruleset
+from workbench.solo import compare_solos, instant_solo
 
 if TYPE_CHECKING:
     from workbench.tables import stat_table
@@ -28,6 +29,8 @@ __all__ = [
     "build_monster",
     "core_ruleset",
     "explain",
+    "compare_solos",
+    "instant_solo",
     "load_ruleset",
     "stat_table",
 ]

@@ -1,0 +1,320 @@
+"""Instant solo creatures ("Instant Solo Creature"), checked against an independent integer computation.
+
+Expected numbers come from the rules' tables, recomputed here in integer arithmetic:
+  EV      = (2 × level + 4) × 2           (Organization Modifier Table: Leader x 2, Elite x 2)
+  Stamina = (10 × level + role) × 2        (Role and Damage Modifier Table; leader row +30)
+            + (3 × level + 3) with extra Stamina
+  Instant solo: "Multiply their EV by 3." "Multiply their Stamina by 2.5." -> ceil(stamina × 5 / 2).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import workbench as wb
+from workbench.errors import InvalidInput
+from workbench.monster import Trait
+from workbench.solo import (
+    compare_solos,
+    explain_instant_solo,
+    instant_solo,
+    is_instant_solo,
+    solo_drift,
+    solo_source_organizations,
+)
+from workbench.villain_action import (
+    has_villain_actions,
+    villain_action_rules,
+    villain_action_slots,
+    villain_action_summary,
+    with_villain_actions,
+)
+
+# Role and Damage Modifier Table, "Role Modifier" column (monster-basics.txt).
+ROLE_STAMINA = {
+    "ambusher": 20,  # Ambusher +20
+    "artillery": 10,  # Artillery +10
+    "brute": 30,  # Brute +30
+    "controller": 10,  # Controller +10
+    "defender": 30,  # Defender +30
+    "harrier": 20,  # Harrier +20
+    "hexer": 10,  # Hexer +10
+    "mount": 20,  # Mount +20
+    "support": 20,  # Support +20
+    None: 30,  # Leader +30 (a leader has no role)
+}
+LEVELS = range(1, 21)
+SOURCES = [("leader", None)] + [("elite", role) for role in ROLE_STAMINA if role is not None]
+
+
+def ceil_div(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def expected_instant(level: int, role: str | None, extra: bool) -> tuple[int, int]:
+    ev = (2 * level + 4) * 2
+    stamina = (10 * level + ROLE_STAMINA[role]) * 2 + ((3 * level + 3) if extra else 0)
+    return ev * 3, ceil_div(stamina * 5, 2)
+
+
+@pytest.mark.parametrize("extra", [False, True], ids=["plain", "extra-stamina"])
+@pytest.mark.parametrize(("organization", "role"), SOURCES, ids=[f"{o}-{r}" for o, r in SOURCES])
+@pytest.mark.parametrize("level", LEVELS)
+def test_instant_solo_numbers_every_level_and_role(level, organization, role, extra):
+    monster = wb.build_monster(level, organization, role, extra_stamina=extra)
+    solo = instant_solo(monster)
+    assert (solo.ev, solo.stamina) == expected_instant(level, role, extra)
+
+
+@pytest.mark.parametrize(
+    ("level", "organization", "role", "extra", "ev", "stamina"),
+    [
+        # level 5 leader: EV (2×5+4)×2 = 28 -> 84; Stamina (50+30)×2 = 160 -> 400
+        (5, "leader", None, False, 84, 400),
+        # level 1 elite hexer: EV 12 -> 36; Stamina (10+10)×2 = 40 -> 100
+        (1, "elite", "hexer", False, 36, 100),
+        # level 2 elite brute with extra Stamina: (20+30)×2 + 9 = 109 -> 272.5, rounded up to 273
+        (2, "elite", "brute", True, 48, 273),
+        # level 3 leader with extra Stamina: (30+30)×2 + 12 = 132 -> 330 exactly
+        (3, "leader", None, True, 60, 330),
+        # level 4 elite artillery with extra Stamina: (40+10)×2 + 15 = 115 -> 287.5 -> 288
+        (4, "elite", "artillery", True, 72, 288),
+    ],
+)
+def test_instant_solo_hand_worked(level, organization, role, extra, ev, stamina):
+    solo = instant_solo(wb.build_monster(level, organization, role, extra_stamina=extra))
+    assert (solo.ev, solo.stamina) == (ev, stamina)
+
+
+@given(
+    level=st.integers(1, 30),
+    source=st.sampled_from(SOURCES),
+    extra=st.booleans(),
+    targets=st.integers(1, 6),
+)
+def test_other_numbers_unchanged_and_original_untouched(level, source, extra, targets):
+    organization, role = source
+    monster = wb.build_monster(level, organization, role, extra_stamina=extra, targets=targets)
+    before = monster.model_dump()
+    solo = instant_solo(monster)
+    assert monster.model_dump() == before  # the original is untouched
+    assert solo is not monster
+    after = solo.model_dump()
+    changed = {k for k in after if after[k] != before[k]}
+    assert changed == {"ev", "stamina", "traits", "malice_features"}
+    assert solo.organization == organization and solo.role == role
+    assert solo.rules is monster.rules
+    assert is_instant_solo(solo) and not is_instant_solo(monster)
+
+
+def test_gains_the_books_traits_and_feature():
+    leader = wb.build_monster(5, "leader").model_copy(
+        update={"traits": (Trait(name="Crafty", text="Sneaky."),)}
+    )
+    solo = instant_solo(leader)
+    assert [t.name for t in solo.traits] == ["Crafty", "Solo Turns", "End Effect"]
+    # "Solo Turns The creature can take two turns each round. They can't take turns consecutively."
+    assert solo.traits[1].text == (
+        "The creature can take two turns each round. They can't take turns consecutively."
+    )
+    # "End Effect At the end of each of their turns, the creature can take 10 damage ..."
+    assert solo.traits[2].text.startswith("At the end of each of their turns, the creature can take 10 damage")
+    # "Solo Action (5 Malice)"
+    assert [(f.name, f.cost) for f in solo.malice_features] == [("Solo Action", 5)]
+
+
+def test_end_effect_only_if_missing():
+    own = Trait(name="End Effect", text="At the end of each of their turns, the creature can take 5 damage.")
+    elite = wb.build_monster(3, "elite", "brute").model_copy(update={"traits": (own,)})
+    solo = instant_solo(elite)
+    # "Give them the following trait if they don't already have it": its own End Effect is kept
+    assert [t.name for t in solo.traits] == ["End Effect", "Solo Turns"]
+    assert solo.traits[0] == own
+
+
+@pytest.mark.parametrize(
+    ("organization", "role", "reason"),
+    [
+        ("minion", "brute", "not a minion"),  # only leaders and elites
+        ("horde", "hexer", "not a horde"),
+        ("platoon", "defender", "not a platoon"),
+        ("solo", None, "already a solo"),  # a solo needs no adapting
+    ],
+)
+def test_refuses_other_organizations(organization, role, reason):
+    monster = wb.build_monster(4, organization, role)
+    with pytest.raises(InvalidInput) as info:
+        instant_solo(monster)
+    assert info.value.code == "invalid-organization"
+    assert reason in str(info.value)
+    assert "leader or an elite" in info.value.accepts
+
+
+def test_refuses_an_instant_solo_twice():
+    solo = instant_solo(wb.build_monster(4, "leader"))
+    with pytest.raises(InvalidInput) as info:
+        instant_solo(solo)
+    assert info.value.code == "invalid-monster"
+    assert "already" in str(info.value)
+
+
+@pytest.mark.parametrize("bad", [None, "leader", {"level": 5, "organization": "leader"}])
+def test_refuses_a_non_monster(bad):
+    with pytest.raises(InvalidInput) as info:
+        instant_solo(bad)
+    assert info.value.code == "invalid-monster"
+
+
+def test_source_organizations():
+    # "Most leaders and elite creatures can be adapted into a solo creature"
+    assert set(solo_source_organizations()) == {"leader", "elite"}
+
+
+def test_public_api():
+    assert wb.instant_solo is instant_solo
+
+
+# ---------------------------------------------------------------- the working
+
+
+def test_explain_instant_solo_shows_the_working():
+    solo = instant_solo(wb.build_monster(5, "leader"))
+    steps = {s.quantity: s for s in explain_instant_solo(solo)}
+    # leader EV (2 × 5 + 4) × 2 = 28; × 3 = 84
+    assert str(steps["EV"]) == "EV = ⌈28 × 3⌉ = 84"
+    # leader Stamina (10 × 5 + 30) × 2 = 160; × 2.5 = 400
+    assert str(steps["Stamina"]) == "Stamina = ⌈160 × 2.5⌉ = 400"
+    assert steps["EV"].section == "Instant Solo Creature"
+    assert "⌈(2 × 5 + 4) × 2⌉ = 28" in steps["EV"].reading
+    # the same steps from the leader itself
+    assert explain_instant_solo(wb.build_monster(5, "leader")) == explain_instant_solo(solo)
+
+
+@given(level=st.integers(1, 20), source=st.sampled_from(SOURCES), extra=st.booleans())
+def test_explain_values_match_the_monster(level, source, extra):
+    solo = instant_solo(wb.build_monster(level, *source, extra_stamina=extra))
+    steps = {s.quantity: s.value for s in explain_instant_solo(solo)}
+    assert (steps["EV"], steps["Stamina"], steps["Free strike"]) == (solo.ev, solo.stamina, solo.free_strike)
+
+
+# ---------------------------------------------------------------- beside a built solo
+
+
+def test_leader_beside_built_solo_level_5():
+    rows = {r.quantity: r for r in compare_solos(wb.build_monster(5, "leader")).rows}
+    # EV: leader 28 × 3 = 84; solo (2 × 5 + 4) × 6 = 84
+    assert (rows["EV"].instant, rows["EV"].built) == (84, 84)
+    # Stamina: 160 × 2.5 = 400; solo (50 + 30) × 5 = 400
+    assert (rows["Stamina"].instant, rows["Stamina"].built) == (400, 400)
+    # tier 1 strike: leader ⌈(4 + 5 + 1) × 0.6⌉ + 4 = 10; solo ⌈(4 + 5 + 2) × 0.6⌉ + 4 = ⌈6.6⌉ + 4 = 11
+    assert (rows["Damage, tier 1"].instant, rows["Damage, tier 1"].built) == (10, 11)
+    assert rows["Damage, tier 1"].difference == 1
+    assert "damage modifier +1" in rows["Damage, tier 1"].why and "+2" in rows["Damage, tier 1"].why
+    assert "both 84" in rows["EV"].why
+
+
+def test_elite_artillery_has_less_stamina_than_built_solo():
+    comparison = compare_solos(wb.build_monster(5, "elite", "artillery"))
+    rows = {r.quantity: r for r in comparison.rows}
+    # instant: (50 + 10) × 2 × 2.5 = 300; built: (50 + 30) × 5 = 400
+    assert (rows["Stamina"].instant, rows["Stamina"].built) == (300, 400)
+    assert "100 more" in rows["Stamina"].why and "gap of 20" in rows["Stamina"].why
+    # elite highest characteristic 1 + 2 = 3; solo 1 + 2 + 1 = 4
+    assert (rows["Highest characteristic"].instant, rows["Highest characteristic"].built) == (3, 4)
+    assert any(note.startswith("Stamina: the built solo has 100 more") for note in comparison.notes)
+
+
+@pytest.mark.parametrize(("organization", "role"), SOURCES)
+def test_drift_across_levels(organization, role):
+    drift = solo_drift(organization, role)
+    assert [c.source.level for c in drift] == list(range(1, 11))
+    for c in drift:
+        level = c.source.level
+        ev, stamina = expected_instant(level, role, False)
+        assert (c.instant.ev, c.instant.stamina) == (ev, stamina)
+        # a built solo: EV (2L + 4) × 6, Stamina (10L + 30) × 5
+        assert (c.built.ev, c.built.stamina) == ((2 * level + 4) * 6, (10 * level + 30) * 5)
+        # EV always agrees: × 2 × 3 = × 6
+        assert c.rows[0].difference == 0
+        # Stamina gap: (30 − role modifier) × 5 at every level
+        assert c.rows[1].difference == (30 - ROLE_STAMINA[role]) * 5
+
+
+def test_drift_refuses_no_levels():
+    with pytest.raises(InvalidInput):
+        solo_drift("leader", levels=[])
+
+
+# ---------------------------------------------------------------- villain actions
+
+
+@pytest.mark.parametrize(
+    ("organization", "role", "has"),
+    [
+        ("leader", None, True),  # "The solo and leader creatures ... have special abilities called villain actions"
+        ("solo", None, True),
+        ("elite", "brute", False),
+        ("platoon", "harrier", False),
+        ("minion", "artillery", False),
+    ],
+)
+def test_who_has_villain_actions(organization, role, has):
+    assert has_villain_actions(wb.build_monster(2, organization, role)) is has
+
+
+def test_instant_solo_from_an_elite_offers_villain_slots():
+    assert has_villain_actions(instant_solo(wb.build_monster(2, "elite", "brute")))
+
+
+def test_three_slots_in_order_and_filled_by_homebrewer():
+    leader = wb.build_monster(3, "leader")
+    empty = villain_action_slots(leader)
+    # "The first villain action is an opener", "The second villain action provides crowd control",
+    # "The third and final villain action is an ultimate move"
+    assert [f.slot.key for f in empty] == ["opener", "crowd_control", "ultimate"]
+    assert all(f.action is None for f in empty)
+    ult = Trait(name="Skyfall", text="Rocks fall.")
+    written = with_villain_actions(leader, ultimate=ult)
+    slots = villain_action_slots(written)
+    assert [f.action for f in slots] == [None, None, ult]
+    assert leader.villain_actions == ()  # the original is untouched
+    again = with_villain_actions(written, opener=("Rally", "Allies shift 2."))
+    assert [f.action.name if f.action else None for f in villain_action_slots(again)] == [
+        "Rally",
+        None,
+        "Skyfall",
+    ]
+    cleared = with_villain_actions(again, ultimate=None)
+    assert [f.action.name if f.action else None for f in villain_action_slots(cleared)] == ["Rally", None, None]
+    assert len(cleared.villain_actions) == 1
+
+
+def test_villain_action_refusals():
+    with pytest.raises(InvalidInput) as info:
+        with_villain_actions(wb.build_monster(3, "platoon", "brute"), opener=("A", "B"))
+    assert info.value.code == "invalid-organization"
+    with pytest.raises(InvalidInput) as info:
+        with_villain_actions(wb.build_monster(3, "leader"), finale=("A", "B"))
+    assert info.value.code == "invalid-slot"
+    with pytest.raises(InvalidInput) as info:
+        with_villain_actions(wb.build_monster(3, "leader"), opener="just a string")
+    assert info.value.code == "invalid-opener"
+    four = wb.build_monster(3, "leader").model_copy(
+        update={"villain_actions": tuple(Trait(name=str(i), text="x") for i in range(4))}
+    )
+    with pytest.raises(InvalidInput) as info:
+        villain_action_slots(four)
+    assert info.value.code == "invalid-villain-actions"
+
+
+def test_villain_action_rules_text():
+    rules = " ".join(villain_action_rules())
+    # "Each villain action can be used only once per encounter, and no more than one villain action can
+    # be used per round." / "A creature can use a villain action at the end of any other creature's turn"
+    assert "only once per encounter" in rules
+    assert "no more than one villain action can be used per round" in rules
+    assert "at the end of any other creature's turn" in rules
+    summary = villain_action_summary()
+    assert "once per encounter" in summary and "one per round" in summary

@@ -1,0 +1,322 @@
+"""Solo creatures two ways: "Instant Solo Creature" from a leader or elite, and a solo built from the formulas.
+
+`instant_solo` follows the book's adjustments (EV × 3, Stamina × 2.5, rounded up exactly; Solo Turns, End
+Effect unless present, the Solo Action Malice feature). `compare_solos` sets it beside the solo the
+formulas build at the same level, with the differences in plain words generated from the numbers, and
+`solo_drift` does so across levels, so a Director sees where the shortcut and the formulas part ways.
+
+How an instant solo is marked (our reading; the book does not say): it keeps its level, its organization
+(leader or elite) and its role, so every number other than EV and Stamina is still the one the formulas
+give that leader or elite, as the book intends ("Other numbers are unchanged"). What makes it a solo is
+the Solo Turns trait it gains; `is_instant_solo(monster)` tests for that, and renderers title it
+"Level 5 Leader, instant solo". `explain_instant_solo` shows the working of its EV and Stamina.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from workbench.errors import InvalidInput
+from workbench.malice_feature import feature_book
+from workbench.monster import Monster, Step, Trait, build_monster, explain
+from workbench.ruleset import Ruleset, core_ruleset
+
+__all__ = [
+    "ComparisonRow",
+    "SoloComparison",
+    "compare_solos",
+    "explain_instant_solo",
+    "instant_solo",
+    "is_instant_solo",
+    "solo_drift",
+    "solo_source_organizations",
+]
+
+SECTION = "Instant Solo Creature"
+
+
+def _check_monster(monster: Any) -> Monster:
+    if not isinstance(monster, Monster):
+        raise InvalidInput("monster", monster, "a Monster (from build_monster)")
+    return monster
+
+
+def _number_text(value: Any) -> str:
+    """A multiplier as the rules print it (2.5, 3, 6), from an exact Decimal or Fraction."""
+    fraction = Fraction(value)
+    if fraction.denominator == 1:
+        return str(fraction.numerator)
+    return format(Decimal(fraction.numerator) / Decimal(fraction.denominator), "f").rstrip("0").rstrip(".")
+
+
+def solo_source_organizations() -> tuple[str, ...]:
+    """The organizations "Instant Solo Creature" adapts: leaders and elites."""
+    return feature_book().instant_solo.from_organizations
+
+
+def _has_trait(traits: Iterable[Trait], name: str) -> bool:
+    wanted = name.strip().casefold()
+    return any(t.name.strip().casefold() == wanted for t in traits)
+
+
+def is_instant_solo(monster: Monster) -> bool:
+    """True for a leader or elite that has been made an instant solo (it has the Solo Turns trait)."""
+    monster = _check_monster(monster)
+    solo_turns = feature_book().instant_solo.traits[0].name
+    return monster.organization in solo_source_organizations() and _has_trait(monster.traits, solo_turns)
+
+
+def _check_source(monster: Any) -> Monster:
+    monster = _check_monster(monster)
+    sources = solo_source_organizations()
+    accepts = "a " + " or an ".join(sources) + " monster"
+    if monster.organization not in sources:
+        if monster.organization == "solo":
+            reason = f"a solo is already a solo; \"{SECTION}\" adapts a leader or an elite"
+        else:
+            reason = f"\"{SECTION}\" adapts only leaders and elites, not a {monster.organization}"
+        raise InvalidInput("organization", monster.organization, accepts, reason)
+    if is_instant_solo(monster):
+        raise InvalidInput(
+            "monster",
+            monster.name or f"level {monster.level} {monster.organization}",
+            accepts + " that is not already an instant solo",
+            "it already has the Solo Turns trait",
+        )
+    return monster
+
+
+def _times(value: int, multiplier: Any) -> int:
+    """⌈value × multiplier⌉ in exact arithmetic (the multiplier is a Decimal read from the data file)."""
+    return math.ceil(value * Fraction(multiplier))
+
+
+def instant_solo(monster: Monster) -> Monster:
+    """A NEW monster: `monster` (a leader or an elite) adapted into a solo; `monster` itself is untouched.
+
+    EV × 3 and Stamina × 2.5, each rounded up; gains Solo Turns, End Effect (unless it has a trait of
+    that name) and the Solo Action Malice feature, with the book's text. Everything else is kept.
+    Anything other than a leader or an elite, or a monster that is already an instant solo, is refused
+    with `InvalidInput`.
+    """
+    monster = _check_source(monster)
+    rule = feature_book().instant_solo
+    traits = list(monster.traits)
+    for trait in rule.traits:
+        if not (trait.only_if_missing and _has_trait(traits, trait.name)):
+            traits.append(trait.as_trait())
+    features = list(monster.malice_features)
+    if not _has_trait(features, rule.malice_feature.name):
+        features.append(rule.malice_feature.as_trait())
+    return monster.model_copy(
+        update={
+            "ev": _times(monster.ev, rule.ev_multiplier),
+            "stamina": _times(monster.stamina, rule.stamina_multiplier),
+            "traits": tuple(traits),
+            "malice_features": tuple(features),
+        }
+    )
+
+
+def _base_steps(monster: Monster) -> dict[str, Step]:
+    return {s.quantity: s for s in explain(monster)}
+
+
+def explain_instant_solo(monster: Monster) -> tuple[Step, ...]:
+    """The working of an instant solo's numbers: its EV and Stamina from the leader's or elite's.
+
+    Takes the instant solo (or the leader or elite it comes from: the steps are the same). The other
+    numbers' steps are the formulas' own (`explain`), unchanged.
+    """
+    monster = _check_monster(monster)
+    if not is_instant_solo(monster):
+        _check_source(monster)
+    rule = feature_book().instant_solo
+    base = _base_steps(monster)
+    org = monster.organization
+    ev, stamina = base["EV"], base["Stamina"]
+    steps = [
+        Step(
+            quantity="EV",
+            formula=f"⌈{org} EV × {_number_text(rule.ev_multiplier)}⌉",
+            working=f"⌈{ev.value} × {_number_text(rule.ev_multiplier)}⌉",
+            value=_times(ev.value, rule.ev_multiplier),
+            section=SECTION,
+            reading=f"the {org}'s {ev} ({ev.section})",
+        ),
+        Step(
+            quantity="Stamina",
+            formula=f"⌈{org} Stamina × {_number_text(rule.stamina_multiplier)}⌉",
+            working=f"⌈{stamina.value} × {_number_text(rule.stamina_multiplier)}⌉",
+            value=_times(stamina.value, rule.stamina_multiplier),
+            section=SECTION,
+            reading=f"the {org}'s {stamina} ({stamina.section}); rounded up exactly",
+        ),
+    ]
+    rest = [s for s in explain(monster) if s.quantity not in ("EV", "Stamina")]
+    return tuple(steps + rest)
+
+
+# ---------------------------------------------------------------- instant solo beside a built solo
+
+
+class ComparisonRow(BaseModel):
+    """One number of the instant solo beside the built solo's, and why they differ, in plain words."""
+
+    model_config = ConfigDict(frozen=True)
+    quantity: str
+    instant: int
+    built: int
+    why: str
+
+    @property
+    def difference(self) -> int:
+        """built − instant: positive when the formula-built solo has more."""
+        return self.built - self.instant
+
+
+class SoloComparison(BaseModel):
+    """An instant solo and the solo the formulas build at the same level, number by number."""
+
+    model_config = ConfigDict(frozen=True)
+    source: Monster
+    instant: Monster
+    built: Monster
+    rows: tuple[ComparisonRow, ...]
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The plain-words differences, one per number that differs (or one line saying none do)."""
+        different = [r.why for r in self.rows if r.difference]
+        return tuple(different) or ("The instant solo and the built solo have the same numbers.",)
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else f"−{-value}"
+
+
+def _spaced(value: int) -> str:
+    return f"+ {value}" if value >= 0 else f"− {-value}"
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def _compare_words(quantity: str, instant: int, built: int, cause: str) -> str:
+    if instant == built:
+        return f"{quantity}: both {instant}. {cause}"
+    more, less = ("built solo", "instant solo") if built > instant else ("instant solo", "built solo")
+    gap = abs(built - instant)
+    return f"{quantity}: the {more} has {gap} more ({max(built, instant)} against {min(built, instant)}). {cause}"
+
+
+def _kind(monster: Monster) -> str:
+    return f"{monster.role} {monster.organization}" if monster.role else monster.organization
+
+
+def _rows(source: Monster, instant: Monster, built: Monster, rules: Ruleset) -> tuple[ComparisonRow, ...]:
+    rule = feature_book().instant_solo
+    org = rules.organizations[source.organization]
+    solo = rules.organizations["solo"]
+    kind = _kind(source)
+    ev_mult = Fraction(org.ev_modifier) * Fraction(rule.ev_multiplier)
+    st_mult = Fraction(org.stamina_modifier) * Fraction(rule.stamina_multiplier)
+    role_st = org.role_stamina_modifier + (rules.roles[source.role].stamina_modifier if source.role else 0)
+    rows: list[ComparisonRow] = []
+
+    ev_cause = (
+        f"The {kind}'s EV modifier ×{_number_text(org.ev_modifier)} times {_number_text(rule.ev_multiplier)} "
+        f"is ×{_number_text(ev_mult)}; a solo's is ×{_number_text(solo.ev_modifier)}"
+        + (", the same." if ev_mult == Fraction(solo.ev_modifier) else ".")
+    )
+    rows.append(ComparisonRow(quantity="EV", instant=instant.ev, built=built.ev,
+                              why=_compare_words("EV", instant.ev, built.ev, ev_cause)))
+
+    st_cause = (
+        f"The {kind} starts from 10 × level {_spaced(role_st)} and is multiplied by "
+        f"{_number_text(org.stamina_modifier)} × {_number_text(rule.stamina_multiplier)} = "
+        f"{_number_text(st_mult)}; a solo starts from 10 × level {_spaced(solo.role_stamina_modifier)} "
+        f"and is multiplied by {_number_text(solo.stamina_modifier)}."
+    )
+    if st_mult == Fraction(solo.stamina_modifier) and role_st != solo.role_stamina_modifier:
+        gap = abs(solo.role_stamina_modifier - role_st)
+        st_cause += (
+            f" The gap of {gap} before the multiplier is {_number_text(gap * st_mult)} after it, "
+            "at every level."
+        )
+    if source.extra_stamina:
+        st_cause += (
+            " The optional extra Stamina is added once to the built solo, after its multiplier; the "
+            f"instant solo multiplies it by {_number_text(rule.stamina_multiplier)} with the rest."
+        )
+    rows.append(ComparisonRow(quantity="Stamina", instant=instant.stamina, built=built.stamina,
+                              why=_compare_words("Stamina", instant.stamina, built.stamina, st_cause)))
+
+    if source.damage_modifier == built.damage_modifier:
+        dmg_cause = f"Both use the damage modifier {_signed(built.damage_modifier)}."
+    else:
+        dmg_cause = (
+            f"The instant solo keeps the {kind}'s damage modifier {_signed(source.damage_modifier)}; "
+            f"a solo's is {_signed(built.damage_modifier)}."
+        )
+    chr_cause = (
+        f"{_article(source.organization).capitalize()} {source.organization} gets "
+        f"{_signed(org.characteristic_bonus)} to its highest characteristic, a solo "
+        f"{_signed(solo.characteristic_bonus)}; it is added to every strike and sets the potencies."
+    )
+    rows.append(ComparisonRow(
+        quantity="Highest characteristic", instant=instant.highest_characteristic,
+        built=built.highest_characteristic,
+        why=_compare_words("Highest characteristic", instant.highest_characteristic,
+                           built.highest_characteristic, chr_cause)))
+    rows.append(ComparisonRow(quantity="Free strike", instant=instant.free_strike, built=built.free_strike,
+                              why=_compare_words("Free strike", instant.free_strike, built.free_strike,
+                                                 dmg_cause)))
+    for tier, (a, b) in enumerate(zip(instant.damage.as_tuple(), built.damage.as_tuple(), strict=True), 1):
+        label = f"Damage, tier {tier}"
+        cause = dmg_cause + (
+            f" The strike adds the highest characteristic: {instant.highest_characteristic} against "
+            f"{built.highest_characteristic}."
+            if instant.highest_characteristic != built.highest_characteristic else ""
+        )
+        rows.append(ComparisonRow(quantity=label, instant=a, built=b, why=_compare_words(label, a, b, cause)))
+    return tuple(rows)
+
+
+def compare_solos(monster: Monster) -> SoloComparison:
+    """`monster` (a leader or an elite) as an instant solo, beside the solo the formulas build at its level.
+
+    The built solo uses the same ruleset and the same extra-Stamina choice; both strike at their expected
+    target count.
+    """
+    source = _check_source(monster)
+    rules = source.rules
+    instant = instant_solo(source)
+    built = build_monster(source.level, "solo", extra_stamina=source.extra_stamina, ruleset=rules)
+    return SoloComparison(source=source, instant=instant, built=built,
+                          rows=_rows(source, instant, built, rules))
+
+
+def solo_drift(
+    organization: str,
+    role: str | None = None,
+    levels: Iterable[int] = range(1, 11),
+    extra_stamina: bool = False,
+    ruleset: Ruleset | None = None,
+) -> tuple[SoloComparison, ...]:
+    """`compare_solos` at every level: where the instant solo and the built solo drift apart."""
+    rules = ruleset or core_ruleset()
+    levels = list(levels)
+    if not levels:
+        raise InvalidInput("levels", levels, "one or more whole numbers from 1 upwards")
+    return tuple(
+        compare_solos(build_monster(level, organization, role, extra_stamina=extra_stamina, ruleset=rules))
+        for level in levels
+    )
