@@ -1,0 +1,83 @@
+# Draw Steel monster workbench — build entry points.
+#   make lab    JupyterLab on notebooks/ (creates .venv first if needed)
+#   make test   the whole test suite: tests/ and notebooks/*.ipynb
+# Needs only python3 (>= 3.11) on PATH; everything else goes into .venv.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+UV     := $(VENV)/bin/uv
+STAMP  := $(VENV)/.stamp
+CHROMIUM ?= /usr/bin/chromium
+LAB_ARGS ?=
+PYTEST_ARGS ?=
+# Left out of .venv: rfc3987-syntax (via jsonschema[format-nongpl]) builds a
+# grammar at import, ~2 s on every kernel that renders a plotly figure and on
+# every server start; jsonschema works without it (it only checks IRI formats).
+UV_EXCLUDES ?= rfc3987-syntax
+
+# Jupyter/IPython state during tests goes here, not into $HOME (tests/conftest.py
+# narrows this further to a per-run temporary folder when it is loaded).
+TEST_HOME := $(CURDIR)/$(VENV)/test-home
+TEST_ENV  := JUPYTER_CONFIG_DIR=$(TEST_HOME)/jupyter/config \
+             JUPYTER_DATA_DIR=$(TEST_HOME)/jupyter/data \
+             JUPYTER_RUNTIME_DIR=$(TEST_HOME)/jupyter/runtime \
+             JUPYTER_PLATFORM_DIRS=1 \
+             IPYTHONDIR=$(TEST_HOME)/ipython \
+             MPLCONFIGDIR=$(TEST_HOME)/matplotlib \
+             XDG_CONFIG_HOME=$(TEST_HOME)/xdg-config
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+
+.PHONY: help venv lab test browser clean
+
+help:
+	@echo "make lab      start JupyterLab on notebooks/ (http://127.0.0.1:8888, token in the URL)"
+	@echo "make test     run tests/ and notebooks/*.ipynb (installs .venv and a Chromium if missing);"
+	@echo "             extra pytest arguments: make test PYTEST_ARGS='-k stamina -x'"
+	@echo "make venv     create/refresh .venv (re-installs when pyproject.toml changes)"
+	@echo "make browser  make sure a Chromium for Playwright is available"
+	@echo "make clean    remove .venv, caches and test artifacts"
+
+venv: $(STAMP)
+
+# Re-install only when pyproject.toml (or this Makefile) is newer than the stamp.
+$(STAMP): pyproject.toml Makefile
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "error: $(PYTHON) is Python %d.%d; this project needs 3.11+ (try make PYTHON=python3.11 ...)" % sys.version_info[:2])'
+	@test -x $(PY) || { echo "creating $(VENV) with $(PYTHON)"; $(PYTHON) -m venv $(VENV); }
+	@test -x $(UV) || $(PY) -m pip install --quiet --disable-pip-version-check uv
+	$(UV) pip install --python $(PY) --excludes <(printf '%s\n' $(UV_EXCLUDES)) -e '.[lab,test]'
+	@touch $@
+
+lab: venv
+	@mkdir -p notebooks
+	$(VENV)/bin/jupyter lab notebooks/ --ServerApp.ip=127.0.0.1 --no-browser \
+	  $$(if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi) $(LAB_ARGS)
+
+test: venv browser
+	@mkdir -p $(TEST_HOME)
+	@echo "$(PY) -m pytest $(PYTEST_ARGS)"
+	@$(TEST_ENV) $(PY) -m pytest $(PYTEST_ARGS)
+
+# A Chromium for Playwright: the system one if present, else apt (as root), else
+# Playwright's own download. Never skipped: fails if none of these works.
+browser: venv
+	@if [ -x "$(CHROMIUM)" ]; then \
+	  echo "browser: using $(CHROMIUM)"; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "browser: installing Debian's chromium with apt-get"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+	  test -x "$(CHROMIUM)" || { echo "error: apt-get did not provide $(CHROMIUM)" >&2; exit 1; }; \
+	else \
+	  echo "browser: installing Playwright's chromium"; \
+	  $(PY) -m playwright install chromium; \
+	  $(PY) -c 'import os, sys; from playwright.sync_api import sync_playwright; p = sync_playwright().start(); exe = p.chromium.executable_path; p.stop(); sys.exit(0 if os.path.exists(exe) else "error: no Chromium at " + exe)'; \
+	fi
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis test-artifacts build dist *.egg-info
+	find . -name __pycache__ -type d -prune -not -path './.git/*' -exec rm -rf {} +

@@ -1,0 +1,108 @@
+"""Suite-wide test set-up (owned by the build; domain fixtures belong elsewhere).
+
+* Jupyter, IPython and matplotlib state go to a throw-away folder, never to the
+  user's real $HOME (nbval starts kernels; Voilà/JupyterLab servers may be
+  started by browser tests).  Set at import time, before any kernel starts.
+* Hypothesis profiles: ``dev`` (default) and ``ci`` (chosen by .ci/run through
+  HYPOTHESIS_PROFILE=ci).
+* ``chromium_launch_kwargs``: how to launch a headless Chromium with Playwright
+  (Debian's /usr/bin/chromium when present, else Playwright's own build).
+* ``artifacts_dir``: ``test-artifacts/`` at the repository root (git-ignored),
+  for screenshots, traces and timing reports.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+# --- keep Jupyter / IPython out of $HOME -----------------------------------------
+_SCRATCH_HOME = Path(tempfile.mkdtemp(prefix="workbench-test-home-"))
+atexit.register(shutil.rmtree, _SCRATCH_HOME, ignore_errors=True)
+
+for _var, _sub in {
+    "JUPYTER_CONFIG_DIR": "jupyter/config",
+    "JUPYTER_DATA_DIR": "jupyter/data",
+    "JUPYTER_RUNTIME_DIR": "jupyter/runtime",
+    "IPYTHONDIR": "ipython",
+    "MPLCONFIGDIR": "matplotlib",
+    "XDG_CONFIG_HOME": "xdg-config",  # Chromium's profile state, among others
+}.items():
+    (_SCRATCH_HOME / _sub).mkdir(parents=True, exist_ok=True)
+    os.environ[_var] = str(_SCRATCH_HOME / _sub)
+os.environ["JUPYTER_PLATFORM_DIRS"] = "1"  # silences jupyter_core's migration warning
+os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")  # quiet debugpy in kernels
+
+# The nbval sanitiser file, found from the repo root whatever the working directory.
+_SANITIZE = REPO_ROOT / "nbval-sanitize.cfg"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if _SANITIZE.is_file() and getattr(config.option, "nbval_sanitize_with", "unset") is None:
+        config.option.nbval_sanitize_with = str(_SANITIZE)
+
+
+# --- Hypothesis ---------------------------------------------------------------------
+try:
+    from hypothesis import HealthCheck, settings
+except ImportError:  # pragma: no cover - hypothesis is in the [test] extra
+    pass
+else:
+    settings.register_profile("dev", deadline=None)
+    settings.register_profile(
+        "ci",
+        deadline=None,
+        max_examples=200,
+        derandomize=True,
+        print_blob=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+# --- browser ------------------------------------------------------------------------
+SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def chromium_launch_kwargs() -> dict:
+    """Keyword arguments for ``playwright.chromium.launch(**kwargs)``.
+
+    Uses /usr/bin/chromium when it exists, else Playwright's downloaded build
+    (``make browser`` installs one or the other).  If neither exists the launch
+    fails loudly: browser tests are never skipped.
+    """
+    kwargs: dict = {"headless": True, "args": list(CHROMIUM_ARGS)}
+    if SYSTEM_CHROMIUM.exists():
+        kwargs["executable_path"] = str(SYSTEM_CHROMIUM)
+    return kwargs
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(chromium_launch_kwargs: dict) -> dict:
+    """The same, under the name pytest-playwright looks for (if it is ever used)."""
+    return dict(chromium_launch_kwargs)
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    path = REPO_ROOT / "test-artifacts"
+    path.mkdir(exist_ok=True)
+    return path
