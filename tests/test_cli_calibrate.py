@@ -1,0 +1,93 @@
+"""`workbench calibrate PATH [--json]`: the JSON contract, failures by name, the text for people, refusals."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from workbench.bestiary import SAMPLE_DIR
+from workbench.calibration import HEADLINE_QUANTITIES, calibrate, fit_report
+from workbench.bestiary import sample_bestiary
+from workbench.cli import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "workbench.cli", *args], capture_output=True, text=True)
+
+
+def test_json_contract_on_the_sample():
+    result = run("calibrate", str(SAMPLE_DIR), "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert set(data) == {"parsed", "failed", "fit"}
+    assert data["parsed"] == len(list(SAMPLE_DIR.rglob("*.json")))
+    assert data["failed"] == []
+    assert set(data["fit"]) == {"ev", "stamina", "free_strike", "highest_characteristic"}
+    for figures in data["fit"].values():
+        assert set(figures) == {"exact_rate", "mean_abs_error", "median_abs_error"}
+
+
+def test_json_fit_is_the_core_ruleset_as_written(capsys):
+    # The library's figures are checked against an independent computation in test_calibration.py;
+    # here the command must print those same figures (as floats) for the core ruleset.
+    assert main(["calibrate", str(SAMPLE_DIR), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    report = fit_report(calibrate(sample_bestiary().monsters))["all"]
+    for quantity in HEADLINE_QUANTITIES:
+        f = report[quantity]
+        assert data["fit"][quantity] == {
+            "exact_rate": float(f.exact_rate),
+            "mean_abs_error": float(f.mean_abs_error),
+            "median_abs_error": float(f.median_abs_error),
+        }
+
+
+def test_minion_ev_is_compared_as_printed(tmp_path: Path, capsys):
+    # One goblin runner: printed "3 for four minions"; the formula's minion EV ⌈(2 × 1 + 4) × 0.5⌉ = 3.
+    shutil.copy(SAMPLE_DIR / "Goblins" / "Statblocks" / "Goblin Runner.json", tmp_path)
+    assert main(["calibrate", str(tmp_path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["parsed"] == 1
+    assert data["fit"]["ev"] == {"exact_rate": 1.0, "mean_abs_error": 0.0, "median_abs_error": 0.0}
+
+
+def test_failed_files_are_listed_by_name_and_the_rest_are_read(tmp_path: Path, capsys):
+    shutil.copytree(SAMPLE_DIR / "Kobolds", tmp_path / "Kobolds")
+    (tmp_path / "Kobolds" / "bad.json").write_text("{not json")
+    assert main(["calibrate", str(tmp_path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["parsed"] == len(list((SAMPLE_DIR / "Kobolds").rglob("*.json")))
+    assert [f["file"] for f in data["failed"]] == ["Kobolds/bad.json"]
+    assert data["failed"][0]["reason"].startswith("not valid JSON")
+
+
+def test_text_for_people_names_every_number_and_every_failure(tmp_path: Path, capsys):
+    shutil.copytree(SAMPLE_DIR / "Werewolf", tmp_path / "Werewolf")
+    (tmp_path / "odd.json").write_text('{"type": "Malice Features"}')
+    assert main(["calibrate", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Read 1 stat block(s)")
+    for label in ("EV", "Stamina", "Free strike", "Highest characteristic", "Signature damage, tier 3"):
+        assert label in out
+    assert "odd.json: not a stat block" in out
+
+
+def test_an_empty_folder_has_no_figures(tmp_path: Path, capsys):
+    assert main(["calibrate", str(tmp_path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["parsed"] == 0
+    assert data["fit"]["ev"] == {"exact_rate": None, "mean_abs_error": None, "median_abs_error": None}
+
+
+@pytest.mark.parametrize("args", [("calibrate", "/no/such/folder"), ("calibrate",)])
+def test_bad_input_exits_2_with_one_line_on_stderr(args):
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "PATH" in result.stderr
