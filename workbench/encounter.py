@@ -1,0 +1,642 @@
+"""An encounter: creatures and dynamic terrain objects bought with a party's budget, checked against the book.
+
+"Step 5: Spend Encounter Budget" and "Step 6: Build Initiative Groups" as pure functions. Creatures come from
+built Monsters or from typed specs ("2 × level 3 platoon brute", "8 x level 2 minion harrier"); minions cost
+their stat block's EV (the EV of four) × count ÷ 4. `report(encounter)` gives the total EV, the band, the
+difficulty and Victories after any objectives, and every guideline as a live `Check` carrying the rule's own
+words. Encounters save to and load from JSON files (atomic write, never overwriting unless asked).
+
+Readings (the text leaves these open): "the heroes' level" of a mixed party is its exact average level;
+"creatures per hero" counts the heroes actually present (retainers and allies included); the star of the
+show's "encounter budget" is the encounter's total EV; "a lot of Victories" (a group worth more than two
+heroes) is 6 or more, the number the rules use to let creature levels go higher.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from numbers import Integral
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from workbench.encounter_rules import EncounterRules, encounter_rules
+from workbench.errors import InvalidInput
+from workbench.monster import Monster, build_monster
+from workbench.objective import ChosenObjective, ObjectiveOutcome, apply_objectives
+from workbench.party import Budget, Party, budget, format_number
+from workbench.ruleset import Ruleset, core_ruleset
+
+__all__ = [
+    "Creature",
+    "TerrainObject",
+    "InitiativeGroup",
+    "Encounter",
+    "Check",
+    "EncounterReport",
+    "creature_from_monster",
+    "parse_spec",
+    "report",
+    "check_guidelines",
+    "check_groups",
+    "suggest_groups",
+    "group_ev",
+    "save_encounter",
+    "load_encounter",
+    "SPEC_ACCEPTS",
+]
+
+FILE_FORMAT = "drawsteel-workbench/encounter"
+FILE_VERSION = 1
+SPEC_ACCEPTS = (
+    '"COUNT × level LEVEL ORGANIZATION [ROLE] [: NAME]", e.g. "2 × level 3 platoon brute" '
+    'or "8 x level 2 minion harrier: goblin runners"'
+)
+_SPEC = re.compile(
+    r"^\s*(?:(?P<count>\d+)\s*(?:×|x|\*)\s*)?(?:level|lvl|l)\s*(?P<level>\d+)\s+"
+    r"(?P<organization>[A-Za-z]+)(?:\s+(?P<role>[A-Za-z]+))?\s*(?::\s*(?P<name>.*\S))?\s*$",
+    re.IGNORECASE,
+)
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Creature(_Frozen):
+    """Some creatures of one stat block. `ev` is one creature's EV, or a minion stat block's EV of four."""
+
+    name: str = ""
+    level: int = Field(ge=1)
+    organization: str
+    role: str | None = None
+    count: int = Field(default=1, ge=1)
+    ev: int = Field(ge=0)
+    star: bool = False
+
+    @property
+    def minion(self) -> bool:
+        return self.organization == "minion"
+
+    @property
+    def label(self) -> str:
+        """The name, or the stat block's description when it has none."""
+        return self.name or " ".join(
+            part for part in (f"level {self.level}", self.organization, self.role or "") if part
+        )
+
+    @property
+    def stat_block(self) -> tuple[str, int, str, str | None]:
+        """What makes two entries the same kind of stat block."""
+        return (self.name.strip().lower(), self.level, self.organization, self.role)
+
+    def cost(self, count: int | None = None, per_set: int = 4) -> Fraction:
+        """EV of `count` of these creatures (all of them by default); minions by fours."""
+        n = self.count if count is None else count
+        return Fraction(self.ev * n, per_set) if self.minion else Fraction(self.ev * n)
+
+
+class TerrainObject(_Frozen):
+    """A dynamic terrain object bought with the budget, at the EV the Director gives it."""
+
+    name: str = Field(min_length=1)
+    ev: int = Field(ge=0)
+    level: int | None = Field(default=None, ge=1)
+
+
+class InitiativeGroup(_Frozen):
+    """Creatures acting on the same turn: (index into `Encounter.creatures`, how many of them)."""
+
+    members: tuple[tuple[int, int], ...] = Field(min_length=1)
+
+
+class Encounter(_Frozen):
+    """A party, the foes bought for it, terrain objects, initiative groups and objectives."""
+
+    name: str = ""
+    party: Party
+    creatures: tuple[Creature, ...] = ()
+    terrain: tuple[TerrainObject, ...] = ()
+    groups: tuple[InitiativeGroup, ...] = ()
+    objectives: tuple[ChosenObjective, ...] = ()
+
+    def adding(self, *items: Creature | Monster | TerrainObject | str, count: int = 1) -> Encounter:
+        """A copy with creatures (Creature, Monster, or a typed spec) or terrain objects added."""
+        creatures = list(self.creatures)
+        terrain = list(self.terrain)
+        for item in items:
+            if isinstance(item, TerrainObject):
+                terrain.append(item)
+            elif isinstance(item, Creature):
+                creatures.append(item)
+            elif isinstance(item, Monster):
+                creatures.append(creature_from_monster(item, count))
+            elif isinstance(item, str):
+                creatures.append(parse_spec(item))
+            else:
+                raise InvalidInput("item", item, "a Creature, a Monster, a typed spec or a TerrainObject")
+        return self.model_copy(update={"creatures": tuple(creatures), "terrain": tuple(terrain), "groups": ()})
+
+    def without_creature(self, index: int) -> Encounter:
+        if not 0 <= index < len(self.creatures):
+            raise InvalidInput("index", index, f"a creature index from 0 to {len(self.creatures) - 1}")
+        creatures = self.creatures[:index] + self.creatures[index + 1 :]
+        return self.model_copy(update={"creatures": creatures, "groups": ()})
+
+    def without_terrain(self, index: int) -> Encounter:
+        if not 0 <= index < len(self.terrain):
+            raise InvalidInput("index", index, f"a terrain index from 0 to {len(self.terrain) - 1}")
+        return self.model_copy(update={"terrain": self.terrain[:index] + self.terrain[index + 1 :]})
+
+    @property
+    def creature_ev(self) -> Fraction:
+        return sum((c.cost() for c in self.creatures), Fraction(0))
+
+    @property
+    def terrain_ev(self) -> Fraction:
+        return Fraction(sum(t.ev for t in self.terrain))
+
+    @property
+    def total_ev(self) -> Fraction:
+        return self.creature_ev + self.terrain_ev
+
+    @property
+    def creature_count(self) -> int:
+        return sum(c.count for c in self.creatures)
+
+
+# ---------------------------------------------------------------- creatures
+
+
+def creature_from_monster(monster: Monster, count: int = 1, star: bool = False) -> Creature:
+    """A builder's (or the homebrew library's) Monster as `count` creatures of that stat block."""
+    if not isinstance(monster, Monster):
+        raise InvalidInput("monster", monster, "a Monster (see build_monster)")
+    if isinstance(count, bool) or not isinstance(count, Integral) or count < 1:
+        raise InvalidInput("count", count, "a whole number of creatures from 1 upwards")
+    return Creature(
+        name=monster.name,
+        level=monster.level,
+        organization=monster.organization,
+        role=monster.role,
+        count=int(count),
+        ev=monster.ev,
+        star=bool(star),
+    )
+
+
+def parse_spec(text: str, ruleset: Ruleset | None = None) -> Creature:
+    """A typed spec such as "2 × level 3 platoon brute" as creatures, with the EV the formulas give.
+
+    Refuses anything else with `InvalidInput` on the field "spec", saying what it accepts and why.
+    """
+    rules = ruleset or core_ruleset()
+    if not isinstance(text, str):
+        raise InvalidInput("spec", text, SPEC_ACCEPTS)
+    match = _SPEC.match(text)
+    if not match:
+        raise InvalidInput("spec", text, SPEC_ACCEPTS, "not in that form")
+    count = int(match["count"]) if match["count"] else 1
+    if count < 1:
+        raise InvalidInput("spec", text, SPEC_ACCEPTS, "the count must be at least 1")
+    level = int(match["level"])
+    try:
+        monster = build_monster(level, match["organization"], match["role"], ruleset=rules)
+    except InvalidInput as exc:
+        reason = f"{exc.field} {exc.value!r}: accepts {exc.accepts}"
+        if exc.reason:
+            reason = f"{exc.field} {exc.value!r}: {exc.reason}; accepts {exc.accepts}"
+        raise InvalidInput("spec", text, SPEC_ACCEPTS, reason) from None
+    return creature_from_monster(monster.model_copy(update={"name": match["name"] or ""}), count)
+
+
+# ---------------------------------------------------------------- checks
+
+
+class Check(_Frozen):
+    """One guideline of the book: does it apply, is it kept, and the rule's own words to show if not."""
+
+    key: str
+    title: str
+    section: str
+    rule: str
+    applies: bool
+    ok: bool
+    detail: str
+
+    @property
+    def broken(self) -> bool:
+        return self.applies and not self.ok
+
+
+def _check(key: str, title: str, applies: bool, ok: bool, detail: str, rules: EncounterRules) -> Check:
+    text = rules.guidelines.text[key]
+    return Check(
+        key=key,
+        title=title,
+        section=text.section,
+        rule=text.rule,
+        applies=applies,
+        ok=ok or not applies,
+        detail=detail,
+    )
+
+
+def _names(creatures: Iterable[Creature]) -> str:
+    return ", ".join(sorted({c.label for c in creatures}))
+
+
+def check_guidelines(
+    encounter: Encounter, difficulty: str, rules: EncounterRules | None = None
+) -> tuple[Check, ...]:
+    """Every Step 5 guideline and the party-size advice, each applied to this encounter."""
+    rules = rules or encounter_rules()
+    g = rules.guidelines
+    party = encounter.party
+    n = party.size
+    avg = party.average_level
+    creatures = encounter.creatures
+    checks: list[Check] = []
+
+    above = g.level_above_party_victories if party.victories >= g.victories_for_higher_level else g.level_above_party
+    limit = avg + above
+    others = [c for c in creatures if c.organization != "solo"]
+    too_high = [c for c in others if c.level > limit]
+    checks.append(
+        _check(
+            "creature_level",
+            f"Creature level at most the heroes' level + {above}",
+            bool(others),
+            not too_high,
+            f"limit: level {format_number(limit)} (heroes' level {format_number(avg)} + {above}"
+            + (f", {format_number(party.victories)} Victories" if above != g.level_above_party else "")
+            + ")"
+            + (f"; above it: {_names(too_high)}" if too_high else ""),
+            rules,
+        )
+    )
+    solos = [c for c in creatures if c.organization == "solo"]
+    solo_limit = avg + g.solo_level_above_party
+    solo_high = [c for c in solos if c.level > solo_limit]
+    checks.append(
+        _check(
+            "solo_level",
+            f"Solo level at most the heroes' average level + {g.solo_level_above_party}",
+            bool(solos),
+            not solo_high,
+            f"limit: level {format_number(solo_limit)}"
+            + (f"; above it: {_names(solo_high)}" if solo_high else ""),
+            rules,
+        )
+    )
+    count = encounter.creature_count
+    checks.append(
+        _check(
+            "creatures_per_hero",
+            f"At most {g.creatures_per_hero} creatures per hero",
+            bool(creatures),
+            count <= g.creatures_per_hero * n,
+            f"{count} creatures for {n} heroes (at most {g.creatures_per_hero * n})",
+            rules,
+        )
+    )
+    minions = sum(c.count for c in creatures if c.minion)
+    checks.append(
+        _check(
+            "minion_half",
+            f"More than {g.minion_half_above_per_hero} creatures per hero: at least half minions",
+            count > g.minion_half_above_per_hero * n,
+            2 * minions >= count,
+            f"{count} creatures for {n} heroes, {minions} of them minions",
+            rules,
+        )
+    )
+    kinds = {c.stat_block for c in creatures}
+    checks.append(
+        _check(
+            "stat_blocks",
+            f"At most {g.stat_blocks} kinds of stat block",
+            bool(creatures),
+            len(kinds) <= g.stat_blocks,
+            f"{len(kinds)} kinds of stat block",
+            rules,
+        )
+    )
+    per_block: dict[tuple, int] = {}
+    labels: dict[tuple, str] = {}
+    for c in creatures:
+        if c.minion:
+            per_block[c.stat_block] = per_block.get(c.stat_block, 0) + c.count
+            labels[c.stat_block] = c.label
+    odd = [f"{labels[k]} ({v})" for k, v in per_block.items() if v % g.minions_per_set]
+    checks.append(
+        _check(
+            "minions_by_four",
+            f"Minions bought {g.minions_per_set} at a time",
+            bool(per_block),
+            not odd,
+            "not a multiple of " + str(g.minions_per_set) + ": " + ", ".join(sorted(odd))
+            if odd
+            else f"{minions} minions",
+            rules,
+        )
+    )
+    sets = Fraction(minions, g.minions_per_set)
+    checks.append(
+        _check(
+            "minion_sets",
+            f"At least {g.minion_sets} sets of minions",
+            bool(per_block),
+            sets >= g.minion_sets,
+            f"{format_number(sets)} set(s) of {g.minions_per_set}",
+            rules,
+        )
+    )
+    stars = [c for c in creatures if c.star]
+    total = encounter.total_ev
+    if stars:
+        star = max(stars, key=lambda c: c.cost())
+        star_ok = (
+            difficulty == "hard"
+            and star.organization in ("leader", "solo")
+            and star.cost() >= g.star_share * total
+        )
+        star_detail = (
+            f"{star.label}: {star.organization}, EV {format_number(star.cost())} of "
+            f"{format_number(total)} (at least {format_number(g.star_share * total)}); "
+            f"the encounter is {difficulty}"
+        )
+    else:
+        star_ok, star_detail = True, "no creature is marked as the star of the show"
+    checks.append(
+        _check("star_of_the_show", "Star of the show", bool(stars), star_ok, star_detail, rules)
+    )
+    checks.append(
+        _check(
+            "small_party",
+            f"Party of {g.small_party} or fewer heroes",
+            True,
+            n > g.small_party,
+            f"{n} heroes",
+            rules,
+        )
+    )
+    checks.append(
+        _check(
+            "large_party",
+            f"Party of {g.large_party} or more heroes",
+            True,
+            n < g.large_party,
+            f"{n} heroes",
+            rules,
+        )
+    )
+    return tuple(checks)
+
+
+def group_ev(encounter: Encounter, group: InitiativeGroup) -> Fraction:
+    return sum(
+        (encounter.creatures[i].cost(count) for i, count in group.members), Fraction(0)
+    )
+
+
+def _validate_groups(encounter: Encounter, groups: Sequence[InitiativeGroup]) -> dict[int, int]:
+    placed: dict[int, int] = {}
+    for group in groups:
+        for index, count in group.members:
+            if not 0 <= index < len(encounter.creatures):
+                raise InvalidInput(
+                    "groups", index, f"creature indexes from 0 to {len(encounter.creatures) - 1}"
+                )
+            if count < 1:
+                raise InvalidInput("groups", count, "a count of creatures from 1 upwards")
+            placed[index] = placed.get(index, 0) + count
+    for index, count in placed.items():
+        if count > encounter.creatures[index].count:
+            c = encounter.creatures[index]
+            raise InvalidInput(
+                "groups", count, f"at most {c.count} of {c.label} across all groups"
+            )
+    return placed
+
+
+def check_groups(
+    encounter: Encounter, hero_strength: Fraction, rules: EncounterRules | None = None
+) -> tuple[Check, ...]:
+    """Step 6: each group's EV against one to two heroes' ES, and the number of groups against the heroes."""
+    rules = rules or encounter_rules()
+    g = rules.guidelines
+    groups = encounter.groups
+    placed = _validate_groups(encounter, groups)
+    n = encounter.party.size
+    low, high = g.group_heroes_low * hero_strength, g.group_heroes_high * hero_strength
+    below: list[int] = []
+    over: list[int] = []
+    for number, group in enumerate(groups, start=1):
+        value = group_ev(encounter, group)
+        single = len(group.members) == 1 and group.members[0][1] == 1
+        many = encounter.party.victories >= g.many_victories
+        if value < low:
+            below.append(number)
+        elif value > high and not (single or many):
+            over.append(number)
+    unplaced = [
+        c.label for i, c in enumerate(encounter.creatures) if placed.get(i, 0) < c.count
+    ]
+    values = ", ".join(format_number(group_ev(encounter, grp)) for grp in groups)
+    detail = f"group EVs {values}; aim for {format_number(low)} to {format_number(high)}"
+    if len(below) > 1:
+        detail += f"; groups {', '.join(map(str, below))} are below (only one may be)"
+    if over:
+        detail += f"; groups {', '.join(map(str, over))} are above and not a single creature"
+    if unplaced:
+        detail += f"; not in a group yet: {', '.join(unplaced)}"
+    has_solo = any(c.organization == "solo" for c in encounter.creatures)
+    k = len(groups)
+    return (
+        _check(
+            "group_ev",
+            "Initiative group EV between one and two heroes' ES",
+            bool(groups),
+            len(below) <= 1 and not over and not unplaced,
+            detail,
+            rules,
+        ),
+        _check(
+            "group_count",
+            f"About as many initiative groups as heroes (± {g.groups_spread})",
+            bool(groups) and not has_solo,
+            abs(k - n) <= g.groups_spread,
+            f"{k} groups for {n} heroes (aim for {max(1, n - g.groups_spread)} to {n + g.groups_spread})",
+            rules,
+        ),
+    )
+
+
+def suggest_groups(
+    encounter: Encounter, hero_strength: Fraction | None = None, rules: EncounterRules | None = None
+) -> tuple[InitiativeGroup, ...]:
+    """A suggested grouping: each solo alone; the rest split into about as many groups as heroes.
+
+    Minions go in sets of four (a set never splits); other creatures one by one, largest EV first, each into
+    the group with the least EV so far. The number of groups is the total EV ÷ 1.5 heroes' ES, kept within
+    the heroes ± 2 and never more than there are pieces to place. A suggestion: check it with `check_groups`.
+    """
+    rules = rules or encounter_rules()
+    g = rules.guidelines
+    h = hero_strength if hero_strength is not None else budget(encounter.party, rules=rules).hero_strength
+    n = encounter.party.size
+    solos: list[InitiativeGroup] = []
+    units: list[tuple[Fraction, int, int]] = []
+    for index, c in enumerate(encounter.creatures):
+        if c.organization == "solo":
+            solos.extend(InitiativeGroup(members=((index, 1),)) for _ in range(c.count))
+        elif c.minion:
+            left = c.count
+            while left:
+                take = min(g.minions_per_set, left)
+                units.append((c.cost(take), index, take))
+                left -= take
+        else:
+            units.extend((c.cost(1), index, 1) for _ in range(c.count))
+    if not units:
+        return tuple(solos)
+    total = sum((u[0] for u in units), Fraction(0))
+    target = round(total / (Fraction(3, 2) * h)) if h else n
+    k = min(max(target, n - g.groups_spread, 1), n + g.groups_spread, len(units))
+    bins: list[list[tuple[Fraction, int, int]]] = [[] for _ in range(k)]
+    for unit in sorted(units, key=lambda u: (-u[0], u[1])):
+        emptiest = min(range(k), key=lambda b: (sum(u[0] for u in bins[b]), b))
+        bins[emptiest].append(unit)
+    groups: list[InitiativeGroup] = []
+    for content in bins:
+        merged: dict[int, int] = {}
+        for _, index, take in content:
+            merged[index] = merged.get(index, 0) + take
+        groups.append(InitiativeGroup(members=tuple(sorted(merged.items()))))
+    return tuple(solos) + tuple(groups)
+
+
+# ---------------------------------------------------------------- report
+
+
+class EncounterReport(_Frozen):
+    """Everything the editor shows: EV, band, difficulty and Victories after objectives, every check."""
+
+    budget: Budget
+    creature_ev: Fraction
+    terrain_ev: Fraction
+    total_ev: Fraction
+    band: str
+    outcome: ObjectiveOutcome
+    checks: tuple[Check, ...]
+
+    @property
+    def difficulty(self) -> str:
+        return self.outcome.difficulty
+
+    @property
+    def victories(self) -> int:
+        return self.outcome.victories
+
+    @property
+    def broken(self) -> tuple[Check, ...]:
+        return tuple(c for c in self.checks if c.broken)
+
+    def left_to_spend(self, difficulty: str) -> Fraction | None:
+        """EV still to spend before the total leaves `difficulty`'s band (None: no upper end)."""
+        return self.budget.left_to_spend(self.total_ev, difficulty)
+
+
+def report(encounter: Encounter, rules: EncounterRules | None = None) -> EncounterReport:
+    """The encounter's EV, band, difficulty, Victories and every guideline check, computed afresh."""
+    rules = rules or encounter_rules()
+    if not isinstance(encounter, Encounter):
+        raise InvalidInput("encounter", encounter, "an Encounter")
+    added = apply_objectives("standard", encounter.objectives, rules).added_heroes
+    b = budget(encounter.party, added_heroes=added, rules=rules)
+    total = encounter.total_ev
+    band = b.difficulty(total)
+    outcome = apply_objectives(band, encounter.objectives, rules)
+    checks = check_guidelines(encounter, outcome.difficulty, rules) + check_groups(
+        encounter, b.hero_strength, rules
+    )
+    return EncounterReport(
+        budget=b,
+        creature_ev=encounter.creature_ev,
+        terrain_ev=encounter.terrain_ev,
+        total_ev=total,
+        band=band,
+        outcome=outcome,
+        checks=checks,
+    )
+
+
+# ---------------------------------------------------------------- files
+
+
+def _refuse_file(path: Path, reason: str) -> InvalidInput:
+    return InvalidInput("file", str(path), "an encounter JSON file saved by the workbench", reason)
+
+
+def save_encounter(encounter: Encounter, path: str | Path, overwrite: bool = False) -> Path:
+    """Write the encounter as JSON, atomically (temp file + os.replace in the same folder).
+
+    An existing file is never replaced unless `overwrite=True`; a failed write leaves the old file whole.
+    """
+    if not isinstance(encounter, Encounter):
+        raise InvalidInput("encounter", encounter, "an Encounter")
+    path = Path(path)
+    if path.suffix != ".json":
+        raise InvalidInput("file", str(path), "a file name ending in .json")
+    if path.exists() and not overwrite:
+        raise InvalidInput("file", str(path), "a new file name, or overwrite=True", "the file exists")
+    payload = {
+        "format": FILE_FORMAT,
+        "version": FILE_VERSION,
+        "encounter": encounter.model_dump(mode="json"),
+    }
+    text = json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def load_encounter(path: str | Path) -> Encounter:
+    """Read an encounter file; a corrupt or foreign file is refused by name with the reason."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise _refuse_file(path, f"cannot read it: {exc.strerror or exc}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise _refuse_file(path, f"not valid JSON: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
+        raise _refuse_file(path, f"no \"format\": \"{FILE_FORMAT}\" marker")
+    if data.get("version") != FILE_VERSION:
+        raise _refuse_file(path, f"version {data.get('version')!r}; this workbench reads {FILE_VERSION}")
+    try:
+        encounter = Encounter.model_validate(data.get("encounter"))
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'encounter'}: {e['msg']}" for e in exc.errors()
+        )
+        raise _refuse_file(path, problems) from None
+    _validate_groups(encounter, encounter.groups)
+    return encounter
+

@@ -1,0 +1,242 @@
+"""Encounter objectives: the ten objectives of "Encounter Objectives" as data, and what choosing one does.
+
+An objective can move the encounter's difficulty one category harder or easier (a delicate ward, a thing
+that is hidden or held), add heroes for determining difficulty (Save Another's willing allies), and sets the
+Victories each hero earns on success. The texts (difficulty modifier, success, Victories, failure) are the
+book's own words from `data/encounters.toml`. Also here: the thing's and the ward's Stamina and the
+reinforcement budgets of Escort and Hold Them Off.
+
+Readings (the text leaves these open): a trivial encounter earns 0 Victories whatever the objective
+("Unless you determine otherwise"); where an objective names no Victories for extreme, the hard value (2)
+carries on; combined objectives add their difficulty shifts and each earns its own Victories ("each hero
+earns Victories as appropriate for each encounter"); the difficulty never moves past trivial or extreme.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from numbers import Integral
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from workbench.encounter_rules import (
+    DIFFICULTIES,
+    EncounterRules,
+    ObjectiveRule,
+    check_difficulty,
+    encounter_rules,
+)
+from workbench.errors import InvalidInput
+
+__all__ = [
+    "ChosenObjective",
+    "ObjectiveOutcome",
+    "objective_keys",
+    "objective_rule",
+    "choose_objective",
+    "shift_difficulty",
+    "apply_objectives",
+    "objective_victories",
+    "thing_stamina",
+    "ward_stamina",
+    "hold_reinforcement_ev",
+    "escort_reinforcement_range",
+]
+
+
+class ChosenObjective(BaseModel):
+    """An objective picked for an encounter, with the conditions the Director ticked or counted."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    key: str
+    conditions: dict[str, int] = Field(default_factory=dict)
+    bonus: bool = False
+
+
+class ObjectiveOutcome(BaseModel):
+    """What the chosen objectives do to an encounter whose EV puts it in `base` difficulty."""
+
+    model_config = ConfigDict(frozen=True)
+    base: str
+    shift: int
+    difficulty: str
+    victories: int
+    added_heroes: int
+    notes: tuple[str, ...]
+
+
+def objective_keys(rules: EncounterRules | None = None) -> tuple[str, ...]:
+    return tuple((rules or encounter_rules()).objectives)
+
+
+def objective_rule(key: str, rules: EncounterRules | None = None) -> ObjectiveRule:
+    rules = rules or encounter_rules()
+    name = key.strip().lower().replace(" ", "_").replace("!", "") if isinstance(key, str) else None
+    if name not in rules.objectives:
+        raise InvalidInput("objective", key, "one of " + ", ".join(rules.objectives))
+    return rules.objectives[name]
+
+
+def _key(key: str, rules: EncounterRules) -> str:
+    objective_rule(key, rules)
+    return key.strip().lower().replace(" ", "_").replace("!", "")
+
+
+def choose_objective(
+    key: str, bonus: bool = False, rules: EncounterRules | None = None, **conditions: Any
+) -> ChosenObjective:
+    """An objective with its conditions: flags as True/False, Save Another's `willing_allies` as a count.
+
+    >>> choose_objective("escort", delicate_ward=True).conditions
+    {'delicate_ward': 1}
+    """
+    rules = rules or encounter_rules()
+    name = _key(key, rules)
+    known = {c.key: c for c in rules.objectives[name].conditions}
+    values: dict[str, int] = {}
+    for ck, value in conditions.items():
+        if ck not in known:
+            accepts = ", ".join(known) or "no conditions"
+            raise InvalidInput("condition", ck, f"for {rules.objectives[name].name}: {accepts}")
+        if known[ck].kind == "flag":
+            if not isinstance(value, bool):
+                raise InvalidInput(ck, value, "True or False")
+            values[ck] = int(value)
+        else:
+            if isinstance(value, bool) or not isinstance(value, Integral) or value < 0:
+                raise InvalidInput(ck, value, "a whole number from 0 upwards")
+            values[ck] = int(value)
+    if not isinstance(bonus, bool):
+        raise InvalidInput("bonus", bonus, "True or False")
+    return ChosenObjective(key=name, conditions=values, bonus=bonus)
+
+
+def shift_difficulty(difficulty: str, shift: int) -> str:
+    """Move a difficulty by whole categories, stopping at trivial and extreme."""
+    index = DIFFICULTIES.index(check_difficulty(difficulty)) + shift
+    return DIFFICULTIES[min(max(index, 0), len(DIFFICULTIES) - 1)]
+
+
+def objective_victories(
+    chosen: ChosenObjective, difficulty: str, rules: EncounterRules | None = None
+) -> int:
+    """Victories each hero earns when the objective's success condition is met at `difficulty`."""
+    rules = rules or encounter_rules()
+    difficulty = check_difficulty(difficulty)
+    if difficulty == "trivial":
+        return 0
+    rule = rules.objectives[_key(chosen.key, rules)]
+    value = rule.victories[difficulty]
+    o = rules.objective_rules
+    if (
+        chosen.bonus
+        and rule.bonus
+        and DIFFICULTIES.index(difficulty) >= DIFFICULTIES.index(o.bonus_min_difficulty)
+    ):
+        value = max(value, o.bonus_victories)
+    return value
+
+
+def apply_objectives(
+    base: str, chosen: Iterable[ChosenObjective], rules: EncounterRules | None = None
+) -> ObjectiveOutcome:
+    """The shown difficulty and Victories once the objectives' modifiers are applied to `base`.
+
+    With no objective the band's own Victories apply. Heroes an objective adds (Save Another) change the
+    budget itself, so `base` should already be computed with them (`budget(party, added_heroes=...)`).
+    """
+    rules = rules or encounter_rules()
+    base = check_difficulty(base, "base")
+    chosen = tuple(chosen)
+    shift = 0
+    added = 0
+    notes: list[str] = []
+    for objective in chosen:
+        rule = rules.objectives[_key(objective.key, rules)]
+        for condition in rule.conditions:
+            value = objective.conditions.get(condition.key, 0)
+            if not value:
+                continue
+            if condition.kind == "allies":
+                added += value
+                notes.append(f"{rule.name}: {condition.label}: +{value} hero(es) for difficulty")
+            else:
+                shift += condition.shift
+                way = "harder" if condition.shift > 0 else "easier"
+                notes.append(f"{rule.name}: {condition.label}: one category {way}")
+    difficulty = shift_difficulty(base, shift)
+    if chosen:
+        victories = sum(objective_victories(o, difficulty, rules) for o in chosen)
+    else:
+        victories = rules.band(difficulty).victories
+    return ObjectiveOutcome(
+        base=base,
+        shift=shift,
+        difficulty=difficulty,
+        victories=victories,
+        added_heroes=added,
+        notes=tuple(notes),
+    )
+
+
+def _level(level: Any) -> int:
+    if isinstance(level, bool) or not isinstance(level, Integral) or level < 1:
+        raise InvalidInput("level", level, "a whole number from 1 upwards")
+    return int(level)
+
+
+def thing_stamina(
+    level: int, sturdy: bool = False, things: int = 1, rules: EncounterRules | None = None
+) -> tuple[int, ...]:
+    """Destroy the Thing!: 35 × level (sturdy: 50 × level), divided between `things` things.
+
+    A split that does not come out even gives the first things one more (reading: the rules say only
+    "divide the thing's Stamina between all of them"; the parts always add up to the whole).
+    """
+    o = (rules or encounter_rules()).objective_rules
+    level = _level(level)
+    if isinstance(things, bool) or not isinstance(things, Integral) or things < 1:
+        raise InvalidInput("things", things, "a whole number of things from 1 upwards")
+    total = (o.sturdy_thing_stamina_per_level if sturdy else o.thing_stamina_per_level) * level
+    share, rest = divmod(total, int(things))
+    return tuple(share + (1 if i < rest else 0) for i in range(int(things)))
+
+
+def ward_stamina(level: int, delicate: bool = False, rules: EncounterRules | None = None) -> int:
+    """Escort: a sturdy ward has 20 × the heroes' level Stamina, a delicate ward 10 ×."""
+    o = (rules or encounter_rules()).objective_rules
+    per = o.delicate_ward_stamina_per_level if delicate else o.ward_stamina_per_level
+    return per * _level(level)
+
+
+def _ev(field: str, value: Any) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (Integral, Fraction)) or value < 0:
+        raise InvalidInput(field, value, "an EV from 0 upwards")
+    return Fraction(value)
+
+
+def hold_reinforcement_ev(
+    got_past_ev: Fraction | int,
+    hero_strength: Fraction | int,
+    carried: Fraction | int = 0,
+    rules: EncounterRules | None = None,
+) -> Fraction:
+    """Hold Them Off: the next group's EV = the EV that got past + one hero's ES (+ any unspent remainder)."""
+    o = (rules or encounter_rules()).objective_rules
+    return (
+        _ev("got_past_ev", got_past_ev)
+        + o.hold_reinforcement_heroes * _ev("hero_strength", hero_strength)
+        + _ev("carried", carried)
+    )
+
+
+def escort_reinforcement_range(
+    lost_ev: Fraction | int, rules: EncounterRules | None = None
+) -> tuple[Fraction, Fraction]:
+    """Escort: replacements' total EV is within 5 of the creatures lost (never below 0)."""
+    o = (rules or encounter_rules()).objective_rules
+    lost = _ev("lost_ev", lost_ev)
+    return max(Fraction(0), lost - o.escort_reinforcement_within), lost + o.escort_reinforcement_within
+
