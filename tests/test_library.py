@@ -1,0 +1,309 @@
+"""The homebrew library: atomic saves, no silent overwrites, corrupt and foreign files reported by name."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rules_reference as ref
+from workbench import InvalidInput, Trait, build_monster, core_ruleset
+from workbench import library as lib
+from workbench.library import (
+    SCHEMA_PATH,
+    LibraryError,
+    delete_monster,
+    list_monsters,
+    load_entry,
+    load_library,
+    load_monster,
+    rename_monster,
+    save_monster,
+    schema_text,
+)
+
+
+def goblin(name: str = "Goblin Sneak", level: int = 1):
+    return build_monster(level, "platoon", "ambusher").model_copy(
+        update={"name": name, "keywords": ("Goblin", "Humanoid"), "speed": "6"}
+    )
+
+
+# ---------------------------------------------------------------- round trip
+
+
+text = st.text(max_size=40)
+traits = st.lists(
+    st.builds(Trait, name=text, text=text, cost=st.none() | st.integers(0, 12)), max_size=3
+).map(tuple)
+
+
+@st.composite
+def monsters(draw):
+    organization, role = draw(st.sampled_from(ref.combinations()))
+    level = draw(st.integers(1, 20))
+    extra = draw(st.booleans()) and organization != "minion"
+    expected = ref.expected_targets(organization)
+    targets = draw(st.integers(max(1, expected - 1), expected + 3))
+    monster = build_monster(level, organization, role, extra, targets)
+    return monster.model_copy(
+        update={
+            "name": draw(text),
+            "keywords": tuple(draw(st.lists(text, max_size=3))),
+            "size": draw(text),
+            "speed": draw(text),
+            "stability": draw(text),
+            "signature_name": draw(text),
+            "signature_text": draw(st.text(max_size=200)),
+            "traits": draw(traits),
+            "malice_features": draw(traits),
+            "villain_actions": draw(traits),
+        }
+    )
+
+
+@settings(max_examples=60)
+@given(
+    monster=monsters(),
+    characteristic=st.sampled_from(["might", "agility", "reason", "intuition", "presence"]),
+    strike=st.booleans(),
+)
+def test_any_valid_monster_round_trips(monster, characteristic, strike):
+    with tempfile.TemporaryDirectory() as folder:
+        save_monster(monster, "saved", folder, characteristic=characteristic, strike=strike)
+        entry = load_entry("saved", folder)
+        assert entry.monster == monster
+        assert (entry.characteristic, entry.strike, entry.changed) == (characteristic, strike, ())
+        assert list_monsters(folder) == ["saved"]
+
+
+def test_file_stores_inputs_text_and_numbers(tmp_path):
+    path = save_monster(goblin(), folder=tmp_path)
+    assert path == tmp_path / "Goblin Sneak.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == "drawsteel-workbench/homebrew-monster"
+    assert (data["level"], data["organization"], data["role"], data["extra_stamina"], data["targets"]) == (
+        1, "platoon", "ambusher", False, 1,
+    )
+    assert data["keywords"] == ["Goblin", "Humanoid"]
+    # Level 1 platoon ambusher: EV = ((2 x 1) + 4) x 1 = 6; Stamina = (10 + 20) x 1 = 30
+    assert (data["numbers"]["ev"], data["numbers"]["stamina"]) == (6, 30)
+
+
+def test_saved_file_matches_the_published_schema(tmp_path):
+    path = save_monster(goblin(), folder=tmp_path)
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    jsonschema.validate(json.loads(path.read_text(encoding="utf-8")), schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"format": "something else"}, schema)
+
+
+def test_published_schema_is_up_to_date():
+    # Regenerate with: .venv/bin/python -c "from workbench.library import *; SCHEMA_PATH.write_text(schema_text())"
+    assert SCHEMA_PATH.read_text(encoding="utf-8") == schema_text()
+
+
+def test_numbers_are_rebuilt_with_the_current_ruleset(tmp_path):
+    save_monster(build_monster(1, "solo").model_copy(update={"name": "Wyrm"}), folder=tmp_path)
+    variant = core_ruleset().updated({"organizations": {"solo": {"stamina_modifier": 4}}})
+    entry = load_entry("Wyrm", tmp_path, ruleset=variant)
+    # Level 1 solo with a Stamina modifier of 4: (10 + 30) x 4 = 160 (core: x 5 = 200)
+    assert entry.monster.stamina == 160
+    assert entry.changed == ("stamina",)
+    assert entry.monster.name == "Wyrm"
+    assert load_monster("Wyrm", tmp_path).stamina == 200
+
+
+# ---------------------------------------------------------------- nothing is lost
+
+
+def test_no_overwrite_without_asking(tmp_path):
+    save_monster(goblin(level=1), "Sneak", tmp_path)
+    before = (tmp_path / "Sneak.json").read_bytes()
+    with pytest.raises(InvalidInput) as caught:
+        save_monster(goblin(level=9), "Sneak", tmp_path)
+    assert caught.value.code == "invalid-name"
+    assert "overwrite=True" in caught.value.accepts
+    assert (tmp_path / "Sneak.json").read_bytes() == before
+    save_monster(goblin(level=9), "Sneak", tmp_path, overwrite=True)
+    assert load_monster("Sneak", tmp_path).level == 9
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Sneak.json"]  # no temporary file left
+
+
+class _HalfWriter:
+    """A temporary file whose write stops half-way with a full disk."""
+
+    def __init__(self, real):
+        self._real = real
+        self.name = real.name
+
+    def write(self, data):
+        self._real.write(data[: len(data) // 2])
+        self._real.flush()
+        raise OSError(28, "No space left on device")
+
+    def __getattr__(self, attr):
+        return getattr(self._real, attr)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self._real.close()
+
+
+def test_crash_mid_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
+    save_monster(goblin(level=1), "Sneak", tmp_path)
+    before = (tmp_path / "Sneak.json").read_bytes()
+    real = tempfile.NamedTemporaryFile
+    monkeypatch.setattr(lib.tempfile, "NamedTemporaryFile", lambda *a, **k: _HalfWriter(real(*a, **k)))
+    with pytest.raises(OSError, match="No space"):
+        save_monster(goblin(level=7), "Sneak", tmp_path, overwrite=True)
+    monkeypatch.undo()
+    assert (tmp_path / "Sneak.json").read_bytes() == before
+    assert load_monster("Sneak", tmp_path).level == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["Sneak.json"]
+
+
+def test_crash_before_the_move_leaves_the_old_file_whole(tmp_path, monkeypatch):
+    save_monster(goblin(level=1), "Sneak", tmp_path)
+    before = (tmp_path / "Sneak.json").read_bytes()
+
+    def crash(*args):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", crash)
+    with pytest.raises(OSError):
+        save_monster(goblin(level=7), "Sneak", tmp_path, overwrite=True)
+    monkeypatch.undo()
+    assert (tmp_path / "Sneak.json").read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["Sneak.json"]
+
+
+# ---------------------------------------------------------------- corrupt and foreign files
+
+
+def test_bad_files_are_reported_by_name_and_the_rest_load(tmp_path):
+    save_monster(goblin("Alpha"), folder=tmp_path)
+    save_monster(goblin("Omega"), folder=tmp_path)
+    good = (tmp_path / "Alpha.json").read_text(encoding="utf-8")
+    (tmp_path / "corrupt.json").write_text('{"format": "drawsteel', encoding="utf-8")
+    (tmp_path / "truncated.json").write_text(good[: len(good) // 2], encoding="utf-8")
+    (tmp_path / "noise.json").write_bytes(bytes(range(256)) * 3)
+    (tmp_path / "foreign.json").write_text('{"name": "a shopping list"}', encoding="utf-8")
+    (tmp_path / "list.json").write_text("[1, 2, 3]", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("hello", encoding="utf-8")
+    wizard = json.loads(good)
+    wizard["role"] = "wizard"
+    (tmp_path / "wizard.json").write_text(json.dumps(wizard), encoding="utf-8")
+    negative = json.loads(good)
+    negative["level"] = 0
+    (tmp_path / "negative.json").write_text(json.dumps(negative), encoding="utf-8")
+    (tmp_path / ".hidden.tmp").write_text("half a save", encoding="utf-8")
+
+    contents = load_library(tmp_path)
+
+    assert contents.names() == ("Alpha", "Omega")
+    reasons = dict(contents.problems)
+    assert sorted(reasons) == sorted(
+        ["corrupt.json", "truncated.json", "noise.json", "foreign.json", "list.json", "notes.txt",
+         "wizard.json", "negative.json"]
+    )
+    assert reasons["corrupt.json"].startswith("corrupt")
+    assert reasons["truncated.json"].startswith("corrupt")
+    assert reasons["noise.json"].startswith("corrupt")
+    assert reasons["foreign.json"].startswith("foreign")
+    assert reasons["list.json"].startswith("foreign")
+    assert reasons["notes.txt"].startswith("foreign")
+    assert "wizard" in reasons["wizard.json"] and "not buildable" in reasons["wizard.json"]
+    assert reasons["negative.json"].startswith("invalid") and "level" in reasons["negative.json"]
+    assert contents["Omega"].name == "Omega"
+
+
+def test_loading_one_bad_file_says_why(tmp_path):
+    (tmp_path / "broken.json").write_text("{", encoding="utf-8")
+    with pytest.raises(LibraryError, match="broken.json: corrupt"):
+        load_monster("broken", tmp_path)
+
+
+def test_missing_folder_is_an_empty_library(tmp_path):
+    contents = load_library(tmp_path / "nowhere")
+    assert contents.entries == () and contents.problems == ()
+    assert list_monsters(tmp_path / "nowhere") == []
+
+
+# ---------------------------------------------------------------- rename and delete
+
+
+def test_rename(tmp_path):
+    save_monster(goblin("Alpha"), folder=tmp_path)
+    save_monster(goblin("Beta"), folder=tmp_path)
+    rename_monster("Alpha", "Gamma", tmp_path)
+    assert list_monsters(tmp_path) == ["Beta", "Gamma"]
+    assert load_monster("Gamma", tmp_path).name == "Alpha"  # the file name changes, not the text
+    before = (tmp_path / "Beta.json").read_bytes()
+    with pytest.raises(InvalidInput) as caught:
+        rename_monster("Gamma", "Beta", tmp_path)
+    assert caught.value.code == "invalid-name"
+    assert (tmp_path / "Beta.json").read_bytes() == before
+    assert list_monsters(tmp_path) == ["Beta", "Gamma"]
+    with pytest.raises(InvalidInput):
+        rename_monster("Nobody", "Delta", tmp_path)
+
+
+def test_delete(tmp_path):
+    save_monster(goblin("Alpha"), folder=tmp_path)
+    delete_monster("Alpha", tmp_path)
+    assert list_monsters(tmp_path) == []
+    with pytest.raises(InvalidInput) as caught:
+        delete_monster("Alpha", tmp_path)
+    assert caught.value.code == "invalid-name"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "",  # empty
+        "   ",  # blank
+        "../escape",  # leaves the folder
+        "a/b",  # a sub-folder
+        "a\\b",  # a Windows separator
+        ".hidden",  # hidden files are the library's temporaries
+        "-dash",  # must start with a letter or digit
+        "x" * 65,  # too long
+        "what?",  # not portable
+        "nul\x00byte",  # control character
+        ["Sneak"],  # not text
+        5,  # not text
+    ],
+)
+def test_bad_names_are_refused(tmp_path, name):
+    with pytest.raises(InvalidInput) as caught:
+        save_monster(goblin(), name, tmp_path)
+    assert caught.value.field == "name"
+    assert "letters, digits" in caught.value.accepts
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["Goblin Sneak", "orc_brute-2", "Kobold's Pet", "Ödön"])
+def test_good_names_are_accepted(tmp_path, name):
+    save_monster(goblin(), name, tmp_path)
+    assert list_monsters(tmp_path) == [name]
+
+
+def test_default_name_is_the_monster_name_and_unnamed_is_refused(tmp_path):
+    with pytest.raises(InvalidInput):
+        save_monster(goblin(name=""), folder=tmp_path)
+    with pytest.raises(InvalidInput):
+        save_monster(goblin(name="<img src=x onerror=alert(1)>"), folder=tmp_path)
+
+
+def test_default_folder_is_data_homebrew():
+    assert lib.DEFAULT_FOLDER == Path(lib.__file__).resolve().parent.parent / "data" / "homebrew"
+    assert (lib.DEFAULT_FOLDER / ".gitkeep").is_file()

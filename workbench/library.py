@@ -1,0 +1,409 @@
+"""The homebrew library: monsters a Director built, kept as one JSON file per monster in a folder.
+
+A file holds the inputs that chose the numbers (level, organization, role, extra Stamina, targets), the text
+a homebrewer typed, two display choices (which characteristic is highest, whether the signature ability is a
+strike) and the numbers as they were when saved. Loading rebuilds the numbers from the inputs with the
+current ruleset, so a library follows the rules; `Entry.changed` names any number that moved since.
+
+Nothing saved is lost: a save writes a temporary file in the same folder and moves it into place in one
+step (`os.replace`, or `os.link` when not overwriting), so a crash leaves the old file whole; an existing
+file is never replaced without `overwrite=True`; a corrupt or foreign file in the folder is reported by name
+while the others load.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from workbench.errors import InvalidInput, WorkbenchError
+from workbench.monster import Monster, Tiers, Trait, build_monster
+from workbench.ruleset import DATA_DIR, Ruleset, core_ruleset
+
+__all__ = [
+    "DEFAULT_FOLDER",
+    "FORMAT",
+    "Entry",
+    "HomebrewRecord",
+    "LibraryContents",
+    "LibraryError",
+    "Numbers",
+    "check_name",
+    "schema_text",
+    "delete_monster",
+    "homebrew_schema",
+    "list_monsters",
+    "load_entry",
+    "load_library",
+    "load_monster",
+    "record_of",
+    "rename_monster",
+    "save_monster",
+    "SCHEMA_PATH",
+]
+
+DEFAULT_FOLDER = DATA_DIR / "homebrew"
+SCHEMA_PATH = DATA_DIR / "schema" / "homebrew-monster.schema.json"
+FORMAT = "drawsteel-workbench/homebrew-monster"
+SUFFIX = ".json"
+NAME_PUNCTUATION = " -_'"
+NAME_ACCEPTS = (
+    "1 to 64 letters, digits, spaces, hyphens, underscores or apostrophes, "
+    "starting with a letter or digit"
+)
+
+Characteristic = Literal["might", "agility", "reason", "intuition", "presence"]
+
+
+class Numbers(BaseModel):
+    """The numbers as saved (for reading the file without the workbench; rebuilt on load)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    ev: int
+    stamina: int
+    free_strike: int
+    echelon: int
+    highest_characteristic: int
+    damage: Tiers
+    non_strike_damage: Tiers
+    potency: Tiers
+
+
+class HomebrewRecord(BaseModel):
+    """One homebrew monster file. `format` and `version` mark the file as ours."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", title="Draw Steel workbench homebrew monster")
+
+    format: Literal["drawsteel-workbench/homebrew-monster"] = FORMAT
+    version: Literal[1] = 1
+    # inputs: the numbers are rebuilt from these on load
+    level: int = Field(ge=1)
+    organization: str
+    role: str | None = None
+    extra_stamina: bool = False
+    targets: int = Field(ge=1)
+    # text a homebrewer fills in
+    name: str = ""
+    keywords: tuple[str, ...] = ()
+    size: str = ""
+    speed: str = ""
+    stability: str = ""
+    signature_name: str = ""
+    signature_text: str = ""
+    traits: tuple[Trait, ...] = ()
+    malice_features: tuple[Trait, ...] = ()
+    villain_actions: tuple[Trait, ...] = ()
+    # display choices
+    characteristic: Characteristic = "might"
+    strike: bool = True
+    # the numbers when saved, and the ruleset that gave them
+    ruleset: str
+    numbers: Numbers
+
+
+class Entry(BaseModel):
+    """A monster loaded from a library file, with the display choices saved beside it."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    name: str
+    file: str
+    monster: Monster
+    characteristic: Characteristic = "might"
+    strike: bool = True
+    changed: tuple[str, ...] = ()
+
+
+class LibraryContents(BaseModel):
+    """Everything a folder holds: the monsters that loaded and (file name, reason) for those that did not."""
+
+    model_config = ConfigDict(frozen=True)
+    entries: tuple[Entry, ...] = ()
+    problems: tuple[tuple[str, str], ...] = ()
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(e.name for e in self.entries)
+
+    def __getitem__(self, name: str) -> Monster:
+        for entry in self.entries:
+            if entry.name == name:
+                return entry.monster
+        raise KeyError(name)
+
+
+TEXT_FIELDS = (
+    "name", "keywords", "size", "speed", "stability", "signature_name", "signature_text",
+    "traits", "malice_features", "villain_actions",
+)
+NUMBER_FIELDS = tuple(Numbers.model_fields)
+
+
+# ---------------------------------------------------------------- names and paths
+
+
+def _folder(folder: str | Path | None) -> Path:
+    if folder is None:
+        return DEFAULT_FOLDER
+    if isinstance(folder, str) and not folder.strip():
+        raise InvalidInput("folder", folder, "a folder path")
+    return Path(folder).expanduser()
+
+
+def check_name(name: object) -> str:
+    """A library name is a file name stem: safe on every system, no folders, no hidden files."""
+    if not isinstance(name, str):
+        raise InvalidInput("name", name, NAME_ACCEPTS)
+    stripped = name.strip()
+    if not (1 <= len(stripped) <= 64) or not stripped[0].isalnum():
+        raise InvalidInput("name", name, NAME_ACCEPTS)
+    bad = sorted({c for c in stripped if not (c.isalnum() or c in NAME_PUNCTUATION)})
+    if bad:
+        raise InvalidInput("name", name, NAME_ACCEPTS, "contains " + " ".join(repr(c) for c in bad))
+    return stripped
+
+
+def _path(name: str, folder: Path) -> Path:
+    return folder / (check_name(name) + SUFFIX)
+
+
+# ---------------------------------------------------------------- records
+
+
+def record_of(monster: Monster, characteristic: str = "might", strike: bool = True) -> HomebrewRecord:
+    """The file contents for a monster."""
+    data = monster.model_dump()
+    try:
+        return HomebrewRecord(
+            level=monster.level,
+            organization=monster.organization,
+            role=monster.role,
+            extra_stamina=monster.extra_stamina,
+            targets=monster.targets,
+            characteristic=characteristic,
+            strike=strike,
+            ruleset=monster.ruleset,
+            numbers=Numbers(**{k: data[k] for k in NUMBER_FIELDS}),
+            **{k: data[k] for k in TEXT_FIELDS},
+        )
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        field = str(error["loc"][0])
+        raise InvalidInput(field, error.get("input"), error["msg"]) from None
+
+
+def _monster_of(record: HomebrewRecord, rules: Ruleset) -> Monster:
+    monster = build_monster(
+        record.level, record.organization, record.role, record.extra_stamina, record.targets, rules
+    )
+    text = {k: getattr(record, k) for k in TEXT_FIELDS}
+    rebuilt = monster.model_copy(update=text)
+    rebuilt._rules = monster.rules
+    return rebuilt
+
+
+def _entry(path: Path, rules: Ruleset) -> Entry:
+    """Read one file; raises `_Unreadable` with a reason a person understands."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise _Unreadable(f"cannot read the file: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _Unreadable("corrupt: not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise _Unreadable(f"corrupt: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _Unreadable(f"foreign: not a homebrew monster file (no \"format\": \"{FORMAT}\")")
+    try:
+        record = HomebrewRecord.model_validate(data)
+    except ValidationError as exc:
+        where = "; ".join(
+            ".".join(str(p) for p in e["loc"]) + f": {e['msg']}" for e in exc.errors()[:3]
+        )
+        raise _Unreadable(f"invalid: {where}") from None
+    try:
+        monster = _monster_of(record, rules)
+    except InvalidInput as exc:
+        raise _Unreadable(f"not buildable with the {rules.name!r} ruleset: {exc}") from None
+    saved = record.numbers.model_dump()
+    now = monster.model_dump()
+    changed = tuple(k for k in NUMBER_FIELDS if saved[k] != now[k])
+    return Entry(
+        name=path.stem,
+        file=path.name,
+        monster=monster,
+        characteristic=record.characteristic,
+        strike=record.strike,
+        changed=changed,
+    )
+
+
+class _Unreadable(Exception):
+    pass
+
+
+class LibraryError(WorkbenchError):
+    """A library file exists but cannot be loaded (the reason says why)."""
+
+    code = "library-file"
+
+
+# ---------------------------------------------------------------- writing
+
+
+@contextmanager
+def _temporary(folder: Path, text: str) -> Iterator[Path]:
+    """A fully written, fsynced temporary file in `folder` (hidden, so listing ignores it); removed after."""
+    handle = tempfile.NamedTemporaryFile(
+        "w", encoding="utf-8", dir=folder, prefix=".", suffix=".tmp", delete=False
+    )
+    temp = Path(handle.name)
+    try:
+        with handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        yield temp
+    finally:
+        temp.unlink(missing_ok=True)
+
+
+def _exists(name: str, path: Path) -> InvalidInput:
+    return InvalidInput(
+        "name",
+        name,
+        "a name not already in the library, or overwrite=True",
+        f"{path.name} already exists in {path.parent}",
+    )
+
+
+def _place(source: Path, target: Path, name: str, overwrite: bool) -> None:
+    """Move a finished file into place in one step; without `overwrite`, never replace an existing file."""
+    if overwrite:
+        os.replace(source, target)
+        return
+    try:
+        os.link(source, target)  # atomic, and fails if the name is taken
+    except FileExistsError:
+        raise _exists(name, target) from None
+    except OSError:  # a file system without hard links: check, then replace (still one atomic step)
+        if target.exists():
+            raise _exists(name, target) from None
+        os.replace(source, target)
+
+
+def save_monster(
+    monster: Monster,
+    name: str | None = None,
+    folder: str | Path | None = None,
+    *,
+    overwrite: bool = False,
+    characteristic: str = "might",
+    strike: bool = True,
+) -> Path:
+    """Save `monster` as `<folder>/<name>.json` (name defaults to the monster's name); returns the path.
+
+    Refuses (InvalidInput on `name`) if the file exists, unless `overwrite=True`.
+    """
+    target_name = check_name(monster.name if name is None else name)
+    where = _folder(folder)
+    where.mkdir(parents=True, exist_ok=True)
+    path = _path(target_name, where)
+    text = record_of(monster, characteristic, strike).model_dump_json(indent=2) + "\n"
+    with _temporary(where, text) as temp:
+        _place(temp, path, target_name, overwrite)
+    return path
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _library_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
+
+
+def list_monsters(folder: str | Path | None = None) -> list[str]:
+    """The names of the `.json` files in the folder (loadable or not), sorted."""
+    return [p.stem for p in _library_files(_folder(folder)) if p.suffix == SUFFIX]
+
+
+def load_entry(name: str, folder: str | Path | None = None, ruleset: Ruleset | None = None) -> Entry:
+    """One saved monster with its display choices; `LibraryError` says why a file cannot be loaded."""
+    path = _path(name, _folder(folder))
+    if not path.is_file():
+        raise InvalidInput("name", name, "the name of a saved monster", f"no {path.name} in {path.parent}")
+    try:
+        return _entry(path, ruleset or core_ruleset())
+    except _Unreadable as exc:
+        raise LibraryError(f"{path.name}: {exc}") from None
+
+
+def load_monster(name: str, folder: str | Path | None = None, ruleset: Ruleset | None = None) -> Monster:
+    """One saved monster, its numbers rebuilt from its inputs with `ruleset` (the core rules by default)."""
+    return load_entry(name, folder, ruleset).monster
+
+
+def load_library(folder: str | Path | None = None, ruleset: Ruleset | None = None) -> LibraryContents:
+    """Every monster in the folder; each file that is corrupt, foreign or unbuildable is reported by name."""
+    rules = ruleset or core_ruleset()
+    entries: list[Entry] = []
+    problems: list[tuple[str, str]] = []
+    for path in _library_files(_folder(folder)):
+        if path.suffix != SUFFIX:
+            problems.append((path.name, f"foreign: not a homebrew monster file (not {SUFFIX})"))
+            continue
+        try:
+            entries.append(_entry(path, rules))
+        except _Unreadable as exc:
+            problems.append((path.name, str(exc)))
+    return LibraryContents(entries=tuple(entries), problems=tuple(problems))
+
+
+# ---------------------------------------------------------------- rename and delete
+
+
+def rename_monster(
+    old: str, new: str, folder: str | Path | None = None, *, overwrite: bool = False
+) -> Path:
+    """Give a saved monster a new file name (its `name` text is unchanged); refuses to replace a file."""
+    where = _folder(folder)
+    source, target = _path(old, where), _path(new, where)
+    if not source.is_file():
+        raise InvalidInput("name", old, "the name of a saved monster", f"no {source.name} in {where}")
+    if source == target:
+        return target
+    _place(source, target, new, overwrite)
+    source.unlink(missing_ok=True)
+    return target
+
+
+def delete_monster(name: str, folder: str | Path | None = None) -> None:
+    """Remove a saved monster's file."""
+    path = _path(name, _folder(folder))
+    if not path.is_file():
+        raise InvalidInput("name", name, "the name of a saved monster", f"no {path.name} in {path.parent}")
+    path.unlink()
+
+
+# ---------------------------------------------------------------- schema
+
+
+def homebrew_schema() -> dict:
+    """The JSON schema of a homebrew monster file (published as `data/schema/homebrew-monster.schema.json`)."""
+    schema = HomebrewRecord.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return schema
+
+
+def schema_text() -> str:
+    """The schema file's exact text (a test checks the published file is up to date)."""
+    return json.dumps(homebrew_schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
