@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable
 from workbench.errors import InvalidInput
 from workbench.lore import Lore, core_lore
 from workbench.monster import Monster, Step, Tiers, Trait
+from workbench.render.solo import malice_features_html, solo_traits_html, villain_actions_html
+from workbench.solo import explain_instant_solo, is_instant_solo
 
 __all__ = [
     "CHARACTERISTICS",
@@ -75,7 +77,8 @@ def signature_damage(monster: Monster, strike: bool = True) -> Tiers:
 
 
 def _kind(monster: Monster) -> str:
-    return " ".join(_title_case(p) for p in (monster.organization, monster.role) if p)
+    kind = " ".join(_title_case(p) for p in (monster.organization, monster.role) if p)
+    return f"{kind}, instant solo" if is_instant_solo(monster) else kind
 
 
 # ---------------------------------------------------------------- HTML sections
@@ -182,11 +185,13 @@ def _traits(monster: Monster, **_: object) -> str:
 
 
 def _malice_features(monster: Monster, **_: object) -> str:
-    return _named_blocks("wb-malice-features", "Malice Features", monster.malice_features)
+    """Its own Malice features, then the basic ones with its Malicious Strike range (render/solo.py)."""
+    return malice_features_html(monster)
 
 
 def _villain_actions(monster: Monster, **_: object) -> str:
-    return _named_blocks("wb-villain-actions", "Villain Actions", monster.villain_actions)
+    """Leaders' and solos' three villain action slots with the rules for using them (render/solo.py)."""
+    return villain_actions_html(monster)
 
 
 def _footer(monster: Monster, **_: object) -> str:
@@ -202,6 +207,7 @@ SECTIONS: tuple[Callable[..., str], ...] = (
     _free_strike,
     _signature,
     _traits,
+    solo_traits_html,
     _malice_features,
     _villain_actions,
     _footer,
@@ -308,6 +314,8 @@ def stat_block_markdown(
 
 
 def _steps(monster: Monster, steps: Iterable[Step] | None) -> tuple[Step, ...]:
+    if steps is None and is_instant_solo(monster):
+        return explain_instant_solo(monster)  # its EV and Stamina come from "Instant Solo Creature"
     return tuple(steps) if steps is not None else monster.explain()
 
 
