@@ -1,0 +1,66 @@
+"""`workbench budget`: a party's encounter strength, one hero's strength and the five budget bands."""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+
+from workbench.cli import emit, positive_int, whole_number
+from workbench.party import Budget, budget, format_number, make_party
+
+__all__ = ["register", "run", "budget_payload", "budget_text"]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "budget", help="encounter strength and the five budget bands for a party of heroes"
+    )
+    parser.add_argument("--heroes", type=positive_int, required=True, help="heroes, retainers included")
+    parser.add_argument("--level", type=positive_int, required=True, help="the heroes' level")
+    parser.add_argument("--victories", type=whole_number, default=0, help="average Victories per hero")
+    parser.add_argument("--json", action="store_true")
+    parser.set_defaults(run=run)
+
+
+def _number(value: Fraction) -> int | float:
+    """A whole number as an int; anything else as its float (display only, never used for arithmetic)."""
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def budget_payload(b: Budget) -> dict:
+    """The JSON object `--json` prints: bands as inclusive ranges of whole EV totals (extreme: max null)."""
+    return {
+        "heroes": b.heroes,
+        "victories": _number(b.party.victories),
+        "party_strength": _number(b.party_strength),
+        "victories_bonus": _number(b.victories_bonus),
+        "encounter_strength": _number(b.encounter_strength),
+        "hero_strength": _number(b.hero_strength),
+        "bands": {band.name: {"min": band.min, "max": band.max} for band in b.bands},
+    }
+
+
+def budget_text(b: Budget) -> str:
+    lines = [str(step) for step in b.steps[: -len(b.bands) + 1]]
+    lines.append("")
+    width = max(len(band.name) for band in b.bands)
+    for band in b.bands:
+        if band.empty:
+            span = "none (no EV total is this low)"
+        elif band.max is None:
+            span = f"{band.min} or more"
+        else:
+            span = f"{band.min} to {band.max}"
+        victories = f"{band.victories} {'Victory' if band.victories == 1 else 'Victories'}"
+        lines.append(f"{band.name.capitalize():<{width}}  EV {span}  ({victories})")
+    lines.append("")
+    lines.append(
+        f"Encounter strength {format_number(b.encounter_strength)}; one hero's strength "
+        f"{format_number(b.hero_strength)}."
+    )
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> None:
+    b = budget(make_party(heroes=args.heroes, level=args.level, victories=args.victories))
+    emit(budget_payload(b), args.json, budget_text(b))
