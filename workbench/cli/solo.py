@@ -1,0 +1,66 @@
+"""`workbench solo`: a leader or elite made an instant solo ("Instant Solo Creature"), as text or JSON.
+
+JSON: the instant solo's attributes (the same keys as `workbench monster`; its organization stays the
+leader's or elite's, see `workbench.solo`), plus `instant_solo_of` (the leader's or elite's EV and Stamina)
+and `working` (how its EV and Stamina were computed).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from workbench.cli import emit, positive_int
+from workbench.malice_feature import feature_book, malicious_strike_range
+from workbench.monster import build_monster
+from workbench.render.solo import solo_title
+from workbench.render.text import stat_block_text
+from workbench.solo import explain_instant_solo, instant_solo
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "solo", help="a leader or elite adapted into a solo (EV x 3, Stamina x 2.5, solo traits)"
+    )
+    parser.add_argument("--level", type=positive_int, required=True)
+    parser.add_argument("--organization", required=True, help="leader or elite")
+    parser.add_argument("--role", default=None, help="the elite's role (a leader has none)")
+    parser.add_argument("--extra-stamina", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> None:
+    source = build_monster(
+        level=args.level,
+        organization=args.organization,
+        role=args.role,
+        extra_stamina=args.extra_stamina,
+    )
+    solo = instant_solo(source)
+    steps = explain_instant_solo(solo)[:2]
+    payload = solo.model_dump(mode="json")
+    payload["instant_solo_of"] = {
+        "organization": source.organization,
+        "role": source.role,
+        "ev": source.ev,
+        "stamina": source.stamina,
+    }
+    payload["working"] = {s.quantity.lower(): str(s) for s in steps}
+    low, high = malicious_strike_range(solo)
+    strike = [f for f in feature_book().basic_malice.features if f.name == feature_book().malicious_strike.name][0]
+    lines = [
+        solo_title(solo),
+        stat_block_text(solo),
+        "",
+        "Instant Solo Creature:",
+        *(f"  {s}   ({s.reading})" for s in steps),
+        "",
+        "Traits:",
+        *(f"  {t.name}: {t.text}" for t in solo.traits),
+        "Malice features:",
+        *(f"  {f.name} ({f.cost} Malice): {f.text}" for f in solo.malice_features),
+        f"  {strike.name} ({strike.cost_label}): +{low} to +{high} extra damage for this monster.",
+    ]
+    emit(payload, args.json, "\n".join(lines))
