@@ -1,0 +1,59 @@
+"""`workbench malice`: the Malice a Director gains round by round, as a table or JSON.
+
+`--deaths ROUND:COUNT` (repeatable) says how many heroes died before that round's gain; a hero who falls
+during round 2 stops generating Malice from round 3, so it is given as `--deaths 3:1`.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from workbench.cli import emit, positive_int, whole_number
+from workbench.malice import MaliceRound, malice_schedule
+
+
+def death(text: str) -> tuple[int, int]:
+    """argparse type for ROUND:COUNT (round from 1, count from 0)."""
+    accepts = "ROUND:COUNT, e.g. 3:1 (one hero died before round 3's gain)"
+    round_text, sep, count_text = text.partition(":")
+    try:
+        if not sep:
+            raise ValueError
+        return positive_int(round_text), whole_number(count_text)
+    except (ValueError, argparse.ArgumentTypeError):
+        raise argparse.ArgumentTypeError(f"got {text!r}; accepts {accepts}") from None
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "malice", help="Malice gained each round (start of combat, then living heroes + round number)"
+    )
+    parser.add_argument("--heroes", type=positive_int, required=True)
+    parser.add_argument("--victories", type=whole_number, required=True, help="average Victories per hero")
+    parser.add_argument("--rounds", type=positive_int, required=True)
+    parser.add_argument(
+        "--deaths", type=death, action="append", default=[], metavar="ROUND:COUNT",
+        help="heroes who died before that round's gain (repeatable)",
+    )
+    parser.add_argument("--json", action="store_true")
+    parser.set_defaults(run=run)
+
+
+def _text(schedule: tuple[MaliceRound, ...]) -> str:
+    lines = ["Round  Heroes  Gain  Total   Working"]
+    for r in schedule:
+        note = f"  ({r.deaths} died)" if r.deaths else ""
+        lines.append(f"{r.round:>5}  {r.heroes:>6}  {r.gain:>4}  {r.total:>5}   {r.working}{note}")
+    lines.append("Round 1 adds the average Victories (rounded down); unused Malice is lost at the end.")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> None:
+    schedule = malice_schedule(args.heroes, args.victories, args.rounds, args.deaths)
+    payload = {
+        "heroes": args.heroes,
+        "victories": args.victories,
+        "deaths": [{"round": r.round, "count": r.deaths} for r in schedule if r.deaths],
+        "rounds": [{"round": r.round, "gain": r.gain, "total": r.total} for r in schedule],
+    }
+    emit(payload, args.json, _text(schedule))
