@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 from workbench.errors import InvalidInput
+from workbench.homebrew_rule import AttachedRule
 from workbench.ruleset import Organization, Ruleset, core_ruleset
 
 __all__ = [
@@ -106,6 +107,8 @@ class Monster(BaseModel):
     traits: tuple[Trait, ...] = ()
     malice_features: tuple[Trait, ...] = ()
     villain_actions: tuple[Trait, ...] = ()
+    # Homebrew rule modules attached to this monster (module id + parameter values); see homebrew_rule.py.
+    homebrew_rules: tuple[AttachedRule, ...] = ()
 
     _rules: Ruleset = PrivateAttr(default_factory=core_ruleset)
 

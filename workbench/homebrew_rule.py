@@ -1,0 +1,516 @@
+"""Homebrew rule modules: a rule written once as a data file and referenced by many stat blocks.
+
+A Director's homebrew system (here `homebrew-monster-rules.txt`, with its own terms: Core, wounds, Partial
+Critical, Legendary) defines rules such as the Generic Swarm Rule or the Exploitable Weakness (Tag) trait.
+Each lives in `data/rules-homebrew/<id>.toml` (format: `module.schema.json` there) with its name, its text
+with `{parameter}` placeholders, its parameters (types, defaults), the tags it responds to and, for the
+weakness ladders, the numbers exactly as written. A file is validated when loaded and every problem is
+reported at once (`RulesetError`), so a homebrewer fixes a file in one pass. A monster carries the modules
+attached to it as `AttachedRule`s (module id + parameter values), so they are saved with the monster.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from functools import cache
+from numbers import Integral
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from workbench.errors import InvalidInput, RulesetError
+from workbench.ruleset import DATA_DIR
+
+if TYPE_CHECKING:
+    from workbench.monster import Monster
+
+__all__ = [
+    "AttachedRule",
+    "Escalation",
+    "FilledRule",
+    "HomebrewRule",
+    "Ladder",
+    "Parameter",
+    "RULES_DIR",
+    "SCHEMA_PATH",
+    "Section",
+    "attach",
+    "detach",
+    "fill_attached",
+    "load_rule",
+    "load_rules",
+    "placeholders",
+    "rule_from_dict",
+    "rule_schema",
+    "shipped_rules",
+]
+
+RULES_DIR = DATA_DIR / "rules-homebrew"
+SCHEMA_PATH = RULES_DIR / "module.schema.json"
+FORMAT = 1
+
+_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+_IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]*$")
+_ID = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+
+Value = int | str
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def placeholders(text: str) -> tuple[str, ...]:
+    """The parameter names written as `{name}` in a text, in order of appearance."""
+    return tuple(match.group(1) for match in _PLACEHOLDER.finditer(text))
+
+
+def _fill(text: str, values: Mapping[str, str]) -> str:
+    return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
+
+
+class Parameter(_Frozen):
+    """One value a homebrewer sets when attaching the module: N for a swarm, the tag of a weakness."""
+
+    name: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="identifier used as {name} in the texts")
+    label: str = Field(min_length=1, description="what a person sees: 'Disperse Value (N)'")
+    type: Literal["integer", "text", "choice"]
+    description: str = ""
+    default: int | str | None = None
+    required: bool = Field(False, description="must be given when attached (only without a default)")
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def accepts(self) -> str:
+        """What this parameter takes, in words (used by every refusal)."""
+        if self.type == "integer":
+            if self.minimum is not None and self.maximum is not None:
+                return f"a whole number from {self.minimum} to {self.maximum}"
+            if self.minimum is not None:
+                return f"a whole number from {self.minimum} upwards"
+            if self.maximum is not None:
+                return f"a whole number up to {self.maximum}"
+            return "a whole number"
+        if self.type == "choice":
+            return "one of " + ", ".join(self.choices)
+        return "a non-empty text"
+
+    def check(self, value: Any) -> Value:
+        """`value` if it fits this parameter, else `InvalidInput` naming the parameter."""
+        if self.type == "integer":
+            if isinstance(value, bool) or not isinstance(value, Integral):
+                raise InvalidInput(self.name, value, self.accepts())
+            if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            ):
+                raise InvalidInput(self.name, value, self.accepts())
+            return int(value)
+        if not isinstance(value, str) or not value.strip():
+            raise InvalidInput(self.name, value, self.accepts())
+        if self.type == "choice" and value not in self.choices:
+            raise InvalidInput(self.name, value, self.accepts())
+        return value.strip()
+
+
+class Ladder(_Frozen):
+    """A damage ladder as the source writes it: 'One-handed baseline (1) becomes 2, then 2 -> 3 -> 6'."""
+
+    label: str = Field(min_length=1)
+    baseline: int = Field(ge=0, description="the unescalated wound on a hit")
+    adjusted: tuple[int, int, int] = Field(
+        description="the adjusted (escalated) ladder: hit, Partial Critical, Legendary"
+    )
+
+
+class Escalation(_Frozen):
+    """Weakness damage escalation: the base wound increase and one ladder per grip.
+
+    The limit "Only one weakness escalation source may apply to a hit" is part of the rule itself
+    (`workbench.weakness`), not a switch.
+    """
+
+    base_wound_increase: int = Field(ge=0)
+    ladders: dict[str, Ladder] = Field(min_length=1, description="one ladder per grip: one_handed, ...")
+
+
+class Section(_Frozen):
+    """A titled part of the module's rule text; lines starting with '- ' are bullets."""
+
+    title: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+
+
+class HomebrewRule(_Frozen):
+    """A rule module as written in its data file (placeholders not filled in)."""
+
+    format: Literal[1] = Field(description="version of this file format")
+    id: str = Field(pattern=_ID, description="stable identity, referenced by monsters")
+    title: str = Field(min_length=1, description="the module's heading in the source")
+    name: str = Field(min_length=1, description="the name on a stat block, may hold {placeholders}")
+    kind: Literal["rule", "trait"]
+    source: str = ""
+    summary: str = ""
+    text: str = Field(min_length=1, description="what a stat block prints, may hold {placeholders}")
+    tags: dict[str, tuple[str, ...]] = Field(
+        default_factory=dict, description="tag groups the module responds to: escalation, disruption"
+    )
+    parameters: tuple[Parameter, ...] = ()
+    escalation: Escalation | None = None
+    sections: tuple[Section, ...] = ()
+
+    @model_validator(mode="after")
+    def _consistent(self) -> HomebrewRule:
+        problems = _cross_problems(self.model_dump())
+        if problems:
+            raise ValueError(_CROSS_MARK + "\n".join(problems))
+        return self
+
+    def parameter(self, name: str) -> Parameter:
+        for parameter in self.parameters:
+            if parameter.name == name:
+                return parameter
+        raise InvalidInput("parameter", name, "one of " + ", ".join(p.name for p in self.parameters))
+
+    def resolve(self, values: Mapping[str, Any] | None = None, *, partial: bool = False) -> dict[str, Value | None]:
+        """Every parameter's value: the one given, else its default; each checked against its type.
+
+        A required parameter left out is refused unless `partial` (a preview of the module as written).
+        """
+        values = dict(values or {})
+        names = {p.name for p in self.parameters}
+        for unknown in sorted(set(values) - names):
+            raise InvalidInput(
+                "parameter", unknown, "one of " + ", ".join(p.name for p in self.parameters),
+                f"{self.id} has no parameter {unknown!r}",
+            )
+        resolved: dict[str, Value | None] = {}
+        for p in self.parameters:
+            given = values.get(p.name)
+            if given is None:
+                if p.required and not partial:
+                    raise InvalidInput(p.name, None, p.accepts(), f"{self.id} needs a {p.label}")
+                resolved[p.name] = p.default
+            else:
+                resolved[p.name] = p.check(given)
+        return resolved
+
+    def fill(self, values: Mapping[str, Any] | None = None, *, partial: bool = False) -> FilledRule:
+        """The module with its parameters filled in: what a stat block shows.
+
+        With `partial`, a value nobody gave shows as the parameter's label, so the module reads as the
+        source prints it ("Exploitable Weakness (Tag)").
+        """
+        resolved = self.resolve(values, partial=partial)
+        shown = {
+            p.name: p.label if resolved[p.name] is None else str(resolved[p.name]) for p in self.parameters
+        }
+        tags = {
+            group: tuple(
+                _fill(tag, shown).strip().lower()
+                for tag in group_tags
+                if all(resolved.get(n) is not None for n in placeholders(tag))
+            )
+            for group, group_tags in self.tags.items()
+        }
+        return FilledRule(
+            id=self.id,
+            title=self.title,
+            name=_fill(self.name, shown),
+            kind=self.kind,
+            text=_fill(self.text, shown),
+            summary=_fill(self.summary, shown),
+            tags=tags,
+            values=tuple((k, v) for k, v in resolved.items() if v is not None),
+            parameters=self.parameters,
+            escalation=self.escalation,
+            sections=tuple(
+                Section(title=_fill(s.title, shown), text=_fill(s.text, shown)) for s in self.sections
+            ),
+        )
+
+    def attachment(self, values: Mapping[str, Any] | None = None) -> AttachedRule:
+        """What a monster stores: this module's id and every parameter value (defaults written out)."""
+        resolved = self.resolve(values)
+        return AttachedRule(rule=self.id, values=tuple((k, v) for k, v in resolved.items() if v is not None))
+
+
+class FilledRule(_Frozen):
+    """A module with its parameter values filled into its name, text, sections and tags."""
+
+    id: str
+    title: str
+    name: str
+    kind: Literal["rule", "trait"]
+    text: str
+    summary: str
+    tags: dict[str, tuple[str, ...]]
+    values: tuple[tuple[str, Value], ...]
+    parameters: tuple[Parameter, ...]
+    escalation: Escalation | None
+    sections: tuple[Section, ...]
+
+    def value(self, name: str) -> Value | None:
+        """A parameter's value (None: not given and no default)."""
+        return dict(self.values).get(name)
+
+    def responds_to(self, source_tags: Iterable[str]) -> tuple[str, ...]:
+        """The tag groups ('escalation', 'disruption', ...) that a source with these tags triggers."""
+        wanted = {t.strip().lower() for t in source_tags}
+        return tuple(group for group, tags in self.tags.items() if wanted & set(tags))
+
+    def matches(self, source_tags: Iterable[str]) -> bool:
+        """Whether a source with these tags escalates the wound (it carries a matching tag)."""
+        return "escalation" in self.responds_to(source_tags)
+
+
+class AttachedRule(_Frozen):
+    """A module attached to a monster: its id and the parameter values chosen (saved with the monster)."""
+
+    rule: str = Field(pattern=_ID)
+    values: tuple[tuple[str, Value], ...] = ()
+
+    def value_map(self) -> dict[str, Value]:
+        return dict(self.values)
+
+
+# ---------------------------------------------------------------- validation
+
+_CROSS_MARK = "module checks:\n"
+
+
+def _cross_problems(data: Mapping[str, Any]) -> list[str]:
+    """Problems between fields (placeholders, defaults, ladders), found on raw or validated data."""
+    problems: list[str] = []
+    raw_parameters = data.get("parameters") or ()
+    declared: dict[str, dict[str, Any]] = {}
+    if isinstance(raw_parameters, (list, tuple)):
+        for index, p in enumerate(raw_parameters):
+            if not isinstance(p, Mapping):
+                continue
+            name = p.get("name")
+            where = f"parameters[{index}] ({name})" if isinstance(name, str) else f"parameters[{index}]"
+            if isinstance(name, str):
+                if name in declared:
+                    problems.append(f"{where}: the parameter name {name!r} is declared twice")
+                declared[name] = dict(p)
+            problems.extend(f"{where}: {problem}" for problem in _parameter_problems(p))
+    texts: list[tuple[str, Any]] = [(key, data.get(key)) for key in ("title", "name", "text", "summary")]
+    sections = data.get("sections") or ()
+    if isinstance(sections, (list, tuple)):
+        for index, s in enumerate(sections):
+            if isinstance(s, Mapping):
+                texts += [(f"sections[{index}].title", s.get("title")), (f"sections[{index}].text", s.get("text"))]
+    tags = data.get("tags") or {}
+    if isinstance(tags, Mapping):
+        for group, group_tags in tags.items():
+            if isinstance(group_tags, (list, tuple)):
+                texts += [(f"tags.{group}[{i}]", tag) for i, tag in enumerate(group_tags)]
+                if any(isinstance(t, str) and not t.strip() for t in group_tags):
+                    problems.append(f"tags.{group}: a tag is empty")
+    for where, text in texts:
+        if not isinstance(text, str):
+            continue
+        for name in placeholders(text):
+            if not _IDENTIFIER.match(name):
+                problems.append(f"{where}: {{{name}}} is not a parameter name (lower case, digits, _)")
+            elif name not in declared:
+                problems.append(f"{where}: {{{name}}} is not a declared parameter")
+    escalation = data.get("escalation")
+    if isinstance(escalation, Mapping):
+        increase = escalation.get("base_wound_increase")
+        ladders = escalation.get("ladders")
+        if isinstance(ladders, Mapping):
+            for grip, ladder in ladders.items():
+                if not _IDENTIFIER.match(str(grip)):
+                    problems.append(f"escalation.ladders.{grip}: a grip is written lower_case_with_underscores")
+                problems.extend(_ladder_problems(f"escalation.ladders.{grip}", ladder, increase))
+    return problems
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _parameter_problems(p: Mapping[str, Any]) -> list[str]:
+    problems: list[str] = []
+    kind, default = p.get("type"), p.get("default")
+    minimum, maximum, choices = p.get("minimum"), p.get("maximum"), p.get("choices") or ()
+    if p.get("required") and default is not None:
+        problems.append("a required parameter has no default (drop one of them)")
+    if kind != "integer" and (minimum is not None or maximum is not None):
+        problems.append("minimum/maximum are for integer parameters only")
+    if kind != "choice" and choices:
+        problems.append("choices are for choice parameters only")
+    if kind == "integer":
+        if _is_int(minimum) and _is_int(maximum) and minimum > maximum:
+            problems.append(f"minimum {minimum} is above maximum {maximum}")
+        if default is not None:
+            if not _is_int(default):
+                problems.append(f"default {default!r} is not a whole number")
+            elif (_is_int(minimum) and default < minimum) or (_is_int(maximum) and default > maximum):
+                problems.append(f"default {default} is outside minimum {minimum} / maximum {maximum}")
+    elif kind == "choice":
+        if not choices:
+            problems.append("a choice parameter needs choices")
+        if default is not None and default not in choices:
+            problems.append(f"default {default!r} is not one of its choices")
+    elif kind == "text" and default is not None and (not isinstance(default, str) or not default.strip()):
+        problems.append(f"default {default!r} is not a non-empty text")
+    return problems
+
+
+def _ladder_problems(where: str, ladder: Any, increase: Any) -> list[str]:
+    if not isinstance(ladder, Mapping):
+        return []
+    baseline, adjusted = ladder.get("baseline"), ladder.get("adjusted")
+    if not (_is_int(baseline) and isinstance(adjusted, (list, tuple)) and len(adjusted) == 3):
+        return []
+    if not all(_is_int(v) for v in adjusted):
+        return []
+    problems = []
+    if _is_int(increase) and adjusted[0] != baseline + increase:
+        problems.append(
+            f"{where}: the adjusted ladder starts at {adjusted[0]}, but baseline {baseline} with the"
+            f" base wound increase (+{increase}) becomes {baseline + increase}"
+        )
+    if list(adjusted) != sorted(adjusted):
+        problems.append(f"{where}: the adjusted ladder {list(adjusted)} must not fall from hit to Legendary")
+    return problems
+
+
+def _location(loc: tuple[Any, ...], data: Mapping[str, Any]) -> str:
+    parts: list[str] = []
+    for index, part in enumerate(loc):
+        if isinstance(part, int):
+            parts[-1] += f"[{part}]"
+            if index == 1 and loc[0] == "parameters":
+                raw = data.get("parameters")
+                try:
+                    name = raw[part].get("name")
+                except (TypeError, IndexError, AttributeError):
+                    name = None
+                if isinstance(name, str):
+                    parts[-1] += f" ({name})"
+        else:
+            parts.append(str(part))
+    return ".".join(parts) or "module"
+
+
+def rule_from_dict(data: Mapping[str, Any], source: str = "module") -> HomebrewRule:
+    """Validate a module given as plain data; every problem is reported in one `RulesetError`."""
+    if not isinstance(data, Mapping):
+        raise RulesetError(source, ["a module file holds one table/object of fields"])
+    try:
+        return HomebrewRule.model_validate(dict(data))
+    except ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            message = str(error["msg"])
+            if _CROSS_MARK in message:
+                continue  # the same checks are run on the raw data below, with nothing skipped
+            problems.append(f"{_location(error['loc'], data)}: {message}")
+        for problem in _cross_problems(data):
+            if problem not in problems:
+                problems.append(problem)
+        raise RulesetError(source, problems) from None
+
+
+def _read(path: Path) -> Any:
+    if path.suffix == ".json":
+        with path.open(encoding="utf-8") as handle:
+            return json.load(handle)
+    with path.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def load_rule(path: str | Path) -> HomebrewRule:
+    """Load and validate one module file (`.toml` or `.json`); problems are reported under its name."""
+    path = Path(path)
+    try:
+        data = _read(path)
+    except OSError as exc:
+        raise RulesetError(path.name, [f"cannot read the file: {exc.strerror or exc}"]) from None
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise RulesetError(path.name, [f"not valid {path.suffix.lstrip('.').upper()}: {exc}"]) from None
+    return rule_from_dict(data, source=path.name)
+
+
+def _module_files(folder: Path) -> list[Path]:
+    files = [*folder.glob("*.toml"), *folder.glob("*.json")]
+    return sorted(p for p in files if not p.name.endswith(".schema.json"))
+
+
+def load_rules(folder: str | Path = RULES_DIR) -> dict[str, HomebrewRule]:
+    """Every module file in a folder, by id. Bad files are all reported at once, each by its file name."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise RulesetError(str(folder), ["not a folder of rule modules"])
+    rules: dict[str, HomebrewRule] = {}
+    owners: dict[str, str] = {}
+    problems: list[str] = []
+    for path in _module_files(folder):
+        try:
+            rule = load_rule(path)
+        except RulesetError as exc:
+            problems.extend(f"{path.name}: {problem}" for problem in exc.problems)
+            continue
+        if rule.id in rules:
+            problems.append(f"{path.name}: id {rule.id!r} is already used by {owners[rule.id]}")
+            continue
+        rules[rule.id] = rule
+        owners[rule.id] = path.name
+    if problems:
+        raise RulesetError(str(folder), problems)
+    return rules
+
+
+@cache
+def shipped_rules() -> dict[str, HomebrewRule]:
+    """The modules shipped in `data/rules-homebrew/`: the Generic Swarm Rule and Exploitable Weakness."""
+    return load_rules(RULES_DIR)
+
+
+def rule_schema() -> dict[str, Any]:
+    """The published JSON schema of a module file (the same as `data/rules-homebrew/module.schema.json`)."""
+    schema = HomebrewRule.model_json_schema()
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://drawsteel-workbench.invalid/schemas/homebrew-rule-module.schema.json",
+        **schema,
+        "title": "Homebrew rule module",
+    }
+
+
+# ---------------------------------------------------------------- monsters
+
+
+def fill_attached(
+    attached: AttachedRule, rules: Mapping[str, HomebrewRule] | None = None
+) -> FilledRule:
+    """The module an attachment names, filled with its saved values (`rules`: shipped modules if None)."""
+    rules = shipped_rules() if rules is None else rules
+    if attached.rule not in rules:
+        raise InvalidInput("rule", attached.rule, "one of " + ", ".join(rules) if rules else "a loaded module id")
+    return rules[attached.rule].fill(attached.value_map())
+
+
+def attach(monster: Monster, rule: HomebrewRule, values: Mapping[str, Any] | None = None) -> Monster:
+    """A copy of `monster` with `rule` attached (parameters checked); the same attachment twice is kept once."""
+    attached = rule.attachment(values)
+    if attached in monster.homebrew_rules:
+        return monster
+    return monster.model_copy(update={"homebrew_rules": (*monster.homebrew_rules, attached)})
+
+
+def detach(monster: Monster, index: int) -> Monster:
+    """A copy of `monster` without its attached module number `index` (0 = the first)."""
+    count = len(monster.homebrew_rules)
+    if isinstance(index, bool) or not isinstance(index, Integral) or not 0 <= index < count:
+        raise InvalidInput("index", index, f"a whole number from 0 to {count - 1}" if count else "nothing: no module attached")
+    kept = monster.homebrew_rules[:index] + monster.homebrew_rules[index + 1 :]
+    return monster.model_copy(update={"homebrew_rules": kept})
