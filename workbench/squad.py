@@ -144,6 +144,11 @@ class Squad(BaseModel):
         return math.ceil(self.pool / self.stamina_each)
 
     @property
+    def full_pool(self) -> int:
+        """The pool if every minion were standing at its current Stamina (size × `stamina_each`)."""
+        return self.size * self.stamina_each
+
+    @property
     def dropped(self) -> int:
         return self.size - self.alive
 

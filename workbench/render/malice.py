@@ -1,0 +1,92 @@
+"""Malice for people, as HTML: the schedule with its working, a spending plan with the cost advice, and the
+tracker's two views — the Director's (Malice, round, log) and the players' (the number, or a veil when the
+Director keeps it hidden, as "Earning Malice" allows). Every name a user typed is escaped.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from workbench.malice import MaliceRound, MaliceState, SpendingPlan
+
+__all__ = ["schedule_html", "plan_html", "tracker_html", "player_view_html", "log_html"]
+
+_TABLE = "border-collapse:collapse;font-family:system-ui,sans-serif"
+_CELL = "border-bottom:1px solid #ddd;padding:.15em .6em;text-align:right"
+_LEFT = "border-bottom:1px solid #ddd;padding:.15em .6em;text-align:left"
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _row(cells: Sequence[object], header: bool = False, left_last: bool = False) -> str:
+    tag = "th" if header else "td"
+    out = []
+    for i, cell in enumerate(cells):
+        style = _LEFT if left_last and i == len(cells) - 1 else _CELL
+        out.append(f'<{tag} style="{style}">{_e(cell)}</{tag}>')
+    return "<tr>" + "".join(out) + "</tr>"
+
+
+def schedule_html(schedule: Sequence[MaliceRound]) -> str:
+    """The schedule as a table: round, living heroes, gain with its working, running total."""
+    rows = [_row(("Round", "Heroes", "Gain", "Total", "Working"), header=True, left_last=True)]
+    for r in schedule:
+        note = f" ({r.deaths} died before this gain)" if r.deaths else ""
+        rows.append(_row((r.round, r.heroes, r.gain, r.total, r.working + note), left_last=True))
+    reading = (
+        "Round 1 adds the heroes' average Victories (rounded down) to the round's own gain; every round adds "
+        "the living heroes plus the round number (&ldquo;Earning Malice&rdquo;). Totals assume nothing is spent."
+    )
+    return f'<table style="{_TABLE}">{"".join(rows)}</table><div style="font-size:90%">{reading}</div>'
+
+
+def plan_html(plan: SpendingPlan, affordable: dict[str, int | None] | None = None) -> str:
+    """A spending plan: per round what is bought, with the features' first affordable rounds and the advice."""
+    rows = [_row(("Round", "On hand", "Bought", "Spent", "Left"), header=True)]
+    for r in plan.rounds:
+        bought = ", ".join(f"{p.feature.name} ({p.amount})" for p in r.bought) or "—"
+        rows.append(_row((r.round, r.available, bought, r.spent, r.left)))
+    parts = [f'<table style="{_TABLE}">{"".join(rows)}</table>']
+    if plan.unbought:
+        names = ", ".join(_e(f"{p.feature.name} ({p.amount})") for p in plan.unbought)
+        parts.append(f"<div>Not affordable in these rounds: {names}</div>")
+    parts.append(f"<div>Unused at the end (lost): {plan.lost}</div>")
+    if affordable:
+        first = ", ".join(
+            _e(f"{name}: {'round ' + str(r) if r else 'never'}") for name, r in affordable.items()
+        )
+        parts.append(f"<div>First affordable (nothing spent): {first}</div>")
+    if plan.advice:
+        items = "".join(f"<li>{_e(a)}</li>" for a in plan.advice)
+        parts.append(f"<div><b>That's So Much Malice!</b><ul>{items}</ul></div>")
+    else:
+        parts.append("<div><b>That's So Much Malice!</b> the features cover a 2–3, a 5 and a 7–10 cost.</div>")
+    return "".join(parts)
+
+
+def log_html(state: MaliceState, last: int = 12) -> str:
+    """The newest `last` log lines, newest first."""
+    lines = [f"<li>Round {e.round}: {_e(e.text)} → {e.malice}</li>" for e in reversed(state.log[-last:])]
+    return f'<ol reversed style="font-family:system-ui,sans-serif;font-size:90%">{"".join(lines)}</ol>'
+
+
+def tracker_html(state: MaliceState) -> str:
+    """The Director's view: Malice on hand, the round, living heroes, and the log."""
+    status = "ended" if state.ended else ("not started" if state.round == 0 else f"round {state.round}")
+    head = (
+        f'<div style="font-family:system-ui,sans-serif"><span style="font-size:180%;font-weight:bold">'
+        f"{state.malice}</span> Malice — {_e(status)} — {state.living} of {state.heroes} heroes generating</div>"
+    )
+    return head + log_html(state)
+
+
+def player_view_html(state: MaliceState, shown: bool) -> str:
+    """What the players see: the Malice when the Director shows it, else only that it is hidden."""
+    body = f"{state.malice} Malice" if shown else "Malice: hidden by the Director"
+    return (
+        '<div style="font-family:system-ui,sans-serif;font-size:140%;padding:.3em;border:1px solid #ccc">'
+        f"{_e(body)}</div>"
+    )
