@@ -1,0 +1,160 @@
+"""The calibration's frames, figures, HTML and app: shapes, hover names, escaping, and the app's wiring."""
+
+from __future__ import annotations
+
+import pytest
+
+from workbench.bestiary import parse_stat_block, sample_bestiary
+from workbench.calibration import QUANTITIES, calibrate, compare_variants, fit_report
+from workbench.errors import InvalidInput
+from workbench.monster import build_monster
+
+
+@pytest.fixture(scope="module")
+def sample():
+    return sample_bestiary().monsters
+
+
+@pytest.fixture(scope="module")
+def results(sample):
+    return calibrate(sample)
+
+
+def _hostile(name="<img src=x onerror=alert(1)>"):
+    return parse_stat_block({
+        "name": name, "level": 2, "roles": ["Platoon Brute"], "ev": "8", "stamina": "50", "free_strike": 4,
+        "might": 2, "agility": 0, "reason": 0, "intuition": 0, "presence": 0,
+        "features": [{"name": "<b>Smash</b>", "ability_type": "Signature Ability", "keywords": ["Melee", "Strike"],
+                      "target": "One creature <i>or</i> object",
+                      "effects": [{"tier1": "6 damage", "tier2": "9 damage", "tier3": "12 damage"}]}],
+    })
+
+
+def test_published_table_has_a_row_per_stat_block(sample):
+    from workbench.tables.calibration import published_table
+
+    frame = published_table(sample)
+    assert len(frame) == len(sample)
+    runner = frame[frame["name"] == "Goblin Runner"].iloc[0]
+    assert runner["ev"] == 3  # "3 for four minions", as printed
+
+
+def test_comparison_table_residuals_and_fit_table_agree_with_pandas(results):
+    from workbench.tables.calibration import comparison_table, fit_table
+
+    frame = comparison_table(results)
+    assert len(frame) == len(results) * len(QUANTITIES)
+    assert (frame["residual"] == frame["predicted"] - frame["printed"]).all()
+    by_org = fit_table(results, by="organization")
+    for (org, quantity), group in frame.groupby(["organization", "quantity"]):
+        row = by_org[(by_org["organization"] == org) & (by_org["quantity"] == quantity)].iloc[0]
+        assert row["exact_rate"] == pytest.approx((group["residual"] == 0).mean())
+        assert row["mean_abs_error"] == pytest.approx(group["residual"].abs().mean())
+        assert row["median_abs_error"] == pytest.approx(group["residual"].abs().median())
+
+
+def test_calibration_table_is_wide(results):
+    from workbench.tables.calibration import calibration_table
+
+    frame = calibration_table(results)
+    assert len(frame) == len(results)
+    for q in QUANTITIES:
+        assert (frame[f"{q} residual"] == frame[f"{q} predicted"] - frame[f"{q} printed"]).all()
+
+
+def test_variant_table_marks_one_best_and_the_written_first(sample):
+    from workbench.tables.calibration import variant_table
+
+    frame = variant_table(compare_variants(sample))
+    assert len(frame) == 8
+    assert frame["best"].sum() == 1
+    assert frame["as_written"].tolist() == [True] + [False] * 7
+    assert frame.loc[frame["best"], "total_abs_error"].iloc[0] == frame["total_abs_error"].min()
+
+
+def test_published_traces_hover_names_every_monster(sample):
+    from workbench.charts.calibration import published_traces
+
+    traces = published_traces(sample, "stamina")
+    hovered = [h for t in traces for h in t.hovertext]
+    assert len(hovered) == len(sample)
+    for m in sample:
+        assert any(f"<b>{m.name}</b>" in h and f"Stamina: {m.stamina}" in h for h in hovered)
+
+
+def test_published_traces_escape_names():
+    from workbench.charts.calibration import published_traces
+
+    (trace,) = published_traces([_hostile()], "stamina")
+    assert "<img" not in trace.hovertext[0] and "&lt;img" in trace.hovertext[0]
+
+
+def test_formula_curves_are_the_formulas_and_points_are_printed(sample):
+    from workbench.charts.calibration import formula_curves_figure
+
+    figure = formula_curves_figure(sample, "stamina", levels=range(1, 11))
+    lines = [t for t in figure.data if t.mode == "lines"]
+    points = [t for t in figure.data if t.mode == "markers"]
+    assert sum(len(t.x) for t in points) == len(sample)
+    solo = next(t for t in lines if t.name == "formula solo")
+    assert list(solo.y) == [build_monster(level, "solo").stamina for level in range(1, 11)]
+
+
+def test_a_bad_quantity_is_refused(sample):
+    from workbench.charts.calibration import formula_curves_figure
+
+    with pytest.raises(InvalidInput) as caught:
+        formula_curves_figure(sample, "charisma")
+    assert caught.value.code == "invalid-quantity"
+
+
+def test_other_figures_build(sample, results):
+    from workbench.charts.calibration import predicted_vs_printed_figure, residual_figure, variant_figure
+
+    assert len(predicted_vs_printed_figure(results, "free_strike").data) >= 2
+    assert sum(len(t.y) for t in residual_figure(results).data) == len(results) * len(QUANTITIES)
+    assert len(variant_figure(compare_variants(sample)).data[0].x) == 8
+
+
+def test_closest_published_html_escapes_and_lists_three(sample):
+    from workbench.render.calibration import closest_published_html
+
+    m = build_monster(2, "platoon", "brute").model_copy(update={"name": "<Grug & co>"})
+    html = closest_published_html(m, [*sample, _hostile()])
+    assert "&lt;Grug &amp; co&gt;" in html and "<Grug" not in html
+    assert "&lt;img" in html and "<img" not in html  # the hostile block is the nearest (same everything)
+    assert html.count("<tr>") == 1 + 3  # the header and three published monsters (the built row is styled)
+
+
+def test_fit_report_html_has_every_number(results):
+    from workbench.render.calibration import LABELS, fit_report_html
+
+    html = fit_report_html(fit_report(results, by="organization"), title="<by organization>")
+    assert "&lt;by organization&gt;" in html
+    for label in LABELS.values():
+        assert label in html
+
+
+def test_calibration_app_controls_drive_the_plot_and_report(sample):
+    from workbench.apps.calibration import calibration_app
+
+    app = calibration_app(sample)
+    quantity, organization = app.children[0].children
+    round_down, minion_characteristic, extra = app.children[1].children
+    plot, report = app.children[2], app.children[3]
+    organization.value = "solo"
+    names = {n for t in plot.data if t.mode == "markers" for n in t.text}
+    assert names == {m.name for m in sample if m.organization == "solo"}
+    assert "Fit of 3 published monster(s)" in report.value
+    before = report.value
+    extra.value = True
+    assert report.value != before and "extra Stamina" in report.value
+    quantity.value = "free_strike"
+    assert "Free strike" in plot.layout.yaxis.title.text
+
+
+def test_closest_published_widget(sample):
+    from workbench.apps.calibration import closest_published_widget
+
+    widget = closest_published_widget(build_monster(5, "solo"), sample)
+    assert "Medusa" in widget.value

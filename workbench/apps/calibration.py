@@ -1,0 +1,97 @@
+"""The calibration explorer: pick a number, an organization and the rule variants, and see the formula curves
+with the published monsters over them and the fit underneath. Glue only: one observer wires the controls to
+`calibration_view`, a pure function of its inputs.
+
+`closest_published_widget` is the piece for the monster builder: an HTML widget listing the three published
+monsters closest to the monster being built (update it with `closest_published_html`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from workbench.bestiary import PublishedMonster, sample_bestiary
+from workbench.calibration import QUANTITIES, Variant, calibrate, fit_report
+from workbench.charts.calibration import LABELS, formula_curves_figure
+from workbench.monster import Monster
+from workbench.render.calibration import closest_published_html, fit_report_html
+from workbench.ruleset import Ruleset, core_ruleset
+
+__all__ = ["calibration_app", "calibration_view", "closest_published_widget"]
+
+ALL = "all"
+
+
+def calibration_view(
+    monsters: Sequence[PublishedMonster],
+    quantity: str,
+    organization: str,
+    variant: Variant,
+    base: Ruleset,
+) -> tuple[go.Figure, str]:
+    """The figure and the fit report (HTML) for one choice of the controls."""
+    chosen = [m for m in monsters if organization == ALL or m.organization == organization]
+    rules = variant.ruleset(base)
+    figure = formula_curves_figure(chosen, quantity, ruleset=rules)
+    results = calibrate(chosen, rules, variant.extra_stamina)
+    title = f"Fit of {len(chosen)} published monster(s), {variant.label}"
+    return figure, fit_report_html(fit_report(results), title=title)
+
+
+def calibration_app(
+    monsters: Sequence[PublishedMonster] | None = None, ruleset: Ruleset | None = None
+) -> widgets.VBox:
+    """The calibration explorer as a widget (the sample bestiary and the core ruleset by default)."""
+    monsters = tuple(sample_bestiary().monsters if monsters is None else monsters)
+    base = ruleset or core_ruleset()
+    organizations = [o for o in base.organizations if any(m.organization == o for m in monsters)]
+    quantity = widgets.Dropdown(options=[(LABELS[q], q) for q in QUANTITIES], value="stamina",
+                                description="Number")
+    organization = widgets.Dropdown(options=[ALL, *organizations], value=ALL, description="Organization")
+    round_down = widgets.Checkbox(value=base.options.halved_damage_rounding == "down",
+                                  description="Round halved horde/minion damage down")
+    minion_characteristic = widgets.Checkbox(value=base.options.minion_strike_adds_characteristic,
+                                             description="Minion strikes add the characteristic")
+    extra = widgets.Checkbox(value=False, description="Extra Stamina for every non-minion")
+    controls = (quantity, organization, round_down, minion_characteristic, extra)
+
+    def current() -> tuple[go.Figure, str]:
+        variant = Variant(
+            halved_damage_rounding="down" if round_down.value else "up",
+            minion_strike_adds_characteristic=minion_characteristic.value,
+            extra_stamina=extra.value,
+        )
+        return calibration_view(monsters, quantity.value, organization.value, variant, base)
+
+    figure, html = current()
+    plot = go.FigureWidget(figure)
+    report = widgets.HTML(html)
+
+    def refresh(_change: object = None) -> None:
+        new_figure, new_html = current()
+        with plot.batch_update():
+            plot.data = ()
+            plot.add_traces(list(new_figure.data))
+            plot.layout.title = new_figure.layout.title
+            plot.layout.yaxis.title = new_figure.layout.yaxis.title
+        report.value = new_html
+
+    for control in controls:
+        control.observe(refresh, names="value")
+    return widgets.VBox([
+        widgets.HBox([quantity, organization]),
+        widgets.HBox([round_down, minion_characteristic, extra]),
+        plot,
+        report,
+    ])
+
+
+def closest_published_widget(
+    monster: Monster, monsters: Sequence[PublishedMonster] | None = None, count: int = 3
+) -> widgets.HTML:
+    """An HTML widget with the `count` published monsters closest to `monster` (for the builder)."""
+    monsters = tuple(sample_bestiary().monsters if monsters is None else monsters)
+    return widgets.HTML(closest_published_html(monster, monsters, count))

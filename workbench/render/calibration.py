@@ -1,0 +1,89 @@
+"""The calibration as HTML: the published monsters closest to one being built, and a fit report.
+
+Names and other text from stat block files are user data: every piece is escaped before it becomes HTML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from html import escape
+
+from workbench.bestiary import PublishedMonster
+from workbench.calibration import QUANTITIES, Fit, closest_published
+from workbench.monster import Monster
+
+__all__ = ["closest_published_html", "fit_report_html", "LABELS"]
+
+LABELS = {
+    "ev": "EV",
+    "stamina": "Stamina",
+    "free_strike": "Free strike",
+    "highest_characteristic": "Highest characteristic",
+    "damage_tier1": "Signature damage, tier 1",
+    "damage_tier2": "Signature damage, tier 2",
+    "damage_tier3": "Signature damage, tier 3",
+}
+
+
+def _kind(organization: str, role: str | None) -> str:
+    return " ".join(part.capitalize() for part in (organization, role) if part)
+
+
+def closest_published_html(monster: Monster, published: Iterable[PublishedMonster], count: int = 3) -> str:
+    """A small table: the monster being built, then the `count` closest published monsters, side by side."""
+    nearest = closest_published(monster, published, count)
+    head = (
+        "<tr><th style='text-align:left'>Monster</th><th style='text-align:left'>Level</th>"
+        "<th>EV</th><th>Stamina</th><th>Free strike</th><th style='text-align:left'>Signature (tiers)</th></tr>"
+    )
+    d = monster.damage
+    rows = [
+        f"<tr style='font-weight:bold'><td>{escape(monster.name or 'This monster')} (formulas)</td>"
+        f"<td>Level {monster.level} {escape(_kind(monster.organization, monster.role))}</td>"
+        f"<td>{monster.ev}</td><td>{monster.stamina}</td><td>{monster.free_strike}</td>"
+        f"<td>{d.tier1} / {d.tier2} / {d.tier3} ({monster.targets} target{'s' if monster.targets != 1 else ''})"
+        "</td></tr>"
+    ]
+    for p in nearest:
+        sig = p.signature
+        tiers = " / ".join(str(x) for x in sig.damage) if sig and sig.damage else "—"
+        target = f" ({escape(sig.target)})" if sig else ""
+        rows.append(
+            f"<tr><td>{escape(p.name)}</td><td>Level {p.level} {escape(_kind(p.organization, p.role))}</td>"
+            f"<td>{p.ev}</td><td>{p.stamina}</td><td>{p.free_strike}</td><td>{tiers}{target}</td></tr>"
+        )
+    if not nearest:
+        rows.append("<tr><td colspan='6'>No published stat blocks loaded.</td></tr>")
+    return (
+        "<div class='workbench-closest'><b>Closest published monsters</b> "
+        "<span style='color:#666'>(by organization, role, level, Stamina and EV; a minion's EV is for four)</span>"
+        f"<table>{head}{''.join(rows)}</table></div>"
+    )
+
+
+def _cell(value: float | None, percent: bool = False) -> str:
+    if value is None:
+        return "—"
+    return f"{value:.0%}" if percent else f"{value:.2f}"
+
+
+def fit_report_html(report: Mapping[str, Mapping[str, Fit]], title: str = "Fit") -> str:
+    """A fit report ({group: {number: Fit}}) as one table per group, rows per number."""
+    parts = [f"<div class='workbench-fit'><b>{escape(title)}</b>"]
+    for group, per in report.items():
+        rows = []
+        for quantity in [q for q in QUANTITIES if q in per]:
+            f = per[quantity].as_dict()
+            rows.append(
+                f"<tr><td>{escape(LABELS[quantity])}</td><td>{f['count']}</td>"
+                f"<td>{_cell(f['exact_rate'], True)}</td><td>{_cell(f['mean_abs_error'])}</td>"
+                f"<td>{_cell(f['median_abs_error'])}</td><td>{_cell(f['mean_residual'])}</td></tr>"
+            )
+        parts.append(
+            f"<table><caption style='text-align:left'>{escape(str(group))}</caption>"
+            "<tr><th style='text-align:left'>Number</th><th>compared</th><th>exact</th><th>mean |error|</th>"
+            "<th>median |error|</th><th>mean (formula − printed)</th></tr>"
+            f"{''.join(rows)}</table>"
+        )
+    parts.append("</div>")
+    return "".join(parts)
