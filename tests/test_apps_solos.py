@@ -1,0 +1,94 @@
+"""The solos app without a browser: set the controls from Python, read the rendered numbers and the figure."""
+
+from __future__ import annotations
+
+import re
+
+import plotly.graph_objects as go
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import workbench as wb
+from workbench.apps.solos import solos_app
+from workbench.charts.solo import DRIFT_QUANTITIES, solo_figure, update_solo_figure
+from workbench.solo import compare_solos, solo_drift
+
+ROLES = ["ambusher", "artillery", "brute", "controller", "defender", "harrier", "hexer", "mount", "support"]
+
+
+@pytest.fixture(scope="module")
+def app():
+    return solos_app()
+
+
+def cell(html: str, quantity: str, which: str) -> int:
+    row = re.search(rf'data-quantity="{quantity}">(.*?)</tr>', html).group(1)
+    return int(re.search(rf'<td class="wb-{which}">(\d+)</td>', row).group(1))
+
+
+def test_starts_on_a_level_5_leader(app):
+    html = app.comparison_view.value
+    # leader EV (2 × 5 + 4) × 2 = 28 -> 84; solo (2 × 5 + 4) × 6 = 84
+    assert (cell(html, "ev", "instant"), cell(html, "ev", "built")) == (84, 84)
+    # leader Stamina (50 + 30) × 2 = 160 -> 400; solo (50 + 30) × 5 = 400
+    assert (cell(html, "stamina", "instant"), cell(html, "stamina", "built")) == (400, 400)
+    assert app.role.disabled and app.role.value is None
+    assert isinstance(app.figure, go.FigureWidget)
+    assert tuple(app.figure.data[0].y) == (84, 400) and tuple(app.figure.data[1].y) == (84, 400)
+    assert '<span class="wb-kind">Leader, instant solo</span>' in app.stat_blocks.value
+
+
+def test_elite_role_and_level_reach_every_output(app):
+    app.organization.value = "elite"
+    assert not app.role.disabled and app.role.value is not None
+    app.role.value = "artillery"
+    app.level.value = 3
+    html = app.comparison_view.value
+    # elite artillery level 3: Stamina (30 + 10) × 2 = 80 -> 200; built solo (30 + 30) × 5 = 300
+    assert (cell(html, "stamina", "instant"), cell(html, "stamina", "built")) == (200, 300)
+    assert tuple(app.figure.data[0].y) == (60, 200)  # EV (2 × 3 + 4) × 2 × 3 = 60
+    stamina_line = app.figure.data[4 + DRIFT_QUANTITIES.index("Stamina")]
+    # built over instant at level 1: elite artillery (10 + 10) × 2 × 2.5 = 100, solo (10 + 30) × 5 = 200
+    assert stamina_line.x[0] == 1 and stamina_line.y[0] == pytest.approx(100.0)
+    assert "Stamina: the built solo has 100 more (300 against 200)" in html
+    assert '<span class="wb-kind">Elite Artillery, instant solo</span>' in app.stat_blocks.value
+    app.extra_stamina.value = True
+    # with extra Stamina: (80 + 3 × 3 + 3) × 2.5 = 230; built 300 + 12 = 312
+    html = app.comparison_view.value
+    assert (cell(html, "stamina", "instant"), cell(html, "stamina", "built")) == (230, 312)
+    app.extra_stamina.value = False
+    app.organization.value = "leader"
+    assert app.role.value is None and app.role.disabled
+    assert app.comparison.source.organization == "leader"
+    assert app.error.value == ""
+
+
+@settings(max_examples=25, deadline=None)
+@given(level=st.integers(1, 20), organization=st.sampled_from(["leader", "elite"]), role=st.sampled_from(ROLES))
+def test_every_slider_combination_shows_the_library_numbers(app, level, organization, role):
+    app.organization.value = organization
+    if organization == "elite":
+        app.role.value = role
+    app.level.value = level
+    expected = compare_solos(wb.build_monster(level, organization, role if organization == "elite" else None))
+    html = app.comparison_view.value
+    for row in expected.rows:
+        slug = row.quantity.lower().replace(",", "").replace(" ", "-")
+        assert (cell(html, slug, "instant"), cell(html, slug, "built")) == (row.instant, row.built)
+    assert tuple(app.figure.data[2].y) == expected.instant.damage.as_tuple()
+    assert tuple(app.figure.data[3].y) == expected.built.damage.as_tuple()
+
+
+def test_figure_is_data_in_figure_out():
+    comparison = compare_solos(wb.build_monster(4, "elite", "brute"))
+    drift = solo_drift("elite", "brute")
+    fig = solo_figure(comparison, drift)
+    assert len(fig.data) == 4 + len(DRIFT_QUANTITIES)
+    # EV line: an elite's × 2 × 3 equals a solo's × 6 at every level -> 0 %
+    assert set(fig.data[4 + DRIFT_QUANTITIES.index("EV")].y) == {0.0}
+    other = compare_solos(wb.build_monster(8, "leader"))
+    update_solo_figure(fig, other, solo_drift("leader"))
+    # level 8 leader: EV (16 + 4) × 2 × 3 = 120
+    assert tuple(fig.data[0].y)[0] == 120
+    assert "Level 8 Leader" in fig.layout.title.text

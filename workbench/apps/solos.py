@@ -1,0 +1,120 @@
+"""The solos app: pick a leader or elite, see it as an instant solo beside a solo built from the formulas.
+
+Glue only: the controls feed `workbench.solo.compare_solos` / `solo_drift`; `render.solo` and
+`charts.solo` draw the result. One observer wires every control to that pure path. The app returns the
+widget and never displays itself.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from workbench.errors import WorkbenchError
+from workbench.charts.solo import solo_figure, update_solo_figure
+from workbench.monster import build_monster
+from workbench.render.solo import COMPARISON_STYLE, comparison_html
+from workbench.render.stat_block import STYLE as STAT_BLOCK_STYLE
+from workbench.render.stat_block import stat_block_html
+from workbench.ruleset import Ruleset, core_ruleset
+from workbench.solo import SoloComparison, compare_solos, solo_drift, solo_source_organizations
+
+__all__ = ["SolosApp", "solos_app"]
+
+DRIFT_LEVELS = range(1, 11)
+
+
+class SolosApp(widgets.VBox):
+    """The app's widget, with its controls and outputs as attributes (tests set and read them)."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset | None = None,
+        level: int = 5,
+        organization: str = "leader",
+        role: str | None = None,
+        max_level: int = 20,
+    ) -> None:
+        self.rules = ruleset or core_ruleset()
+        roles = list(self.rules.roles)
+        self.level = widgets.IntSlider(value=level, min=1, max=max_level, description="Level",
+                                       continuous_update=False)
+        self.organization = widgets.ToggleButtons(options=list(solo_source_organizations()),
+                                                  value=organization, description="Adapt a")
+        self.role = widgets.Dropdown(options=[("— (a leader has no role)", None)] + [(r, r) for r in roles],
+                                     value=role, description="Role")
+        self.extra_stamina = widgets.Checkbox(value=False, description="Extra Stamina")
+        self.error = widgets.HTML()
+        self.comparison_view = widgets.HTML()
+        self.stat_blocks = widgets.HTML()
+        self.comparison: SoloComparison | None = None
+        self._busy = False
+        self._sync_role()
+        comparison, drift = self._compute()
+        self.figure = go.FigureWidget(solo_figure(comparison, drift))
+        self._show(comparison)
+        for control in (self.level, self.organization, self.role, self.extra_stamina):
+            control.observe(self._refresh, names="value")
+        controls = widgets.HBox([self.level, self.organization, self.role, self.extra_stamina])
+        super().__init__([
+            controls,
+            self.error,
+            widgets.HBox([self.comparison_view, self.figure]),
+            self.stat_blocks,
+        ])
+
+    def _sync_role(self) -> None:
+        """A leader takes no role; an elite needs one (the first role until the Director picks another)."""
+        needs_role = self.rules.organizations[self.organization.value].needs_role
+        self.role.disabled = not needs_role
+        if needs_role and self.role.value is None:
+            self.role.value = next(iter(self.rules.roles))
+        elif not needs_role and self.role.value is not None:
+            self.role.value = None
+
+    def _compute(self) -> tuple[SoloComparison, tuple[SoloComparison, ...]]:
+        source = build_monster(self.level.value, self.organization.value, self.role.value,
+                               extra_stamina=self.extra_stamina.value, ruleset=self.rules)
+        drift = solo_drift(self.organization.value, self.role.value, DRIFT_LEVELS,
+                           extra_stamina=self.extra_stamina.value, ruleset=self.rules)
+        return compare_solos(source), drift
+
+    def _show(self, comparison: SoloComparison) -> None:
+        self.comparison = comparison
+        self.comparison_view.value = comparison_html(comparison)
+        self.stat_blocks.value = (
+            f"{STAT_BLOCK_STYLE}{COMPARISON_STYLE}"
+            '<div style="display:flex;gap:1em;align-items:flex-start">'
+            f"{stat_block_html(comparison.instant, style=False)}"
+            f"{stat_block_html(comparison.built, style=False)}</div>"
+        )
+
+    def _refresh(self, change: Any = None) -> None:
+        """The one observer: every control change recomputes and redraws everything."""
+        if self._busy:  # the role control changed by _sync_role: the outer call redraws once
+            return
+        self._busy = True
+        try:
+            self._sync_role()
+            comparison, drift = self._compute()
+        except WorkbenchError as exc:  # shown to the Director; anything else propagates
+            self.error.value = f'<b style="color:#b00">{html.escape(str(exc))}</b>'
+            return
+        finally:
+            self._busy = False
+        self.error.value = ""
+        self._show(comparison)
+        update_solo_figure(self.figure, comparison, drift)
+
+
+def solos_app(
+    ruleset: Ruleset | None = None,
+    level: int = 5,
+    organization: str = "leader",
+    role: str | None = None,
+) -> SolosApp:
+    """The instant-solo-beside-built-solo app for a ruleset (the core rules by default)."""
+    return SolosApp(ruleset=ruleset, level=level, organization=organization, role=role)
