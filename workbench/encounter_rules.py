@@ -61,8 +61,14 @@ class BandRule(_Frozen):
 
 
 class GuidelineText(_Frozen):
+    """A guideline's words: one or more sentences quoted from the section, shown joined by " … "."""
+
     section: str
-    rule: str
+    quotes: tuple[str, ...] = Field(min_length=1)
+
+    @property
+    def rule(self) -> str:
+        return " … ".join(self.quotes)
 
 
 class Guidelines(_Frozen):
