@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import tomllib
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
 import rules_reference as ref
 import workbench as wb
-from workbench.ruleset import CORE_RULESET_PATH, ruleset_from_dict
+from workbench.ruleset import CORE_RULESET_PATH, DATA_DIR, ruleset_from_dict
 
 
 def test_core_ruleset_matches_the_role_and_damage_modifier_table():
@@ -45,14 +44,12 @@ def test_tier_modifiers_are_exact_decimals():
 
 
 def test_every_role_and_organization_has_the_rules_description():
-    rules_text = (Path(__file__).resolve().parents[2] / "shared" / "rules" / "monster-basics.txt")
+    text = (DATA_DIR / "rules" / "monster-basics.txt").read_text()
     rules = wb.core_ruleset()
     descriptions = [r.description for r in rules.roles.values()] + [
         o.description for o in rules.organizations.values()
     ]
-    if rules_text.exists():  # the shared rules folder sits beside the project on the workbench machines
-        text = rules_text.read_text()
-        assert [d for d in descriptions if d not in text] == []
+    assert [d for d in descriptions if d not in text] == []
     assert all(len(d) > 40 for d in descriptions)
 
 
