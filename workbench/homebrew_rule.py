@@ -211,7 +211,7 @@ class HomebrewRule(_Frozen):
         }
         tags = {
             group: tuple(
-                _fill(tag, shown).strip().lower()
+                _fill(tag, shown).strip().casefold()
                 for tag in group_tags
                 if all(resolved.get(n) is not None for n in placeholders(tag))
             )
@@ -260,7 +260,7 @@ class FilledRule(_Frozen):
 
     def responds_to(self, source_tags: Iterable[str]) -> tuple[str, ...]:
         """The tag groups ('escalation', 'disruption', ...) that a source with these tags triggers."""
-        wanted = {t.strip().lower() for t in source_tags}
+        wanted = {t.strip().casefold() for t in source_tags}
         return tuple(group for group, tags in self.tags.items() if wanted & set(tags))
 
     def matches(self, source_tags: Iterable[str]) -> bool:
@@ -341,7 +341,7 @@ def _parameter_problems(p: Mapping[str, Any]) -> list[str]:
     kind, default = p.get("type"), p.get("default")
     minimum, maximum, choices = p.get("minimum"), p.get("maximum"), p.get("choices") or ()
     if p.get("required") and default is not None:
-        problems.append("a required parameter has no default (drop one of them)")
+        problems.append("a required parameter cannot have a default (drop one of the two)")
     if kind != "integer" and (minimum is not None or maximum is not None):
         problems.append("minimum/maximum are for integer parameters only")
     if kind != "choice" and choices:
@@ -352,8 +352,10 @@ def _parameter_problems(p: Mapping[str, Any]) -> list[str]:
         if default is not None:
             if not _is_int(default):
                 problems.append(f"default {default!r} is not a whole number")
-            elif (_is_int(minimum) and default < minimum) or (_is_int(maximum) and default > maximum):
-                problems.append(f"default {default} is outside minimum {minimum} / maximum {maximum}")
+            elif _is_int(minimum) and default < minimum:
+                problems.append(f"default {default} is below its minimum {minimum}")
+            elif _is_int(maximum) and default > maximum:
+                problems.append(f"default {default} is above its maximum {maximum}")
     elif kind == "choice":
         if not choices:
             problems.append("a choice parameter needs choices")
