@@ -26,6 +26,7 @@ __all__ = [
     "SECTIONS",
     "explain_html",
     "explain_markdown",
+    "noncombatant_html",
     "signature_damage",
     "stat_block_html",
     "stat_block_markdown",
@@ -354,3 +355,24 @@ def explain_markdown(monster: Monster, steps: Iterable[Step] | None = None) -> s
             f"| {_md(step.section)} | {_md(step.reading or 'as written')} |"
         )
     return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------- the ready-made Noncombatant
+
+
+def noncombatant_html(lore: Lore | None = None, *, style: bool = True) -> str:
+    """The rules' "Noncombatant" stat block (from `data/lore/`), laid out like any other block."""
+    block = (lore or core_lore()).noncombatant
+    rows = []
+    for group in (block.fields[:5], block.fields[5:9], block.fields[9:]):
+        head = "".join(f"<th>{_e(f.label)}</th>" for f in group)
+        body = "".join(f"<td>{_e(f.value)}</td>" for f in group)
+        rows.append(f"<table><tr>{head}</tr><tr>{body}</tr></table>")
+    return (
+        f'{STYLE if style else ""}<div class="wb-stat-block wb-noncombatant">'
+        f'<div class="wb-head"><span class="wb-name">{_e(block.name)}</span>'
+        f"<span>Level {_e(block.level)}</span><span>EV {_e(block.ev)}</span></div>"
+        f'<div class="wb-keywords">{_e(block.keywords)}</div>{"".join(rows)}'
+        f'<div class="wb-note">{_e(block.size_note)}</div>'
+        f'<div class="wb-note">{_e(block.introduction)} (“Harmless Creatures”)</div></div>'
+    )

@@ -1,0 +1,247 @@
+"""The builder app without a browser: set the widgets from Python, check the block, working and chart."""
+
+from __future__ import annotations
+
+import re
+
+import ipywidgets as widgets
+import pytest
+
+import rules_reference as ref
+from workbench import core_ruleset
+from workbench.apps.builder import format_traits, monster_builder, parse_traits
+from workbench.library import list_monsters, load_entry, save_monster
+from workbench.monster import Trait, build_monster
+
+
+def number(html: str, css: str) -> int:
+    match = re.search(rf'class="{css}">\+?(-?\d+)<', html)
+    assert match, f"no {css}"
+    return int(match.group(1))
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory):
+    return monster_builder(folder=tmp_path_factory.mktemp("library"))
+
+
+@pytest.fixture
+def app(tmp_path):
+    return monster_builder(folder=tmp_path)
+
+
+def test_is_a_widget_with_stable_classes(shared):
+    assert isinstance(shared, widgets.VBox)
+    assert "wb-builder" in shared._dom_classes
+    assert "wb-stat-block-view" in shared.stat_block._dom_classes
+    assert "wb-explain-view" in shared.explain._dom_classes
+    assert "wb-scaling-chart" in shared.figure._dom_classes
+
+
+def test_defaults(shared):
+    c = shared.controls
+    assert (c["level"].min, c["level"].max) == (1, 10)
+    assert c["organization"].value == "platoon"
+    # a level 1 platoon: EV = ((2 x 1) + 4) x 1 = 6
+    assert number(shared.stat_block.value, "wb-ev") == 6
+
+
+def test_level_5_elite_brute(shared):
+    c = shared.controls
+    c["organization"].value = "elite"
+    c["role"].value = "brute"
+    c["level"].value = 5
+    block = shared.stat_block.value
+    # EV ((2 x 5) + 4) x 2 = 28; Stamina ((10 x 5) + 30) x 2 = 160; free strike ceil(11 x 0.6) = 7;
+    # strike damage ceil(11 x 0.6/1.1/1.4) + 3 = 10 / 16 / 19
+    assert number(block, "wb-ev") == 28
+    assert number(block, "wb-stamina") == 160
+    assert number(block, "wb-free-strike") == 7
+    assert [number(block, f"wb-damage-tier{t}") for t in (1, 2, 3)] == [10, 16, 19]
+    assert "⌈(2 × 5 + 4) × 2⌉ = <b>28</b>" in shared.explain.value
+    assert list(shared.figure.data[1].x) == [5] and list(shared.figure.data[1].y) == [160]
+
+
+def test_every_change_redraws_block_and_chart(app):
+    c = app.controls
+    c["organization"].value = "horde"
+    c["role"].value = "hexer"
+    for level in (2, 7, 10):
+        c["level"].value = level
+        assert number(app.stat_block.value, "wb-stamina") == ref.stamina(level, "horde", "hexer")
+        assert list(app.figure.data[1].y) == [ref.stamina(level, "horde", "hexer")]
+    c["quantity"].value = "damage_tier3"
+    assert list(app.figure.data[1].y) == [ref.damage(10, "horde", "hexer", 3)]
+    assert "Damage, tier 3" in app.figure.layout.title.text
+    c["compare"].value = "organization"
+    assert "horde hexer" in app.figure.data[2].x and "solo" in app.figure.data[2].x
+
+
+def test_role_disabled_for_leader_and_solo(app):
+    c = app.controls
+    c["role"].value = "defender"
+    for organization in ("leader", "solo"):
+        c["organization"].value = organization
+        assert c["role"].disabled and c["role"].value is None
+        assert app.monster.role is None
+        assert app.role_note.value == ""
+    c["organization"].value = "platoon"
+    assert not c["role"].disabled
+    assert c["role"].value == "defender"  # the role chosen before comes back
+    assert "Defenders are tough creatures" in app.role_note.value
+    assert "Monster platoons are highly organized" in app.organization_note.value
+
+
+def test_targets_offer_only_covered_counts(app):
+    c = app.controls
+    c["organization"].value = "elite"
+    # expected 2 for an elite; one fewer (1) is covered, so 1 .. 2 + 3
+    assert [v for _, v in c["targets"].options] == [1, 2, 3, 4, 5]
+    assert c["targets"].value == 2
+    c["targets"].value = 1
+    # one fewer target than expected: x 1.2. Level 1 elite ambusher: (4 + 1 + 2) x 0.6 x 1.2 = 5.04 -> 6, + 2
+    c["role"].value = "ambusher"
+    assert number(app.stat_block.value, "wb-damage-tier1") == ref.damage(1, "elite", "ambusher", 1, targets=1)
+    assert number(app.stat_block.value, "wb-damage-tier1") == 8
+    c["organization"].value = "platoon"
+    assert [v for _, v in c["targets"].options] == [1, 2, 3, 4]
+    assert c["targets"].value == 1
+
+
+def test_extra_stamina_and_minions(app):
+    c = app.controls
+    c["organization"].value = "platoon"
+    c["role"].value = "brute"
+    c["level"].value = 4
+    c["extra_stamina"].value = True
+    # (10 x 4 + 30) x 1 + (3 x 4 + 3) = 85
+    assert number(app.stat_block.value, "wb-stamina") == 85
+    assert list(app.figure.data[1].y) == [85]
+    c["organization"].value = "minion"
+    assert c["extra_stamina"].disabled and not c["extra_stamina"].value
+    assert number(app.stat_block.value, "wb-stamina") == ref.stamina(4, "minion", "brute")
+
+
+def test_strike_toggle(app):
+    c = app.controls
+    c["strike"].value = False
+    # level 1 platoon ambusher, not a strike: (4 + 1 + 1) x 0.6 = 3.6 -> 4
+    assert number(app.stat_block.value, "wb-damage-tier1") == 4
+    c["strike"].value = True
+    assert number(app.stat_block.value, "wb-damage-tier1") == 6
+
+
+def test_epic_levels(app):
+    c = app.controls
+    c["epic"].value = True
+    assert c["level"].max == 20
+    c["level"].value = 18
+    assert number(app.stat_block.value, "wb-ev") == ref.ev(18, "platoon")
+    assert max(app.figure.data[0].x) == 20
+    c["epic"].value = False
+    assert c["level"].value == 10 and max(app.figure.data[0].x) == 10
+
+
+def test_text_fields_reach_the_block_escaped(app):
+    c = app.controls
+    c["name"].value = "<img src=x onerror=alert(1)>"
+    c["keywords"].value = ("Undead",)
+    c["other_keywords"].value = "Goblin, <b>"
+    c["traits"].value = "Crafty: <script>x</script>"
+    block = app.stat_block.value
+    assert "<img" not in block and "<script" not in block
+    assert "Goblin, &lt;b&gt;" in block
+    assert "&lt;img src=x onerror=alert(1)&gt;" in block
+    assert app.monster.keywords == ("Undead", "Goblin", "<b>")
+    assert "Undead creatures, such as ghosts and zombies" in app.keyword_note.value
+    assert "<img" not in app.markdown_export.value
+    assert '"name": "<img src=x onerror=alert(1)>"' in app.json_export.value
+
+
+def test_parse_and_format_traits():
+    traits = parse_traits("Crafty: doesn't provoke\n\nPack Tactics\n", with_cost=False)
+    assert traits == (Trait(name="Crafty", text="doesn't provoke"), Trait(name="Pack Tactics", text=""))
+    malice = parse_traits("Spite (3): shove\nRally (5 Malice): all allies", with_cost=True)
+    assert malice == (Trait(name="Spite", text="shove", cost=3), Trait(name="Rally", text="all allies", cost=5))
+    assert parse_traits(format_traits(malice), with_cost=True) == malice
+
+
+# ---------------------------------------------------------------- library from the app
+
+
+def test_save_list_load_rename_delete(app, tmp_path):
+    c = app.controls
+    c["organization"].value = "leader"
+    c["level"].value = 6
+    c["name"].value = "Ogre Boss"
+    c["characteristic"].value = "presence"
+    c["malice_features"].value = "Stomp (3): everyone falls"
+    assert app.file_name.value == "Ogre Boss"
+    app.buttons["save"].click()
+    assert list_monsters(tmp_path) == ["Ogre Boss"]
+    assert app.saved.options == ("Ogre Boss",)
+    assert "Saved" in app.library_note.value
+    saved = load_entry("Ogre Boss", tmp_path)
+    assert saved.characteristic == "presence"
+    assert saved.monster.malice_features == (Trait(name="Stomp", text="everyone falls", cost=3),)
+
+    # saving again without ticking "replace" is refused and the file is untouched
+    before = (tmp_path / "Ogre Boss.json").read_bytes()
+    c["level"].value = 2
+    app.buttons["save"].click()
+    assert "already exists" in app.library_note.value
+    assert (tmp_path / "Ogre Boss.json").read_bytes() == before
+
+    # load puts every control back
+    c["organization"].value = "horde"
+    app.saved.value = "Ogre Boss"
+    app.buttons["load"].click()
+    assert (c["organization"].value, c["level"].value, c["role"].value) == ("leader", 6, None)
+    assert c["characteristic"].value == "presence"
+    assert c["malice_features"].value == "Stomp (3): everyone falls"
+    assert number(app.stat_block.value, "wb-ev") == ref.ev(6, "leader")
+
+    app.new_name.value = "Ogre Chief"
+    app.buttons["rename"].click()
+    assert list_monsters(tmp_path) == ["Ogre Chief"]
+
+    app.saved.value = "Ogre Chief"
+    app.buttons["delete"].click()  # not confirmed: nothing happens
+    assert list_monsters(tmp_path) == ["Ogre Chief"]
+    app.confirm_delete.value = True
+    app.buttons["delete"].click()
+    assert list_monsters(tmp_path) == []
+    assert app.saved.options == ()
+
+
+def test_bad_file_name_is_reported_not_raised(app, tmp_path):
+    app.controls["name"].value = "x"
+    app.file_name.value = "../escape"
+    app.buttons["save"].click()
+    assert "name" in app.library_note.value and "letters, digits" in app.library_note.value
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_corrupt_files_are_listed_when_the_folder_opens(tmp_path):
+    save_monster(build_monster(3, "platoon", "mount").model_copy(update={"name": "Horse"}), folder=tmp_path)
+    (tmp_path / "broken.json").write_text("{", encoding="utf-8")
+    app = monster_builder(folder=tmp_path)
+    assert "broken.json" in app.library_note.value
+    assert "Horse" in app.saved.options
+
+
+def test_folder_chooser(app, tmp_path):
+    other = tmp_path / "elsewhere"
+    save_monster(build_monster(1, "solo").model_copy(update={"name": "Dragon"}), folder=other)
+    app.folder.value = str(other)
+    app.buttons["refresh"].click()
+    assert app.saved.options == ("Dragon",)
+
+
+def test_a_ruleset_variant_drives_the_numbers(tmp_path):
+    variant = core_ruleset().updated({"organizations": {"solo": {"stamina_modifier": 4}}})
+    app = monster_builder(variant, folder=tmp_path)
+    app.controls["organization"].value = "solo"
+    # ((10 x 1) + 30) x 4 = 160 with the variant (the core rules give 200)
+    assert number(app.stat_block.value, "wb-stamina") == 160
+    assert "core (changed)" in app.stat_block.value

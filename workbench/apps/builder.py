@@ -1,0 +1,444 @@
+"""The monster builder: sliders and pickers in, a live book-style stat block, its working and a chart out.
+
+Glue only. One observer (`MonsterBuilder.refresh`) reads every control and calls the library's pure
+functions: `build_monster` for the numbers, `render.stat_block` for the block and its working,
+`charts.scaling` for the chart (a FigureWidget changed in place). The homebrew library buttons call
+`workbench.library`. Descriptions beside the pickers come from the ruleset and `data/lore/`.
+
+Stable CSS classes for browser tests: `wb-builder` (the app), `wb-stat-block-view` (holds
+`<div class="wb-stat-block" data-ev=...>` with `wb-ev`, `wb-stamina`, `wb-free-strike`, `wb-damage-tierN`,
+`wb-potency-tierN` spans), `wb-explain-view`, `wb-scaling-chart`, `wb-status`, `wb-library`.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from workbench.errors import WorkbenchError
+from workbench.library import (
+    DEFAULT_FOLDER,
+    delete_monster,
+    list_monsters,
+    load_entry,
+    load_library,
+    rename_monster,
+    save_monster,
+)
+from workbench.lore import Lore, core_lore
+from workbench.monster import Monster, Trait, build_monster, covered_targets
+from workbench.render.stat_block import (
+    CHARACTERISTICS,
+    STYLE,
+    explain_html,
+    noncombatant_html,
+    stat_block_html,
+    stat_block_markdown,
+)
+from workbench.ruleset import Ruleset, core_ruleset
+from workbench.charts.scaling import scaling_figure, update_scaling_figure
+from workbench.tables import stat_table
+from workbench.tables.scaling import QUANTITIES
+
+__all__ = ["MonsterBuilder", "monster_builder", "parse_traits", "format_traits"]
+
+DEFAULT_MAX_LEVEL = 10
+EPIC_MAX_LEVEL = 20
+EXTRA_TARGETS = 3  # the target picker offers lowest .. expected + 3
+_COST = re.compile(r"^(?P<name>.*?)\s*\((?P<cost>\d+)(?:\s*Malice)?\)\s*$")
+
+
+def parse_traits(text: str, with_cost: bool = False) -> tuple[Trait, ...]:
+    """One trait per line, "Name: text" (with_cost: "Name (3): text"); a line without ":" is a name."""
+    traits = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        name, _, body = line.partition(":")
+        cost = None
+        match = _COST.match(name) if with_cost else None
+        if match:
+            name, cost = match.group("name"), int(match.group("cost"))
+        traits.append(Trait(name=name.strip(), text=body.strip(), cost=cost))
+    return tuple(traits)
+
+
+def format_traits(traits: tuple[Trait, ...]) -> str:
+    """The inverse of `parse_traits`, for loading a saved monster back into the text boxes."""
+    lines = []
+    for trait in traits:
+        cost = f" ({trait.cost})" if trait.cost is not None else ""
+        text = " ".join(trait.text.splitlines())
+        lines.append(f"{trait.name}{cost}: {text}" if text else f"{trait.name}{cost}")
+    return "\n".join(lines)
+
+
+def _note(text: str) -> str:
+    return f'<div style="font-size:.85em;color:#555;line-height:1.3">{html.escape(text)}</div>'
+
+
+class MonsterBuilder(widgets.VBox):
+    """The builder app (a VBox). `controls`, `figure` and `monster` are there for scripts and tests."""
+
+    def __init__(self, ruleset: Ruleset | None = None, folder: str | Path | None = None,
+                 lore: Lore | None = None) -> None:
+        self.rules = ruleset or core_ruleset()
+        self.lore = lore or core_lore()
+        self.monster: Monster | None = None
+        self._syncing = False
+        self._tables: dict[bool, Any] = {}
+        rules = self.rules
+        orgs = [(o.capitalize(), o) for o in rules.organizations]
+        roles = [(r.capitalize(), r) for r in rules.roles]
+        first_org = "platoon" if "platoon" in rules.organizations else orgs[0][1]
+        layout = widgets.Layout(width="auto")
+        style = {"description_width": "8em"}
+        c: dict[str, widgets.Widget] = {
+            "level": widgets.IntSlider(value=1, min=1, max=DEFAULT_MAX_LEVEL, description="Level",
+                                       continuous_update=True, style=style),
+            "epic": widgets.Checkbox(value=False, description=f"Levels up to {EPIC_MAX_LEVEL}", indent=False),
+            "organization": widgets.Dropdown(options=orgs, value=first_org, description="Organization",
+                                             style=style),
+            "role": widgets.Dropdown(options=roles, value=roles[0][1], description="Role", style=style),
+            "extra_stamina": widgets.Checkbox(value=False, description="Extra Stamina", indent=False),
+            "strike": widgets.Checkbox(value=True, description="Signature ability is a strike", indent=False),
+            "targets": widgets.Dropdown(options=[], description="Targets", style=style),
+            "characteristic": widgets.Dropdown(options=[(n.capitalize(), n) for n in CHARACTERISTICS],
+                                               value="might", description="Highest", style=style),
+            "name": widgets.Text(value="", placeholder="Goblin Sneak", description="Name", style=style,
+                                 layout=layout),
+            "keywords": widgets.SelectMultiple(options=self.lore.keyword_names(), value=(),
+                                               description="General keywords", rows=6, style=style),
+            "other_keywords": widgets.Text(value="", placeholder="Goblin, Human", description="Other keywords",
+                                           style=style, layout=layout),
+            "size": widgets.Text(value="", placeholder="1M", description="Size", style=style),
+            "speed": widgets.Text(value="", placeholder="5", description="Speed", style=style),
+            "stability": widgets.Text(value="", placeholder="0", description="Stability", style=style),
+            "signature_name": widgets.Text(value="", placeholder="Spear Charge", description="Signature",
+                                           style=style, layout=layout),
+            "signature_text": widgets.Textarea(value="", placeholder="Melee 1, one creature or object; ...",
+                                               description="Signature text", style=style, layout=layout),
+            "traits": widgets.Textarea(value="", placeholder="Crafty: The goblin doesn't provoke ...",
+                                       description="Traits", style=style, layout=layout),
+            "malice_features": widgets.Textarea(value="", placeholder="Name (3): what it does",
+                                                description="Malice features", style=style, layout=layout),
+            "villain_actions": widgets.Textarea(value="", placeholder="Opener: what it does",
+                                                description="Villain actions", style=style, layout=layout),
+            "quantity": widgets.Dropdown(options=[(v, k) for k, v in QUANTITIES.items()], value="stamina",
+                                         description="Chart", style=style),
+            "compare": widgets.ToggleButtons(options=[("Other roles", "role"),
+                                                      ("Other organizations", "organization")],
+                                             value="role", style={"button_width": "10em"}),
+        }
+        self.controls = c
+        self.organization_note = widgets.HTML()
+        self.role_note = widgets.HTML()
+        self.keyword_note = widgets.HTML()
+        self.stat_block = widgets.HTML().add_class("wb-stat-block-view")
+        self.explain = widgets.HTML().add_class("wb-explain-view")
+        self.status = widgets.HTML().add_class("wb-status")
+        self.markdown_export = widgets.Textarea(layout=widgets.Layout(width="100%", height="16em"))
+        self.json_export = widgets.Textarea(layout=widgets.Layout(width="100%", height="16em"))
+        self._sync_controls()
+        monster = self._build()
+        table = self._table(monster.extra_stamina)
+        self.figure = go.FigureWidget(
+            scaling_figure(table, monster.level, monster.organization, monster.role,
+                           c["quantity"].value, c["compare"].value)
+        ).add_class("wb-scaling-chart")
+        self._library_panel(folder)
+        super().__init__(children=self._layout())
+        self.add_class("wb-builder")
+        for control in c.values():
+            control.observe(self.refresh, names="value")
+        c["epic"].observe(self.refresh, names="value")
+        self.refresh()
+        self._refresh_library()
+
+    # ------------------------------------------------------------ layout
+
+    def _layout(self) -> list[widgets.Widget]:
+        c = self.controls
+        numbers = widgets.VBox([
+            widgets.HTML("<b>Numbers</b>"),
+            widgets.HBox([c["level"], c["epic"]]),
+            c["organization"], self.organization_note,
+            c["role"], self.role_note,
+            widgets.HBox([c["extra_stamina"], c["strike"]]),
+            c["targets"], c["characteristic"],
+        ])
+        words = widgets.VBox([
+            widgets.HTML("<b>Words</b> (yours; the formulas never read them)"),
+            c["name"], c["keywords"], self.keyword_note, c["other_keywords"],
+            widgets.HBox([c["size"], c["speed"], c["stability"]],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            c["signature_name"], c["signature_text"], c["traits"], c["malice_features"], c["villain_actions"],
+        ])
+        left = widgets.Accordion(children=[numbers, words], titles=("Level, organization, role", "Text"),
+                                 selected_index=0, layout=widgets.Layout(width="44%"))
+        right = widgets.VBox([self.stat_block], layout=widgets.Layout(width="56%"))
+        chart = widgets.VBox([widgets.HBox([c["quantity"], c["compare"]]), self.figure])
+        export = widgets.VBox([
+            widgets.HTML("<b>Markdown</b> (copy into a document)"), self.markdown_export,
+            widgets.HTML("<b>JSON</b>"), self.json_export,
+        ])
+        tabs = widgets.Tab(
+            children=[self.explain, chart, self.library, export,
+                      widgets.HTML(noncombatant_html(self.lore))],
+            titles=("How was this computed", "Scaling chart", "Homebrew library", "Export", "Noncombatant"),
+            selected_index=1,
+        )
+        return [widgets.HTML(STYLE), widgets.HBox([left, right]), tabs, self.status]
+
+    def _library_panel(self, folder: str | Path | None) -> None:
+        self.folder = widgets.Text(value=str(folder or DEFAULT_FOLDER), description="Folder",
+                                   layout=widgets.Layout(width="36em"))
+        self.file_name = widgets.Text(value="", placeholder="the monster's name", description="Save as")
+        self.overwrite = widgets.Checkbox(value=False, description="Replace a file of that name", indent=False)
+        self.saved = widgets.Select(options=[], rows=8, description="Saved")
+        self.new_name = widgets.Text(value="", description="Rename to")
+        self.confirm_delete = widgets.Checkbox(value=False, description="Yes, delete it", indent=False)
+        self.library_note = widgets.HTML()
+        self.buttons = {
+            name: widgets.Button(description=name.capitalize())
+            for name in ("save", "refresh", "load", "rename", "delete")
+        }
+        for name, button in self.buttons.items():
+            button.on_click(getattr(self, f"_{name}_clicked"))
+        b = self.buttons
+        self.library = widgets.VBox([
+            widgets.HBox([self.folder, b["refresh"]]),
+            widgets.HBox([self.file_name, self.overwrite, b["save"]]),
+            widgets.HBox([self.saved, widgets.VBox([
+                b["load"], widgets.HBox([self.new_name, b["rename"]]),
+                widgets.HBox([self.confirm_delete, b["delete"]]),
+            ])]),
+            self.library_note,
+        ]).add_class("wb-library")
+
+    # ------------------------------------------------------------ the one observer
+
+    def _table(self, extra: bool):
+        if extra not in self._tables:
+            self._tables[extra] = stat_table(range(1, EPIC_MAX_LEVEL + 1), extra, self.rules)
+        table = self._tables[extra]
+        return table[table["level"] <= self.controls["level"].max]
+
+    def _sync_controls(self) -> None:
+        """Make the pickers offer only what the rules cover for the chosen organization."""
+        c, rules = self.controls, self.rules
+        self._syncing = True
+        try:
+            c["level"].max = EPIC_MAX_LEVEL if c["epic"].value else DEFAULT_MAX_LEVEL
+            organization = c["organization"].value
+            org = rules.organizations[organization]
+            if org.needs_role:
+                c["role"].disabled = False
+                if c["role"].value is None:
+                    c["role"].options = [(r.capitalize(), r) for r in rules.roles]
+                    c["role"].value = getattr(self, "_last_role", next(iter(rules.roles)))
+            else:
+                if c["role"].value is not None:
+                    self._last_role = c["role"].value
+                c["role"].options = [(f"— (a {organization} has no role)", None)]
+                c["role"].value = None
+                c["role"].disabled = True
+            minion_extra = organization == "minion" and not rules.options.extra_stamina_for_minions
+            c["extra_stamina"].disabled = minion_extra
+            if minion_extra:
+                c["extra_stamina"].value = False
+            lowest, _ = covered_targets(organization, rules)
+            counts = range(lowest, org.expected_targets + EXTRA_TARGETS + 1)
+            options = [(f"{n} (expected)" if n == org.expected_targets else str(n), n) for n in counts]
+            if list(c["targets"].options) != options:  # a new organization: start at its expected count
+                c["targets"].options = options
+                c["targets"].value = org.expected_targets
+            role = c["role"].value
+            self.organization_note.value = _note(org.description)
+            self.role_note.value = _note(rules.roles[role].description) if role else ""
+            chosen = c["keywords"].value
+            self.keyword_note.value = "".join(
+                f'<div style="font-size:.85em;color:#555"><b>{html.escape(k)}</b>: '
+                f"{html.escape(self.lore.meaning(k) or '')}</div>"
+                for k in chosen
+            ) or _note(self.lore.keywords_introduction)
+        finally:
+            self._syncing = False
+
+    def _build(self) -> Monster:
+        c = self.controls
+        other = tuple(k.strip() for k in c["other_keywords"].value.split(",") if k.strip())
+        monster = build_monster(
+            c["level"].value, c["organization"].value, c["role"].value, c["extra_stamina"].value,
+            c["targets"].value, self.rules,
+        )
+        return monster.model_copy(update={
+            "name": c["name"].value.strip(),
+            "keywords": tuple(c["keywords"].value) + other,
+            "size": c["size"].value.strip(),
+            "speed": c["speed"].value.strip(),
+            "stability": c["stability"].value.strip(),
+            "signature_name": c["signature_name"].value.strip(),
+            "signature_text": c["signature_text"].value.strip(),
+            "traits": parse_traits(c["traits"].value),
+            "malice_features": parse_traits(c["malice_features"].value, with_cost=True),
+            "villain_actions": parse_traits(c["villain_actions"].value),
+        })
+
+    def refresh(self, change: Any = None) -> None:
+        """Read every control and redraw every output (the one observer)."""
+        if self._syncing:
+            return
+        self._sync_controls()
+        c = self.controls
+        try:
+            monster = self._build()
+            options = {"characteristic": c["characteristic"].value, "strike": c["strike"].value}
+            block = stat_block_html(monster, lore=self.lore, style=False, **options)
+        except WorkbenchError as exc:
+            self.status.value = f'<span class="wb-error" style="color:#a00">{html.escape(str(exc))}</span>'
+            return
+        self.monster = monster
+        self.stat_block.value = block
+        self.explain.value = explain_html(monster)
+        self.markdown_export.value = stat_block_markdown(monster, lore=self.lore, **options)
+        self.json_export.value = monster.to_json()
+        update_scaling_figure(
+            self.figure, self._table(monster.extra_stamina), monster.level, monster.organization,
+            monster.role, c["quantity"].value, c["compare"].value,
+        )
+        if not self.file_name.value.strip() or getattr(self, "_auto_name", None) == self.file_name.value:
+            self.file_name.value = self._auto_name = monster.name
+        self.status.value = ""
+
+    # ------------------------------------------------------------ library buttons
+
+    def _say(self, text: str, error: bool = False) -> None:
+        colour = "#a00" if error else "#264"
+        css = "wb-error" if error else "wb-ok"
+        self.library_note.value = f'<div class="{css}" style="color:{colour}">{html.escape(text)}</div>'
+
+    def _refresh_library(self, selected: str | None = None) -> None:
+        contents = load_library(self.folder.value, self.rules)
+        self.saved.options = list_monsters(self.folder.value)
+        if selected in self.saved.options:
+            self.saved.value = selected
+        if contents.problems:
+            self._say("Could not load: " + "; ".join(f"{f} ({why})" for f, why in contents.problems), True)
+
+    def _act(self, action, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return action(*args, **kwargs)
+        except (WorkbenchError, OSError) as exc:
+            self._say(str(exc), error=True)
+            return None
+
+    def _save_clicked(self, _: Any = None) -> None:
+        if self.monster is None:
+            return
+        name = self.file_name.value.strip() or self.monster.name
+        path = self._act(
+            save_monster, self.monster, name, self.folder.value, overwrite=self.overwrite.value,
+            characteristic=self.controls["characteristic"].value, strike=self.controls["strike"].value,
+        )
+        if path is not None:
+            self.overwrite.value = False
+            self._refresh_library(path.stem)
+            self._say(f"Saved {path}")
+
+    def _refresh_clicked(self, _: Any = None) -> None:
+        self._say("")
+        self._act(self._refresh_library)
+
+    def _load_clicked(self, _: Any = None) -> None:
+        if not self.saved.value:
+            self._say("Pick a saved monster first.", error=True)
+            return
+        entry = self._act(load_entry, self.saved.value, self.folder.value, self.rules)
+        if entry is None:
+            return
+        self.show(entry.monster, characteristic=entry.characteristic, strike=entry.strike)
+        self.file_name.value = entry.name
+        moved = f" (changed by the current rules: {', '.join(entry.changed)})" if entry.changed else ""
+        self._say(f"Loaded {entry.file}{moved}")
+
+    def _rename_clicked(self, _: Any = None) -> None:
+        if not self.saved.value:
+            self._say("Pick a saved monster first.", error=True)
+            return
+        path = self._act(rename_monster, self.saved.value, self.new_name.value, self.folder.value)
+        if path is not None:
+            self._refresh_library(path.stem)
+            self._say(f"Renamed to {path.name}")
+
+    def _delete_clicked(self, _: Any = None) -> None:
+        if not self.saved.value:
+            self._say("Pick a saved monster first.", error=True)
+            return
+        if not self.confirm_delete.value:
+            self._say("Tick “Yes, delete it” first: deleting cannot be undone.", error=True)
+            return
+        name = self.saved.value
+        if self._act(delete_monster, name, self.folder.value) is None and name in list_monsters(
+            self.folder.value
+        ):
+            return
+        self.confirm_delete.value = False
+        self._refresh_library()
+        self._say(f"Deleted {name}")
+
+    # ------------------------------------------------------------ scripting
+
+    def show(self, monster: Monster, characteristic: str = "might", strike: bool = True) -> None:
+        """Put a monster's inputs and text into the controls (one redraw at the end)."""
+        c = self.controls
+        general = set(self.lore.keyword_names())
+        values = {
+            "epic": monster.level > DEFAULT_MAX_LEVEL or c["epic"].value,
+            "organization": monster.organization,
+            "extra_stamina": monster.extra_stamina,
+            "strike": strike,
+            "characteristic": characteristic,
+            "name": monster.name,
+            "keywords": tuple(k for k in monster.keywords if k in general),
+            "other_keywords": ", ".join(k for k in monster.keywords if k not in general),
+            "size": monster.size,
+            "speed": monster.speed,
+            "stability": monster.stability,
+            "signature_name": monster.signature_name,
+            "signature_text": monster.signature_text,
+            "traits": format_traits(monster.traits),
+            "malice_features": format_traits(monster.malice_features),
+            "villain_actions": format_traits(monster.villain_actions),
+        }
+        self._syncing = True
+        try:
+            for key, value in values.items():
+                target = c.get(key)
+                target.value = value
+        finally:
+            self._syncing = False
+        self._sync_controls()
+        self._syncing = True
+        try:
+            c["level"].value = monster.level
+            if monster.role is not None:
+                c["role"].value = monster.role
+            c["targets"].value = monster.targets
+        finally:
+            self._syncing = False
+        self.refresh()
+
+
+def monster_builder(ruleset: Ruleset | None = None, folder: str | Path | None = None,
+                    lore: Lore | None = None) -> MonsterBuilder:
+    """The monster builder app for a ruleset (the core rules by default), saving to `folder`.
+
+    Returns the widget; display it by leaving it as a cell's last value.
+    """
+    return MonsterBuilder(ruleset, folder, lore)
