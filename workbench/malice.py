@@ -376,7 +376,7 @@ def start_round(state: MaliceState) -> MaliceState:
     working += f"{state.living} + {number}"
     entry = MaliceEntry(
         round=number, kind="gain", change=gain, malice=state.malice + gain,
-        text=f"Round {number}: gain {working} = {gain}",
+        text=f"start of the round: gain {working} = {gain}",
     )
     return state._with(entry, round=number, malice=state.malice + gain)
 

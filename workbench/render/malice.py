@@ -69,7 +69,10 @@ def plan_html(plan: SpendingPlan, affordable: dict[str, int | None] | None = Non
 
 def log_html(state: MaliceState, last: int = 12) -> str:
     """The newest `last` log lines, newest first."""
-    lines = [f"<li>Round {e.round}: {_e(e.text)} → {e.malice}</li>" for e in reversed(state.log[-last:])]
+    lines = [
+        f"<li>{'Before combat' if e.round == 0 else f'Round {e.round}'}: {_e(e.text)} → {e.malice}</li>"
+        for e in reversed(state.log[-last:])
+    ]
     return f'<ol reversed style="font-family:system-ui,sans-serif;font-size:90%">{"".join(lines)}</ol>'
 
 

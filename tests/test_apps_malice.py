@@ -1,0 +1,83 @@
+"""The Malice planner and tracker app, driven without a browser: controls in, HTML and figure out."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+import workbench as wb
+from workbench.apps.malice import malice_app, parse_deaths, planner_view
+from workbench.monster import Trait
+
+
+@pytest.fixture(scope="module")
+def app():
+    return malice_app(heroes=5, victories=3, rounds=5)
+
+
+def test_planner_shows_the_book_example(app):
+    c = app.controls
+    # The running-total trace: 9, 16, 24, 33, 43 (the book's 9, 7, 8, 9, ... added by hand).
+    totals = [t for t in c["plot"].data if t.name.startswith("Running total")][0]
+    assert list(totals.y) == [9, 16, 24, 33, 43]
+    assert "3 + 5 + 1" in c["report"].value
+
+
+def test_planner_deaths_change_the_gains(app):
+    c = app.controls
+    c["deaths"].value = "2:1"
+    gains = [t for t in c["plot"].data if t.name == "Gained this round"][0]
+    assert list(gains.y) == [9, 6, 7, 8, 9]        # 3+5+1, then 4 living heroes + round
+    c["deaths"].value = "two"                      # refused: the message says what is accepted
+    assert "ROUND:COUNT" in c["message"].value
+    assert list([t for t in c["plot"].data if t.name == "Gained this round"][0].y) == [9, 6, 7, 8, 9]
+    c["deaths"].value = ""
+    assert c["message"].value == ""
+
+
+def test_planner_view_advice_when_a_band_is_missing():
+    features = (Trait(name="Brutal Effectiveness", text="", cost=3), Trait(name="Solo Action", text="", cost=5))
+    _, body = planner_view(5, 3, 3, "", {"Brutal Effectiveness": 1, "Solo Action": 1}, features)
+    assert "7 to 10" in html.unescape(body)
+
+
+def test_parse_deaths():
+    assert parse_deaths("2:1, 4:2") == [(2, 1), (4, 2)]
+    assert parse_deaths("  ") == []
+    with pytest.raises(wb.InvalidInput):
+        parse_deaths("2-1")
+
+
+def test_tracker_gain_spend_refusal_undo_and_player_view():
+    app = malice_app(heroes=5, victories=3)
+    c, b = app.controls, app.controls["buttons"]
+    b["round"].click()
+    assert app.tracker.malice == 9
+    assert "9 Malice" in c["players"].value
+    c["shown"].value = False                                  # the Director hides it
+    assert "9" not in c["players"].value and "hidden" in c["players"].value
+    strike = [f for _, f in c["feature"].options if f.name == "Malicious Strike"][0]
+    c["feature"].value = strike
+    assert c["amount"].value == 5
+    b["spend"].click()
+    assert app.tracker.malice == 4
+    b["round"].click()                                        # 4 + 7 = 11
+    b["spend"].click()                                        # two rounds in a row: refused
+    assert "two rounds in a row" in html.unescape(c["refusal"].value)
+    assert app.tracker.malice == 11
+    b["undo"].click()                                         # back to round 1, 4 Malice
+    assert (app.tracker.round, app.tracker.malice) == (1, 4)
+    b["end"].click()
+    assert app.tracker.malice == 0 and "unused Malice lost" in c["director"].value
+    b["new"].click()
+    assert (app.tracker.round, app.tracker.malice) == (0, 0)
+
+
+def test_user_text_is_escaped_in_the_app():
+    evil = Trait(name="<script>x</script>", text="", cost=3)
+    app = malice_app(features=[evil])
+    assert "<script>" not in app.controls["report"].value
+    app.controls["buttons"]["round"].click()
+    app.controls["buttons"]["spend"].click()
+    assert "<script>" not in app.controls["director"].value

@@ -1,0 +1,90 @@
+"""The squad tracker for the table: apply damage to a minion squad (one target, or an area with how many
+minions are in it, with a weakness or immunity), see who drops, undo; start the next round, let the captain
+fall, call the last stand. Each button calls one `SquadTracker` method; a refusal shows why and changes
+nothing. Glue only: every rule lives in `workbench.squad`.
+
+The returned widget carries `controls` (a dict of its controls, for scripts and tests) and `tracker`.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from workbench.errors import InvalidInput
+from workbench.monster import build_monster
+from workbench.render.squad import squad_html
+from workbench.squad import Squad, SquadTracker, make_squad
+
+__all__ = ["squad_app", "default_squad"]
+
+SINGLE, AREA = "One target", "Area"
+
+
+def default_squad() -> Squad:
+    """Eight level 1 minion brutes, the numbers of the book's goblin spinecleavers (Stamina 5, free strike 2)."""
+    minion = build_monster(1, "minion", "brute").model_copy(update={"name": "Goblin spinecleavers"})
+    return make_squad(minion, 8, with_captain="+1 damage bonus to strikes")
+
+
+def squad_app(squad: Squad | None = None) -> widgets.VBox:
+    """A tracker for one squad (eight spinecleavers by default)."""
+    tracker = SquadTracker(squad if squad is not None else default_squad())
+    amount = widgets.BoundedIntText(value=5, min=0, max=999, description="Damage")
+    mode = widgets.ToggleButtons(options=[SINGLE, AREA], value=SINGLE, description="Source")
+    in_area = widgets.BoundedIntText(value=1, min=1, max=8, description="In the area",
+                                     style={"description_width": "initial"})
+    weakness = widgets.BoundedIntText(value=0, min=0, max=99, description="Weakness")
+    immunity = widgets.BoundedIntText(value=0, min=0, max=99, description="Immunity")
+    buttons = {
+        name: widgets.Button(description=label)
+        for name, label in (
+            ("apply", "Apply damage"), ("undo", "Undo"), ("round", "Start next round"),
+            ("falls", "Captain falls"), ("last", "Last stand"),
+        )
+    }
+    view = widgets.HTML(squad_html(tracker.squad))
+    refusal = widgets.HTML()
+
+    def show() -> None:
+        view.value = squad_html(tracker.squad, tracker.last_hit)
+        in_area.max = max(1, tracker.squad.alive)
+        in_area.disabled = mode.value != AREA
+
+    def act(action: Callable[[], object]) -> Callable[[object], None]:
+        def handler(_button: object) -> None:
+            try:
+                action()
+            except InvalidInput as exc:
+                refusal.value = f'<span style="color:#b00">{html.escape(str(exc))}</span>'
+            else:
+                refusal.value = ""
+            show()
+        return handler
+
+    def apply() -> None:
+        area = in_area.value if mode.value == AREA else None
+        tracker.damage(amount.value, in_area=area, weakness=weakness.value, immunity=immunity.value)
+
+    buttons["apply"].on_click(act(apply))
+    buttons["undo"].on_click(act(tracker.undo))
+    buttons["round"].on_click(act(tracker.start_round))
+    buttons["falls"].on_click(act(tracker.captain_falls))
+    buttons["last"].on_click(act(tracker.last_stand))
+    mode.observe(lambda _change: show(), names="value")
+    show()
+    app = widgets.VBox([
+        widgets.HBox([amount, mode]),
+        widgets.HBox([in_area, weakness, immunity]),
+        widgets.HBox(list(buttons.values())),
+        refusal,
+        view,
+    ])
+    app.controls = {
+        "amount": amount, "mode": mode, "in_area": in_area, "weakness": weakness, "immunity": immunity,
+        "buttons": buttons, "view": view, "refusal": refusal,
+    }
+    app.tracker = tracker
+    return app
