@@ -14,6 +14,7 @@ from workbench.ruleset import Ruleset, core_ruleset, load_ruleset
 from workbench.solo import compare_solos, instant_solo
 
 if TYPE_CHECKING:
+    from workbench.apps.solos import solos_app
     from workbench.tables import stat_table
 
 __all__ = [
@@ -32,11 +33,12 @@ __all__ = [
     "compare_solos",
     "instant_solo",
     "load_ruleset",
+    "solos_app",
     "stat_table",
 ]
 
 # Names whose modules import heavy libraries (pandas, plotly, ipywidgets): loaded on first use.
-_LAZY = {"stat_table": "workbench.tables"}
+_LAZY = {"stat_table": "workbench.tables", "solos_app": "workbench.apps.solos"}
 
 
 def __getattr__(name: str) -> Any:

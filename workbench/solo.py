@@ -218,7 +218,7 @@ def _compare_words(quantity: str, instant: int, built: int, cause: str) -> str:
 
 
 def _kind(monster: Monster) -> str:
-    return f"{monster.role} {monster.organization}" if monster.role else monster.organization
+    return f"{monster.organization} {monster.role}" if monster.role else monster.organization
 
 
 def _rows(source: Monster, instant: Monster, built: Monster, rules: Ruleset) -> tuple[ComparisonRow, ...]:
