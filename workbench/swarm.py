@@ -1,0 +1,358 @@
+"""A swarm's life under the Generic Swarm Rule, and a seeded simulation of swarms against a party.
+
+The rule (`homebrew-monster-rules.txt`): a swarm is one creature while cohesive; at 0 Core it disperses into
+N individuals (Disperse on Break); dispersed individuals reform into one swarm when at least M are nearby and
+they are not under active disruption, at end of round, and reforming costs the group its action (Reform).
+`Swarm` is that life as a state machine — cohesive → dispersed → (reformed: cohesive again | gone) — and it
+refuses every transition the rule does not allow (`TransitionRefused`, naming what is allowed).
+
+`simulate` plays many fights with a random generator passed in, and reports how many rounds pass until
+the swarms are gone for good: the "Rule of Thumb for Tuning" as numbers. The fight is a model, not a rule;
+its assumptions are written on `SwarmScenario` and shown by the notebook.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from decimal import Decimal
+from fractions import Fraction
+from numbers import Integral, Real
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from workbench.errors import InvalidInput
+from workbench.homebrew_rule import FilledRule
+
+__all__ = [
+    "Fight",
+    "Phase",
+    "RoundLog",
+    "SimulationResult",
+    "Swarm",
+    "SwarmScenario",
+    "TransitionRefused",
+    "fight",
+    "simulate",
+]
+
+Progress = Callable[[int, int], None]
+
+
+class Phase(StrEnum):
+    COHESIVE = "cohesive"
+    DISPERSED = "dispersed"
+    GONE = "gone"
+
+
+class TransitionRefused(InvalidInput):
+    """A transition the Generic Swarm Rule does not allow from the swarm's present state."""
+
+    def __init__(self, transition: str, swarm: Swarm, reason: str) -> None:
+        allowed = ", ".join(swarm.allowed()) or "nothing"
+        super().__init__("transition", transition, f"{allowed} from a {swarm.phase} swarm", reason)
+        self.phase = swarm.phase
+
+
+class Swarm(BaseModel):
+    """One swarm: cohesive (one creature), dispersed into individuals, or gone for good."""
+
+    model_config = ConfigDict(frozen=True)
+
+    disperse_value: int = Field(ge=1, description="N: individuals it disperses into at 0 Core")
+    reform_threshold: int = Field(ge=1, description="M: nearby individuals needed to reform")
+    phase: Phase = Phase.COHESIVE
+    individuals: int = Field(0, ge=0, description="living individuals while dispersed")
+    action_spent: bool = Field(False, description="reformed this beat: the group's action is spent")
+
+    @model_validator(mode="after")
+    def _individuals_match_phase(self) -> Swarm:
+        if (self.phase == Phase.DISPERSED) != (self.individuals > 0):
+            raise ValueError("a dispersed swarm has living individuals; a cohesive or gone swarm has none")
+        return self
+
+    @classmethod
+    def from_rule(cls, rule: FilledRule) -> Swarm:
+        """A cohesive swarm with the N and M of an attached Generic Swarm Rule."""
+        n, m = rule.value("disperse_value"), rule.value("reform_threshold")
+        if not isinstance(n, int) or not isinstance(m, int):
+            raise InvalidInput("rule", rule.id, "a swarm module with disperse_value and reform_threshold")
+        return cls(disperse_value=n, reform_threshold=m)
+
+    def allowed(self) -> tuple[str, ...]:
+        """The transitions the rule allows from here."""
+        return {
+            Phase.COHESIVE: ("disperse",),
+            Phase.DISPERSED: ("lose", "reform"),
+            Phase.GONE: (),
+        }[self.phase]
+
+    def disperse(self) -> Swarm:
+        """Reduced to 0 Core: not dead, it disperses into N individuals (Disperse on Break)."""
+        if self.phase != Phase.COHESIVE:
+            raise TransitionRefused("disperse", self, "only a cohesive swarm is reduced to 0 Core and disperses")
+        return self.model_copy(update={"phase": Phase.DISPERSED, "individuals": self.disperse_value})
+
+    def lose(self, killed: int) -> Swarm:
+        """`killed` dispersed individuals die; when none is left the swarm is gone for good."""
+        if self.phase != Phase.DISPERSED:
+            reason = (
+                "a cohesive swarm is one creature: reduce it to 0 Core first"
+                if self.phase == Phase.COHESIVE
+                else "the swarm is already gone"
+            )
+            raise TransitionRefused("lose", self, reason)
+        if isinstance(killed, bool) or not isinstance(killed, Integral) or not 0 <= killed <= self.individuals:
+            raise InvalidInput("killed", killed, f"a whole number from 0 to {self.individuals}")
+        left = self.individuals - int(killed)
+        return self.model_copy(update={"individuals": left, "phase": Phase.DISPERSED if left else Phase.GONE})
+
+    def reform_refusal(self, nearby: int, disrupted: bool, end_of_round: bool = True) -> str | None:
+        """Why the group cannot reform now (None: it can)."""
+        if self.phase != Phase.DISPERSED:
+            return "only dispersed individuals reform"
+        if not end_of_round:
+            return "reform occurs at end of round (or equivalent scene beat)"
+        if nearby < self.reform_threshold:
+            return f"{nearby} nearby individual(s), fewer than the Reform Threshold M = {self.reform_threshold}"
+        if disrupted:
+            return "the individuals are under active disruption"
+        return None
+
+    def reform(self, nearby: int, disrupted: bool, end_of_round: bool = True) -> Swarm:
+        """At end of round, with at least M individuals nearby (others' included) and no disruption, the
+        group reforms into one cohesive swarm; this costs the group its action for that beat."""
+        if isinstance(nearby, bool) or not isinstance(nearby, Integral) or nearby < 0:
+            raise InvalidInput("nearby", nearby, "a whole number from 0 upwards")
+        for name, flag in (("disrupted", disrupted), ("end_of_round", end_of_round)):
+            if not isinstance(flag, bool):
+                raise InvalidInput(name, flag, "True or False")
+        reason = self.reform_refusal(nearby, disrupted, end_of_round)
+        if reason:
+            raise TransitionRefused("reform", self, reason)
+        return self.model_copy(update={"phase": Phase.COHESIVE, "individuals": 0, "action_spent": True})
+
+    def new_beat(self) -> Swarm:
+        """The next round begins: a reformed group has its action again."""
+        return self.model_copy(update={"action_spent": False}) if self.action_spent else self
+
+
+# ---------------------------------------------------------------- simulation
+
+
+def _whole(field_name: str, value: Any, lowest: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, Integral) or value < lowest:
+        raise InvalidInput(field_name, value, f"a whole number from {lowest} upwards")
+    return int(value)
+
+
+def _chance(field_name: str, value: Any) -> Fraction:
+    """A probability from 0 to 1, kept exact: 0.3 means 3/10 (its decimal), not the nearest binary float."""
+    accepts = "a chance from 0 to 1 (0.25, '1/4', Fraction(1, 4))"
+    if isinstance(value, bool) or not isinstance(value, (Real, Decimal, str)):
+        raise InvalidInput(field_name, value, accepts)
+    try:
+        chance = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+    except (TypeError, ValueError, ZeroDivisionError):
+        raise InvalidInput(field_name, value, accepts) from None
+    if not 0 <= chance <= 1:
+        raise InvalidInput(field_name, value, accepts)
+    return chance
+
+
+@dataclass(frozen=True)
+class SwarmScenario:
+    """One fight of `swarms` swarms against a party, round by round (a model; the assumptions):
+
+    * Each round the party makes one area attack; it hits with `area_hit_chance` (one roll, every cohesive
+      swarm is in the area). A cohesive swarm hit `area_hits_to_break` times is at 0 Core and disperses.
+    * Independently, with `disruption_chance` the party's area effect is disruptive (fire, smoke, ...) and
+      persists to the end of the round.
+    * The party's other attacks kill `kills_per_round` dispersed individuals each round (after the area
+      attack; wasted while every swarm is cohesive).
+    * At end of round, if at least M dispersed individuals live and there is no disruption, they reform
+      into one cohesive swarm at full Core (all living individuals count as nearby).
+    * The swarms are gone for good when no swarm is cohesive and no individual lives.
+    """
+
+    swarms: int = 3
+    disperse_value: int = 3
+    reform_threshold: int = 6
+    area_hit_chance: Fraction = Fraction(3, 5)
+    disruption_chance: Fraction = Fraction(1, 4)
+    kills_per_round: int = 2
+    area_hits_to_break: int = 2
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "swarms", _whole("swarms", self.swarms, 1))
+        set_(self, "disperse_value", _whole("disperse_value", self.disperse_value, 1))
+        set_(self, "reform_threshold", _whole("reform_threshold", self.reform_threshold, 1))
+        set_(self, "kills_per_round", _whole("kills_per_round", self.kills_per_round, 0))
+        set_(self, "area_hits_to_break", _whole("area_hits_to_break", self.area_hits_to_break, 1))
+        set_(self, "area_hit_chance", _chance("area_hit_chance", self.area_hit_chance))
+        set_(self, "disruption_chance", _chance("disruption_chance", self.disruption_chance))
+
+    @classmethod
+    def from_rule(cls, rule: FilledRule, **fight: Any) -> SwarmScenario:
+        """A scenario with N and M from an attached swarm module; the fight's numbers as keywords."""
+        swarm = Swarm.from_rule(rule)
+        return cls(disperse_value=swarm.disperse_value, reform_threshold=swarm.reform_threshold, **fight)
+
+    def fewest_rounds(self) -> int | None:
+        """Rounds to clear if every area attack hits and nothing ever reforms (None: never, no kills).
+
+        The last swarm breaks in round `area_hits_to_break`; from then on all swarms × N individuals die
+        at `kills_per_round` a round: hits_to_break − 1 + ⌈swarms × N ÷ kills⌉.
+        """
+        if self.kills_per_round == 0:
+            return None
+        return self.area_hits_to_break - 1 + math.ceil(
+            Fraction(self.swarms * self.disperse_value, self.kills_per_round)
+        )
+
+
+@dataclass(frozen=True)
+class RoundLog:
+    """What happened in one round of one fight."""
+
+    round: int
+    area_hit: bool
+    disrupted: bool
+    dispersed: int
+    killed: int
+    reformed: bool
+    cohesive_after: int
+    individuals_after: int
+
+
+@dataclass(frozen=True)
+class Fight:
+    """One fight: the round the swarms were gone for good (None: not within `max_rounds`) and its log."""
+
+    rounds: int | None
+    reforms: int
+    log: tuple[RoundLog, ...]
+
+
+def _draw(rng: random.Random, chance: Fraction) -> bool:
+    """True with probability `chance`, exactly: a whole number below the denominator, under the numerator."""
+    return rng.randrange(chance.denominator) < chance.numerator
+
+
+def fight(scenario: SwarmScenario, rng: random.Random, max_rounds: int = 100, *, keep_log: bool = True) -> Fight:
+    """Play one fight round by round (see `SwarmScenario` for the model)."""
+    if not isinstance(rng, random.Random):
+        raise InvalidInput("rng", rng, "a random.Random (seed it for a reproducible fight)")
+    max_rounds = _whole("max_rounds", max_rounds, 1)
+    s = scenario
+    template = Swarm(disperse_value=s.disperse_value, reform_threshold=s.reform_threshold)
+    cohesive: list[tuple[Swarm, int]] = [(template, 0) for _ in range(s.swarms)]  # (swarm, area hits taken)
+    dispersed: list[Swarm] = []
+    reforms = 0
+    log: list[RoundLog] = []
+    for number in range(1, max_rounds + 1):
+        area_hit = _draw(rng, s.area_hit_chance)
+        disrupted = _draw(rng, s.disruption_chance)
+        broke = 0
+        if area_hit:
+            still: list[tuple[Swarm, int]] = []
+            for swarm, hits in cohesive:
+                if hits + 1 >= s.area_hits_to_break:
+                    dispersed.append(swarm.disperse())
+                    broke += 1
+                else:
+                    still.append((swarm, hits + 1))
+            cohesive = still
+        to_kill = s.kills_per_round
+        killed = 0
+        survivors: list[Swarm] = []
+        for group in dispersed:
+            take = min(to_kill, group.individuals)
+            group = group.lose(take)
+            to_kill -= take
+            killed += take
+            if group.phase == Phase.DISPERSED:
+                survivors.append(group)
+        dispersed = survivors
+        reformed = False
+        nearby = sum(g.individuals for g in dispersed)
+        if dispersed and dispersed[0].reform_refusal(nearby, disrupted) is None:
+            cohesive.append((dispersed[0].reform(nearby, disrupted), 0))
+            dispersed = []  # every living individual was nearby and joined the one reformed swarm
+            reforms += 1
+            reformed = True
+        cohesive = [(swarm.new_beat(), hits) for swarm, hits in cohesive]
+        individuals = sum(g.individuals for g in dispersed)
+        if keep_log:
+            log.append(RoundLog(number, area_hit, disrupted, broke, killed, reformed, len(cohesive), individuals))
+        if not cohesive and not dispersed:
+            return Fight(number, reforms, tuple(log))
+    return Fight(None, reforms, tuple(log))
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """Many fights of one scenario. Averages are exact fractions."""
+
+    scenario: SwarmScenario
+    max_rounds: int
+    rounds: tuple[int | None, ...] = field(repr=False)
+    reforms: tuple[int, ...] = field(repr=False)
+
+    @property
+    def runs(self) -> int:
+        return len(self.rounds)
+
+    @property
+    def cleared(self) -> int:
+        """Fights in which the swarms were gone for good within `max_rounds`."""
+        return sum(r is not None for r in self.rounds)
+
+    @property
+    def share_cleared(self) -> Fraction:
+        return Fraction(self.cleared, self.runs)
+
+    @property
+    def mean_rounds(self) -> Fraction | None:
+        """Average rounds until gone for good, over the cleared fights (None: none cleared)."""
+        done = [r for r in self.rounds if r is not None]
+        return Fraction(sum(done), len(done)) if done else None
+
+    @property
+    def mean_reforms(self) -> Fraction:
+        return Fraction(sum(self.reforms), self.runs)
+
+    def distribution(self) -> dict[int | None, int]:
+        """How many fights ended in each round (None: not within `max_rounds`), in round order."""
+        counts = Counter(self.rounds)
+        return {k: counts[k] for k in sorted(counts, key=lambda r: (r is None, r or 0))}
+
+
+def simulate(
+    scenario: SwarmScenario,
+    rng: random.Random,
+    runs: int = 1000,
+    max_rounds: int = 100,
+    progress: Progress | None = None,
+) -> SimulationResult:
+    """`runs` fights drawn from `rng`; `progress(done, runs)` is called about a hundred times (for a bar)."""
+    runs = _whole("runs", runs, 1)
+    max_rounds = _whole("max_rounds", max_rounds, 1)
+    if not isinstance(rng, random.Random):
+        raise InvalidInput("rng", rng, "a random.Random (seed it for reproducible results)")
+    every = max(1, runs // 100)
+    rounds: list[int | None] = []
+    reforms: list[int] = []
+    for done in range(1, runs + 1):
+        result = fight(scenario, rng, max_rounds, keep_log=False)
+        rounds.append(result.rounds)
+        reforms.append(result.reforms)
+        if progress is not None and (done % every == 0 or done == runs):
+            progress(done, runs)
+    return SimulationResult(scenario, max_rounds, tuple(rounds), tuple(reforms))
