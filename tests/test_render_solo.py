@@ -107,3 +107,18 @@ def test_comparison_html():
     assert '<td class="wb-difference">+100</td>' in row
     assert '<tr data-quantity="ev">' in html  # EV agrees: not marked
     assert "What differs, and why" in html
+
+
+def test_markdown_sections():
+    boss = with_villain_actions(instant_solo(wb.build_monster(5, "leader")), ultimate=(EVIL, "*all* fall"))
+    md = boss.to_markdown()
+    assert "**Level 5 Leader, instant solo**" in md
+    assert "#### Malice Features" in md and "- **Solo Action** (5 Malice)" in md
+    # level 5 leader: highest characteristic 4 -> +4 for 5 Malice, up to +12 for 5 + 8 = 13 Malice
+    assert "+4 damage for 5 Malice, up to +12 for 13 Malice" in md
+    assert "#### Villain Actions" in md and "1. Opener: *not written yet.*" in md
+    assert "3. Ultimate: **&lt;img src=x onerror=alert(1)&gt;** \\*all\\* fall" in md
+    assert "<img" not in md
+    built = wb.build_monster(5, "solo").to_markdown()
+    assert "#### Solo Traits" in built and "Solo Turns" in built
+    assert "#### Villain Actions" not in wb.build_monster(5, "platoon", "brute").to_markdown()

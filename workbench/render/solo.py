@@ -22,6 +22,7 @@ __all__ = [
     "COMPARISON_STYLE",
     "comparison_html",
     "malice_features_html",
+    "solo_markdown_lines",
     "solo_title",
     "solo_traits_html",
     "villain_actions_html",
@@ -136,6 +137,54 @@ def solo_traits_html(monster: Monster, **_: object) -> str:
         return ""
     items = "".join(_item(t.as_trait()) for t in missing)
     return f'<div class="wb-solo-traits"><h4>Solo Traits</h4>{items}</div>'
+
+
+def _md(text: object) -> str:
+    """User text for Markdown: HTML-escaped (Markdown passes HTML through) and markup characters quoted."""
+    escaped = html.escape(str(text), quote=False)
+    for char in "\\`*_[]#|":
+        escaped = escaped.replace(char, "\\" + char)
+    return escaped
+
+
+def _md_item(item: Trait) -> str:
+    cost = f" ({item.cost} Malice)" if item.cost is not None else ""
+    return f"- **{_md(item.name)}**{cost} {_md(item.text)}"
+
+
+def solo_markdown_lines(monster: Monster, *, basic: bool = True) -> list[str]:
+    """The same sections as Markdown lines: solo traits, Malice features (with the basic ones), villain actions."""
+    book = feature_book()
+    lines: list[str] = []
+    if monster.organization == "solo":
+        have = {t.name.strip().casefold() for t in monster.traits}
+        missing = [t.as_trait() for t in book.instant_solo.traits if t.name.casefold() not in have]
+        if missing:
+            lines += ["", "#### Solo Traits", "", *(_md_item(t) for t in missing)]
+    features = [_md_item(f) for f in monster.malice_features]
+    if basic:
+        low, high = malicious_strike_range(monster)
+        rule = book.malicious_strike
+        most = rule.base_cost + (high - low) // rule.extra_damage_per_malice
+        features.append(f"- *{_md(book.basic_malice.section)}* (every monster): {_md(book.basic_malice.timing)}")
+        for entry in book.basic_malice.features:
+            extra = (
+                f" **This monster:** +{low} damage for {rule.base_cost} Malice, up to +{high} for {most} Malice."
+                if entry.name == rule.name else ""
+            )
+            features.append(f"  - **{_md(entry.name)}** ({_md(entry.cost_label)}) {_md(entry.text)}{extra}")
+    if features:
+        lines += ["", "#### Malice Features", "", *features]
+    if has_villain_actions(monster):
+        lines += ["", "#### Villain Actions", "", f"*{_md(book.villain_actions.summary)}*", ""]
+        for number, filled in enumerate(villain_action_slots(monster), 1):
+            if filled.action is None:
+                body = f"*not written yet.* {_md(filled.slot.text)}"
+            else:
+                cost = f" ({filled.action.cost} Malice)" if filled.action.cost is not None else ""
+                body = f"**{_md(filled.action.name)}**{cost} {_md(filled.action.text)}"
+            lines.append(f"{number}. {_md(filled.slot.name)}: {body}")
+    return lines
 
 
 def _cells(values: Iterable[object], tag: str = "td") -> str:

@@ -18,7 +18,12 @@ from collections.abc import Callable, Iterable
 from workbench.errors import InvalidInput
 from workbench.lore import Lore, core_lore
 from workbench.monster import Monster, Step, Tiers, Trait
-from workbench.render.solo import malice_features_html, solo_traits_html, villain_actions_html
+from workbench.render.solo import (
+    malice_features_html,
+    solo_markdown_lines,
+    solo_traits_html,
+    villain_actions_html,
+)
 from workbench.solo import explain_instant_solo, is_instant_solo
 
 __all__ = [
@@ -297,16 +302,13 @@ def stat_block_markdown(
         lines.append(f"- {label}: {d} damage; {letter} < {p}")
     if monster.signature_text:
         lines += ["", _md(monster.signature_text)]
-    for heading, items in (
-        ("Traits", monster.traits),
-        ("Malice Features", monster.malice_features),
-        ("Villain Actions", monster.villain_actions),
-    ):
+    for heading, items in (("Traits", monster.traits),):
         if items:
             lines += ["", f"#### {heading}", ""]
             for item in items:
                 cost = f" ({item.cost} Malice)" if item.cost is not None else ""
                 lines.append(f"- **{_md(item.name)}**{cost} {_md(item.text)}")
+    lines += solo_markdown_lines(monster)  # solo traits, Malice features, villain actions (render/solo.py)
     lines += ["", f"*Numbers from the “{_md(monster.ruleset)}” ruleset.*"]
     return "\n".join(lines) + "\n"
 
