@@ -9,15 +9,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
+from workbench.malice import MaliceTracker, malice_schedule, spending_plan
 from workbench.monster import Monster, Step, Tiers, Trait, ability_damage, build_monster, explain
 from workbench.ruleset import Ruleset, core_ruleset, load_ruleset
+from workbench.squad import SquadTracker, make_squad
 from workbench.solo import compare_solos, instant_solo
 
 if TYPE_CHECKING:
+    from workbench.apps.malice import malice_app
+    from workbench.apps.squad import squad_app
     from workbench.apps.solos import solos_app
     from workbench.tables import stat_table
 
 __all__ = [
+    "MaliceTracker",
+    "SquadTracker",
+    "make_squad",
+    "malice_app",
+    "malice_schedule",
+    "spending_plan",
+    "squad_app",
     "InvalidInput",
     "Monster",
     "Ruleset",
@@ -38,7 +49,7 @@ __all__ = [
 ]
 
 # Names whose modules import heavy libraries (pandas, plotly, ipywidgets): loaded on first use.
-_LAZY = {"stat_table": "workbench.tables", "solos_app": "workbench.apps.solos"}
+_LAZY = {"malice_app": "workbench.apps.malice", "squad_app": "workbench.apps.squad", "stat_table": "workbench.tables", "solos_app": "workbench.apps.solos"}
 
 
 def __getattr__(name: str) -> Any:
