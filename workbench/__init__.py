@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from workbench.bestiary import PublishedMonster, load_bestiary, sample_bestiary
+from workbench.calibration import calibrate, closest_published, compare_variants, fit_report
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
 from workbench.malice import MaliceTracker, malice_schedule, spending_plan
 from workbench.monster import Monster, Step, Tiers, Trait, ability_damage, build_monster, explain
@@ -18,6 +20,7 @@ from workbench.solo import compare_solos, instant_solo
 if TYPE_CHECKING:
     from workbench.apps.malice import malice_app
     from workbench.apps.squad import squad_app
+    from workbench.apps.calibration import calibration_app
     from workbench.apps.solos import solos_app
     from workbench.tables import stat_table
 
@@ -31,6 +34,7 @@ __all__ = [
     "squad_app",
     "InvalidInput",
     "Monster",
+    "PublishedMonster",
     "Ruleset",
     "RulesetError",
     "Step",
@@ -39,8 +43,15 @@ __all__ = [
     "WorkbenchError",
     "ability_damage",
     "build_monster",
+    "calibrate",
+    "calibration_app",
+    "closest_published",
+    "compare_variants",
     "core_ruleset",
     "explain",
+    "fit_report",
+    "load_bestiary",
+    "sample_bestiary",
     "compare_solos",
     "instant_solo",
     "load_ruleset",
@@ -49,7 +60,8 @@ __all__ = [
 ]
 
 # Names whose modules import heavy libraries (pandas, plotly, ipywidgets): loaded on first use.
-_LAZY = {"malice_app": "workbench.apps.malice", "squad_app": "workbench.apps.squad", "stat_table": "workbench.tables", "solos_app": "workbench.apps.solos"}
+_LAZY = {"malice_app": "workbench.apps.malice", "squad_app": "workbench.apps.squad", "stat_table": "workbench.tables", "solos_app": "workbench.apps.solos",
+         "calibration_app": "workbench.apps.calibration"}
 
 
 def __getattr__(name: str) -> Any:
