@@ -1,0 +1,261 @@
+"""The scaling explorer: curves of any number over levels for picked roles and organizations, the whole
+grid as a sortable table, and a what-if editor for a copy of the ruleset (old and new curves side by side,
+the differences tabled).
+
+Glue only: one observer (`ScalingExplorer.refresh`) reads the controls and calls `stat_table`,
+`tables.scaling` and `charts.scaling`. The what-if editors are generated from the ruleset's own fields, so
+a new modifier in the data file gets an editor without a line here; edits go through `Ruleset.updated`,
+which validates them like a file (decimals are typed as text and read exactly, never as floats).
+
+Stable CSS classes: `wb-explorer`, `wb-curves-chart`, `wb-grid-table`, `wb-whatif-chart`,
+`wb-differences`, `wb-status`.
+"""
+
+from __future__ import annotations
+
+import html
+import typing
+from decimal import Decimal
+from typing import Any
+
+import ipywidgets as widgets
+import pandas as pd
+import plotly.graph_objects as go
+
+from workbench.charts.scaling import curves_figure
+from workbench.errors import WorkbenchError
+from workbench.ruleset import Ruleset, core_ruleset
+from workbench.tables import stat_table
+from workbench.tables.scaling import QUANTITIES, pick_rows, ruleset_differences, sort_grid
+
+__all__ = ["ScalingExplorer", "scaling_explorer", "EDITABLE_SECTIONS"]
+
+MAX_LEVEL = 20
+# The parts of a ruleset the what-if editor offers (text fields such as descriptions are left out).
+EDITABLE_SECTIONS = (
+    "formulas", "tiers", "characteristic", "options", "roles", "organizations", "target_factors", "echelons",
+)
+SKIPPED_FIELDS = {"description", "needs_role"}
+MAX_DIFFERENCE_ROWS = 300
+
+
+def _editor(value: Any, annotation: Any, description: str) -> widgets.Widget:
+    layout = widgets.Layout(width="15em")
+    style = {"description_width": "9em"}
+    choices = typing.get_args(annotation) if typing.get_origin(annotation) is typing.Literal else ()
+    if choices:
+        return widgets.Dropdown(options=list(choices), value=value, description=description, style=style,
+                                layout=layout)
+    if isinstance(value, bool):
+        return widgets.Checkbox(value=value, description=description, indent=False)
+    if isinstance(value, int):
+        return widgets.IntText(value=value, description=description, style=style, layout=layout)
+    if isinstance(value, Decimal):
+        return widgets.Text(value=format(value, "f"), description=description, style=style, layout=layout)
+    return widgets.Text(value=str(value), description=description, style=style, layout=layout)
+
+
+def _field_editors(model: Any, prefix: tuple) -> dict[tuple, widgets.Widget]:
+    editors = {}
+    for field, info in type(model).model_fields.items():
+        if field in SKIPPED_FIELDS:
+            continue
+        editors[prefix + (field,)] = _editor(getattr(model, field), info.annotation, field.replace("_", " "))
+    return editors
+
+
+def modifier_editors(rules: Ruleset) -> dict[tuple, widgets.Widget]:
+    """One editor per modifier, keyed by its path in the ruleset (("roles", "brute", "stamina_modifier"))."""
+    editors: dict[tuple, widgets.Widget] = {}
+    for section in EDITABLE_SECTIONS:
+        value = getattr(rules, section)
+        if isinstance(value, dict):
+            for key, item in value.items():
+                editors |= _field_editors(item, (section, key))
+        elif isinstance(value, tuple):
+            for index, item in enumerate(value):
+                editors |= _field_editors(item, (section, index))
+        else:
+            editors |= _field_editors(value, (section,))
+    return editors
+
+
+def changes_from(rules: Ruleset, editors: dict[tuple, widgets.Widget]) -> dict[str, Any]:
+    """The nested changes dict for `Ruleset.updated` from every editor whose value differs."""
+    data = rules.model_dump()
+    changes: dict[str, Any] = {}
+    lists: set[str] = set()
+    for path, editor in editors.items():
+        section, *rest = path
+        original: Any = data
+        for part in path:
+            original = original[part]
+        value = editor.value
+        same = (format(original, "f") == value) if isinstance(original, Decimal) else original == value
+        if same:
+            continue
+        if isinstance(data[section], (list, tuple)):
+            lists.add(section)
+            continue
+        target = changes.setdefault(section, {})
+        for part in rest[:-1]:
+            target = target.setdefault(part, {})
+        target[rest[-1]] = value
+    for section in lists:  # a table of rows is replaced whole, with every row's edited values
+        rows = [dict(row) for row in data[section]]
+        for path, editor in editors.items():
+            if path[0] == section:
+                rows[path[1]][path[2]] = editor.value
+        changes[section] = rows
+    return changes
+
+
+def _table_html(frame: pd.DataFrame, css: str) -> str:
+    table = frame.to_html(index=False, escape=True, na_rep="—", border=0, classes=css)
+    return f'<div style="max-height:28em;overflow:auto">{table}</div>'
+
+
+class ScalingExplorer(widgets.VBox):
+    """The explorer app (a VBox); `controls`, `editors`, `curves`, `whatif` are there for scripts and tests."""
+
+    def __init__(self, ruleset: Ruleset | None = None) -> None:
+        self.rules = ruleset or core_ruleset()
+        self.variant: Ruleset = self.rules
+        rules = self.rules
+        style = {"description_width": "7em"}
+        roles = list(rules.roles)
+        organizations = list(rules.organizations)
+        self.controls: dict[str, widgets.Widget] = {
+            "quantity": widgets.Dropdown(options=[(v, k) for k, v in QUANTITIES.items()], value="stamina",
+                                         description="Number", style=style),
+            "organizations": widgets.SelectMultiple(
+                options=organizations, value=tuple(o for o in ("platoon", "elite", "solo") if o in organizations)
+                or tuple(organizations[:1]), rows=len(organizations), description="Organizations", style=style),
+            "roles": widgets.SelectMultiple(
+                options=roles, value=tuple(r for r in ("brute", "artillery") if r in roles) or tuple(roles[:1]),
+                rows=len(roles), description="Roles", style=style),
+            "levels": widgets.IntRangeSlider(value=(1, 10), min=1, max=MAX_LEVEL, description="Levels",
+                                             style=style),
+            "extra_stamina": widgets.Checkbox(value=False, description="Extra Stamina", indent=False),
+            "sort_by": widgets.Dropdown(options=[], description="Sort by", style=style),
+            "ascending": widgets.ToggleButtons(options=[("Ascending", True), ("Descending", False)], value=True),
+        }
+        self.editors = modifier_editors(rules)
+        self.status = widgets.HTML().add_class("wb-status")
+        self.grid = widgets.HTML().add_class("wb-grid-table")
+        self.differences = widgets.HTML().add_class("wb-differences")
+        self.reset = widgets.Button(description="Reset to the ruleset")
+        self.reset.on_click(self._reset_clicked)
+        table = self._table(rules, False)
+        self.controls["sort_by"].options = list(table.columns)
+        self.controls["sort_by"].value = "level"
+        pairs = self.pairs()
+        quantity = self.controls["quantity"].value
+        self.curves = go.FigureWidget(curves_figure(self._levels(table), quantity, pairs)).add_class(
+            "wb-curves-chart"
+        )
+        self.whatif = go.FigureWidget(
+            curves_figure(self._levels(table), quantity, pairs, old_table=self._levels(table),
+                          ruleset_names=(rules.name, rules.name))
+        ).add_class("wb-whatif-chart")
+        super().__init__(children=self._layout())
+        self.add_class("wb-explorer")
+        for control in list(self.controls.values()) + list(self.editors.values()):
+            control.observe(self.refresh, names="value")
+        self.refresh()
+
+    # ------------------------------------------------------------ layout
+
+    def _layout(self) -> list[widgets.Widget]:
+        c = self.controls
+        picks = widgets.HBox([
+            widgets.VBox([c["quantity"], c["levels"], c["extra_stamina"]]), c["organizations"], c["roles"],
+        ])
+        grid = widgets.VBox([widgets.HBox([c["sort_by"], c["ascending"]]), self.grid])
+        sections: dict[str, list[widgets.Widget]] = {}
+        for path, editor in self.editors.items():
+            title = path[0] if len(path) == 2 else f"{path[0]}: {path[1]}"
+            sections.setdefault(title, []).append(editor)
+        editors = widgets.Accordion(
+            children=[widgets.GridBox(items, layout=widgets.Layout(grid_template_columns="repeat(3, 17em)"))
+                      for items in sections.values()],
+            titles=tuple(sections),
+        )
+        whatif = widgets.VBox([
+            widgets.HTML("<b>What if?</b> Change any modifier of a copy of the ruleset; the dashed curves "
+                         "are the rules as loaded, the solid ones your copy."),
+            widgets.HBox([editors, self.reset]), self.whatif, self.differences,
+        ])
+        tabs = widgets.Tab(children=[self.curves, grid, whatif],
+                           titles=("Curves", "The whole grid", "What if"), selected_index=0)
+        return [picks, tabs, self.status]
+
+    # ------------------------------------------------------------ the one observer
+
+    def _table(self, rules: Ruleset, extra: bool) -> pd.DataFrame:
+        return stat_table(range(1, MAX_LEVEL + 1), extra, rules)
+
+    def _levels(self, table: pd.DataFrame) -> pd.DataFrame:
+        low, high = self.controls["levels"].value
+        return table[(table["level"] >= low) & (table["level"] <= high)]
+
+    def pairs(self) -> list[tuple[str, str | None]]:
+        """The picked (organization, role) curves: each picked role for organizations that take one."""
+        chosen_roles = self.controls["roles"].value
+        pairs: list[tuple[str, str | None]] = []
+        for organization in self.controls["organizations"].value:
+            if self.rules.organizations[organization].needs_role:
+                pairs.extend((organization, role) for role in chosen_roles)
+            else:
+                pairs.append((organization, None))
+        return pairs
+
+    @staticmethod
+    def _replace(fig: go.FigureWidget, new: go.Figure) -> None:
+        fig.data = ()
+        fig.add_traces(list(new.data))
+        fig.layout.title.text = new.layout.title.text
+        fig.layout.yaxis.title.text = new.layout.yaxis.title.text
+
+    def refresh(self, change: Any = None) -> None:
+        """Read every control and redraw the curves, the grid and the what-if view (the one observer)."""
+        c = self.controls
+        extra = c["extra_stamina"].value
+        pairs = self.pairs()
+        quantity = c["quantity"].value
+        table = self._levels(self._table(self.rules, extra))
+        self._replace(self.curves, curves_figure(table, quantity, pairs))
+        organizations = list(c["organizations"].value)
+        roles = list(c["roles"].value) + [None]
+        shown = sort_grid(pick_rows(table, organizations, roles), c["sort_by"].value, c["ascending"].value)
+        self.grid.value = _table_html(shown, "wb-grid")
+        try:
+            changes = changes_from(self.rules, self.editors)
+            self.variant = self.rules.updated(changes) if changes else self.rules
+        except WorkbenchError as exc:
+            self.status.value = f'<pre class="wb-error" style="color:#a00">{html.escape(str(exc))}</pre>'
+            return
+        self.status.value = ""
+        new = self._levels(self._table(self.variant, extra)) if self.variant is not self.rules else table
+        names = (self.rules.name, self.variant.name)
+        self._replace(self.whatif, curves_figure(new, quantity, pairs, old_table=table, ruleset_names=names))
+        diff = ruleset_differences(table, new)
+        if diff.empty:
+            self.differences.value = "<p>No number differs: change a modifier above.</p>"
+        else:
+            more = len(diff) - MAX_DIFFERENCE_ROWS
+            note = f"<p>{len(diff)} numbers differ" + (f" (first {MAX_DIFFERENCE_ROWS} shown)" if more > 0 else "")
+            self.differences.value = note + ":</p>" + _table_html(diff.head(MAX_DIFFERENCE_ROWS), "wb-diff")
+
+    def _reset_clicked(self, _: Any = None) -> None:
+        fresh = modifier_editors(self.rules)
+        for path, editor in self.editors.items():
+            editor.unobserve(self.refresh, names="value")
+            editor.value = fresh[path].value
+            editor.observe(self.refresh, names="value")
+        self.refresh()
+
+
+def scaling_explorer(ruleset: Ruleset | None = None) -> ScalingExplorer:
+    """The scaling explorer app for a ruleset (the core rules by default). Returns the widget."""
+    return ScalingExplorer(ruleset)
