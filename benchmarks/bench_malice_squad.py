@@ -1,0 +1,66 @@
+"""How long the Malice and squad tools take per table action: the schedule, a plan, a tracker step (with its
+undo), a squad hit, and the apps' Python side of one control change or button click (what a Director waits
+for between pressing a button and seeing the HTML change, less the browser's round trip).
+
+Run: .venv/bin/python benchmarks/bench_malice_squad.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from workbench.apps.malice import malice_app, planner_view
+from workbench.apps.squad import squad_app
+from workbench.malice import MaliceTracker, malice_schedule, spending_plan
+from workbench.malice_feature import basic_malice_features, solo_action
+from workbench.squad import SquadTracker, make_squad
+
+
+def timed(fn, repeat: int) -> list[float]:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def report(label: str, times: list[float]) -> None:
+    times = sorted(times)
+    p95 = times[max(0, int(len(times) * 0.95) - 1)]
+    print(f"{label:<52} median {statistics.median(times) * 1000:8.3f} ms   p95 {p95 * 1000:8.3f} ms")
+
+
+def main() -> None:
+    features = (*basic_malice_features(), solo_action())
+    schedule = malice_schedule(5, 3, 10, {3: 1})
+    report("malice_schedule(5 heroes, 10 rounds, a death)", timed(lambda: malice_schedule(5, 3, 10, {3: 1}), 500))
+    report("spending_plan(10 rounds, 6 wishes)", timed(lambda: spending_plan(schedule, features * 2), 500))
+
+    tracker = MaliceTracker(5, 3)
+    report("tracker: start_round + spend + undo + undo", timed(
+        lambda: (tracker.start_round(), tracker.spend(features[0]), tracker.undo(), tracker.undo()), 500))
+
+    squads = SquadTracker(make_squad(stamina=5, free_strike=2))
+    report("squad: area hit (3 in area) + undo", timed(lambda: (squads.damage(6, in_area=3), squads.undo()), 500))
+
+    uses = {f.name: 1 for f in features}
+    report("planner_view (figure + HTML)", timed(lambda: planner_view(5, 3, 5, "3:1", uses, features), 50))
+
+    start = time.perf_counter()
+    app = malice_app()
+    print(f"{'malice_app() first build (FigureWidget, once)':<52} {(time.perf_counter() - start) * 1000:8.1f} ms")
+    heroes = app.controls["heroes"]
+    report("malice_app: heroes slider change -> figure + HTML", timed(
+        lambda: setattr(heroes, "value", 4 if heroes.value == 5 else 5), 30))
+    button = app.controls["buttons"]["round"]
+    report("malice_app: Start next round click -> HTML", timed(button.click, 100))
+
+    sq = squad_app()
+    apply, undo = sq.controls["buttons"]["apply"], sq.controls["buttons"]["undo"]
+    report("squad_app: Apply damage + Undo clicks -> HTML", timed(lambda: (apply.click(), undo.click()), 200))
+
+
+if __name__ == "__main__":
+    main()
