@@ -88,3 +88,17 @@ def test_unreadable_lore_file(tmp_path):
     path.write_text("{not json", encoding="utf-8")
     with pytest.raises(RulesetError, match="not valid JSON"):
         load_lore(path)
+
+
+def test_lore_file_is_the_rules_text_as_extracted():
+    # The data must be a copy of data/rules/monster-basics.txt, not a retyping: re-extract and compare.
+    import importlib.util
+
+    root = LORE_PATH.parents[2]
+    spec = importlib.util.spec_from_file_location("extract_lore", root / "data" / "lore" / "extract.py")
+    extract = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(extract)
+    text = (root / "data" / "rules" / "monster-basics.txt").read_text(encoding="utf-8")
+    assert extract.lore_data(text) == json.loads(LORE_PATH.read_text(encoding="utf-8"))
+    for keyword in core_lore().general_keywords:
+        assert f"\n{keyword.name}\n\n{keyword.meaning}\n" in text

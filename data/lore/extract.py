@@ -2,7 +2,7 @@
 
 Run once from the repository root, with the rules text as the argument:
 
-    .venv/bin/python data/lore/extract.py /path/to/rules/monster-basics.txt
+    .venv/bin/python data/lore/extract.py [data/rules/monster-basics.txt]
 
 It copies, never paraphrases: the "General Keywords" (Abyssal ... Undead) with their meanings, the
 "Creature Free Strikes" rules with the distances and keywords they name, and the ready-made
@@ -81,19 +81,23 @@ def _noncombatant(text: str) -> dict[str, object]:
     }
 
 
-def main(rules_file: str) -> None:
-    text = Path(rules_file).read_text(encoding="utf-8")
+def lore_data(text: str) -> dict[str, object]:
+    """Everything `monster-basics.json` holds, copied from the rules text."""
     intro, keywords = _keywords(text)
-    data = {
+    return {
         "source": "Draw Steel, Monster Basics (monster-basics.txt), copied by data/lore/extract.py",
         "keywords_introduction": intro,
         "general_keywords": keywords,
         "free_strikes": _free_strikes(text),
         "noncombatant": _noncombatant(text),
     }
+
+
+def main(rules_file: str) -> None:
+    data = lore_data(Path(rules_file).read_text(encoding="utf-8"))
     OUT.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {OUT} ({len(keywords)} keywords)")
+    print(f"wrote {OUT} ({len(data['general_keywords'])} keywords)")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1] if len(sys.argv) > 1 else str(Path(__file__).resolve().parents[1] / "rules" / "monster-basics.txt"))
