@@ -251,15 +251,15 @@ def encounter_app(
         state["encounter"] = updated
         show()
 
-    def act(change):  # one button -> one change to the encounter; a refusal changes nothing and says why
+    def act(change):  # one button -> one change (a new Encounter, or a note to show); a refusal says why
         def handler(_button: object) -> None:
             try:
                 new = change(state["encounter"])
             except (WorkbenchError, OSError) as exc:
                 message.value = f'<span style="color:#b00">{_escape(exc)}</span>'
                 return
-            message.value = ""
-            if new is not None:
+            message.value = html.escape(new) if isinstance(new, str) else ""
+            if isinstance(new, Encounter):
                 state["encounter"] = new
             show()
         return handler
@@ -286,19 +286,19 @@ def encounter_app(
         kind, index = entries_c.value
         return e.without_creature(index) if kind == "creature" else e.without_terrain(index)
 
-    def load_library_into(e: Encounter) -> None:
+    def load_library_into(e: Encounter) -> str:
         found, problems = _library_monsters(folder_c.value.strip())
         set_monsters(list(monsters) + found)
         note = f"{len(found)} monster(s) loaded from the library"
         if problems:
             note += f"; skipped: {', '.join(problems)}"
-        message.value = html.escape(note)
+        return note
 
-    def save(e: Encounter) -> None:
+    def save(e: Encounter) -> str:
         if not path_c.value.strip():
             raise InvalidInput("file", path_c.value, "a file name ending in .json")
         saved = save_encounter(e, path_c.value.strip(), overwrite=overwrite_c.value)
-        message.value = html.escape(f"saved to {saved}")
+        return f"saved to {saved}"
 
     def load(_e: Encounter) -> Encounter:
         loaded = load_encounter(path_c.value.strip())

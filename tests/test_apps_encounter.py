@@ -1,0 +1,209 @@
+"""The encounter editor without a browser: set controls and press buttons in Python, check what it shows.
+Also the budget chart, the HTML panels (escaping) and the tables."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from workbench.apps.encounter import encounter_app, encounter_view, party_from_controls
+from workbench.charts.encounter import budget_figure
+from workbench.encounter import Encounter, TerrainObject, save_encounter
+from workbench.errors import InvalidInput
+from workbench.library import save_monster
+from workbench.monster import build_monster
+from workbench.party import budget, make_party
+from workbench.render.encounter import checks_html, creatures_html, summary_html
+from workbench.encounter import report
+from workbench.tables.encounter import bands_table, checks_table, creatures_table, encounter_strength_table
+
+
+def number(html: str, cls: str, attr: str) -> str:
+    match = re.search(rf'class="{cls}" data-{attr}="([^"]*)"', html)
+    assert match, f"no {cls} in {html[:200]}"
+    return match[1]
+
+
+def add(app, spec):
+    app.controls["spec"].value = spec
+    app.controls["add_spec"].click()
+
+
+def test_adding_specs_updates_ev_band_and_victories():
+    app = encounter_app()  # five 3rd-level heroes: ES 50
+    add(app, "4 x level 3 platoon brute")  # 40: easy (40-49)
+    s = app.controls["summary"].value
+    assert number(s, "wb-ev-total", "ev") == "40" and number(s, "wb-band", "band") == "easy"
+    add(app, "8 x level 2 minion harrier")  # + 8 = 48
+    add(app, "level 3 platoon hexer")  # + 10 = 58: standard
+    s = app.controls["summary"].value
+    assert number(s, "wb-ev-total", "ev") == "58" and number(s, "wb-band", "band") == "standard"
+    assert number(s, "wb-victories", "victories") == "1"
+
+
+def test_party_controls_move_the_budget():
+    app = encounter_app()
+    add(app, "6 x level 3 platoon brute")  # 60
+    assert number(app.controls["summary"].value, "wb-band", "band") == "standard"  # 50-60
+    app.controls["heroes"].value = 4  # ES 40, h 10: 60 is hard (51-70)
+    assert number(app.controls["summary"].value, "wb-band", "band") == "hard"
+    app.controls["victories"].value = "2"  # ES 50: standard again
+    assert number(app.controls["summary"].value, "wb-band", "band") == "standard"
+    app.controls["mixed"].value = "1, 1, 1, 1"  # ES 24 + 6 = 30, h 6: hard tops at 48 -> extreme
+    assert number(app.controls["summary"].value, "wb-band", "band") == "extreme"
+    budget_pane = app.controls["budget"].value
+    assert 'data-encounter-strength="30"' in budget_pane
+
+
+def test_a_refusal_changes_nothing_and_says_why():
+    app = encounter_app()
+    add(app, "2 x level 3 platoon brute")
+    before = app.state()
+    add(app, "2 x level 3 leader brute")
+    assert app.state() == before
+    assert "has no creature role" in app.controls["message"].value
+    app.controls["victories"].value = "lots"
+    assert "victories" in app.controls["message"].value and app.state() == before
+    app.controls["victories"].value = "0"
+    assert app.controls["message"].value == ""
+
+
+def test_checks_show_live_with_the_rules_words():
+    app = encounter_app()
+    add(app, "6 x level 1 minion harrier")  # not a multiple of four, fewer than two sets
+    checks = app.controls["checks"].value
+    assert 'data-check="minions_by_four" data-state="broken"' in checks
+    assert "you buy them four at a time" in checks
+    add(app, "2 x level 1 minion harrier")  # 8 of them now
+    checks = app.controls["checks"].value
+    assert 'data-check="minions_by_four" data-state="kept"' in checks
+    assert 'data-check="minion_sets" data-state="kept"' in checks
+
+
+def test_monsters_from_the_builder_and_the_library(tmp_path):
+    ogre = build_monster(5, "elite", "brute").model_copy(update={"name": "Ogre"})
+    save_monster(build_monster(3, "leader").model_copy(update={"name": "Bandit chief"}), folder=tmp_path)
+    (tmp_path / "broken.json").write_text("{not json")
+    app = encounter_app(monsters=[ogre], library_folder=tmp_path)
+    app.controls["count"].value = 2
+    app.controls["add_monster"].click()
+    assert number(app.controls["summary"].value, "wb-ev-total", "ev") == "56"  # 2 x 28
+    app.controls["load_library"].click()
+    assert "1 monster(s) loaded" in app.controls["message"].value and "broken.json" in app.controls["message"].value
+    labels = [label for label, _ in app.controls["monster"].options]
+    assert labels == ["Ogre", "Bandit chief"]
+    app.controls["monster"].index = 1
+    app.controls["count"].value = 1
+    app.controls["add_monster"].click()
+    assert number(app.controls["summary"].value, "wb-ev-total", "ev") == "76"  # + (2 x 3 + 4) x 2 = 20
+
+
+def test_objective_shifts_the_shown_difficulty_and_victories():
+    app = encounter_app()
+    add(app, "5 x level 3 platoon brute")  # 50: standard
+    app.controls["objective"].value = "escort"
+    app.controls["conditions"]["delicate_ward"].value = True  # one category harder
+    s = app.controls["summary"].value
+    assert number(s, "wb-band", "band") == "standard"
+    assert 'data-difficulty="hard"' in s
+    assert number(s, "wb-victories", "victories") == "1"  # Escort: 1 unless extreme or the bonus
+    app.controls["bonus"].value = True
+    assert number(app.controls["summary"].value, "wb-victories", "victories") == "2"
+    assert "A delicate ward" in app.controls["objectives"].value or "delicate" in app.controls["objectives"].value
+
+
+def test_terrain_remove_and_groups():
+    app = encounter_app()
+    add(app, "4 x level 3 platoon brute")
+    app.controls["terrain_name"].value = "<script>alert(1)</script>"
+    app.controls["terrain_ev"].value = 4
+    app.controls["add_terrain"].click()
+    assert number(app.controls["summary"].value, "wb-ev-total", "ev") == "44"
+    assert "<script>" not in app.controls["creatures"].value
+    app.controls["suggest"].click()
+    assert len(app.state().groups) >= 1
+    assert "wb-group-ev" in app.controls["groups"].value
+    app.controls["entries"].value = ("terrain", 0)
+    app.controls["remove"].click()
+    assert number(app.controls["summary"].value, "wb-ev-total", "ev") == "40"
+
+
+def test_quick_method_shown_beside_the_ev():
+    app = encounter_app()
+    add(app, "5 x level 3 platoon brute")
+    quick = app.controls["quick"].value
+    assert 'data-slots="5"' in quick and 'data-used="5"' in quick  # standard: 5 slots, 5 platoon creatures
+    app.controls["difficulty"].value = "hard"
+    assert 'data-slots="7"' in app.controls["quick"].value
+
+
+def test_save_and_load(tmp_path):
+    app = encounter_app()
+    add(app, "4 x level 3 platoon brute")
+    app.controls["heroes"].value = 4
+    app.controls["path"].value = str(tmp_path / "gate.json")
+    app.controls["save"].click()
+    assert "saved" in app.controls["message"].value
+    app.controls["save"].click()  # exists: refused, says so
+    assert "exists" in app.controls["message"].value
+    other = encounter_app()
+    other.controls["path"].value = str(tmp_path / "gate.json")
+    other.controls["load"].click()
+    assert other.state() == app.state()
+    assert other.controls["heroes"].value == 4
+    assert number(other.controls["summary"].value, "wb-ev-total", "ev") == "40"
+
+
+def test_starting_from_a_saved_mixed_party(tmp_path):
+    e = Encounter(party=make_party([2, 3, 3], retainers=[2])).adding("3 x level 3 platoon brute")
+    app = encounter_app(encounter=e)
+    assert app.controls["mixed"].value == "2, 3, 3" and app.controls["retainers"].value == "2"
+    assert app.state() == e
+
+
+def test_party_from_controls():
+    assert party_from_controls(5, 3, "", "", "2").victories == 2
+    assert party_from_controls(5, 3, "1, 2", "3", "0").levels == (1, 2, 3)
+    with pytest.raises(InvalidInput) as caught:
+        party_from_controls(5, 3, "a, b", "", "0")
+    assert caught.value.code == "invalid-levels"
+
+
+def test_budget_figure_bands_marker_and_left_to_spend():
+    b = budget(make_party(heroes=5, level=3))
+    figure = budget_figure(b, 52, "hard")
+    bars = {t.name: (t.base[0], t.x[0]) for t in figure.data if t.type == "bar"}
+    # whole EV totals drawn from min to max + 1: trivial 0-39, easy 40-49, standard 50-60, hard 61-80
+    assert bars["Trivial"] == (0, 40) and bars["Easy"] == (40, 10)
+    assert bars["Standard"] == (50, 11) and bars["Hard"] == (61, 20)
+    assert bars["Left for hard"] == (52.0, 28.0)  # 80 - 52
+    assert "28 EV left to spend for hard" in figure.layout.annotations[0].text
+    assert "needs at least 61" in figure.layout.annotations[0].text
+    marker = [t for t in figure.data if t.type == "scatter"][0]
+    assert marker.x[0] == 52
+
+
+def test_view_escapes_names():
+    e = Encounter(name="<b>Gate</b>", party=make_party(heroes=5, level=3)).adding(
+        "2 x level 3 platoon brute: <img src=x onerror=alert(1)>"
+    )
+    view = encounter_view(e, "standard")
+    for text in (view.summary, view.creatures, view.checks):
+        assert "<img" not in text and "<b>Gate" not in text
+    assert "&lt;img src=x" in view.creatures
+
+
+def test_tables():
+    frame = encounter_strength_table()
+    assert frame.shape == (10, 8) and frame.loc[3, "5 Heroes"] == 50  # "five 3rd-level heroes ... 50"
+    assert frame.loc[10, "8 Heroes"] == 192  # last cell of the Encounter Strength Table
+    bands = bands_table(budget(make_party(heroes=5, level=3)))
+    assert list(bands["min EV"]) == [0, 40, 50, 61, 81]
+    e = Encounter(party=make_party(heroes=5, level=3)).adding("8 x level 2 minion harrier").adding(
+        TerrainObject(name="pillar", ev=3)
+    )
+    rows = creatures_table(e)
+    assert list(rows["cost"]) == ["8", "3"]
+    checks = checks_table(report(e))
+    assert set(checks.columns) >= {"guideline", "broken", "rule"}
