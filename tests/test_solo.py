@@ -318,3 +318,22 @@ def test_villain_action_rules_text():
     assert "at the end of any other creature's turn" in rules
     summary = villain_action_summary()
     assert "once per encounter" in summary and "one per round" in summary
+
+
+def test_rebuilt_from_inputs_is_not_called_an_instant_solo_and_can_be_adapted_again():
+    leader = wb.build_monster(6, "leader")
+    solo = instant_solo(leader)
+    # what a library load does: the formulas' numbers for the inputs, plus the saved text fields
+    rebuilt = leader.model_copy(update={"traits": solo.traits, "malice_features": solo.malice_features})
+    assert not is_instant_solo(rebuilt)  # leader numbers: EV (2 × 6 + 4) × 2 = 32, not 96
+    again = instant_solo(rebuilt)
+    assert again == solo  # EV 96, Stamina (60 + 30) × 2 × 2.5 = 450, no trait or feature doubled
+    assert (again.ev, again.stamina) == (96, 450)
+
+
+def test_a_hand_written_solo_turns_trait_alone_does_not_make_an_instant_solo():
+    mine = Trait(name="Solo Turns", text="My own wording.")
+    leader = wb.build_monster(2, "leader").model_copy(update={"traits": (mine,)})
+    assert not is_instant_solo(leader)
+    solo = instant_solo(leader)
+    assert [t.name for t in solo.traits] == ["Solo Turns", "End Effect"] and solo.traits[0] == mine

@@ -8,8 +8,9 @@ formulas build at the same level, with the differences in plain words generated 
 How an instant solo is marked (our reading; the book does not say): it keeps its level, its organization
 (leader or elite) and its role, so every number other than EV and Stamina is still the one the formulas
 give that leader or elite, as the book intends ("Other numbers are unchanged"). What makes it a solo is
-the Solo Turns trait it gains; `is_instant_solo(monster)` tests for that, and renderers title it
-"Level 5 Leader, instant solo". `explain_instant_solo` shows the working of its EV and Stamina.
+the Solo Turns trait it gains with its EV × 3 and Stamina × 2.5; `is_instant_solo(monster)` tests for both,
+and renderers title it "Level 5 Leader, instant solo". A monster rebuilt from its inputs (a library load)
+has the formulas' numbers again: `instant_solo` adapts it once more without doubling any trait. `explain_instant_solo` shows the working of its EV and Stamina.
 """
 
 from __future__ import annotations
@@ -66,10 +67,24 @@ def _has_trait(traits: Iterable[Trait], name: str) -> bool:
 
 
 def is_instant_solo(monster: Monster) -> bool:
-    """True for a leader or elite that has been made an instant solo (it has the Solo Turns trait)."""
+    """True for a leader or elite made an instant solo: it has the Solo Turns trait AND its EV and Stamina
+    are the formulas' × 3 and × 2.5.
+
+    Checking the numbers too keeps the title honest: a leader given a Solo Turns trait by hand, or one
+    rebuilt from its inputs (as a library load does), shows its own numbers and is not called an instant
+    solo; `instant_solo` adapts it (again).
+    """
     monster = _check_monster(monster)
-    solo_turns = feature_book().instant_solo.traits[0].name
-    return monster.organization in solo_source_organizations() and _has_trait(monster.traits, solo_turns)
+    rule = feature_book().instant_solo
+    if monster.organization not in rule.from_organizations:
+        return False
+    if not _has_trait(monster.traits, rule.traits[0].name):
+        return False
+    base = _base_steps(monster)
+    return (monster.ev, monster.stamina) == (
+        _times(base["EV"].value, rule.ev_multiplier),
+        _times(base["Stamina"].value, rule.stamina_multiplier),
+    )
 
 
 def _check_source(monster: Any) -> Monster:
@@ -101,7 +116,7 @@ def instant_solo(monster: Monster) -> Monster:
     """A NEW monster: `monster` (a leader or an elite) adapted into a solo; `monster` itself is untouched.
 
     EV × 3 and Stamina × 2.5, each rounded up; gains Solo Turns, End Effect (unless it has a trait of
-    that name) and the Solo Action Malice feature, with the book's text. Everything else is kept.
+    that name) and the Solo Action Malice feature, with the book's text (none added twice). Everything else is kept.
     Anything other than a leader or an elite, or a monster that is already an instant solo, is refused
     with `InvalidInput`.
     """
@@ -109,7 +124,9 @@ def instant_solo(monster: Monster) -> Monster:
     rule = feature_book().instant_solo
     traits = list(monster.traits)
     for trait in rule.traits:
-        if not (trait.only_if_missing and _has_trait(traits, trait.name)):
+        # End Effect only "if they don't already have it"; Solo Turns is not added twice either (a monster
+        # may carry it already, e.g. one rebuilt from a library file)
+        if not _has_trait(traits, trait.name):
             traits.append(trait.as_trait())
     features = list(monster.malice_features)
     if not _has_trait(features, rule.malice_feature.name):
