@@ -158,3 +158,18 @@ def test_closest_published_widget(sample):
 
     widget = closest_published_widget(build_monster(5, "solo"), sample)
     assert "Medusa" in widget.value
+
+
+def test_the_builder_shows_the_three_closest_published_monsters(tmp_path):
+    from workbench.apps.builder import monster_builder
+    from workbench.bestiary import sample_bestiary
+    from workbench.calibration import closest_published
+
+    app = monster_builder(folder=tmp_path)
+    assert "wb-closest-published" in app.closest._dom_classes
+    app.controls["organization"].value = "solo"
+    app.controls["level"].value = 5
+    expected = closest_published(build_monster(5, "solo"), sample_bestiary().monsters)
+    for published in expected:
+        assert f"<td>{published.name}</td>" in app.closest.value
+    assert app.closest.value.count("<tr>") == 1 + 3

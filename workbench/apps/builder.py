@@ -20,6 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from workbench.bestiary import sample_bestiary
 from workbench.errors import WorkbenchError
 from workbench.library import (
     DEFAULT_FOLDER,
@@ -40,6 +41,7 @@ from workbench.render.stat_block import (
     stat_block_html,
     stat_block_markdown,
 )
+from workbench.render.calibration import closest_published_html
 from workbench.ruleset import Ruleset, core_ruleset
 from workbench.charts.scaling import scaling_figure, update_scaling_figure
 from workbench.tables import stat_table
@@ -144,6 +146,9 @@ class MonsterBuilder(widgets.VBox):
         self.status = widgets.HTML().add_class("wb-status")
         self.markdown_export = widgets.Textarea(layout=widgets.Layout(width="100%", height="16em"))
         self.json_export = widgets.Textarea(layout=widgets.Layout(width="100%", height="16em"))
+        # The three published stat blocks nearest to the monster being built (issue 9, calibration).
+        self.published = sample_bestiary(self.rules).monsters
+        self.closest = widgets.HTML().add_class("wb-closest-published")
         self._sync_controls()
         monster = self._build()
         table = self._table(monster.extra_stamina)
@@ -181,7 +186,7 @@ class MonsterBuilder(widgets.VBox):
         ])
         left = widgets.Accordion(children=[numbers, words], titles=("Level, organization, role", "Text"),
                                  selected_index=0, layout=widgets.Layout(width="44%"))
-        right = widgets.VBox([self.stat_block], layout=widgets.Layout(width="56%"))
+        right = widgets.VBox([self.stat_block, self.closest], layout=widgets.Layout(width="56%"))
         chart = widgets.VBox([widgets.HBox([c["quantity"], c["compare"]]), self.figure])
         export = widgets.VBox([
             widgets.HTML("<b>Markdown</b> (copy into a document)"), self.markdown_export,
@@ -306,6 +311,7 @@ class MonsterBuilder(widgets.VBox):
         self.monster = monster
         self.stat_block.value = block
         self.explain.value = explain_html(monster)
+        self.closest.value = closest_published_html(monster, self.published)
         self.markdown_export.value = stat_block_markdown(monster, lore=self.lore, **options)
         self.json_export.value = monster.to_json()
         update_scaling_figure(
