@@ -11,6 +11,19 @@ from typing import TYPE_CHECKING, Any
 from workbench.bestiary import PublishedMonster, load_bestiary, sample_bestiary
 from workbench.calibration import calibrate, closest_published, compare_variants, fit_report
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
+from workbench.encounter import (
+    Encounter,
+    TerrainObject,
+    creature_from_monster,
+    load_encounter,
+    parse_spec,
+    save_encounter,
+    suggest_groups,
+)
+from workbench.encounter import report as encounter_report
+from workbench.objective import choose_objective
+from workbench.party import budget, hero_strength, make_party
+from workbench.quick_encounter import quick_plan
 from workbench.malice import MaliceTracker, malice_schedule, spending_plan
 from workbench.monster import Monster, Step, Tiers, Trait, ability_damage, build_monster, explain
 from workbench.ruleset import Ruleset, core_ruleset, load_ruleset
@@ -22,9 +35,26 @@ if TYPE_CHECKING:
     from workbench.apps.squad import squad_app
     from workbench.apps.calibration import calibration_app
     from workbench.apps.solos import solos_app
+    from workbench.apps.encounter import encounter_app
+    from workbench.tables.encounter import encounter_strength_table
     from workbench.tables import stat_table
 
 __all__ = [
+    "Encounter",
+    "TerrainObject",
+    "budget",
+    "choose_objective",
+    "creature_from_monster",
+    "encounter_app",
+    "encounter_strength_table",
+    "hero_strength",
+    "load_encounter",
+    "make_party",
+    "parse_spec",
+    "quick_plan",
+    "encounter_report",
+    "save_encounter",
+    "suggest_groups",
     "MaliceTracker",
     "SquadTracker",
     "make_squad",
@@ -61,7 +91,8 @@ __all__ = [
 
 # Names whose modules import heavy libraries (pandas, plotly, ipywidgets): loaded on first use.
 _LAZY = {"malice_app": "workbench.apps.malice", "squad_app": "workbench.apps.squad", "stat_table": "workbench.tables", "solos_app": "workbench.apps.solos",
-         "calibration_app": "workbench.apps.calibration"}
+         "calibration_app": "workbench.apps.calibration", "encounter_app": "workbench.apps.encounter",
+         "encounter_strength_table": "workbench.tables.encounter"}
 
 
 def __getattr__(name: str) -> Any:
