@@ -173,3 +173,15 @@ def test_the_builder_shows_the_three_closest_published_monsters(tmp_path):
     for published in expected:
         assert f"<td>{published.name}</td>" in app.closest.value
     assert app.closest.value.count("<tr>") == 1 + 3
+
+
+def test_published_points_can_be_added_to_any_curves_figure(sample):
+    import plotly.graph_objects as go
+
+    from workbench.charts.calibration import add_published_points
+
+    figure = add_published_points(go.Figure(), sample, "free_strike", pairs=[("minion", "brute"), ("solo", None)])
+    names = {n for t in figure.data for n in t.text}
+    assert names == {m.name for m in sample if (m.organization, m.role) in {("minion", "brute"), ("solo", None)}}
+    # a number the stat blocks don't print adds nothing
+    assert len(add_published_points(go.Figure(), sample, "potency_tier3").data) == 0

@@ -23,6 +23,7 @@ __all__ = [
     "LABELS",
     "ORGANIZATION_COLOURS",
     "published_traces",
+    "add_published_points",
     "formula_curves_figure",
     "predicted_vs_printed_figure",
     "residual_figure",
@@ -63,13 +64,17 @@ def published_traces(
     quantity: str = "stamina",
     organizations: Sequence[str] | None = None,
     roles: Sequence[str | None] | None = None,
+    pairs: Iterable[tuple[str, str | None]] | None = None,
 ) -> list[go.Scatter]:
     """Published monsters as marker traces (one per organization) at (level, printed `quantity`).
 
     Hover shows the name, "Level 5 Platoon Harrier" and the printed number. `organizations` / `roles`
-    keep only matching monsters (None keeps all).
+    keep only matching monsters, `pairs` only those whose (organization, role) is listed (None keeps all).
     """
     _check_quantity(quantity)
+    if pairs is not None:
+        wanted = set(pairs)
+        monsters = [m for m in monsters if (m.organization, m.role) in wanted]
     frame = published_table(monsters)
     if organizations is not None:
         frame = frame[frame["organization"].isin(list(organizations))]
@@ -101,6 +106,22 @@ def published_traces(
             )
         )
     return traces
+
+
+def add_published_points(
+    figure: go.Figure,
+    monsters: Iterable[PublishedMonster],
+    quantity: str,
+    pairs: Iterable[tuple[str, str | None]] | None = None,
+) -> go.Figure:
+    """Add the published monsters' points to any curves figure (level on x, `quantity` on y), in place.
+
+    For a number the stat blocks don't print (a non-strike tier, a potency) nothing is added. Returns the
+    figure. This is how the scaling explorer shows the book's monsters over its curves.
+    """
+    if quantity in QUANTITIES:
+        figure.add_traces(published_traces(monsters, quantity, pairs=pairs))
+    return figure
 
 
 def formula_curves_figure(
