@@ -273,6 +273,9 @@ def fight(scenario: SwarmScenario, rng: random.Random, max_rounds: int = 100, *,
         killed = 0
         survivors: list[Swarm] = []
         for group in dispersed:
+            if to_kill == 0:
+                survivors.append(group)
+                continue
             take = min(to_kill, group.individuals)
             group = group.lose(take)
             to_kill -= take

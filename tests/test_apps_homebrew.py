@@ -1,0 +1,121 @@
+"""The homebrew apps without a browser: controls in, the pure functions' results out, refusals shown."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import plotly.graph_objects as go
+import pytest
+
+from workbench.apps.homebrew import swarm_app, weakness_app
+from workbench.homebrew_rule import shipped_rules
+from workbench.swarm import SwarmScenario, simulate
+
+
+def _wound(app) -> str:
+    return re.search(r'data-wound="([^"]*)"', app.controls["wound"].value).group(1)
+
+
+@pytest.fixture(scope="module")
+def weakness():
+    return weakness_app()
+
+
+@pytest.mark.parametrize(
+    "grip, outcome, matches, other, wound",
+    [
+        ("one_handed", "hit", True, False, "2"),  # "One-handed baseline (1) becomes 2": first value
+        ("one_handed", "legendary", True, False, "6"),  # last value of 2 -> 3 -> 6, nothing beyond it
+        ("two_handed", "partial_critical", True, False, "4"),  # second value of 3 -> 4 -> 8
+        ("two_handed", "hit", False, False, "2"),  # no escalation: the two-handed baseline (2)
+        ("two_handed", "hit", True, True, "3"),  # two sources: escalated once, still 3
+        ("one_handed", "partial_critical", False, False, "not given"),  # the homebrewer's own number, unset
+    ],
+)
+def test_the_weakness_app_shows_the_wound(weakness, grip, outcome, matches, other, wound):
+    c = weakness.controls
+    c["grip"].value, c["outcome"].value = grip, outcome
+    c["matches_tag"].value, c["other_source"].value = matches, other
+    assert _wound(weakness) == wound
+
+
+def test_the_weakness_app_names_the_trait_with_its_tag_escaped():
+    app = weakness_app()
+    app.controls["tag"].value = "<b>Silver</b>"
+    assert "Exploitable Weakness (&lt;b&gt;Silver&lt;/b&gt;)" in app.controls["name"].value
+    assert "<b>Silver</b>" not in app.controls["name"].value
+
+
+def test_the_weakness_app_takes_the_homebrewers_own_value():
+    app = weakness_app()
+    c = app.controls
+    c["grip"].value, c["outcome"].value, c["matches_tag"].value = "two_handed", "legendary", False
+    c["two_handed_legendary"].value = "7"  # a value of the homebrewer's own system, chosen here
+    assert _wound(app) == "7"
+
+
+def test_the_other_legendary_reading_is_offered_from_the_module_data():
+    app = weakness_app()
+    c = app.controls
+    assert tuple(c["legendary_reading"].options) == shipped_rules()["exploitable-weakness"].parameter(
+        "legendary_reading").choices
+    c["outcome"].value, c["two_handed_legendary"].value, c["grip"].value = "legendary", "9", "two_handed"
+    c["legendary_reading"].value = "unescalated"
+    assert _wound(app) == "9"
+
+
+def test_the_weakness_app_refuses_a_bad_value_and_keeps_the_controls():
+    app = weakness_app()
+    app.controls["one_handed_legendary"].value = "lots"
+    assert "wb-refusal" in app.controls["wound"].value and "one_handed_legendary" in app.controls["wound"].value
+    assert app.controls["one_handed_legendary"].value == "lots"
+
+
+def test_the_weakness_app_table_has_every_case():
+    app = weakness_app()
+    assert app.controls["table"].value.count("<tr>") == 1 + 24  # header + 2 grips × 3 outcomes × 2 × 2
+
+
+def test_the_weakness_app_works_for_the_swarm_module_too():
+    app = weakness_app(shipped_rules()["generic-swarm"])
+    c = app.controls
+    c["grip"].value, c["outcome"].value = "two_handed", "legendary"
+    assert _wound(app) == "8"  # "Two-handed baseline (2) becomes 3, then follows 3 -> 4 -> 8"
+
+
+@pytest.fixture(scope="module")
+def swarm():
+    return swarm_app(runs=200, seed=7)
+
+
+def test_the_swarm_app_starts_from_the_module_baselines(swarm):
+    # "N = 3", "M = 6" (Default baseline)
+    assert (swarm.controls["disperse_value"].value, swarm.controls["reform_threshold"].value) == (3, 6)
+
+
+def test_the_swarm_app_shows_the_seeded_simulation(swarm):
+    c = swarm.controls
+    c["disperse_value"].value = 2
+    c["disruption_chance"].value = 0.3
+    expected = simulate(SwarmScenario(disperse_value=2, disruption_chance="0.3"), random.Random(7), runs=200)
+    shown = re.search(r'data-mean-rounds="([^"]*)"', c["result"].value).group(1)
+    assert abs(float(shown) - float(expected.mean_rounds)) < 0.005
+    assert c["progress"].value == c["progress"].max == 200
+    (figure,) = c["figure"].children
+    assert isinstance(figure, go.FigureWidget)
+    assert sum(figure.data[0].y) + sum(t.y[0] for t in figure.data[1:]) == 200
+
+
+def test_the_tuning_button_draws_the_grid(swarm):
+    swarm.controls["tune"].click()
+    (figure,) = swarm.controls["tuning"].children
+    # default grid: 4 M values × 3 disruption panels × 2 rows (rounds, reforms)
+    assert len(figure.data) == 4 * 3 * 2
+
+
+def test_without_kills_no_fight_is_cleared():
+    # nobody kills dispersed individuals: the swarms can never be gone for good
+    app = swarm_app(runs=100)
+    app.controls["kills_per_round"].value = 0
+    assert "0 of 100 fights cleared" in app.controls["result"].value

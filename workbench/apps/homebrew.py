@@ -1,0 +1,191 @@
+"""Homebrew rule apps: the weakness escalation calculator and the swarm simulator (with a progress bar).
+
+Glue only: the weakness app wires its controls, through one observer, to `weakness.weakness_wound` and the
+renderers; the swarm app runs `swarm.simulate` (when a slider is released) and `tables.swarm.tuning_table`
+(on a button), reporting progress on a bar. Choices and defaults come from the module's data file (the
+Legendary readings, N and M), never typed twice. Each app carries `controls` for scripts and tests.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from workbench.charts.swarm import distribution_figure, tuning_figure
+from workbench.errors import InvalidInput
+from workbench.homebrew_rule import HomebrewRule, shipped_rules
+from workbench.render.homebrew_rule import weakness_table_html, wound_html
+from workbench.render.swarm import simulation_html
+from workbench.swarm import SwarmScenario, simulate
+from workbench.tables.swarm import distribution_table, tuning_table
+from workbench.weakness import OUTCOME_LABELS, OUTCOMES, grips, weakness_cases, weakness_wound
+
+__all__ = ["swarm_app", "weakness_app"]
+
+_WIDE = {"description_width": "initial"}
+
+
+def _refusal(exc: Exception) -> str:
+    return f'<span class="wb-refusal" style="color:#b00">{html.escape(str(exc))}</span>'
+
+
+def _number_or_text(text: str) -> int | str | None:
+    """A text box's value for an integer parameter: blank is 'not given'; the module checks the rest."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def weakness_app(rule: HomebrewRule | None = None, tag: str = "silver") -> widgets.VBox:
+    """Pick a grip, an outcome, whether the source has the tag and whether another source already
+    escalated the hit; see the wound, its working and every case (Exploitable Weakness by default)."""
+    rule = rule if rule is not None else shipped_rules()["exploitable-weakness"]
+    preview = rule.fill(partial=True)
+    grip_names = grips(preview)
+    ladders = preview.escalation.ladders
+    c: dict[str, Any] = {
+        "tag": widgets.Text(value=tag, description="Tag"),
+        "grip": widgets.Dropdown(options=[(ladders[g].label, g) for g in grip_names], value=grip_names[0],
+                                 description="Grip"),
+        "outcome": widgets.Dropdown(options=[(OUTCOME_LABELS[o], o) for o in OUTCOMES], value="hit",
+                                    description="Outcome"),
+        "matches_tag": widgets.Checkbox(value=True, description="Source has the matching tag", style=_WIDE),
+        "other_source": widgets.Checkbox(value=False, description="Another escalation source already applied",
+                                         style=_WIDE),
+    }
+    names = {p.name for p in rule.parameters}
+    own = [
+        f"{g}_{o}" for g in grip_names for o in ("partial_critical", "legendary") if f"{g}_{o}" in names
+    ]
+    for name in own:
+        c[name] = widgets.Text(value="", placeholder="your system's value", description=rule.parameter(name).label,
+                               style=_WIDE, layout={"width": "26em"})
+    if "legendary_reading" in names:
+        p = rule.parameter("legendary_reading")
+        c["legendary_reading"] = widgets.Dropdown(options=list(p.choices), value=p.default,
+                                                  description=p.label, style=_WIDE)
+    name = widgets.HTML()
+    wound = widgets.HTML()
+    table = widgets.HTML()
+
+    def update(_change: Any = None) -> None:
+        values: dict[str, Any] = {n: _number_or_text(c[n].value) for n in own}
+        if "tag" in names:
+            values["tag"] = c["tag"].value
+        if "legendary_reading" in c:
+            values["legendary_reading"] = c["legendary_reading"].value
+        try:
+            filled = rule.fill({k: v for k, v in values.items() if v is not None})
+            result = weakness_wound(filled, c["grip"].value, c["outcome"].value, c["matches_tag"].value,
+                                    c["other_source"].value)
+        except InvalidInput as exc:
+            wound.value = _refusal(exc)
+            return
+        name.value = f"<h4>{html.escape(filled.name)}</h4>"
+        wound.value = wound_html(result)
+        table.value = weakness_table_html(weakness_cases(filled))
+
+    for control in c.values():
+        control.observe(update, names="value")
+    update()
+    app = widgets.VBox([
+        name,
+        widgets.HBox([c["tag"], c["grip"], c["outcome"]]),
+        widgets.HBox([c["matches_tag"], c["other_source"]]),
+        wound,
+        widgets.HTML("<b>Your system's unescalated wounds</b> (the source gives only the baselines)"),
+        widgets.VBox([c[n] for n in own] + ([c["legendary_reading"]] if "legendary_reading" in c else [])),
+        table,
+    ])
+    app.controls = {**c, "name": name, "wound": wound, "table": table}
+    return app
+
+
+def swarm_app(rule: HomebrewRule | None = None, runs: int = 500, seed: int = 1) -> widgets.VBox:
+    """Sliders for N, M, the disruption chance and the fight; releasing a slider runs `runs` seeded fights
+    and shows rounds until the swarms are gone for good. "Tuning chart" runs the N × M × disruption grid."""
+    rule = rule if rule is not None else shipped_rules()["generic-swarm"]
+    n_param, m_param = rule.parameter("disperse_value"), rule.parameter("reform_threshold")
+    base = SwarmScenario.from_rule(rule.fill())
+
+    def int_slider(description: str, value: int, low: int, high: int) -> widgets.IntSlider:
+        return widgets.IntSlider(value=value, min=low, max=max(high, value), description=description,
+                                 continuous_update=False, style=_WIDE)
+
+    def chance_slider(description: str, value: Any) -> widgets.FloatSlider:
+        return widgets.FloatSlider(value=float(value), min=0, max=1, step=0.05, description=description,
+                                   continuous_update=False, readout_format=".0%", style=_WIDE)
+
+    c: dict[str, Any] = {
+        "disperse_value": int_slider(n_param.label, base.disperse_value, n_param.minimum or 1, 10),
+        "reform_threshold": int_slider(m_param.label, base.reform_threshold, m_param.minimum or 1, 12),
+        "disruption_chance": chance_slider("Disruption chance", base.disruption_chance),
+        "area_hit_chance": chance_slider("Area attack hits", base.area_hit_chance),
+        "swarms": int_slider("Swarms", base.swarms, 1, 6),
+        "kills_per_round": int_slider("Individuals killed a round", base.kills_per_round, 0, 6),
+        "area_hits_to_break": int_slider("Area hits to break a swarm", base.area_hits_to_break, 1, 5),
+        "runs": widgets.IntSlider(value=runs, min=100, max=max(5000, runs), step=100, description="Fights",
+                                  continuous_update=False),
+        "seed": widgets.IntText(value=seed, description="Seed"),
+    }
+    tune = widgets.Button(description="Tuning chart", tooltip="rounds to gone over N × M × disruption")
+    progress = widgets.IntProgress(value=0, min=0, max=1, description="Progress")
+    result_view = widgets.HTML()
+    figure_box = widgets.VBox()
+    tuning_box = widgets.VBox()
+
+    def scenario() -> SwarmScenario:
+        values = {k: c[k].value for k in ("disperse_value", "reform_threshold", "swarms", "kills_per_round",
+                                          "area_hits_to_break")}
+        # the sliders move in steps of 0.05: round away the binary float noise before keeping it exactly
+        values.update({k: round(c[k].value, 2) for k in ("disruption_chance", "area_hit_chance")})
+        return SwarmScenario(**values)
+
+    def report(done: int, total: int) -> None:
+        progress.max = total
+        progress.value = done
+
+    def run(_change: Any = None) -> None:
+        try:
+            s = scenario()
+            result = simulate(s, random.Random(c["seed"].value), runs=c["runs"].value, progress=report)
+        except InvalidInput as exc:
+            result_view.value = _refusal(exc)
+            return
+        result_view.value = simulation_html(result)
+        figure_box.children = (go.FigureWidget(distribution_figure(distribution_table(result))),)
+
+    def tuning(_button: Any = None) -> None:
+        try:
+            s = scenario()
+            frame = tuning_table(base=s, runs=max(100, c["runs"].value // 5), seed=c["seed"].value,
+                                 progress=report)
+        except InvalidInput as exc:
+            result_view.value = _refusal(exc)
+            return
+        tuning_box.children = (go.FigureWidget(tuning_figure(frame)),)
+
+    for name, control in c.items():
+        control.observe(run, names="value")
+    tune.on_click(tuning)
+    run()
+    app = widgets.VBox([
+        widgets.HBox([c["disperse_value"], c["reform_threshold"], c["disruption_chance"]]),
+        widgets.HBox([c["area_hit_chance"], c["swarms"], c["kills_per_round"]]),
+        widgets.HBox([c["area_hits_to_break"], c["runs"], c["seed"]]),
+        widgets.HBox([tune, progress]),
+        result_view,
+        figure_box,
+        tuning_box,
+    ])
+    app.controls = {**c, "tune": tune, "progress": progress, "result": result_view, "figure": figure_box,
+                    "tuning": tuning_box}
+    return app
