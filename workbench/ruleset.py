@@ -21,7 +21,13 @@ from workbench.errors import RulesetError
 
 __all__ = ["Ruleset", "Role", "Organization", "core_ruleset", "load_ruleset", "DATA_DIR"]
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+def _data_dir() -> Path:
+    """`data/` of a source checkout (editable install), else the copy a wheel installs as `workbench/_data`."""
+    checkout = Path(__file__).resolve().parent.parent / "data"
+    return checkout if (checkout / "rulesets").is_dir() else Path(__file__).resolve().parent / "_data"
+
+
+DATA_DIR = _data_dir()
 CORE_RULESET_PATH = DATA_DIR / "rulesets" / "core.toml"
 
 Positive = Field(gt=0)
