@@ -141,6 +141,8 @@ def test_ev_forms(ev, roles, expected):
     [
         ({"ev": "lots"}, "'ev'"),  # not a number
         ({"ev": "for four minions"}, "'ev'"),  # the count of minions but no EV
+        ({"ev": "-"}, "'ev'"),  # a creature with no EV printed: nothing to compare
+        ({"ev": "19/40"}, "'ev'"),  # two EVs in one field: which one the formula means is not known
         ({"ev": "3 for four minions", "roles": ["Horde Harrier"]}, "not a minion"),
         ({"roles": ["Captain"]}, "organization"),  # no organization word
         ({"roles": ["Minion"]}, "needs exactly one role"),  # a minion needs a role
@@ -158,6 +160,13 @@ def test_bad_stat_blocks_say_why(changes, words):
     assert words in caught.value.reason
     assert caught.value.code == "invalid-stat-block"
     assert str(caught.value).startswith("x.json: ")
+
+
+def test_a_single_role_field_is_read_too():
+    block = _stat_block()
+    del block["roles"]
+    block["role"] = "Minion Artillery"
+    assert parse_stat_block(block).role == "artillery"
 
 
 def test_older_transcription_shape_is_read():

@@ -168,7 +168,7 @@ def _ev(data: Mapping[str, Any], organization: str, source: str) -> tuple[int, s
 def _organization_and_role(
     data: Mapping[str, Any], rules: Ruleset, source: str
 ) -> tuple[str, str | None, str]:
-    roles = data.get("roles")
+    roles = data.get("roles", data.get("role"))
     if isinstance(roles, str):
         roles = [roles]
     if not isinstance(roles, list) or not roles or not all(isinstance(r, str) for r in roles):
