@@ -136,3 +136,14 @@ def test_distribution_table_and_figure_count_every_fight():
     assert frame["fights"].sum() == 20 and frame["rounds"].isna().all()
     figure = distribution_figure(frame)
     assert list(figure.data[-1].x) == ["not cleared"]
+
+
+def test_the_book_style_stat_block_shows_attached_modules():
+    from workbench.render.stat_block import stat_block_html, stat_block_markdown
+
+    werewolf = _werewolf()
+    html = stat_block_html(werewolf)
+    assert "Exploitable Weakness (Silver)" in html and "Swarm (N = 4, M = 5)" in html
+    markdown = stat_block_markdown(werewolf)
+    assert "#### Homebrew Rules" in markdown and "Exploitable Weakness (Silver)" in markdown
+    assert "Homebrew Rules" not in stat_block_html(wb.build_monster(1, "solo"))

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from workbench.errors import InvalidInput
 from workbench.lore import Lore, core_lore
 from workbench.monster import Monster, Step, Tiers, Trait
+from workbench.render.homebrew_rule import homebrew_rules_html, homebrew_rules_markdown_lines
 from workbench.render.solo import (
     malice_features_html,
     solo_markdown_lines,
@@ -213,6 +214,7 @@ SECTIONS: tuple[Callable[..., str], ...] = (
     _free_strike,
     _signature,
     _traits,
+    homebrew_rules_html,  # attached homebrew rule modules, parameters filled in (render/homebrew_rule.py)
     solo_traits_html,
     _malice_features,
     _villain_actions,
@@ -308,6 +310,7 @@ def stat_block_markdown(
             for item in items:
                 cost = f" ({item.cost} Malice)" if item.cost is not None else ""
                 lines.append(f"- **{_md(item.name)}**{cost} {_md(item.text)}")
+    lines += homebrew_rules_markdown_lines(monster)  # attached homebrew rule modules
     lines += solo_markdown_lines(monster)  # solo traits, Malice features, villain actions (render/solo.py)
     lines += ["", f"*Numbers from the “{_md(monster.ruleset)}” ruleset.*"]
     return "\n".join(lines) + "\n"
