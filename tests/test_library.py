@@ -307,3 +307,21 @@ def test_default_name_is_the_monster_name_and_unnamed_is_refused(tmp_path):
 def test_default_folder_is_data_homebrew():
     assert lib.DEFAULT_FOLDER == Path(lib.__file__).resolve().parent.parent / "data" / "homebrew"
     assert (lib.DEFAULT_FOLDER / ".gitkeep").is_file()
+
+
+def test_every_text_field_of_a_monster_is_saved():
+    # A field added to Monster later must be added to the file format too, or saving would lose it.
+    from workbench.monster import Monster
+
+    optional = {name for name, info in Monster.model_fields.items() if not info.is_required()}
+    assert optional == set(lib.TEXT_FIELDS)
+    assert set(lib.TEXT_FIELDS) <= set(lib.HomebrewRecord.model_fields)
+
+
+def test_attached_homebrew_rules_round_trip(tmp_path):
+    from workbench.homebrew_rule import AttachedRule
+
+    attached = (AttachedRule(rule="exploitable-weakness", values=(("tag", "Silver"),)),)
+    monster = goblin().model_copy(update={"homebrew_rules": attached})
+    save_monster(monster, folder=tmp_path)
+    assert load_monster("Goblin Sneak", tmp_path).homebrew_rules == attached

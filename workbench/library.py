@@ -24,6 +24,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from workbench.errors import InvalidInput, WorkbenchError
+from workbench.homebrew_rule import AttachedRule
 from workbench.monster import Monster, Tiers, Trait, build_monster
 from workbench.ruleset import DATA_DIR, Ruleset, core_ruleset
 
@@ -100,6 +101,7 @@ class HomebrewRecord(BaseModel):
     traits: tuple[Trait, ...] = ()
     malice_features: tuple[Trait, ...] = ()
     villain_actions: tuple[Trait, ...] = ()
+    homebrew_rules: tuple[AttachedRule, ...] = ()
     # display choices
     characteristic: Characteristic = "might"
     strike: bool = True
@@ -139,7 +141,7 @@ class LibraryContents(BaseModel):
 
 TEXT_FIELDS = (
     "name", "keywords", "size", "speed", "stability", "signature_name", "signature_text",
-    "traits", "malice_features", "villain_actions",
+    "traits", "malice_features", "villain_actions", "homebrew_rules",
 )
 NUMBER_FIELDS = tuple(Numbers.model_fields)
 
