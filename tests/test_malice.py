@@ -338,25 +338,29 @@ ACTIONS = st.lists(
 )
 
 
+def perform(t, action, monster):
+    if action[0] == "round":
+        t.start_round()
+    elif action[0] == "die":
+        t.hero_dies(action[1])
+    else:
+        feature, more = action[1], action[2]
+        extra = more if feature is STRIKE else 0
+        t.spend(feature, amount=feature.cost + extra, monster=monster)
+
+
 @given(heroes=st.integers(1, 6), victories=st.integers(0, 6), actions=ACTIONS)
 def test_tracker_malice_never_negative_and_undo_restores_exactly(heroes, victories, actions):
     monster = level(3)
     t = MaliceTracker(heroes, victories)
     for action in actions:
+        if action[0] == "undo":
+            if t.can_undo:
+                t.undo()
+            continue
         before = t.state
         try:
-            if action[0] == "round":
-                t.start_round()
-            elif action[0] == "die":
-                t.hero_dies(action[1])
-            elif action[0] == "spend":
-                feature, more = action[1], action[2]
-                extra = more if feature is STRIKE else 0
-                t.spend(feature, amount=feature.cost + extra, monster=monster)
-            else:
-                if t.can_undo:
-                    t.undo()
-                continue
+            perform(t, action, monster)
         except wb.InvalidInput:
             assert t.state == before  # a refusal changes nothing
             continue
@@ -364,7 +368,8 @@ def test_tracker_malice_never_negative_and_undo_restores_exactly(heroes, victori
         after = t.state
         t.undo()
         assert t.state == before      # undo restores the exact prior state
-        t._history.append(after)      # carry on from the action's result
+        perform(t, action, monster)   # and doing it again gives the same state
+        assert t.state == after
 
 
 @given(heroes=st.integers(1, 6), victories=st.integers(0, 6), rounds=st.integers(1, 8), data=st.data())

@@ -323,6 +323,20 @@ EVENTS = st.lists(
 )
 
 
+def perform(t, event, boss):
+    if event[0] == "single":
+        return t.damage(event[1], weakness=event[2], immunity=event[3])
+    if event[0] == "area":
+        return t.damage(event[1], in_area=event[2], weakness=event[3], immunity=event[4])
+    if event[0] == "round":
+        return t.start_round()
+    if event[0] == "captain":
+        return t.attach_captain(boss)
+    if event[0] == "falls":
+        return t.captain_falls()
+    return t.last_stand()
+
+
 @given(
     stamina=st.integers(1, 12),
     count=st.integers(1, 8),
@@ -335,29 +349,20 @@ def test_pool_never_negative_alive_never_rises_area_bounded_and_undo_exact(stami
     for event in events:
         before = t.squad
         try:
-            if event[0] == "single":
-                hit = t.damage(event[1], weakness=event[2], immunity=event[3])
-            elif event[0] == "area":
-                hit = t.damage(event[1], in_area=event[2], weakness=event[3], immunity=event[4])
-                assert hit.dropped <= event[2]          # only minions in the area drop
-            elif event[0] == "round":
-                t.start_round()
-            elif event[0] == "captain":
-                t.attach_captain(boss)
-            elif event[0] == "falls":
-                t.captain_falls()
-            else:
-                t.last_stand()
+            result = perform(t, event, boss)
         except wb.InvalidInput:
-            assert t.squad == before
+            assert t.squad == before                            # a refusal changes nothing
             continue
         after = t.squad
+        if event[0] == "area":
+            assert result.dropped <= event[2]                   # only minions in the area drop
         assert after.pool >= 0
         assert 0 <= after.alive <= before.alive                 # minions alive never rise
         assert after.alive <= after.size
         t.undo()
         assert t.squad == before                                # undo restores the exact prior state
-        t._push(after)
+        perform(t, event, boss)
+        assert t.squad == after                                 # and doing it again gives the same state
 
 
 @given(stamina=st.integers(1, 12), count=st.integers(1, 8), a=st.integers(0, 120), b=st.integers(0, 120))

@@ -26,7 +26,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from numbers import Integral
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 from pydantic import BaseModel, ConfigDict
 
@@ -248,7 +248,7 @@ class Hit(BaseModel):
         return self.pool_before - self.pool_after
 
 
-def _check_live(squad: Squad) -> None:
+def _check_squad(squad: Squad) -> None:
     if not isinstance(squad, Squad):
         raise InvalidInput("squad", squad, "a Squad (from make_squad)")
 
@@ -277,7 +277,7 @@ def _adjust(raw: int, label: str, weakness: int, immunity: int) -> tuple[int, st
 def damage_single(squad: Squad, amount: int, weakness: int = 0, immunity: int = 0) -> tuple[Squad, Hit]:
     """Damage to one minion from anything but an area effect: the whole amount comes off the pool, so it
     can drop several minions ("Dropping Multiple Minions"). Weakness/immunity apply once, last."""
-    _check_live(squad)
+    _check_squad(squad)
     amount = _whole("amount", amount, 0)
     weakness, immunity = _modifiers(weakness, immunity)
     total, text = _adjust(amount, str(amount), weakness, immunity)
@@ -297,7 +297,7 @@ def damage_area(
     """Area damage to `in_area` of the squad's minions, `amount` to each: each loses at most its own
     Stamina, weakness/immunity apply once for the squad, last, and only the minions in the area can drop
     (three spinecleavers in a 6-damage Incinerate: 15, not 18)."""
-    _check_live(squad)
+    _check_squad(squad)
     amount = _whole("amount", amount, 0)
     in_area = _whole(
         "in_area", in_area, 1, squad.alive, f"a whole number from 1 to {squad.alive} (the living minions)"
@@ -327,7 +327,7 @@ def damage_area(
     return _apply(squad, hit)
 
 
-def regain_stamina(squad: Squad, amount: int, temporary: bool = False) -> Squad:
+def regain_stamina(squad: Squad, amount: int, temporary: bool = False) -> NoReturn:
     """Always refused: "minions can't be winded, can't regain Stamina, and can't gain temporary Stamina"."""
     kind = "temporary Stamina" if temporary else "Stamina"
     raise InvalidInput(
@@ -358,9 +358,9 @@ def squad_attack(
     """One roll for the squad's signature ability. Each target takes one instance of `damage` (the rolled
     tier's damage, plus the captain's damage bonus), plus the free strike of each extra minion on it (two
     or three at most). A critical hit gives every participating minion another main action."""
-    _check_live(squad)
+    _check_squad(squad)
     damage = _whole("damage", damage, 0)
-    if isinstance(critical, bool) is False:
+    if not isinstance(critical, bool):
         raise InvalidInput("critical", critical, "True or False")
     accepts = (
         f"one count per target, each from 1 to {MAX_ON_ONE_TARGET}, "
@@ -394,7 +394,7 @@ def squad_attack(
 def free_strikes_together(squad: Squad, minions: int) -> int:
     """Several minions' free strikes at one target at the same time: added together, one strike (the
     captain's damage bonus, a bonus to strikes, counts once)."""
-    _check_live(squad)
+    _check_squad(squad)
     minions = _whole("minions", minions, 1, squad.alive, f"a whole number from 1 to {squad.alive} (the living minions)")
     return squad.free_strike * minions + squad.damage_bonus
 
@@ -405,7 +405,7 @@ def free_strikes_together(squad: Squad, minions: int) -> int:
 def attach_captain(squad: Squad, captain: Monster, others: Iterable[Squad] = ()) -> Squad:
     """Attach a captain: one per squad, a non-minion non-mount creature, captain of no other squad in
     `others`; after a captain falls, a new one joins at the start of the next round."""
-    _check_live(squad)
+    _check_squad(squad)
     captain = _check_captain(captain)
     if squad.captain is not None:
         raise InvalidInput("captain", captain.name, "no second captain", f"{squad.name} already has {squad.captain}")
@@ -430,7 +430,7 @@ def attach_captain(squad: Squad, captain: Monster, others: Iterable[Squad] = ())
 
 def captain_falls(squad: Squad) -> Squad:
     """The captain is gone: its benefits go with it; a new one can join at the start of the next round."""
-    _check_live(squad)
+    _check_squad(squad)
     if squad.captain is None:
         raise InvalidInput("captain", None, "a squad that has a captain")
     alive = squad.alive
@@ -444,13 +444,13 @@ def captain_falls(squad: Squad) -> Squad:
 
 def start_round(squad: Squad) -> Squad:
     """The start of the next round (when a squad that lost its captain may take a new one)."""
-    _check_live(squad)
+    _check_squad(squad)
     return squad._logged(f"Round {squad.round + 1} begins", round=squad.round + 1)
 
 
 def last_stand(squad: Squad) -> Squad:
     """Optional Last-Stand Stamina: the squad's pool becomes its number of living minions."""
-    _check_live(squad)
+    _check_squad(squad)
     alive = squad.alive
     return squad._logged(f"Last stand: pool {squad.pool} → {alive} (one per minion)", pool=alive, last_stand=True)
 
@@ -471,7 +471,7 @@ class SquadTracker:
     """A squad at the table: the current `squad`, every earlier state for `undo`, and the last hit."""
 
     def __init__(self, squad: Squad) -> None:
-        _check_live(squad)
+        _check_squad(squad)
         self._history: list[Squad] = [squad]
         self._hits: list[Hit | None] = [None]
 
