@@ -119,3 +119,28 @@ def test_without_kills_no_fight_is_cleared():
     app = swarm_app(runs=100)
     app.controls["kills_per_round"].value = 0
     assert "0 of 100 fights cleared" in app.controls["result"].value
+
+
+def test_the_builder_attaches_modules_and_shows_them_on_the_block(tmp_path):
+    from workbench.apps.builder import monster_builder
+
+    builder = monster_builder(folder=tmp_path)
+    box = builder.controls["homebrew_rules"]
+    box.value = "exploitable-weakness: tag=Silver\ngeneric-swarm: disperse_value=4, reform_threshold=5"
+    assert [a.rule for a in builder.monster.homebrew_rules] == ["exploitable-weakness", "generic-swarm"]
+    assert "Exploitable Weakness (Silver)" in builder.stat_block.value
+    assert "Swarm (N = 4, M = 5)" in builder.stat_block.value
+    box.value = "generic-swarm: disperse_value=0"  # N is a whole number from 1
+    assert "disperse_value" in builder.status.value  # refused, named; the last good block stays
+    assert "Swarm (N = 4, M = 5)" in builder.stat_block.value
+
+
+def test_the_builder_puts_a_monsters_modules_back_into_the_box(tmp_path):
+    import workbench as wb
+    from workbench.apps.builder import monster_builder
+    from workbench.homebrew_rule import attach
+
+    werewolf = attach(wb.build_monster(1, "solo"), shipped_rules()["exploitable-weakness"], {"tag": "Silver"})
+    builder = monster_builder(folder=tmp_path)
+    builder.show(werewolf)
+    assert builder.monster.homebrew_rules == werewolf.homebrew_rules

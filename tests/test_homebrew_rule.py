@@ -382,3 +382,34 @@ def test_constructing_a_module_in_code_is_validated_too():
     data = _raw(WEAKNESS_FILE) | {"text": "{nope}"}
     with pytest.raises(ValueError):
         HomebrewRule.model_validate(data)
+
+
+# ---------------------------------------------------------------- the builder's text box
+
+
+def test_attachments_typed_one_a_line_round_trip():
+    from workbench.homebrew_rule import format_attachments, parse_attachments
+
+    typed = "exploitable-weakness: tag=Silver\n\ngeneric-swarm: disperse_value=4, reform_threshold=5\n"
+    attached = parse_attachments(typed)
+    assert [a.rule for a in attached] == ["exploitable-weakness", "generic-swarm"]
+    assert attached[1].value_map()["disperse_value"] == 4  # typed text becomes the parameter's type
+    assert parse_attachments(format_attachments(attached)) == attached
+
+
+@pytest.mark.parametrize(
+    "typed, field",
+    [
+        ("nope: x=1", "homebrew_rules"),  # no such module
+        ("generic-swarm: disperse_value", "homebrew_rules"),  # not name=value
+        ("generic-swarm: disperse_value=many", "disperse_value"),  # not a whole number
+        ("generic-swarm: colour=red", "parameter"),  # no such parameter
+        ("exploitable-weakness:", "tag"),  # the tag is required
+    ],
+)
+def test_bad_attachment_lines_are_refused_by_name(typed, field):
+    from workbench.homebrew_rule import parse_attachments
+
+    with pytest.raises(InvalidInput) as caught:
+        parse_attachments(typed)
+    assert caught.value.field == field

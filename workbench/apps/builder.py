@@ -31,6 +31,7 @@ from workbench.library import (
     rename_monster,
     save_monster,
 )
+from workbench.homebrew_rule import format_attachments, parse_attachments
 from workbench.lore import Lore, core_lore
 from workbench.monster import Monster, Trait, build_monster, covered_targets
 from workbench.render.stat_block import (
@@ -131,6 +132,9 @@ class MonsterBuilder(widgets.VBox):
                                                 description="Malice features", style=style, layout=layout),
             "villain_actions": widgets.Textarea(value="", placeholder="Opener: what it does",
                                                 description="Villain actions", style=style, layout=layout),
+            # attached homebrew rule modules, one a line: "module-id: name=value, ..." (homebrew_rule.py)
+            "homebrew_rules": widgets.Textarea(value="", placeholder="exploitable-weakness: tag=Silver",
+                                               description="Homebrew rules", style=style, layout=layout),
             "quantity": widgets.Dropdown(options=[(v, k) for k, v in QUANTITIES.items()], value="stamina",
                                          description="Chart", style=style),
             "compare": widgets.ToggleButtons(options=[("Other roles", "role"),
@@ -183,6 +187,7 @@ class MonsterBuilder(widgets.VBox):
             widgets.HBox([c["size"], c["speed"], c["stability"]],
                          layout=widgets.Layout(flex_flow="row wrap")),
             c["signature_name"], c["signature_text"], c["traits"], c["malice_features"], c["villain_actions"],
+            c["homebrew_rules"],
         ])
         left = widgets.Accordion(children=[numbers, words], titles=("Level, organization, role", "Text"),
                                  selected_index=0, layout=widgets.Layout(width="44%"))
@@ -293,6 +298,7 @@ class MonsterBuilder(widgets.VBox):
             "traits": parse_traits(c["traits"].value),
             "malice_features": parse_traits(c["malice_features"].value, with_cost=True),
             "villain_actions": parse_traits(c["villain_actions"].value),
+            "homebrew_rules": parse_attachments(c["homebrew_rules"].value),
         })
 
     def refresh(self, change: Any = None) -> None:
@@ -421,6 +427,7 @@ class MonsterBuilder(widgets.VBox):
             "traits": format_traits(monster.traits),
             "malice_features": format_traits(monster.malice_features),
             "villain_actions": format_traits(monster.villain_actions),
+            "homebrew_rules": format_attachments(monster.homebrew_rules),
         }
         self._syncing = True
         try:
