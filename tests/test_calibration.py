@@ -324,3 +324,10 @@ def test_closest_published_prefers_the_same_organization(sample):
 def test_closest_published_count_is_checked(sample):
     with pytest.raises(InvalidInput):
         closest_published(build_monster(1, "horde", "brute"), sample, count=-1)
+
+
+def test_groups_come_in_table_order(core_results):
+    present = {raw["roles"][0].lower().split()[0] for raw in _raw_blocks()}
+    assert list(fit_report(core_results, by="organization")) == [o for o in ref.ORGANIZATIONS if o in present]
+    levels = list(fit_report(core_results, by="level"))
+    assert levels == sorted(levels, key=int)

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from workbench.bestiary import SAMPLE_DIR
+from workbench.bestiary import SAMPLE_DIR, sample_bestiary
 from workbench.calibration import HEADLINE_QUANTITIES, calibrate, fit_report
-from workbench.bestiary import sample_bestiary
 from workbench.cli import main
 
 
@@ -75,6 +74,8 @@ def test_text_for_people_names_every_number_and_every_failure(tmp_path: Path, ca
     for label in ("EV", "Stamina", "Free strike", "Highest characteristic", "Signature damage, tier 3"):
         assert label in out
     assert "odd.json: not a stat block" in out
+    assert "By organization" in out and "By role" in out
+    assert "\nsolo " in out  # the werewolf's organization gets a row
 
 
 def test_an_empty_folder_has_no_figures(tmp_path: Path, capsys):

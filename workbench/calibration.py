@@ -278,7 +278,8 @@ def fit_report(
     quantities: Sequence[str] = QUANTITIES,
 ) -> dict[str, dict[str, Fit]]:
     """Fit per group ("all", "organization", "role" — leaders and solos under their organization — or
-    "level") and per quantity: {group: {quantity: Fit}}. Groups appear in first-seen order."""
+    "level") and per quantity: {group: {quantity: Fit}}. Groups come in the core ruleset's table order
+    (roles, then organizations), levels in rising order."""
     if by not in _GROUPS:
         raise InvalidInput("by", by, "one of " + ", ".join(_GROUPS))
     key = _GROUPS[by]
@@ -286,7 +287,13 @@ def fit_report(
     for c in _comparisons(results):
         if c.quantity in quantities:
             grouped.setdefault(key(c), {q: [] for q in quantities})[c.quantity].append(c)
-    return {group: {q: fit(cs) for q, cs in per.items()} for group, per in grouped.items()}
+    rules = core_ruleset()
+    rank = {name: i for i, name in enumerate([*rules.roles, *rules.organizations])}
+
+    def order(group: str) -> tuple[int, int, str]:
+        return (int(group) if group.isdigit() else 0, rank.get(group, len(rank)), group)
+
+    return {group: {q: fit(cs) for q, cs in grouped[group].items()} for group in sorted(grouped, key=order)}
 
 
 # ---------------------------------------------------------------- rule variants

@@ -50,16 +50,24 @@ def _figures(f: Fit) -> dict[str, float | None]:
     return {k: d[k] for k in ("exact_rate", "mean_abs_error", "median_abs_error")}  # type: ignore[misc]
 
 
-def calibration_payload(path: str | Path) -> tuple[dict, dict[str, Fit]]:
-    """The JSON object `--json` prints, and the full fit per quantity (for the text view)."""
+SHORT = {"ev": "EV", "stamina": "Stamina", "free_strike": "Free str.", "highest_characteristic": "High. char.",
+         "damage_tier1": "Dmg t1", "damage_tier2": "Dmg t2", "damage_tier3": "Dmg t3"}
+
+
+def calibration_payload(path: str | Path) -> tuple[dict, dict[str, Fit], dict[str, dict[str, dict[str, Fit]]]]:
+    """The JSON object `--json` prints, the full fit per quantity, and the fit per organization and per role
+    (for the text view)."""
     bestiary = load_bestiary(path)
-    report = fit_report(calibrate(bestiary.monsters)).get("all") or {q: Fit(0, 0, None, None, None, None, 0) for q in QUANTITIES}
+    results = calibrate(bestiary.monsters)
+    empty = {q: Fit(0, 0, None, None, None, None, 0) for q in QUANTITIES}
+    report = fit_report(results).get("all") or empty
+    groups = {by: fit_report(results, by=by) for by in ("organization", "role")}
     payload = {
         "parsed": len(bestiary.monsters),
         "failed": [{"file": f.file, "reason": f.reason} for f in bestiary.failures],
         "fit": {q: _figures(report[q]) for q in HEADLINE_QUANTITIES},
     }
-    return payload, report
+    return payload, report, groups
 
 
 def _cell(value: float | None, percent: bool = False) -> str:
@@ -68,7 +76,20 @@ def _cell(value: float | None, percent: bool = False) -> str:
     return f"{value:.0%}" if percent else f"{value:.2f}"
 
 
-def calibration_text(payload: dict, report: dict[str, Fit], path: str | Path) -> str:
+def _group_lines(by: str, groups: dict[str, dict[str, Fit]]) -> list[str]:
+    lines = ["", f"By {by}: exact matches / mean |error| per number",
+             f"{'':<13}{'n':>4}" + "".join(f"{SHORT[q]:>13}" for q in QUANTITIES)]
+    for group, per in groups.items():
+        cells = []
+        for q in QUANTITIES:
+            f = per[q].as_dict()
+            cells.append(f"{_cell(f['exact_rate'], True)}/{_cell(f['mean_abs_error'])}")
+        lines.append(f"{group:<13}{per[QUANTITIES[0]].count:>4}" + "".join(f"{c:>13}" for c in cells))
+    return lines
+
+
+def calibration_text(payload: dict, report: dict[str, Fit], path: str | Path,
+                     groups: dict[str, dict[str, dict[str, Fit]]] | None = None) -> str:
     lines = [
         f"Read {payload['parsed']} stat block(s) from {path}; {len(payload['failed'])} file(s) failed.",
         "Core ruleset as written; a minion's EV compared as printed (the EV of four minions).",
@@ -82,6 +103,9 @@ def calibration_text(payload: dict, report: dict[str, Fit], path: str | Path) ->
             f"{_cell(f['mean_abs_error']):>12}{_cell(f['median_abs_error']):>14}{_cell(f['mean_residual']):>11}"
         )
     lines.append("(error = predicted − printed; a positive bias means the formula runs high)")
+    for by, per_group in (groups or {}).items():
+        if per_group:
+            lines += _group_lines(by, per_group)
     if payload["failed"]:
         lines += ["", "Files that did not load:"]
         lines += [f"  {f['file']}: {f['reason']}" for f in payload["failed"]]
@@ -89,5 +113,5 @@ def calibration_text(payload: dict, report: dict[str, Fit], path: str | Path) ->
 
 
 def run(args: argparse.Namespace) -> None:
-    payload, report = calibration_payload(args.path)
-    emit(payload, args.json, calibration_text(payload, report, args.path) if not args.json else "")
+    payload, report, groups = calibration_payload(args.path)
+    emit(payload, args.json, "" if args.json else calibration_text(payload, report, args.path, groups))
