@@ -122,3 +122,15 @@ def test_markdown_sections():
     built = wb.build_monster(5, "solo").to_markdown()
     assert "#### Solo Traits" in built and "Solo Turns" in built
     assert "#### Villain Actions" not in wb.build_monster(5, "platoon", "brute").to_markdown()
+
+
+def test_villain_text_the_slots_cannot_hold_is_shown_not_dropped():
+    four = tuple(Trait(name=f"Act {i}", text="x") for i in range(1, 5))
+    leader = wb.build_monster(3, "leader").model_copy(update={"villain_actions": four})
+    html = stat_block_html(leader, style=False)  # never fails on a fourth action
+    assert html.count('data-slot="') == 3 and "Act 4" in html and "always has 3" in html
+    assert "Act 4" in leader.to_markdown()
+    platoon = wb.build_monster(3, "platoon", "brute").model_copy(update={"villain_actions": four[:1]})
+    html = villain_actions_html(platoon)
+    assert "Act 1" in html and "only leaders and solos" in html and "data-slot" not in html
+    assert "Act 1" in platoon.to_markdown()

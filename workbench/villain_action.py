@@ -27,6 +27,7 @@ from workbench.solo import is_instant_solo
 
 __all__ = [
     "FilledSlot",
+    "extra_villain_actions",
     "VillainSlot",
     "has_villain_actions",
     "villain_action_rules",
@@ -71,15 +72,19 @@ def _is_empty(trait: Trait) -> bool:
     return not trait.name.strip() and not trait.text.strip()
 
 
-def villain_action_slots(monster: Monster) -> tuple[FilledSlot, ...]:
+def villain_action_slots(monster: Monster, strict: bool = True) -> tuple[FilledSlot, ...]:
     """Each of the three slots with this monster's action in it (None when not written).
 
-    Monsters without villain actions (see `has_villain_actions`) get an empty tuple.
+    Monsters without villain actions (see `has_villain_actions`) get an empty tuple. More than three
+    actions is refused (`strict`) or, for a renderer that must not fail, the extras are left out here
+    (`extra_villain_actions` lists them).
     """
     if not has_villain_actions(monster):
         return ()
     actions = list(monster.villain_actions)
     slots = villain_slots()
+    if not strict:
+        actions = actions[: len(slots)]
     if len(actions) > len(slots):
         raise InvalidInput(
             "villain_actions", len(actions), f"at most {len(slots)} villain actions",
@@ -90,6 +95,14 @@ def villain_action_slots(monster: Monster) -> tuple[FilledSlot, ...]:
         FilledSlot(slot=slot, action=None if action is None or _is_empty(action) else action)
         for slot, action in zip(slots, actions, strict=True)
     )
+
+
+def extra_villain_actions(monster: Monster) -> tuple[Trait, ...]:
+    """Villain actions the slots cannot hold: beyond the three, or on a monster that has none by the rules."""
+    actions = tuple(a for a in monster.villain_actions if not _is_empty(a))
+    if not has_villain_actions(monster):
+        return actions
+    return tuple(a for a in monster.villain_actions[len(villain_slots()):] if not _is_empty(a))
 
 
 def _as_action(key: str, value: Any) -> Trait | None:

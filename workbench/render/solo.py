@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from workbench.malice_feature import feature_book, malicious_strike_range
 from workbench.monster import Monster, Trait
 from workbench.solo import SoloComparison, is_instant_solo
-from workbench.villain_action import has_villain_actions, villain_action_slots
+from workbench.villain_action import extra_villain_actions, has_villain_actions, villain_action_slots
 
 __all__ = [
     "COMPARISON_STYLE",
@@ -92,12 +92,27 @@ def malice_features_html(monster: Monster, *, basic: bool = True, **_: object) -
 
 
 def villain_actions_html(monster: Monster, **_: object) -> str:
-    """Leaders' and solos' three villain actions by slot, with the book's rules for using them."""
-    if not has_villain_actions(monster):
-        return ""
+    """Leaders' and solos' three villain actions by slot, with the book's rules for using them.
+
+    Text a homebrewer wrote that the slots cannot hold (a fourth action, or villain actions on a monster
+    that has none by the rules) is still shown, with a note, never dropped.
+    """
     book = feature_book().villain_actions
+    extras = extra_villain_actions(monster)
+    extra_html = ""
+    if extras:
+        why = (
+            f"a creature with villain actions always has {book.count}"
+            if has_villain_actions(monster) else "only leaders and solos have villain actions"
+        )
+        extra_html = (
+            f'<div class="wb-note wb-villain-extra">Not used by the rules ({_e(why)}):</div>'
+            + "".join(_item(a) for a in extras)
+        )
+    if not has_villain_actions(monster):
+        return f'<div class="wb-villain-actions"><h4>Villain Actions</h4>{extra_html}</div>' if extras else ""
     rows = []
-    for number, filled in enumerate(villain_action_slots(monster), 1):
+    for number, filled in enumerate(villain_action_slots(monster, strict=False), 1):
         slot = filled.slot
         label = f'<span class="wb-villain-slot">{number}. {_e(slot.name)}</span>'
         if filled.action is None:
@@ -118,7 +133,7 @@ def villain_actions_html(monster: Monster, **_: object) -> str:
     return (
         f'<div class="wb-villain-actions"><h4>Villain Actions</h4>'
         f'<div class="wb-villain-rules"><b>{_e(book.summary)}</b></div>'
-        f"{''.join(rows)}"
+        f"{''.join(rows)}{extra_html}"
         f'<div class="wb-note">“{_e(book.section)}”: {rules}</div></div>'
     )
 
@@ -175,15 +190,22 @@ def solo_markdown_lines(monster: Monster, *, basic: bool = True) -> list[str]:
             features.append(f"  - **{_md(entry.name)}** ({_md(entry.cost_label)}) {_md(entry.text)}{extra}")
     if features:
         lines += ["", "#### Malice Features", "", *features]
+    extras = [_md_item(a) for a in extra_villain_actions(monster)]
+    if extras and not has_villain_actions(monster):
+        lines += ["", "#### Villain Actions", "", "*Not used by the rules (only leaders and solos have them):*",
+                  "", *extras]
     if has_villain_actions(monster):
         lines += ["", "#### Villain Actions", "", f"*{_md(book.villain_actions.summary)}*", ""]
-        for number, filled in enumerate(villain_action_slots(monster), 1):
+        for number, filled in enumerate(villain_action_slots(monster, strict=False), 1):
             if filled.action is None:
                 body = f"*not written yet.* {_md(filled.slot.text)}"
             else:
                 cost = f" ({filled.action.cost} Malice)" if filled.action.cost is not None else ""
                 body = f"**{_md(filled.action.name)}**{cost} {_md(filled.action.text)}"
             lines.append(f"{number}. {_md(filled.slot.name)}: {body}")
+        if extras:
+            lines += ["", f"*Not used by the rules (a creature with villain actions always has "
+                          f"{book.villain_actions.count}):*", "", *extras]
     return lines
 
 
