@@ -39,8 +39,9 @@ from workbench.objective import (
     ward_stamina,
 )
 from workbench.party import make_party
+from workbench.ruleset import DATA_DIR
 
-RULES = Path(__file__).resolve().parents[2] / "shared" / "rules" / "monster-basics.txt"
+RULES = DATA_DIR / "rules" / "monster-basics.txt"  # the rules text, copied into the repository
 
 
 def five_level_3(victories=0):

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -14,6 +13,7 @@ from hypothesis import strategies as st
 from workbench.encounter_rules import DIFFICULTIES
 from workbench.errors import InvalidInput
 from workbench.party import budget, format_number, hero_strength, make_party
+from workbench.ruleset import DATA_DIR
 
 # The Encounter Strength Table of "Step 3: Determine Encounter Strength", copied row by row from the rules
 # text ("Hero Level  1 Hero*  2 Heroes* ... 8 Heroes*"); rows are the 1st to 10th level.
@@ -30,7 +30,7 @@ TABLE_ROWS = {
     10: (24, 48, 72, 96, 120, 144, 168, 192),  # "10th 24 48 72 96 120 144 168 192"
 }
 TABLE = {(level, heroes): value for level, row in TABLE_ROWS.items() for heroes, value in enumerate(row, 1)}
-RULES = Path(__file__).resolve().parents[2] / "shared" / "rules" / "monster-basics.txt"
+RULES = DATA_DIR / "rules" / "monster-basics.txt"  # the rules text, copied into the repository
 
 
 def _strength_table_from_rules() -> dict[tuple[int, int], int]:
@@ -47,7 +47,7 @@ def _strength_table_from_rules() -> dict[tuple[int, int], int]:
 
 
 def test_the_typed_table_is_the_rules_table():
-    assert RULES.exists(), f"the rules text is expected at {RULES} (the shared folder beside the checkout)"
+    assert RULES.exists(), f"the rules text is expected at {RULES}"
     assert _strength_table_from_rules() == TABLE
 
 
