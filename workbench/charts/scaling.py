@@ -48,14 +48,15 @@ def _parts(
     """Everything the figure shows, as plain lists (shared by the build and the in-place update)."""
     name = _quantity_label(quantity)
     line = curve(table, organization, role, quantity)
-    at = line[line["level"] == level]
+    levels, values = line["level"].to_numpy(), line["value"].to_numpy()
+    at = levels == level
     bars = neighbours(table, level, organization, role, quantity, compare)
     return {
-        "line_x": line["level"].tolist(),
-        "line_y": line["value"].tolist(),
+        "line_x": levels.tolist(),
+        "line_y": values.tolist(),
         "line_name": label(organization, role),
-        "mark_x": at["level"].tolist(),
-        "mark_y": at["value"].tolist(),
+        "mark_x": levels[at].tolist(),
+        "mark_y": values[at].tolist(),
         "bar_x": bars["label"].tolist(),
         "bar_y": bars["value"].tolist(),
         "bar_colour": [THIS_COLOUR if this else OTHER_COLOUR for this in bars["this"]],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import numpy as np
 import pandas as pd
 
 __all__ = [
@@ -43,15 +44,19 @@ def label(organization: str, role: str | None) -> str:
     return f"{organization} {role}" if role else organization
 
 
-def _is(table: pd.DataFrame, organization: str, role: str | None) -> pd.Series:
-    same_role = table["role"].isna() if role is None else table["role"] == role
-    return (table["organization"] == organization) & same_role
+def _is(table: pd.DataFrame, organization: str, role: str | None) -> np.ndarray:
+    """Mask of one organization and role's rows (numpy: this runs on every slider move)."""
+    roles = table["role"].to_numpy()
+    same_role = pd.isna(roles) if role is None else roles == role
+    return (table["organization"].to_numpy() == organization) & same_role
 
 
 def curve(table: pd.DataFrame, organization: str, role: str | None, quantity: str) -> pd.DataFrame:
     """`level` and `value` of one organization and role across the table's levels."""
-    rows = table[_is(table, organization, role)].sort_values("level")
-    return pd.DataFrame({"level": rows["level"].to_numpy(), "value": rows[quantity].to_numpy()})
+    mask = _is(table, organization, role)
+    levels = table["level"].to_numpy()[mask]
+    order = np.argsort(levels, kind="stable")
+    return pd.DataFrame({"level": levels[order], "value": table[quantity].to_numpy()[mask][order]})
 
 
 def neighbours(
@@ -69,28 +74,40 @@ def neighbours(
     role, plus leader and solo; a role-less monster sees each organization with its first role in table
     order. Columns: label, organization, role, value, this (True for the monster's own row).
     """
-    at = table[table["level"] == level]
+    organizations = table["organization"].to_numpy()
+    roles = table["role"].to_numpy()
+    roleless = pd.isna(roles)
+    at = table["level"].to_numpy() == level
     if compare == "role":
         if role is not None:
-            rows = at[at["organization"] == organization]
+            keep = at & (organizations == organization)
         else:
-            roleless = at["role"].isna()
-            rows = pd.concat([at[(at["organization"] == "elite") & ~roleless], at[roleless]])
+            # the elites first, then the role-less organizations, as in the table
+            keep_elite = at & (organizations == "elite") & ~roleless
+            keep = np.concatenate([np.flatnonzero(keep_elite), np.flatnonzero(at & roleless)])
     elif compare == "organization":
         if role is not None:
-            rows = at[(at["role"] == role) | at["role"].isna()]
+            keep = at & ((roles == role) | roleless)
         else:
-            rows = at.drop_duplicates("organization")
+            seen: set[str] = set()
+            first = []
+            for index in np.flatnonzero(at):
+                if organizations[index] not in seen:
+                    seen.add(organizations[index])
+                    first.append(index)
+            keep = np.array(first, dtype=int)
     else:
         raise ValueError(f"compare: got {compare!r}; accepts 'role' or 'organization'")
-    this = _is(rows, organization, role)
+    index = np.flatnonzero(keep) if keep.dtype == bool else keep
+    picked_orgs, picked_roles = organizations[index], roles[index]
+    this = _is(table, organization, role)[index]
     return pd.DataFrame(
         {
-            "label": [label(o, r if isinstance(r, str) else None) for o, r in zip(rows["organization"], rows["role"])],
-            "organization": rows["organization"].to_numpy(),
-            "role": rows["role"].to_numpy(),
-            "value": rows[quantity].to_numpy(),
-            "this": this.to_numpy(),
+            "label": [label(o, None if pd.isna(r) else r) for o, r in zip(picked_orgs, picked_roles)],
+            "organization": picked_orgs,
+            "role": picked_roles,
+            "value": table[quantity].to_numpy()[index],
+            "this": this,
         }
     )
 
