@@ -81,3 +81,14 @@ def test_user_text_is_escaped_in_the_app():
     app.controls["buttons"]["round"].click()
     app.controls["buttons"]["spend"].click()
     assert "<script>" not in app.controls["director"].value
+
+
+def test_chart_feature_lines_are_escaped_and_at_their_costs():
+    from workbench.charts.malice import malice_figure
+    from workbench.malice import malice_schedule
+
+    evil = Trait(name="<a href='x'>War</a>", text="", cost=7)
+    figure = malice_figure(malice_schedule(5, 3, 3), features=[evil])
+    line = [t for t in figure.data if t.name.startswith("Costs 7")][0]
+    assert list(line.y) == [7, 7]
+    assert "<a" not in line.name and "<a" not in line.hovertemplate

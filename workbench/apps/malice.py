@@ -115,8 +115,6 @@ def malice_app(
         with plot.batch_update():
             plot.data = ()
             plot.add_traces(list(new_figure.data))
-            plot.layout.shapes = new_figure.layout.shapes
-            plot.layout.annotations = new_figure.layout.annotations
         report.value = new_body
 
     for control in (heroes_c, victories_c, rounds_c, deaths_c, *uses_c.values()):

@@ -4,6 +4,7 @@ after spending and the features' costs as guide lines. Data in, figure out; noth
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Sequence
 
 import plotly.graph_objects as go
@@ -26,7 +27,8 @@ def malice_figure(
     title: str = "Malice by round",
 ) -> go.Figure:
     """Gain per round (bars) and the running total if nothing is spent (line); with a `plan`, the Malice
-    on hand after each round's spending; each of `features` as a dotted line at its cost."""
+    on hand after each round's spending; each of `features` as a dotted line at its cost (feature names are
+    user text: escaped, since plotly reads a few HTML tags in names and hover text)."""
     rounds = [r.round for r in schedule]
     figure = go.Figure()
     figure.add_trace(go.Bar(
@@ -44,15 +46,23 @@ def malice_figure(
             mode="lines+markers", line={"color": LEFT_COLOUR, "dash": "dash"},
             hovertemplate="Round %{x}: %{y} left<extra></extra>",
         ))
+    # Costs as two-point line traces, not `add_hline` shapes: a shape with its annotation costs ~15 ms each.
+    span = [min(rounds, default=1) - 0.5, max(rounds, default=1) + 0.5]
     for feature in features:
         if feature.cost is None:
             continue
-        figure.add_hline(
-            y=feature.cost, line={"color": COST_COLOUR, "dash": "dot", "width": 1},
-            annotation_text=f"{feature.name} ({feature.cost})", annotation_position="top left",
-        )
+        name = html.escape(feature.name).replace("%{", "%&#123;")
+        figure.add_trace(go.Scatter(
+            x=span, y=[feature.cost, feature.cost], mode="lines", name=f"Costs {feature.cost}: {name}",
+            line={"color": COST_COLOUR, "dash": "dot", "width": 1}, legendgroup="costs",
+            hovertemplate=f"{name}: {feature.cost} Malice<extra></extra>",
+        ))
+    # A white background set directly: a named template costs ~40 ms per figure, felt on every slider move.
+    grid = {"gridcolor": "#e5e5e5", "zerolinecolor": "#cccccc"}
     figure.update_layout(
-        title=title, xaxis={"title": "Round", "dtick": 1}, yaxis={"title": "Malice", "rangemode": "tozero"},
-        legend={"orientation": "h", "y": -0.2}, margin={"t": 50, "b": 40}, template="plotly_white",
+        title=title, xaxis={"title": "Round", "dtick": 1, **grid},
+        yaxis={"title": "Malice", "rangemode": "tozero", **grid},
+        legend={"orientation": "h", "y": -0.2}, margin={"t": 50, "b": 40},
+        plot_bgcolor="white", paper_bgcolor="white",
     )
     return figure
