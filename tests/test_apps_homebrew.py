@@ -10,7 +10,7 @@ import pytest
 
 from workbench.apps.homebrew import swarm_app, weakness_app
 from workbench.homebrew_rule import shipped_rules
-from workbench.swarm import SwarmScenario, simulate
+from workbench.swarm import SwarmScenario, simulate_swarms
 
 
 def _wound(app) -> str:
@@ -98,7 +98,7 @@ def test_the_swarm_app_shows_the_seeded_simulation(swarm):
     c = swarm.controls
     c["disperse_value"].value = 2
     c["disruption_chance"].value = 0.3
-    expected = simulate(SwarmScenario(disperse_value=2, disruption_chance="0.3"), random.Random(7), runs=200)
+    expected = simulate_swarms(SwarmScenario(disperse_value=2, disruption_chance="0.3"), random.Random(7), runs=200)
     shown = re.search(r'data-mean-rounds="([^"]*)"', c["result"].value).group(1)
     assert abs(float(shown) - float(expected.mean_rounds)) < 0.005
     assert c["progress"].value == c["progress"].max == 200
@@ -138,9 +138,9 @@ def test_the_builder_attaches_modules_and_shows_them_on_the_block(tmp_path):
 def test_the_builder_puts_a_monsters_modules_back_into_the_box(tmp_path):
     import workbench as wb
     from workbench.apps.builder import monster_builder
-    from workbench.homebrew_rule import attach
+    from workbench.homebrew_rule import attach_rule
 
-    werewolf = attach(wb.build_monster(1, "solo"), shipped_rules()["exploitable-weakness"], {"tag": "Silver"})
+    werewolf = attach_rule(wb.build_monster(1, "solo"), shipped_rules()["exploitable-weakness"], {"tag": "Silver"})
     builder = monster_builder(folder=tmp_path)
     builder.show(werewolf)
     assert builder.monster.homebrew_rules == werewolf.homebrew_rules

@@ -18,8 +18,8 @@ from workbench.homebrew_rule import (
     SCHEMA_PATH,
     AttachedRule,
     HomebrewRule,
-    attach,
-    detach,
+    attach_rule,
+    detach_rule,
     fill_attached,
     load_rule,
     load_rules,
@@ -352,7 +352,7 @@ def test_any_tag_names_the_trait_and_matches_itself(tag):
 
 def test_attaching_stores_the_module_id_and_every_value_and_survives_json():
     werewolf = wb.build_monster(1, "solo").model_copy(update={"name": "Werewolf"})
-    with_weakness = attach(werewolf, shipped_rules()["exploitable-weakness"], {"tag": "Silver"})
+    with_weakness = attach_rule(werewolf, shipped_rules()["exploitable-weakness"], {"tag": "Silver"})
     assert werewolf.homebrew_rules == ()  # the original is unchanged
     (attached,) = with_weakness.homebrew_rules
     assert attached.rule == "exploitable-weakness"
@@ -365,11 +365,11 @@ def test_attaching_stores_the_module_id_and_every_value_and_survives_json():
 def test_two_weaknesses_attach_the_same_one_twice_does_not():
     rule = shipped_rules()["exploitable-weakness"]
     m = wb.build_monster(3, "elite", "brute")
-    m = attach(attach(m, rule, {"tag": "silver"}), rule, {"tag": "fire"})
-    assert len(attach(m, rule, {"tag": "fire"}).homebrew_rules) == 2
-    assert [a.value_map()["tag"] for a in detach(m, 0).homebrew_rules] == ["fire"]
+    m = attach_rule(attach_rule(m, rule, {"tag": "silver"}), rule, {"tag": "fire"})
+    assert len(attach_rule(m, rule, {"tag": "fire"}).homebrew_rules) == 2
+    assert [a.value_map()["tag"] for a in detach_rule(m, 0).homebrew_rules] == ["fire"]
     with pytest.raises(InvalidInput):
-        detach(m, 2)
+        detach_rule(m, 2)
 
 
 def test_an_unknown_module_is_refused_when_filled():

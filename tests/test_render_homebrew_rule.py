@@ -9,7 +9,7 @@ import pytest
 
 import workbench as wb
 from workbench.charts.swarm import distribution_figure, tuning_figure
-from workbench.homebrew_rule import AttachedRule, attach, shipped_rules
+from workbench.homebrew_rule import AttachedRule, attach_rule, shipped_rules
 from workbench.render.homebrew_rule import (
     homebrew_rules_html,
     homebrew_rules_markdown_lines,
@@ -19,7 +19,7 @@ from workbench.render.homebrew_rule import (
     weakness_table_html,
 )
 from workbench.render.swarm import decimal_text, fight_html, simulation_html
-from workbench.swarm import SwarmScenario, fight, simulate
+from workbench.swarm import SwarmScenario, swarm_fight, simulate_swarms
 from workbench.tables.swarm import distribution_table, tuning_table
 from workbench.tables.weakness import weakness_table
 from workbench.weakness import weakness_cases
@@ -31,8 +31,8 @@ HOSTILE = '<script>alert("x")</script> & "quotes"'
 
 def _werewolf():
     m = wb.build_monster(1, "solo").model_copy(update={"name": "Werewolf"})
-    m = attach(m, WEAKNESS, {"tag": "Silver"})
-    return attach(m, SWARM, {"disperse_value": 4, "reform_threshold": 5})
+    m = attach_rule(m, WEAKNESS, {"tag": "Silver"})
+    return attach_rule(m, SWARM, {"disperse_value": 4, "reform_threshold": 5})
 
 
 def test_attached_modules_show_on_the_block_with_parameters_filled():
@@ -48,7 +48,7 @@ def test_no_attached_module_no_section():
 
 
 def test_a_hostile_tag_is_escaped_everywhere():
-    m = attach(wb.build_monster(1, "solo"), WEAKNESS, {"tag": HOSTILE})
+    m = attach_rule(wb.build_monster(1, "solo"), WEAKNESS, {"tag": HOSTILE})
     for text in (homebrew_rules_html(m), rule_html(WEAKNESS.fill({"tag": HOSTILE}))):
         assert "<script>" not in text and "&lt;script&gt;" in text
     markdown = "\n".join(homebrew_rules_markdown_lines(m))
@@ -110,10 +110,10 @@ def test_decimal_text_rounds_exactly(value, text):
 
 
 def test_simulation_and_fight_html():
-    result = simulate(SwarmScenario(), random.Random(1), runs=50)
+    result = simulate_swarms(SwarmScenario(), random.Random(1), runs=50)
     html = simulation_html(result)
     assert f'data-mean-rounds="{decimal_text(result.mean_rounds)}"' in html and "N = 3, M = 6" in html
-    one = fight(SwarmScenario(area_hit_chance=1, disruption_chance=1), random.Random(1))
+    one = swarm_fight(SwarmScenario(area_hit_chance=1, disruption_chance=1), random.Random(1))
     assert fight_html(one).count("<tr>") == 1 + one.rounds
 
 
@@ -131,7 +131,7 @@ def test_tuning_table_refuses_an_empty_axis():
 
 
 def test_distribution_table_and_figure_count_every_fight():
-    result = simulate(SwarmScenario(kills_per_round=0), random.Random(1), runs=20, max_rounds=10)
+    result = simulate_swarms(SwarmScenario(kills_per_round=0), random.Random(1), runs=20, max_rounds=10)
     frame = distribution_table(result)
     assert frame["fights"].sum() == 20 and frame["rounds"].isna().all()
     figure = distribution_figure(frame)

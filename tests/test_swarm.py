@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from workbench.errors import InvalidInput
 from workbench.homebrew_rule import shipped_rules
-from workbench.swarm import Phase, Swarm, SwarmScenario, TransitionRefused, fight, simulate
+from workbench.swarm import Phase, Swarm, SwarmScenario, TransitionRefused, swarm_fight, simulate_swarms
 
 DEFAULT = Swarm(disperse_value=3, reform_threshold=6)  # "N = 3", "M = 6" (Default baseline)
 
@@ -187,10 +187,10 @@ def test_chances_are_kept_exact(given_value, exact):
 
 def test_bad_simulation_arguments_are_refused():
     with pytest.raises(InvalidInput) as caught:
-        simulate(SwarmScenario(), random.Random(1), runs=0)
+        simulate_swarms(SwarmScenario(), random.Random(1), runs=0)
     assert caught.value.field == "runs"
     with pytest.raises(InvalidInput) as caught:
-        simulate(SwarmScenario(), 42)
+        simulate_swarms(SwarmScenario(), 42)
     assert caught.value.field == "rng"
 
 
@@ -205,7 +205,7 @@ def test_a_certain_fight_without_reforms_worked_by_hand():
         swarms=2, disperse_value=3, reform_threshold=6, area_hit_chance=1, disruption_chance=1,
         kills_per_round=2, area_hits_to_break=2,
     )
-    result = fight(scenario, random.Random(0))
+    result = swarm_fight(scenario, random.Random(0))
     assert result.rounds == 4 and result.reforms == 0
     assert [r.individuals_after for r in result.log] == [0, 4, 2, 0]
     assert scenario.fewest_rounds() == 4
@@ -219,7 +219,7 @@ def test_a_certain_fight_with_a_reform_worked_by_hand():
         swarms=3, disperse_value=3, reform_threshold=6, area_hit_chance=1, disruption_chance=0,
         kills_per_round=2, area_hits_to_break=1,
     )
-    result = fight(scenario, random.Random(0))
+    result = swarm_fight(scenario, random.Random(0))
     assert (result.rounds, result.reforms) == (3, 1)
     assert [(r.reformed, r.cohesive_after, r.individuals_after) for r in result.log] == [
         (True, 1, 0), (False, 0, 1), (False, 0, 0)
@@ -227,7 +227,7 @@ def test_a_certain_fight_with_a_reform_worked_by_hand():
 
 
 def test_never_hit_never_cleared():
-    result = simulate(SwarmScenario(area_hit_chance=0), random.Random(3), runs=20, max_rounds=30)
+    result = simulate_swarms(SwarmScenario(area_hit_chance=0), random.Random(3), runs=20, max_rounds=30)
     assert result.cleared == 0 and result.mean_rounds is None and result.distribution() == {None: 20}
 
 
@@ -235,44 +235,44 @@ def test_never_hit_never_cleared():
 
 
 def test_a_seed_reproduces_the_simulation():
-    a = simulate(SwarmScenario(), random.Random(2026), runs=300)
-    b = simulate(SwarmScenario(), random.Random(2026), runs=300)
-    c = simulate(SwarmScenario(), random.Random(2027), runs=300)
+    a = simulate_swarms(SwarmScenario(), random.Random(2026), runs=300)
+    b = simulate_swarms(SwarmScenario(), random.Random(2026), runs=300)
+    c = simulate_swarms(SwarmScenario(), random.Random(2027), runs=300)
     assert a.rounds == b.rounds and a.reforms == b.reforms
     assert a.rounds != c.rounds  # a different seed gives different fights
 
 
 def test_the_simulation_uses_only_the_generator_passed_in():
     random.seed(1)
-    a = simulate(SwarmScenario(), random.Random(5), runs=50)
+    a = simulate_swarms(SwarmScenario(), random.Random(5), runs=50)
     random.seed(2)
-    b = simulate(SwarmScenario(), random.Random(5), runs=50)
+    b = simulate_swarms(SwarmScenario(), random.Random(5), runs=50)
     assert a.rounds == b.rounds
 
 
 def test_progress_is_reported_about_a_hundred_times_ending_at_the_total():
     calls: list[tuple[int, int]] = []
-    simulate(SwarmScenario(), random.Random(1), runs=1000, progress=lambda done, total: calls.append((done, total)))
+    simulate_swarms(SwarmScenario(), random.Random(1), runs=1000, progress=lambda done, total: calls.append((done, total)))
     assert calls[-1] == (1000, 1000)
     assert 10 <= len(calls) <= 101
     assert [d for d, _ in calls] == sorted({d for d, _ in calls})
 
 
 def test_averages_are_exact_fractions():
-    result = simulate(SwarmScenario(), random.Random(1), runs=200)
+    result = simulate_swarms(SwarmScenario(), random.Random(1), runs=200)
     cleared = [r for r in result.rounds if r is not None]
     assert result.mean_rounds == Fraction(sum(cleared), len(cleared))
     assert sum(result.distribution().values()) == 200
 
 
 def _mean_rounds(runs: int = 1500, seed: int = 11, **kwargs) -> Fraction:
-    result = simulate(SwarmScenario(**kwargs), random.Random(seed), runs=runs)
+    result = simulate_swarms(SwarmScenario(**kwargs), random.Random(seed), runs=runs)
     assert result.cleared == result.runs  # every fight ends, so the averages compare like with like
     return result.mean_rounds
 
 
 def _mean_reforms(runs: int = 1500, seed: int = 11, **kwargs) -> Fraction:
-    return simulate(SwarmScenario(**kwargs), random.Random(seed), runs=runs).mean_reforms
+    return simulate_swarms(SwarmScenario(**kwargs), random.Random(seed), runs=runs).mean_reforms
 
 
 def test_lower_n_clears_the_swarms_sooner():
@@ -308,7 +308,7 @@ scenarios = st.builds(
 @settings(max_examples=60)
 @given(scenario=scenarios, seed=st.integers(0, 2**32))
 def test_every_fight_keeps_the_rules_invariants(scenario, seed):
-    result = fight(scenario, random.Random(seed), max_rounds=40)
+    result = swarm_fight(scenario, random.Random(seed), max_rounds=40)
     total_bodies = scenario.swarms * scenario.disperse_value
     for r in result.log:
         assert r.individuals_after >= 0 and r.cohesive_after >= 0
@@ -332,7 +332,7 @@ def test_without_reforms_no_fight_is_shorter_than_the_fewest_rounds(scenario, se
     # hits_to_break − 1 rounds before the first break and ⌈swarms × N ÷ kills⌉ rounds of killing.
     if scenario.reform_threshold <= scenario.swarms * scenario.disperse_value or scenario.kills_per_round == 0:
         return
-    result = fight(scenario, random.Random(seed), max_rounds=60)
+    result = swarm_fight(scenario, random.Random(seed), max_rounds=60)
     assert result.reforms == 0
     lowest = scenario.area_hits_to_break - 1 + math.ceil(
         Fraction(scenario.swarms * scenario.disperse_value, scenario.kills_per_round)
@@ -352,11 +352,11 @@ def test_certain_hits_and_constant_disruption_take_exactly_the_fewest_rounds(swa
         kills_per_round=kills, area_hits_to_break=hits,
     )
     expected = hits - 1 + -(-swarms * n // kills)  # ceiling division, by hand
-    assert fight(scenario, random.Random(seed)).rounds == expected
+    assert swarm_fight(scenario, random.Random(seed)).rounds == expected
 
 
 @settings(max_examples=30)
 @given(scenario=scenarios, seed=st.integers(0, 2**32))
 def test_full_disruption_means_no_reform(scenario, seed):
     disrupted = SwarmScenario(**{**scenario.__dict__, "disruption_chance": 1})
-    assert fight(disrupted, random.Random(seed), max_rounds=40).reforms == 0
+    assert swarm_fight(disrupted, random.Random(seed), max_rounds=40).reforms == 0

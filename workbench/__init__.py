@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from workbench.bestiary import PublishedMonster, load_bestiary, sample_bestiary
 from workbench.calibration import calibrate, closest_published, compare_variants, fit_report
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
+from workbench.homebrew_rule import AttachedRule, HomebrewRule, attach_rule, load_rules, shipped_rules
 from workbench.encounter import (
     Encounter,
     TerrainObject,
@@ -29,8 +30,11 @@ from workbench.monster import Monster, Step, Tiers, Trait, ability_damage, build
 from workbench.ruleset import Ruleset, core_ruleset, load_ruleset
 from workbench.squad import SquadTracker, make_squad
 from workbench.solo import compare_solos, instant_solo
+from workbench.swarm import Swarm, SwarmScenario, simulate_swarms
+from workbench.weakness import weakness_cases, weakness_wound
 
 if TYPE_CHECKING:
+    from workbench.apps.homebrew import swarm_app, weakness_app
     from workbench.apps.malice import malice_app
     from workbench.apps.squad import squad_app
     from workbench.apps.calibration import calibration_app
@@ -40,6 +44,18 @@ if TYPE_CHECKING:
     from workbench.tables import stat_table
 
 __all__ = [
+    "AttachedRule",
+    "HomebrewRule",
+    "Swarm",
+    "SwarmScenario",
+    "attach_rule",
+    "load_rules",
+    "shipped_rules",
+    "simulate_swarms",
+    "swarm_app",
+    "weakness_app",
+    "weakness_cases",
+    "weakness_wound",
     "Encounter",
     "TerrainObject",
     "budget",
@@ -90,7 +106,8 @@ __all__ = [
 ]
 
 # Names whose modules import heavy libraries (pandas, plotly, ipywidgets): loaded on first use.
-_LAZY = {"malice_app": "workbench.apps.malice", "squad_app": "workbench.apps.squad", "stat_table": "workbench.tables", "solos_app": "workbench.apps.solos",
+_LAZY = {"swarm_app": "workbench.apps.homebrew", "weakness_app": "workbench.apps.homebrew",
+         "malice_app": "workbench.apps.malice", "squad_app": "workbench.apps.squad", "stat_table": "workbench.tables", "solos_app": "workbench.apps.solos",
          "calibration_app": "workbench.apps.calibration", "encounter_app": "workbench.apps.encounter",
          "encounter_strength_table": "workbench.tables.encounter"}
 

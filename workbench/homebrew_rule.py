@@ -38,8 +38,8 @@ __all__ = [
     "RULES_DIR",
     "SCHEMA_PATH",
     "Section",
-    "attach",
-    "detach",
+    "attach_rule",
+    "detach_rule",
     "fill_attached",
     "format_attachments",
     "load_rule",
@@ -503,7 +503,7 @@ def fill_attached(
     return rules[attached.rule].fill(attached.value_map())
 
 
-def attach(monster: Monster, rule: HomebrewRule, values: Mapping[str, Any] | None = None) -> Monster:
+def attach_rule(monster: Monster, rule: HomebrewRule, values: Mapping[str, Any] | None = None) -> Monster:
     """A copy of `monster` with `rule` attached (parameters checked); the same attachment twice is kept once."""
     attached = rule.attachment(values)
     if attached in monster.homebrew_rules:
@@ -511,7 +511,7 @@ def attach(monster: Monster, rule: HomebrewRule, values: Mapping[str, Any] | Non
     return monster.model_copy(update={"homebrew_rules": (*monster.homebrew_rules, attached)})
 
 
-def detach(monster: Monster, index: int) -> Monster:
+def detach_rule(monster: Monster, index: int) -> Monster:
     """A copy of `monster` without its attached module number `index` (0 = the first)."""
     count = len(monster.homebrew_rules)
     if isinstance(index, bool) or not isinstance(index, Integral) or not 0 <= index < count:

@@ -6,7 +6,7 @@ they are not under active disruption, at end of round, and reforming costs the g
 `Swarm` is that life as a state machine — cohesive → dispersed → (reformed: cohesive again | gone) — and it
 refuses every transition the rule does not allow (`TransitionRefused`, naming what is allowed).
 
-`simulate` plays many fights with a random generator passed in, and reports how many rounds pass until
+`simulate_swarms` plays many fights with a random generator passed in, and reports how many rounds pass until
 the swarms are gone for good: the "Rule of Thumb for Tuning" as numbers. The fight is a model, not a rule;
 its assumptions are written on `SwarmScenario` and shown by the notebook.
 """
@@ -37,8 +37,8 @@ __all__ = [
     "Swarm",
     "SwarmScenario",
     "TransitionRefused",
-    "fight",
-    "simulate",
+    "swarm_fight",
+    "simulate_swarms",
 ]
 
 Progress = Callable[[int, int], None]
@@ -245,7 +245,7 @@ def _draw(rng: random.Random, chance: Fraction) -> bool:
     return rng.randrange(chance.denominator) < chance.numerator
 
 
-def fight(scenario: SwarmScenario, rng: random.Random, max_rounds: int = 100, *, keep_log: bool = True) -> Fight:
+def swarm_fight(scenario: SwarmScenario, rng: random.Random, max_rounds: int = 100, *, keep_log: bool = True) -> Fight:
     """Play one fight round by round (see `SwarmScenario` for the model)."""
     if not isinstance(rng, random.Random):
         raise InvalidInput("rng", rng, "a random.Random (seed it for a reproducible fight)")
@@ -337,7 +337,7 @@ class SimulationResult:
         return {k: counts[k] for k in sorted(counts, key=lambda r: (r is None, r or 0))}
 
 
-def simulate(
+def simulate_swarms(
     scenario: SwarmScenario,
     rng: random.Random,
     runs: int = 1000,
@@ -353,7 +353,7 @@ def simulate(
     rounds: list[int | None] = []
     reforms: list[int] = []
     for done in range(1, runs + 1):
-        result = fight(scenario, rng, max_rounds, keep_log=False)
+        result = swarm_fight(scenario, rng, max_rounds, keep_log=False)
         rounds.append(result.rounds)
         reforms.append(result.reforms)
         if progress is not None and (done % every == 0 or done == runs):

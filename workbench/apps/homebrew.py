@@ -1,7 +1,7 @@
 """Homebrew rule apps: the weakness escalation calculator and the swarm simulator (with a progress bar).
 
 Glue only: the weakness app wires its controls, through one observer, to `weakness.weakness_wound` and the
-renderers; the swarm app runs `swarm.simulate` (when a slider is released) and `tables.swarm.tuning_table`
+renderers; the swarm app runs `swarm.simulate_swarms` (when a slider is released) and `tables.swarm.tuning_table`
 (on a button), reporting progress on a bar. Choices and defaults come from the module's data file (the
 Legendary readings, N and M), never typed twice. Each app carries `controls` for scripts and tests.
 """
@@ -20,7 +20,7 @@ from workbench.errors import InvalidInput
 from workbench.homebrew_rule import HomebrewRule, shipped_rules
 from workbench.render.homebrew_rule import weakness_table_html, wound_html
 from workbench.render.swarm import simulation_html
-from workbench.swarm import SwarmScenario, simulate
+from workbench.swarm import SwarmScenario, simulate_swarms
 from workbench.tables.swarm import distribution_table, tuning_table
 from workbench.weakness import OUTCOME_LABELS, OUTCOMES, grips, weakness_cases, weakness_wound
 
@@ -156,7 +156,7 @@ def swarm_app(rule: HomebrewRule | None = None, runs: int = 500, seed: int = 1) 
     def run(_change: Any = None) -> None:
         try:
             s = scenario()
-            result = simulate(s, random.Random(c["seed"].value), runs=c["runs"].value, progress=report)
+            result = simulate_swarms(s, random.Random(c["seed"].value), runs=c["runs"].value, progress=report)
         except InvalidInput as exc:
             result_view.value = _refusal(exc)
             return

@@ -10,7 +10,7 @@ from typing import Any
 import pandas as pd
 
 from workbench.errors import InvalidInput
-from workbench.swarm import SimulationResult, SwarmScenario, simulate
+from workbench.swarm import SimulationResult, SwarmScenario, simulate_swarms
 
 __all__ = ["distribution_table", "tuning_table"]
 
@@ -49,7 +49,7 @@ def tuning_table(
     rows = []
     for index, (n, m, d) in enumerate(grid, start=1):
         scenario = replace(base, disperse_value=n, reform_threshold=m, disruption_chance=d)
-        result = simulate(scenario, random.Random(seed), runs=runs)
+        result = simulate_swarms(scenario, random.Random(seed), runs=runs)
         rows.append((
             n, m, float(scenario.disruption_chance),
             None if result.mean_rounds is None else float(result.mean_rounds),
