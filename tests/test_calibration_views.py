@@ -185,3 +185,22 @@ def test_published_points_can_be_added_to_any_curves_figure(sample):
     assert names == {m.name for m in sample if (m.organization, m.role) in {("minion", "brute"), ("solo", None)}}
     # a number the stat blocks don't print adds nothing
     assert len(add_published_points(go.Figure(), sample, "potency_tier3").data) == 0
+
+
+def test_the_explorer_shows_published_points_over_its_curves_on_request(sample):
+    from workbench.apps.explorer import scaling_explorer
+
+    app = scaling_explorer()
+    c = app.controls
+    c["organizations"].value = ("minion", "solo")
+    c["roles"].value = ("brute",)
+    c["levels"].value = (1, 4)
+    assert not any(str(t.name).startswith("published") for t in app.curves.data)  # off until asked
+    c["published"].value = True
+    points = [t for t in app.curves.data if str(t.name).startswith("published")]
+    shown = {n for t in points for n in t.text}
+    assert shown == {m.name for m in sample
+                     if (m.organization, m.role) in {("minion", "brute"), ("solo", None)} and m.level <= 4}
+    assert all("<b>" in h for t in points for h in t.hovertext)
+    c["quantity"].value = "potency_tier3"  # not printed as a number in the stat blocks: no points
+    assert not any(str(t.name).startswith("published") for t in app.curves.data)

@@ -22,6 +22,8 @@ import ipywidgets as widgets
 import pandas as pd
 import plotly.graph_objects as go
 
+from workbench.bestiary import sample_bestiary
+from workbench.charts.calibration import add_published_points
 from workbench.charts.scaling import curves_figure
 from workbench.errors import WorkbenchError
 from workbench.ruleset import Ruleset, core_ruleset
@@ -137,10 +139,14 @@ class ScalingExplorer(widgets.VBox):
             "levels": widgets.IntRangeSlider(value=(1, 10), min=1, max=MAX_LEVEL, description="Levels",
                                              style=style),
             "extra_stamina": widgets.Checkbox(value=False, description="Extra Stamina", indent=False),
+            "published": widgets.Checkbox(value=False, description="Published monsters (hover: name)",
+                                          indent=False),
             "sort_by": widgets.Dropdown(options=[], description="Sort by", style=style),
             "ascending": widgets.ToggleButtons(options=[("Ascending", True), ("Descending", False)], value=True),
         }
         self.editors = modifier_editors(rules)
+        # Published stat blocks (data/bestiary-sample/) as points over the curves (issue 9, calibration).
+        self.published = sample_bestiary(rules).monsters
         self.status = widgets.HTML().add_class("wb-status")
         self.grid = widgets.HTML().add_class("wb-grid-table")
         self.differences = widgets.HTML().add_class("wb-differences")
@@ -169,7 +175,8 @@ class ScalingExplorer(widgets.VBox):
     def _layout(self) -> list[widgets.Widget]:
         c = self.controls
         picks = widgets.HBox([
-            widgets.VBox([c["quantity"], c["levels"], c["extra_stamina"]]), c["organizations"], c["roles"],
+            widgets.VBox([c["quantity"], c["levels"], c["extra_stamina"], c["published"]]), c["organizations"],
+            c["roles"],
         ])
         grid = widgets.VBox([widgets.HBox([c["sort_by"], c["ascending"]]), self.grid])
         sections: dict[str, list[widgets.Widget]] = {}
@@ -224,7 +231,12 @@ class ScalingExplorer(widgets.VBox):
         pairs = self.pairs()
         quantity = c["quantity"].value
         table = self._levels(self._table(self.rules, extra))
-        self._replace(self.curves, curves_figure(table, quantity, pairs))
+        curves = curves_figure(table, quantity, pairs)
+        if c["published"].value:
+            low, high = c["levels"].value
+            shown_published = [m for m in self.published if low <= m.level <= high]
+            add_published_points(curves, shown_published, quantity, pairs)
+        self._replace(self.curves, curves)
         organizations = list(c["organizations"].value)
         roles = list(c["roles"].value) + [None]
         shown = sort_grid(pick_rows(table, organizations, roles), c["sort_by"].value, c["ascending"].value)
