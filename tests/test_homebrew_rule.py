@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import workbench as wb
+from workbench.ruleset import DATA_DIR
 from workbench.errors import InvalidInput, RulesetError
 from workbench.homebrew_rule import (
     RULES_DIR,
@@ -29,7 +30,7 @@ from workbench.homebrew_rule import (
     shipped_rules,
 )
 
-SOURCE = Path(__file__).resolve().parents[2] / "shared" / "rules" / "homebrew-monster-rules.txt"
+SOURCE = DATA_DIR / "rules" / "homebrew-monster-rules.txt"  # the rules text shipped with the project
 SWARM_FILE = RULES_DIR / "generic-swarm.toml"
 WEAKNESS_FILE = RULES_DIR / "exploitable-weakness.toml"
 

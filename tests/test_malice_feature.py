@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import workbench as wb
+from workbench.ruleset import DATA_DIR
 from workbench.errors import InvalidInput, RulesetError
 from workbench.malice_feature import (
     MALICE_FEATURES_PATH,
@@ -23,7 +24,7 @@ from workbench.malice_feature import (
 )
 from workbench.monster import Trait
 
-RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"  # ../shared/rules beside the checkout
+RULES = DATA_DIR / "rules"  # the rules text shipped with the project
 
 
 def _rules_text() -> str:
