@@ -94,7 +94,7 @@ class MonsterBuilder(widgets.VBox):
         self.lore = lore or core_lore()
         self.monster: Monster | None = None
         self._syncing = False
-        self._tables: dict[bool, Any] = {}
+        self._tables: dict[tuple[bool, int], Any] = {}
         rules = self.rules
         orgs = [(o.capitalize(), o) for o in rules.organizations]
         roles = [(r.capitalize(), r) for r in rules.roles]
@@ -234,10 +234,12 @@ class MonsterBuilder(widgets.VBox):
     # ------------------------------------------------------------ the one observer
 
     def _table(self, extra: bool):
-        if extra not in self._tables:
-            self._tables[extra] = stat_table(range(1, EPIC_MAX_LEVEL + 1), extra, self.rules)
-        table = self._tables[extra]
-        return table[table["level"] <= self.controls["level"].max]
+        """The stat grid up to the slider's top level (built once per extra-Stamina choice and top)."""
+        top = self.controls["level"].max
+        if (extra, top) not in self._tables:
+            table = stat_table(range(1, EPIC_MAX_LEVEL + 1), extra, self.rules)
+            self._tables[(extra, top)] = table[table["level"] <= top]
+        return self._tables[(extra, top)]
 
     def _sync_controls(self) -> None:
         """Make the pickers offer only what the rules cover for the chosen organization."""
