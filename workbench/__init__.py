@@ -22,6 +22,15 @@ from workbench.encounter import (
     suggest_groups,
 )
 from workbench.encounter import report as encounter_report
+from workbench.library import (
+    delete_monster,
+    list_monsters,
+    load_library,
+    load_monster,
+    rename_monster,
+    save_monster,
+)
+from workbench.lore import core_lore
 from workbench.objective import choose_objective
 from workbench.party import budget, hero_strength, make_party
 from workbench.quick_encounter import quick_plan
@@ -40,10 +49,21 @@ if TYPE_CHECKING:
     from workbench.apps.calibration import calibration_app
     from workbench.apps.solos import solos_app
     from workbench.apps.encounter import encounter_app
+    from workbench.apps.builder import monster_builder
+    from workbench.apps.explorer import scaling_explorer
     from workbench.tables.encounter import encounter_strength_table
     from workbench.tables import stat_table
 
 __all__ = [
+    "core_lore",
+    "delete_monster",
+    "list_monsters",
+    "load_library",
+    "load_monster",
+    "monster_builder",
+    "rename_monster",
+    "save_monster",
+    "scaling_explorer",
     "AttachedRule",
     "HomebrewRule",
     "Swarm",
@@ -109,7 +129,8 @@ __all__ = [
 _LAZY = {"swarm_app": "workbench.apps.homebrew", "weakness_app": "workbench.apps.homebrew",
          "malice_app": "workbench.apps.malice", "squad_app": "workbench.apps.squad", "stat_table": "workbench.tables", "solos_app": "workbench.apps.solos",
          "calibration_app": "workbench.apps.calibration", "encounter_app": "workbench.apps.encounter",
-         "encounter_strength_table": "workbench.tables.encounter"}
+         "encounter_strength_table": "workbench.tables.encounter",
+         "monster_builder": "workbench.apps.builder", "scaling_explorer": "workbench.apps.explorer"}
 
 
 def __getattr__(name: str) -> Any:
