@@ -127,7 +127,10 @@ class Encounter(_Frozen):
     objectives: tuple[ChosenObjective, ...] = ()
 
     def adding(self, *items: Creature | Monster | TerrainObject | str, count: int = 1) -> Encounter:
-        """A copy with creatures (Creature, Monster, or a typed spec) or terrain objects added."""
+        """A copy with creatures (Creature, Monster, or a typed spec) or terrain objects added.
+
+        Adding creatures clears the initiative groups (they no longer cover every creature); terrain keeps them.
+        """
         creatures = list(self.creatures)
         terrain = list(self.terrain)
         for item in items:
@@ -141,7 +144,8 @@ class Encounter(_Frozen):
                 creatures.append(parse_spec(item))
             else:
                 raise InvalidInput("item", item, "a Creature, a Monster, a typed spec or a TerrainObject")
-        return self.model_copy(update={"creatures": tuple(creatures), "terrain": tuple(terrain), "groups": ()})
+        groups = self.groups if len(creatures) == len(self.creatures) else ()  # new creatures: regroup
+        return self.model_copy(update={"creatures": tuple(creatures), "terrain": tuple(terrain), "groups": groups})
 
     def without_creature(self, index: int) -> Encounter:
         if not 0 <= index < len(self.creatures):

@@ -221,12 +221,12 @@ def encounter_app(
                 condition_c[cond.key] = control
         condition_box.children = tuple(condition_c.values()) + ((bonus_c,) if objective_c.value else ())
 
-    def show() -> None:
+    def show(view: EncounterView | None = None) -> None:
         e = state["encounter"]
         entries_c.options = [(f"{c.count} × {c.label} (cost {float(c.cost()):g})", ("creature", i))
                              for i, c in enumerate(e.creatures)] + [
             (f"terrain: {t.name} (EV {t.ev})", ("terrain", i)) for i, t in enumerate(e.terrain)]
-        view = encounter_view(e, difficulty_c.value)
+        view = view or encounter_view(e, difficulty_c.value)
         with plot.batch_update():
             plot.data = ()
             plot.add_traces(list(view.figure.data))
@@ -243,13 +243,13 @@ def encounter_app(
             updated = state["encounter"].model_copy(
                 update={"party": new_party, "objectives": chosen_objective()}
             )
-            encounter_view(updated, difficulty_c.value)
+            view = encounter_view(updated, difficulty_c.value)
         except WorkbenchError as exc:
             message.value = f'<span style="color:#b00">{_escape(exc)}</span>'
             return
         message.value = ""
         state["encounter"] = updated
-        show()
+        show(view)
 
     def act(change):  # one button -> one change (a new Encounter, or a note to show); a refusal says why
         def handler(_button: object) -> None:

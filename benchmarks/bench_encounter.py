@@ -1,0 +1,59 @@
+"""How long encounter building takes per change: the budget, a report with every check, a grouping suggestion,
+the quick method, and the editor's Python side of one control change or button click (what a Director waits
+for between changing the party or adding a creature and seeing the summary, checks and chart change, less
+the browser's round trip).
+
+Run: .venv/bin/python benchmarks/bench_encounter.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from workbench.apps.encounter import encounter_app, encounter_view
+from workbench.encounter import Encounter, report, suggest_groups
+from workbench.party import budget, make_party
+from workbench.quick_encounter import quick_plan
+
+
+def timed(fn, repeat: int) -> list[float]:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def show(label: str, times: list[float]) -> None:
+    times = sorted(times)
+    p95 = times[max(0, int(len(times) * 0.95) - 1)]
+    print(f"{label:<56} median {statistics.median(times) * 1000:8.3f} ms   p95 {p95 * 1000:8.3f} ms")
+
+
+def main() -> None:
+    party = make_party(heroes=5, level=3, victories=2)
+    e = Encounter(party=party).adding(
+        "4 x level 3 platoon brute", "8 x level 2 minion harrier", "level 4 leader", "2 x level 3 elite hexer"
+    )
+    show("budget(5 heroes)", timed(lambda: budget(party), 500))
+    show("report(4 entries, every check)", timed(lambda: report(e), 500))
+    show("suggest_groups(4 entries)", timed(lambda: suggest_groups(e), 500))
+    show("quick_plan(hard, 4 entries)", timed(lambda: quick_plan(party, "hard", e.creatures), 500))
+    show("encounter_view (chart + every HTML panel)", timed(lambda: encounter_view(e, "hard"), 100))
+
+    app = encounter_app(encounter=e)
+    c = app.controls
+    levels = iter(range(10_000))
+    show("app: heroes slider change -> all panes updated",
+         timed(lambda: setattr(c["heroes"], "value", 4 + next(levels) % 3), 100))
+
+    def add_creature() -> None:
+        c["spec"].value = "4 x level 3 minion brute"
+        c["add_spec"].click()
+    show("app: Add spec click -> all panes updated", timed(add_creature, 50))
+
+
+if __name__ == "__main__":
+    main()
