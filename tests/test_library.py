@@ -325,3 +325,14 @@ def test_attached_homebrew_rules_round_trip(tmp_path):
     monster = goblin().model_copy(update={"homebrew_rules": attached})
     save_monster(monster, folder=tmp_path)
     assert load_monster("Goblin Sneak", tmp_path).homebrew_rules == attached
+
+
+@settings(max_examples=40)
+@given(noise=st.binary(max_size=300))
+def test_any_bytes_in_a_file_are_reported_and_the_rest_load(noise):
+    with tempfile.TemporaryDirectory() as folder:
+        save_monster(goblin("Keeper"), folder=folder)
+        Path(folder, "noise.json").write_bytes(noise)
+        contents = load_library(folder)
+        assert contents.names() == ("Keeper",)
+        assert [name for name, _ in contents.problems] == ["noise.json"]
