@@ -1,5 +1,6 @@
 # Draw Steel monster workbench — build entry points.
 #   make lab    JupyterLab on notebooks/ (creates .venv first if needed)
+#   make app    the notebooks as web apps (Voilà) on 127.0.0.1, no code cells
 #   make test   the whole test suite: tests/ and notebooks/*.ipynb
 # Needs only python3 (>= 3.11) on PATH; everything else goes into .venv.
 
@@ -10,6 +11,7 @@ UV     := $(VENV)/bin/uv
 STAMP  := $(VENV)/.stamp
 CHROMIUM ?= /usr/bin/chromium
 LAB_ARGS ?=
+APP_ARGS ?=
 PYTEST_ARGS ?=
 # Left out of .venv: rfc3987-syntax (via jsonschema[format-nongpl]) builds a
 # grammar at import, ~2 s on every kernel that renders a plotly figure and on
@@ -32,10 +34,12 @@ SHELL := bash
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
 
-.PHONY: help venv lab test browser clean
+.PHONY: help venv lab app test browser clean
 
 help:
 	@echo "make lab      start JupyterLab on notebooks/ (http://127.0.0.1:8888, token in the URL)"
+	@echo "make app      serve the notebooks as web apps (Voilà) on 127.0.0.1, a free port unless"
+	@echo "             APP_ARGS='--port 8866'; the landing page lists them"
 	@echo "make test     run tests/ and notebooks/*.ipynb (installs .venv and a Chromium if missing);"
 	@echo "             extra pytest arguments: make test PYTEST_ARGS='-k stamina -x'"
 	@echo "make venv     create/refresh .venv (re-installs when pyproject.toml changes)"
@@ -56,6 +60,9 @@ lab: venv
 	@mkdir -p notebooks
 	$(VENV)/bin/jupyter lab notebooks/ --ServerApp.ip=127.0.0.1 --no-browser \
 	  $$(if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi) $(LAB_ARGS)
+
+app: venv
+	$(VENV)/bin/workbench app $(APP_ARGS)
 
 test: venv browser
 	@mkdir -p $(TEST_HOME)

@@ -1,0 +1,153 @@
+"""A rendered Voilà notebook driven like a person: find ipywidgets by their visible labels, then use them.
+
+Sliders are moved with the keyboard (focus the `.noUi-handle`, press ArrowRight/ArrowLeft), pickers and
+buttons with the mouse; text boxes are filled as a paste would. Console errors and uncaught page errors
+are collected for the tests to assert on.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page, Route
+
+WAIT_MS = 60_000  # a kernel round trip is ~15 ms idle, seconds when the machine is busy
+
+
+def _label(text: str) -> str:
+    return f'label.widget-label:text-is("{text}")'
+
+
+class AppPage:
+    def __init__(self, page: Page, notebook: str, artifacts_dir: Path) -> None:
+        self.page = page
+        self.notebook = notebook
+        self.artifacts_dir = artifacts_dir
+        self.console_errors: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.console_errors.append(f"page error: {error}"))
+        page.set_default_timeout(WAIT_MS)
+
+    # ---------------------------------------------------------------- plumbing
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.console_errors.append(f"console.error: {message.text} ({message.location.get('url', '')})")
+
+    @staticmethod
+    def answer_offline(route: Route) -> None:
+        """Another host asked for (Voilà's template links icon fonts on a CDN): an empty answer, no network."""
+        kind = "text/css" if route.request.resource_type == "stylesheet" else "text/plain"
+        route.fulfill(status=200, content_type=kind, body="")
+
+    def screenshot(self, name: str, root: str | None = None) -> Path:
+        """Save a PNG of the element `root` (else the page) to test-artifacts/<notebook>-<name>.png.
+
+        Voilà scrolls inside its own panel, so the window is made as tall as the element for the shot.
+        """
+        path = self.artifacts_dir / f"{Path(self.notebook).stem}-{name}.png"
+        target = self.page.locator(root or "body").first
+        size = self.page.viewport_size
+        height = target.evaluate("e => Math.ceil(e.getBoundingClientRect().height)")
+        self.page.set_viewport_size({"width": size["width"], "height": max(size["height"], height + 40)})
+        try:
+            target.scroll_into_view_if_needed()
+            target.screenshot(path=str(path))
+        finally:
+            self.page.set_viewport_size(size)
+        return path
+
+    def js(self, expression: str, arg: Any = None) -> Any:
+        return self.page.evaluate(expression, arg)
+
+    # ---------------------------------------------------------------- finding widgets by their label
+
+    def slider_handle(self, label: str, within: str = "body") -> Locator:
+        return self.page.locator(f"{within} .widget-slider:has(> {_label(label)}) .noUi-handle").first
+
+    def slider_value(self, label: str, within: str = "body") -> int:
+        return int(float(self.slider_handle(label, within).get_attribute("aria-valuenow")))
+
+    def dropdown(self, label: str, within: str = "body") -> Locator:
+        return self.page.locator(f"{within} .widget-dropdown:has(> {_label(label)}) select").first
+
+    def text_box(self, label: str, within: str = "body") -> Locator:
+        return self.page.locator(
+            f"{within} :is(.widget-text, .widget-textarea):has(> {_label(label)}) :is(input, textarea)"
+        ).first
+
+    def checkbox(self, label: str, within: str = "body") -> Locator:
+        return self.page.locator(f'{within} .widget-checkbox:has(span:text-is("{label}")) input').first
+
+    def button(self, text: str, within: str = "body") -> Locator:
+        return self.page.locator(f'{within} button.jupyter-button:text-is("{text}")').first
+
+    def toggle(self, text: str, within: str = "body") -> Locator:
+        return self.page.locator(f'{within} .widget-toggle-buttons button:text-is("{text}")').first
+
+    def tab(self, title: str, within: str = "body") -> Locator:
+        return self.page.locator(f'{within} .lm-TabBar-tab:has(.lm-TabBar-tabLabel:text-is("{title}"))').first
+
+    def accordion(self, title: str, within: str = "body") -> Locator:
+        return self.page.locator(f'{within} .jupyter-widget-Collapse-header:has(span:text-is("{title}"))').first
+
+    # ---------------------------------------------------------------- acting like a person
+
+    def open_section(self, title: str, within: str = "body") -> None:
+        """Open an accordion section by a click on its title (unless it is open already)."""
+        header = self.accordion(title, within)
+        if not header.evaluate("h => h.parentElement.classList.contains('jupyter-widget-Collapse-open')"):
+            header.click()
+
+    def press_slider(self, label: str, key: str = "ArrowRight", times: int = 1, within: str = "body") -> None:
+        handle = self.slider_handle(label, within)
+        handle.focus()
+        for _ in range(times):
+            handle.press(key)
+
+    def slide_to(self, label: str, value: int, within: str = "body") -> None:
+        current = self.slider_value(label, within)
+        key = "ArrowRight" if value > current else "ArrowLeft"
+        self.press_slider(label, key, abs(value - current), within)
+
+    def pick(self, label: str, option: str, within: str = "body") -> None:
+        """Click the picker, then choose the option by its visible text."""
+        select = self.dropdown(label, within)
+        select.click()
+        select.select_option(label=option)
+
+    def fill(self, label: str, text: str, within: str = "body") -> None:
+        box = self.text_box(label, within)
+        box.click()
+        box.fill(text)
+        box.press("Tab")  # a Text widget with continuous_update=False sends its value on blur
+
+    # ---------------------------------------------------------------- reading what is shown
+
+    def plot_data(self, root: str) -> list[dict]:
+        """The traces plotly drew in the plot `root` (or the first plot inside it): name, type, x and y of each."""
+        return json.loads(self.js(
+            """root => {
+                const plot = document.querySelector(`${root}.js-plotly-plot, ${root} .js-plotly-plot`);
+                if (!plot || !plot.data) return 'null';
+                return JSON.stringify(plot.data.map(t => ({
+                    name: t.name ?? null, type: t.type ?? null,
+                    x: t.x ? Array.from(t.x) : null, y: t.y ? Array.from(t.y) : null})));
+            }""",
+            root,
+        ))
+
+    def wait_for_plot(self, root: str, check: str, arg: Any = None) -> None:
+        """Wait until `check(traces, arg)` (a JS arrow function over the drawn traces) is true."""
+        self.page.wait_for_function(
+            f"""([root, arg]) => {{
+                const plot = document.querySelector(`${{root}}.js-plotly-plot, ${{root}} .js-plotly-plot`);
+                if (!plot || !plot.data) return false;
+                const traces = plot.data.map(t => ({{name: t.name, x: t.x ? Array.from(t.x) : [],
+                                                     y: t.y ? Array.from(t.y) : []}}));
+                return ({check})(traces, arg);
+            }}""",
+            arg=[root, arg],
+        )

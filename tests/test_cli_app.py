@@ -1,0 +1,72 @@
+"""`workbench app`: its refusals (exit 2, one line on stderr) and the Voilà command it runs.
+
+Starting the server for real, as root too, is covered by tests/browser/ (every browser test runs against
+a server started with `workbench app --port P`).
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from workbench.cli.app import HOST, NOTEBOOKS_DIR, free_port, voila_command
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "workbench.cli", "app", *args], capture_output=True,
+                          text=True, timeout=60)
+
+
+@pytest.mark.parametrize(
+    ("args", "flag"),
+    [
+        (("--port", "0"), "--port"),  # below 1
+        (("--port", "70000"), "--port"),  # above 65535
+        (("--notebooks", "/nonexistent-folder"), "--notebooks"),  # no such folder
+    ],
+)
+def test_refusals_name_the_argument(args, flag):
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"workbench app: error: {flag}: "), result.stderr
+
+
+def test_a_folder_without_notebooks_is_refused(tmp_path: Path):
+    (tmp_path / "notes.txt").write_text("not a notebook")
+    result = run("--notebooks", str(tmp_path))
+    assert result.returncode == 2
+    assert "accepts a folder holding" in result.stderr
+
+
+def test_a_port_in_use_is_refused():
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as busy:
+        busy.bind((HOST, 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = run("--port", str(port))
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        f"workbench app: error: --port: got {port} (already in use); accepts a TCP port free on {HOST}"
+    )
+
+
+def test_free_port_can_be_bound():
+    port = free_port()
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((HOST, port))
+
+
+def test_voila_serves_the_notebooks_folder_on_localhost_only():
+    command = voila_command(NOTEBOOKS_DIR, 8123, python="python")
+    assert command[:4] == ["python", "-m", "voila", str(NOTEBOOKS_DIR)]
+    assert f"--Voila.ip={HOST}" in command and HOST == "127.0.0.1"
+    assert "--Voila.port=8123" in command
+    assert "--Voila.port_retries=0" in command  # never another port than the one printed
+    assert "--no-browser" in command
+    assert sorted(p.name for p in NOTEBOOKS_DIR.glob("*.ipynb"))  # the checkout has notebooks to serve
