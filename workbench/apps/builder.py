@@ -103,7 +103,8 @@ class MonsterBuilder(widgets.VBox):
         style = {"description_width": "8em"}
         c: dict[str, widgets.Widget] = {
             "level": widgets.IntSlider(value=1, min=1, max=DEFAULT_MAX_LEVEL, description="Level",
-                                       continuous_update=True, style=style),
+                                       continuous_update=True, style=style,
+                                       layout=widgets.Layout(width="26em")),
             "epic": widgets.Checkbox(value=False, description=f"Levels up to {EPIC_MAX_LEVEL}", indent=False),
             "organization": widgets.Dropdown(options=orgs, value=first_org, description="Organization",
                                              style=style),
@@ -175,7 +176,7 @@ class MonsterBuilder(widgets.VBox):
         c = self.controls
         numbers = widgets.VBox([
             widgets.HTML("<b>Numbers</b>"),
-            widgets.HBox([c["level"], c["epic"]]),
+            c["level"], c["epic"],
             c["organization"], self.organization_note,
             c["role"], self.role_note,
             widgets.HBox([c["extra_stamina"], c["strike"]]),
@@ -200,7 +201,7 @@ class MonsterBuilder(widgets.VBox):
         tabs = widgets.Tab(
             children=[self.explain, chart, self.library, export,
                       widgets.HTML(noncombatant_html(self.lore))],
-            titles=("How was this computed", "Scaling chart", "Homebrew library", "Export", "Noncombatant"),
+            titles=("How computed", "Scaling chart", "Library", "Export", "Noncombatant"),
             selected_index=1,
         )
         return [widgets.HTML(STYLE), widgets.HBox([left, right]), tabs, self.status]
