@@ -124,6 +124,15 @@ def test_terrain_remove_and_groups():
     app.controls["suggest"].click()
     assert len(app.state().groups) >= 1
     assert "wb-group-ev" in app.controls["groups"].value
+    app.controls["groups_text"].value = "1×2; 1×2"  # two groups of 20 EV each
+    app.controls["apply_groups"].click()
+    assert [g.members for g in app.state().groups] == [((0, 2),), ((0, 2),)]
+    # two groups for five heroes: fewer than 5 - 2 = 3, so the count guideline is broken; EV 20 each is fine
+    assert 'data-check="group_count" data-state="broken"' in app.controls["checks"].value
+    assert 'data-check="group_ev" data-state="kept"' in app.controls["checks"].value
+    app.controls["groups_text"].value = "1×9"
+    app.controls["apply_groups"].click()
+    assert "at most 4" in app.controls["message"].value and len(app.state().groups) == 2
     app.controls["entries"].value = ("terrain", 0)
     app.controls["remove"].click()
     assert number(app.controls["summary"].value, "wb-ev-total", "ev") == "40"

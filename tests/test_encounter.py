@@ -19,7 +19,9 @@ from workbench.encounter import (
     TerrainObject,
     check_groups,
     creature_from_monster,
+    format_groups,
     load_encounter,
+    parse_groups,
     parse_spec,
     report,
     save_encounter,
@@ -289,6 +291,29 @@ def test_unplaced_and_overplaced_creatures():
     with pytest.raises(InvalidInput) as caught:
         check_groups(over, Fraction(10))
     assert caught.value.code == "invalid-groups"
+
+
+def test_typed_groups():
+    e = encounter("4 x level 3 platoon brute", "8 x level 2 minion harrier", "level 4 leader")
+    groups = parse_groups("1×2, 2×4; 1x2; 2*4; 3", e)  # entry 3 alone: all of it (one leader)
+    assert [g.members for g in groups] == [((0, 2), (1, 4)), ((0, 2),), ((1, 4),), ((2, 1),)]
+    assert parse_groups(format_groups(groups), e) == groups
+
+
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        ("1×5", "at most 4"),  # more brutes than were bought
+        ("4", "entry 4 does not exist"),  # only three entries
+        ("one", "cannot read"),  # not a number
+        ("1×0", "from 1 upwards"),  # nobody
+    ],
+)
+def test_bad_typed_groups(text, why):
+    e = encounter("4 x level 3 platoon brute", "8 x level 2 minion harrier", "level 4 leader")
+    with pytest.raises(InvalidInput) as caught:
+        parse_groups(text, e)
+    assert caught.value.code == "invalid-groups" and why in str(caught.value)
 
 
 @given(

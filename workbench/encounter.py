@@ -47,6 +47,9 @@ __all__ = [
     "check_groups",
     "suggest_groups",
     "group_ev",
+    "parse_groups",
+    "format_groups",
+    "GROUPS_ACCEPTS",
     "save_encounter",
     "load_encounter",
     "SPEC_ACCEPTS",
@@ -96,10 +99,13 @@ class Creature(_Frozen):
         """What makes two entries the same kind of stat block."""
         return (self.name.strip().lower(), self.level, self.organization, self.role)
 
-    def cost(self, count: int | None = None, per_set: int = 4) -> Fraction:
-        """EV of `count` of these creatures (all of them by default); minions by fours."""
+    def cost(self, count: int | None = None) -> Fraction:
+        """EV of `count` of these creatures (all of them by default); minions by fours (the stat block's EV
+        is the EV of `minions_per_ev` minions, 4 in the core ruleset)."""
         n = self.count if count is None else count
-        return Fraction(self.ev * n, per_set) if self.minion else Fraction(self.ev * n)
+        if self.minion:
+            return Fraction(self.ev * n, core_ruleset().formulas.minions_per_ev)
+        return Fraction(self.ev * n)
 
 
 class TerrainObject(_Frozen):
@@ -428,6 +434,46 @@ def _validate_groups(encounter: Encounter, groups: Sequence[InitiativeGroup]) ->
                 "groups", count, f"at most {c.count} of {c.label} across all groups"
             )
     return placed
+
+
+GROUPS_ACCEPTS = (
+    'groups separated by ";", each a list of ENTRY or ENTRY×COUNT (entries numbered from 1 as listed), '
+    'e.g. "1×2, 2×4; 1×2; 3"'
+)
+
+
+def parse_groups(text: str, encounter: Encounter) -> tuple[InitiativeGroup, ...]:
+    """Initiative groups typed by the Director: "1×2, 2×4; 1×2; 3" (an entry alone means all of it).
+
+    Refuses a malformed text or an entry that does not exist with `InvalidInput` on the field "groups".
+    """
+    if not isinstance(text, str):
+        raise InvalidInput("groups", text, GROUPS_ACCEPTS)
+    groups: list[InitiativeGroup] = []
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        members: dict[int, int] = {}
+        for item in part.split(","):
+            match = re.fullmatch(r"\s*(\d+)\s*(?:(?:×|x|\*)\s*(\d+))?\s*", item, re.IGNORECASE)
+            if not match:
+                raise InvalidInput("groups", text, GROUPS_ACCEPTS, f"cannot read {item.strip()!r}")
+            entry = int(match[1])
+            if not 1 <= entry <= len(encounter.creatures):
+                raise InvalidInput(
+                    "groups", text, GROUPS_ACCEPTS,
+                    f"entry {entry} does not exist (there are {len(encounter.creatures)})",
+                )
+            count = int(match[2]) if match[2] else encounter.creatures[entry - 1].count
+            members[entry - 1] = members.get(entry - 1, 0) + count
+        groups.append(InitiativeGroup(members=tuple(sorted(members.items()))))
+    _validate_groups(encounter, groups)
+    return tuple(groups)
+
+
+def format_groups(groups: Sequence[InitiativeGroup]) -> str:
+    """Groups in the syntax `parse_groups` reads (entries numbered from 1)."""
+    return "; ".join(", ".join(f"{i + 1}×{count}" for i, count in g.members) for g in groups)
 
 
 def check_groups(

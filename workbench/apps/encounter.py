@@ -3,8 +3,8 @@
 Party controls (heroes and level, or mixed levels; retainers; average Victories), the difficulty aimed for,
 and an objective with its conditions are wired by one observer to `encounter_view` (a pure function of an
 `Encounter` and a difficulty). Buttons change the encounter itself — add a typed spec, a Monster from the
-builder or the homebrew library, a dynamic terrain object; remove; suggest initiative groups; save and
-load — and then show the same view. A refusal shows as a message and changes nothing. Glue only: every rule
+builder or the homebrew library, a dynamic terrain object; remove; type initiative groups or ask for a
+suggestion; save and load — and then show the same view. A refusal shows as a message and changes nothing. Glue only: every rule
 lives in `workbench.party`, `workbench.encounter`, `workbench.objective` and `workbench.quick_encounter`.
 
 The returned widget carries `controls` (a dict of its controls, for scripts and tests) and `state()` (the
@@ -27,7 +27,9 @@ from workbench.encounter import (
     Encounter,
     TerrainObject,
     creature_from_monster,
+    format_groups,
     load_encounter,
+    parse_groups,
     parse_spec,
     report,
     save_encounter,
@@ -175,6 +177,9 @@ def encounter_app(
     add_terrain = widgets.Button(description="Add terrain")
     entries_c = widgets.Select(options=[], description="Bought", rows=6, layout={"width": "460px"})
     remove_b = widgets.Button(description="Remove")
+    groups_c = widgets.Text(description="Groups", placeholder="1×2, 2×4; 1×2; 3  (entry×count; groups split by ;)",
+                            layout={"width": "460px"})
+    apply_groups_b = widgets.Button(description="Apply groups")
     suggest_b = widgets.Button(description="Suggest groups")
     clear_groups_b = widgets.Button(description="Clear groups")
     path_c = widgets.Text(description="File", placeholder="encounters/gate.json")
@@ -223,7 +228,7 @@ def encounter_app(
 
     def show(view: EncounterView | None = None) -> None:
         e = state["encounter"]
-        entries_c.options = [(f"{c.count} × {c.label} (cost {float(c.cost()):g})", ("creature", i))
+        entries_c.options = [(f"{i + 1}. {c.count} × {c.label} (cost {float(c.cost()):g})", ("creature", i))
                              for i, c in enumerate(e.creatures)] + [
             (f"terrain: {t.name} (EV {t.ev})", ("terrain", i)) for i, t in enumerate(e.terrain)]
         view = view or encounter_view(e, difficulty_c.value)
@@ -234,6 +239,7 @@ def encounter_app(
             plot.layout.xaxis.range = view.figure.layout.xaxis.range
         for name, pane in panes.items():
             pane.value = getattr(view, name)
+        groups_c.value = format_groups(e.groups)
 
     def refresh(_change: object = None) -> None:
         """The one observer: controls -> Encounter -> view. A refusal changes nothing."""
@@ -326,6 +332,7 @@ def encounter_app(
     remove_b.on_click(act(remove_from))
     load_library_b.on_click(act(load_library_into))
     suggest_b.on_click(act(lambda e: e.model_copy(update={"groups": suggest_groups(e)})))
+    apply_groups_b.on_click(act(lambda e: e.model_copy(update={"groups": parse_groups(groups_c.value, e)})))
     clear_groups_b.on_click(act(lambda e: e.model_copy(update={"groups": ()})))
     save_b.on_click(act(save))
     load_b.on_click(act(load))
@@ -348,6 +355,7 @@ def encounter_app(
         widgets.HBox([folder_c, load_library_b]),
         widgets.HBox([terrain_name_c, terrain_ev_c, add_terrain]),
         widgets.HBox([entries_c, widgets.VBox([remove_b, suggest_b, clear_groups_b])]),
+        widgets.HBox([groups_c, apply_groups_b]),
         panes["creatures"],
     ])
     tabs = widgets.Tab(children=[
@@ -374,7 +382,8 @@ def encounter_app(
         "monster": monster_c, "count": count_c, "star": star_c, "add_monster": add_monster,
         "folder": folder_c, "load_library": load_library_b, "terrain_name": terrain_name_c,
         "terrain_ev": terrain_ev_c, "add_terrain": add_terrain, "entries": entries_c, "remove": remove_b,
-        "suggest": suggest_b, "clear_groups": clear_groups_b, "path": path_c, "overwrite": overwrite_c,
+        "suggest": suggest_b, "clear_groups": clear_groups_b, "groups_text": groups_c,
+        "apply_groups": apply_groups_b, "path": path_c, "overwrite": overwrite_c,
         "save": save_b, "load": load_b, "message": message, "plot": plot, **panes,
     }
     app.state = lambda: state["encounter"]
