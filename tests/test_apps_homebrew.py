@@ -144,3 +144,26 @@ def test_the_builder_puts_a_monsters_modules_back_into_the_box(tmp_path):
     builder = monster_builder(folder=tmp_path)
     builder.show(werewolf)
     assert builder.monster.homebrew_rules == werewolf.homebrew_rules
+
+
+def test_every_control_combination_shows_the_functions_wound():
+    from itertools import product
+
+    from workbench.weakness import weakness_wound
+
+    app = weakness_app()
+    c = app.controls
+    c["one_handed_partial_critical"].value = "5"  # a homebrewer's own value, so no case is "not given"
+    rule = shipped_rules()["exploitable-weakness"].fill({"tag": "silver", "one_handed_partial_critical": 5})
+    for grip, outcome, matches, other in product(
+        ("one_handed", "two_handed"), ("hit", "partial_critical", "legendary"), (False, True), (False, True)
+    ):
+        c["grip"].value, c["outcome"].value = grip, outcome
+        c["matches_tag"].value, c["other_source"].value = matches, other
+        expected = weakness_wound(rule, grip, outcome, matches, other).value
+        assert _wound(app) == ("not given" if expected is None else str(expected))
+
+
+def test_the_tag_box_is_hidden_for_a_module_without_a_tag():
+    assert weakness_app(shipped_rules()["generic-swarm"]).controls["tag"].layout.display == "none"
+    assert weakness_app().controls["tag"].layout.display != "none"

@@ -72,6 +72,8 @@ def weakness_app(rule: HomebrewRule | None = None, tag: str = "silver") -> widge
         p = rule.parameter("legendary_reading")
         c["legendary_reading"] = widgets.Dropdown(options=list(p.choices), value=p.default,
                                                   description=p.label, style=_WIDE)
+    if "tag" not in names:  # a module without a tag parameter (the swarm: area and zone attacks)
+        c["tag"].layout.display = "none"
     name = widgets.HTML()
     wound = widgets.HTML()
     table = widgets.HTML()
