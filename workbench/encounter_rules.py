@@ -8,16 +8,15 @@ guideline can be shown in the book's own words.
 
 from __future__ import annotations
 
-import tomllib
-from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from workbench.errors import InvalidInput, RulesetError
+from workbench.datafile import load_toml_model
+from workbench.errors import InvalidInput
 from workbench.ruleset import DATA_DIR
 
 __all__ = [
@@ -213,25 +212,9 @@ def check_difficulty(difficulty: Any, field: str = "difficulty") -> str:
     return key
 
 
-def _problem(error: Any) -> str:
-    where = ".".join(str(part) for part in error["loc"]) or "encounter rules"
-    return f"{where}: {error['msg']}"
-
-
 def load_encounter_rules(path: str | Path) -> EncounterRules:
     """Load and validate an encounter-rules TOML file; every bad entry is reported in one RulesetError."""
-    path = Path(path)
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle, parse_float=Decimal)
-    except OSError as exc:
-        raise RulesetError(str(path), [f"cannot read the file: {exc.strerror or exc}"]) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(str(path), [f"not valid TOML: {exc}"]) from None
-    try:
-        return EncounterRules.model_validate(data)
-    except ValidationError as exc:
-        raise RulesetError(path.name, [_problem(e) for e in exc.errors()]) from None
+    return load_toml_model(EncounterRules, path)
 
 
 @cache

@@ -11,7 +11,6 @@ Malicious Strike's "5+").
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
 from decimal import Decimal
 from functools import cache
@@ -19,9 +18,10 @@ from numbers import Integral
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from workbench.errors import InvalidInput, RulesetError
+from workbench.datafile import load_toml_model
+from workbench.errors import InvalidInput
 from workbench.monster import Monster, Trait
 from workbench.ruleset import DATA_DIR
 
@@ -164,25 +164,9 @@ class FeatureBook(_Frozen):
         return self
 
 
-def _problem(error: Any) -> str:
-    where = ".".join(str(part) for part in error["loc"]) or "file"
-    return f"{where}: {error['msg']}"
-
-
 def load_feature_book(path: str | Path) -> FeatureBook:
     """Load and validate a Malice features file; every bad entry is reported in one `RulesetError`."""
-    path = Path(path)
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle, parse_float=Decimal)
-    except OSError as exc:
-        raise RulesetError(str(path), [f"cannot read the file: {exc.strerror or exc}"]) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(str(path), [f"not valid TOML: {exc}"]) from None
-    try:
-        return FeatureBook.model_validate(data)
-    except ValidationError as exc:
-        raise RulesetError(path.name, [_problem(e) for e in exc.errors()]) from None
+    return load_toml_model(FeatureBook, path)
 
 
 @cache

@@ -8,18 +8,18 @@ Decimal numbers are read as `Decimal`, never as binary floats, so every rounding
 from __future__ import annotations
 
 import copy
-import tomllib
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from workbench.errors import RulesetError
+from workbench.datafile import load_toml_model, validate_data
 
 __all__ = ["Ruleset", "Role", "Organization", "core_ruleset", "load_ruleset", "DATA_DIR"]
+
 
 def _data_dir() -> Path:
     """`data/` of a source checkout (editable install), else the copy a wheel installs as `workbench/_data`."""
@@ -164,30 +164,14 @@ def _merge(into: dict[str, Any], changes: dict[str, Any]) -> None:
             into[key] = copy.deepcopy(value)
 
 
-def _problem(error: Any) -> str:
-    where = ".".join(str(part) for part in error["loc"]) or "ruleset"
-    return f"{where}: {error['msg']}"
-
-
 def ruleset_from_dict(data: dict[str, Any], source: str = "ruleset") -> Ruleset:
     """Validate a ruleset given as plain data; every bad entry is reported in one RulesetError."""
-    try:
-        return Ruleset.model_validate(data)
-    except ValidationError as exc:
-        raise RulesetError(source, [_problem(e) for e in exc.errors()]) from None
+    return validate_data(Ruleset, data, source)
 
 
 def load_ruleset(path: str | Path) -> Ruleset:
     """Load and validate a ruleset TOML file (decimals read exactly)."""
-    path = Path(path)
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle, parse_float=Decimal)
-    except OSError as exc:
-        raise RulesetError(str(path), [f"cannot read the file: {exc.strerror or exc}"]) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(str(path), [f"not valid TOML: {exc}"]) from None
-    return ruleset_from_dict(data, source=path.name)
+    return load_toml_model(Ruleset, path)
 
 
 @cache
