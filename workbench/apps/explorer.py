@@ -42,8 +42,8 @@ MAX_DIFFERENCE_ROWS = 300
 
 
 def _editor(value: Any, annotation: Any, description: str) -> widgets.Widget:
-    layout = widgets.Layout(width="15em")
-    style = {"description_width": "9em"}
+    layout = widgets.Layout(width="19em")
+    style = {"description_width": "12em"}
     choices = typing.get_args(annotation) if typing.get_origin(annotation) is typing.Literal else ()
     if choices:
         return widgets.Dropdown(options=list(choices), value=value, description=description, style=style,
@@ -137,7 +137,7 @@ class ScalingExplorer(widgets.VBox):
                 options=roles, value=tuple(r for r in ("brute", "artillery") if r in roles) or tuple(roles[:1]),
                 rows=len(roles), description="Roles", style=style),
             "levels": widgets.IntRangeSlider(value=(1, 10), min=1, max=MAX_LEVEL, description="Levels",
-                                             style=style),
+                                             style=style, layout=widgets.Layout(width="24em")),
             "extra_stamina": widgets.Checkbox(value=False, description="Extra Stamina", indent=False),
             "published": widgets.Checkbox(value=False, description="Published monsters (hover: name)",
                                           indent=False),
@@ -184,18 +184,20 @@ class ScalingExplorer(widgets.VBox):
             title = path[0] if len(path) == 2 else f"{path[0]}: {path[1]}"
             sections.setdefault(title, []).append(editor)
         editors = widgets.Accordion(
-            children=[widgets.GridBox(items, layout=widgets.Layout(grid_template_columns="repeat(3, 17em)"))
+            children=[widgets.GridBox(items, layout=widgets.Layout(grid_template_columns="repeat(3, 20em)"))
                       for items in sections.values()],
             titles=tuple(sections),
         )
+        scrolling = widgets.Box([editors], layout=widgets.Layout(max_height="24em", overflow="auto",
+                                                                   width="66em", display="block"))
         whatif = widgets.VBox([
-            widgets.HTML("<b>What if?</b> Change any modifier of a copy of the ruleset; the dashed curves "
+            widgets.HTML("<h4>What if?</h4>Change any modifier of a copy of the ruleset; the dashed curves "
                          "are the rules as loaded, the solid ones your copy."),
-            widgets.HBox([editors, self.reset]), self.whatif, self.differences,
+            widgets.HBox([scrolling, self.reset]), self.whatif, self.differences,
         ])
-        tabs = widgets.Tab(children=[self.curves, grid, whatif],
-                           titles=("Curves", "The whole grid", "What if"), selected_index=0)
-        return [picks, tabs, self.status]
+        table = widgets.Accordion(children=[grid], titles=("The whole grid (sort by any column)",))
+        # The figures stay in view (not in tabs): a FigureWidget first drawn while hidden never updates.
+        return [picks, self.curves, table, whatif, self.status]
 
     # ------------------------------------------------------------ the one observer
 
