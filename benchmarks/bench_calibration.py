@@ -6,31 +6,21 @@ Run: .venv/bin/python benchmarks/bench_calibration.py
 
 from __future__ import annotations
 
-import statistics
 import subprocess
 import sys
-import time
+
+from timing import report, timed
 
 from workbench.apps.calibration import calibration_app
 from workbench.bestiary import SAMPLE_DIR, sample_bestiary
-from workbench.calibration import calibrate, closest_published, compare_variants, fit_report
+from workbench.calibration import (
+    calibrate,
+    closest_published,
+    compare_variants,
+    fit_report,
+)
 from workbench.monster import build_monster
 from workbench.render.calibration import closest_published_html
-
-
-def timed(fn, repeat: int) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return times
-
-
-def report(label: str, times: list[float]) -> None:
-    times = sorted(times)
-    p95 = times[max(0, int(len(times) * 0.95) - 1)]
-    print(f"{label:<52} median {statistics.median(times) * 1000:8.2f} ms   p95 {p95 * 1000:8.2f} ms")
 
 
 def main() -> None:

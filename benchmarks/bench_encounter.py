@@ -8,28 +8,13 @@ Run: .venv/bin/python benchmarks/bench_encounter.py
 
 from __future__ import annotations
 
-import statistics
-import time
+from timing import report as show
+from timing import timed
 
 from workbench.apps.encounter import encounter_app, encounter_view
 from workbench.encounter import Encounter, report, suggest_groups
 from workbench.party import budget, make_party
 from workbench.quick_encounter import quick_plan
-
-
-def timed(fn, repeat: int) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return times
-
-
-def show(label: str, times: list[float]) -> None:
-    times = sorted(times)
-    p95 = times[max(0, int(len(times) * 0.95) - 1)]
-    print(f"{label:<56} median {statistics.median(times) * 1000:8.3f} ms   p95 {p95 * 1000:8.3f} ms")
 
 
 def main() -> None:

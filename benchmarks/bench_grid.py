@@ -5,28 +5,13 @@ Run: .venv/bin/python benchmarks/bench_grid.py
 
 from __future__ import annotations
 
-import statistics
 import subprocess
 import sys
-import time
+
+from timing import report, timed
 
 import workbench as wb
 from workbench.tables.stats import _rows, combinations
-
-
-def timed(fn, repeat: int) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return times
-
-
-def report(label: str, times: list[float]) -> None:
-    times = sorted(times)
-    p95 = times[max(0, int(len(times) * 0.95) - 1)]
-    print(f"{label:<48} median {statistics.median(times) * 1000:8.2f} ms   p95 {p95 * 1000:8.2f} ms")
 
 
 def main() -> None:

@@ -7,29 +7,15 @@ Run: .venv/bin/python benchmarks/bench_malice_squad.py
 
 from __future__ import annotations
 
-import statistics
 import time
+
+from timing import report, timed
 
 from workbench.apps.malice import malice_app, planner_view
 from workbench.apps.squad import squad_app
 from workbench.malice import MaliceTracker, malice_schedule, spending_plan
 from workbench.malice_feature import basic_malice_features, solo_action
 from workbench.squad import SquadTracker, make_squad
-
-
-def timed(fn, repeat: int) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return times
-
-
-def report(label: str, times: list[float]) -> None:
-    times = sorted(times)
-    p95 = times[max(0, int(len(times) * 0.95) - 1)]
-    print(f"{label:<52} median {statistics.median(times) * 1000:8.3f} ms   p95 {p95 * 1000:8.3f} ms")
 
 
 def main() -> None:
