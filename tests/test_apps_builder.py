@@ -189,7 +189,7 @@ def test_save_list_load_rename_delete(app, tmp_path):
     before = (tmp_path / "Ogre Boss.json").read_bytes()
     c["level"].value = 2
     app.buttons["save"].click()
-    assert "already exists" in app.library_note.value
+    assert "already in the library" in app.library_note.value and "Replace" in app.library_note.value
     assert (tmp_path / "Ogre Boss.json").read_bytes() == before
 
     # load puts every control back
@@ -245,3 +245,11 @@ def test_a_ruleset_variant_drives_the_numbers(tmp_path):
     # ((10 x 1) + 30) x 4 = 160 with the variant (the core rules give 200)
     assert number(app.stat_block.value, "wb-stamina") == 160
     assert "core (changed)" in app.stat_block.value
+
+
+def test_file_name_is_suggested_from_the_monster_name(app):
+    app.controls["name"].value = "Orc <Brute>"
+    assert app.file_name.value == "Orc Brute"
+    app.file_name.value = "Mine"  # a name the user typed is kept
+    app.controls["name"].value = "Orc Chief"
+    assert app.file_name.value == "Mine"

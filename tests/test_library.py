@@ -336,3 +336,26 @@ def test_any_bytes_in_a_file_are_reported_and_the_rest_load(noise):
         contents = load_library(folder)
         assert contents.names() == ("Keeper",)
         assert [name for name, _ in contents.problems] == ["noise.json"]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Orc Brute <b>", "Orc Brute b"),  # markup characters dropped
+        ("<img src=x onerror=alert(1)>", "img srcx onerroralert1"),
+        ("  --Goblin   Sneak!  ", "Goblin Sneak"),  # must start with a letter or digit; spaces squeezed
+        ("../../etc/passwd", "etcpasswd"),  # no way out of the folder
+        ("???", ""),  # nothing usable left
+        ("x" * 80, "x" * 64),  # at most 64 characters
+    ],
+)
+def test_suggested_names_are_valid(text, expected):
+    assert lib.suggest_name(text) == expected
+    if expected:
+        assert lib.check_name(expected) == expected
+
+
+@given(st.text(max_size=100))
+def test_any_suggested_name_is_accepted_or_empty(text):
+    name = lib.suggest_name(text)
+    assert name == "" or lib.check_name(name) == name

@@ -37,6 +37,7 @@ __all__ = [
     "LibraryError",
     "Numbers",
     "check_name",
+    "suggest_name",
     "schema_text",
     "delete_monster",
     "homebrew_schema",
@@ -168,6 +169,15 @@ def check_name(name: object) -> str:
     if bad:
         raise InvalidInput("name", name, NAME_ACCEPTS, "contains " + " ".join(repr(c) for c in bad))
     return stripped
+
+
+def suggest_name(text: str) -> str:
+    """A library name made from any text (a monster's name): disallowed characters dropped, "" if none left."""
+    kept = "".join(c for c in text if c.isalnum() or c in NAME_PUNCTUATION)
+    kept = " ".join(kept.split())
+    while kept and not kept[0].isalnum():
+        kept = kept[1:]
+    return kept[:64].rstrip()
 
 
 def _path(name: str, folder: Path) -> Path:

@@ -30,6 +30,7 @@ from workbench.library import (
     load_library,
     rename_monster,
     save_monster,
+    suggest_name,
 )
 from workbench.homebrew_rule import format_attachments, parse_attachments
 from workbench.lore import Lore, core_lore
@@ -328,7 +329,7 @@ class MonsterBuilder(widgets.VBox):
             monster.role, c["quantity"].value, c["compare"].value,
         )
         if not self.file_name.value.strip() or getattr(self, "_auto_name", None) == self.file_name.value:
-            self.file_name.value = self._auto_name = monster.name
+            self.file_name.value = self._auto_name = suggest_name(monster.name)
         self.status.value = ""
 
     # ------------------------------------------------------------ library buttons
@@ -365,6 +366,9 @@ class MonsterBuilder(widgets.VBox):
             self.overwrite.value = False
             self._refresh_library(path.stem)
             self._say(f"Saved {path}")
+        elif "already exists" in self.library_note.value:
+            self._say(f"{name}.json is already in the library: tick “Replace a file of that name” to "
+                      "replace it, or choose another name.", error=True)
 
     def _refresh_clicked(self, _: Any = None) -> None:
         self._say("")
