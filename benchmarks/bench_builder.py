@@ -3,33 +3,31 @@
 Each measured change sets one widget value (level, organization, role, extra Stamina, targets, strike,
 chart quantity, name — in a fixed cycle) and stops the clock when the observer has returned, i.e. when the
 stat block HTML, the working, the exports and the FigureWidget's traces have all been updated in Python
-(the browser's own drawing is not included; see NOTES-JUPYTER.md for that path).
+(the browser's own drawing is not included; see NOTES-JUPYTER.md for that path). Every change is checked
+to have changed the block or the chart.
+
+The explorer is timed the same way: a change of the charted number, and a what-if edit (a new ruleset:
+the grid is rebuilt for it, old and new curves redrawn, the differences tabled).
 
     .venv/bin/python benchmarks/bench_builder.py [changes]
-
-Prints the median and p95 in milliseconds, overall and per kind of change.
 """
 
 from __future__ import annotations
 
-import statistics
 import sys
 import tempfile
 import time
 
+from timing import report
+
 from workbench.apps.builder import monster_builder
+from workbench.apps.explorer import scaling_explorer
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
-
-
-def main(changes: int = 100) -> None:
+def bench_builder(changes: int) -> None:
     started = time.perf_counter()
     app = monster_builder(folder=tempfile.mkdtemp(prefix="bench-homebrew-"))
-    print(f"builder created in {(time.perf_counter() - started) * 1000:.0f} ms "
-          "(imports, the first stat grid and the FigureWidget included)")
+    report("builder created (first grid, FigureWidget)", [time.perf_counter() - started])
     c = app.controls
     cycle = [
         ("level", lambda i: 1 + i % 10),
@@ -41,15 +39,14 @@ def main(changes: int = 100) -> None:
         ("quantity", lambda i: ("ev", "stamina", "damage_tier2", "free_strike")[i % 4]),
         ("name", lambda i: f"Monster {i}"),
     ]
-    # warm up: the extra-Stamina table and first renders
-    for name, value in cycle:
+    for name, value in cycle:  # warm up: the extra-Stamina grid and first renders
         if not c[name].disabled:
             c[name].value = value(1)
     timings: dict[str, list[float]] = {name: [] for name, _ in cycle}
-    all_times: list[float] = []
-    i = 0
+    every: list[float] = []
     turns = {name: 0 for name, _ in cycle}
-    while len(all_times) < changes:
+    i = 0
+    while len(every) < changes:
         name, value = cycle[i % len(cycle)]
         i += 1
         turns[name] += 1
@@ -59,19 +56,41 @@ def main(changes: int = 100) -> None:
         before = app.stat_block.value, app.figure.layout.title.text, tuple(app.figure.data[1].y)
         t0 = time.perf_counter()
         c[name].value = target
-        elapsed = (time.perf_counter() - t0) * 1000
+        elapsed = time.perf_counter() - t0
         assert app.status.value == "", app.status.value
-        changed = (app.stat_block.value, app.figure.layout.title.text, tuple(app.figure.data[1].y)) != before
-        assert changed, f"{name} changed nothing"
+        after = app.stat_block.value, app.figure.layout.title.text, tuple(app.figure.data[1].y)
+        assert after != before, f"{name} changed nothing"
         timings[name].append(elapsed)
-        all_times.append(elapsed)
-    print(f"{len(all_times)} changes: median {statistics.median(all_times):.1f} ms, "
-          f"p95 {percentile(all_times, 0.95):.1f} ms, max {max(all_times):.1f} ms")
+        every.append(elapsed)
+    report(f"builder: a change -> block + chart ({len(every)} changes)", every)
     for name, values in timings.items():
         if values:
-            print(f"  {name:14} n={len(values):3}  median {statistics.median(values):6.1f} ms  "
-                  f"p95 {percentile(values, 0.95):6.1f} ms")
+            report(f"  {name} (n={len(values)})", values)
+
+
+def bench_explorer(changes: int) -> None:
+    started = time.perf_counter()
+    app = scaling_explorer()
+    report("explorer created (grid, two FigureWidgets)", [time.perf_counter() - started])
+    quantity = app.controls["quantity"]
+    options = [value for _, value in quantity.options]
+    times = []
+    for i in range(changes):
+        t0 = time.perf_counter()
+        quantity.value = options[(i + 1) % len(options)]
+        times.append(time.perf_counter() - t0)
+    report(f"explorer: charted number changed (n={changes})", times)
+    editor = app.editors[("organizations", "solo", "stamina_modifier")]
+    edits = []
+    for i in range(max(5, changes // 10)):
+        t0 = time.perf_counter()
+        editor.value = str(3 + i % 3 + (i // 3) / 10)  # a new ruleset each time: no cache hit
+        edits.append(time.perf_counter() - t0)
+        assert app.status.value == "", app.status.value
+    report(f"explorer: what-if edit, new ruleset (n={len(edits)})", edits)
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    bench_builder(count)
+    bench_explorer(count // 2)

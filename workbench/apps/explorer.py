@@ -233,7 +233,7 @@ class ScalingExplorer(widgets.VBox):
         pairs = self.pairs()
         quantity = c["quantity"].value
         table = self._levels(self._table(self.rules, extra))
-        curves = curves_figure(table, quantity, pairs)
+        curves = curves_figure(table, quantity, pairs, template=None)
         if c["published"].value:
             low, high = c["levels"].value
             shown_published = [m for m in self.published if low <= m.level <= high]
@@ -250,11 +250,13 @@ class ScalingExplorer(widgets.VBox):
             self.status.value = f'<pre class="wb-error" style="color:#a00">{html.escape(str(exc))}</pre>'
             return
         self.status.value = ""
-        new = self._levels(self._table(self.variant, extra)) if self.variant is not self.rules else table
+        low, high = c["levels"].value  # a variant's grid is built for the shown levels only
+        new = stat_table(range(low, high + 1), extra, self.variant) if self.variant is not self.rules else table
         names = (self.rules.name, self.variant.name)
-        self._replace(self.whatif, curves_figure(new, quantity, pairs, old_table=table, ruleset_names=names))
-        diff = ruleset_differences(table, new)
-        if diff.empty:
+        self._replace(self.whatif, curves_figure(new, quantity, pairs, old_table=table, ruleset_names=names,
+                                                 template=None))
+        diff = ruleset_differences(table, new) if new is not table else None
+        if diff is None or diff.empty:
             self.differences.value = "<p>No number differs: change a modifier above.</p>"
         else:
             more = len(diff) - MAX_DIFFERENCE_ROWS

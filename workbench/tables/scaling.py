@@ -147,15 +147,19 @@ def ruleset_differences(
     left = old[keys + columns].astype({"role": "object"}).fillna({"role": "—"})
     right = new[keys + columns].astype({"role": "object"}).fillna({"role": "—"})
     merged = left.merge(right, on=keys, suffixes=("_old", "_new"))
-    records = []
+    parts = []
     for column in columns:
-        changed = merged[merged[f"{column}_old"] != merged[f"{column}_new"]]
-        for row in changed.itertuples(index=False):
-            before, after = getattr(row, f"{column}_old"), getattr(row, f"{column}_new")
-            records.append(
-                (row.level, row.organization, row.role, QUANTITIES.get(column, column),
-                 int(before), int(after), int(after) - int(before))
-            )
-    return pd.DataFrame(
-        records, columns=["level", "organization", "role", "number", "old", "new", "change"]
-    )
+        before, after = merged[f"{column}_old"], merged[f"{column}_new"]
+        changed = (before != after).to_numpy()
+        if changed.any():
+            part = merged.loc[changed, keys].copy()
+            part["number"] = QUANTITIES.get(column, column)
+            part["old"] = before[changed].astype(int).to_numpy()
+            part["new"] = after[changed].astype(int).to_numpy()
+            part["change"] = part["new"] - part["old"]
+            parts.append(part)
+    out_columns = [*keys, "number", "old", "new", "change"]
+    if not parts:
+        return pd.DataFrame({c: pd.Series(dtype=object if c in ("organization", "role", "number") else int)
+                             for c in out_columns})
+    return pd.concat(parts, ignore_index=True)[out_columns]
