@@ -337,3 +337,70 @@ def test_a_hand_written_solo_turns_trait_alone_does_not_make_an_instant_solo():
     assert not is_instant_solo(leader)
     solo = instant_solo(leader)
     assert [t.name for t in solo.traits] == ["Solo Turns", "End Effect"] and solo.traits[0] == mine
+
+
+# ---------------------------------------------------------------- saved to the homebrew library and loaded back
+
+
+@pytest.mark.parametrize(
+    ("level", "organization", "role", "extra", "ev", "stamina"),
+    [
+        # level 5 leader: EV (2 × 5 + 4) × 2 = 28 × 3 = 84; Stamina (50 + 30) × 2 = 160 × 2.5 = 400
+        (5, "leader", None, False, 84, 400),
+        # level 2 elite brute, extra Stamina: EV 16 × 3 = 48; ((20 + 30) × 2 + 9) × 2.5 = 272.5 -> 273
+        (2, "elite", "brute", True, 48, 273),
+        # level 7 elite hexer: EV (14 + 4) × 2 × 3 = 108; (70 + 10) × 2 × 2.5 = 400
+        (7, "elite", "hexer", False, 108, 400),
+    ],
+)
+def test_instant_solo_saved_and_loaded_is_the_same_instant_solo(tmp_path, level, organization, role, extra,
+                                                                ev, stamina):
+    from workbench.library import load_entry, load_library, save_monster
+
+    source = wb.build_monster(level, organization, role, extra_stamina=extra).model_copy(
+        update={"name": "Warlord", "traits": (Trait(name="Crafty", text="Sneaky."),)}
+    )
+    solo = with_villain_actions(instant_solo(source), opener=("Rally", "Allies shift 2."))
+    save_monster(solo, folder=tmp_path)
+    entry = load_entry("Warlord", folder=tmp_path)
+    loaded = entry.monster
+    assert (loaded.ev, loaded.stamina) == (ev, stamina)
+    # traits and the feature once each: "Give them the following trait" / "Malice feature", not twice
+    assert [t.name for t in loaded.traits] == ["Crafty", "Solo Turns", "End Effect"]
+    assert [f.name for f in loaded.malice_features] == ["Solo Action"]
+    assert loaded == solo and is_instant_solo(loaded)
+    assert entry.changed == ()  # the saved numbers are the loaded ones
+    assert load_library(tmp_path)["Warlord"] == solo  # what the encounter app loads
+
+
+def test_loaded_instant_solo_follows_a_changed_ruleset(tmp_path):
+    from workbench.library import load_entry, save_monster
+
+    save_monster(instant_solo(wb.build_monster(5, "leader")), "Boss", tmp_path)
+    variant = wb.core_ruleset().updated({"organizations": {"leader": {"stamina_modifier": 3}}})
+    entry = load_entry("Boss", tmp_path, variant)
+    # leader Stamina with a modifier of 3: (50 + 30) × 3 = 240, × 2.5 = 600 (core: 160 × 2.5 = 400)
+    assert (entry.monster.ev, entry.monster.stamina) == (84, 600)
+    assert entry.changed == ("stamina",) and is_instant_solo(entry.monster)
+
+
+def test_a_leader_with_the_solo_text_by_hand_loads_as_a_leader(tmp_path):
+    from workbench.library import load_monster, save_monster
+
+    solo = instant_solo(wb.build_monster(3, "leader"))
+    # the text of an instant solo on a leader's numbers: EV (2 × 3 + 4) × 2 = 20, Stamina (30 + 30) × 2 = 120
+    by_hand = wb.build_monster(3, "leader").model_copy(
+        update={"traits": solo.traits, "malice_features": solo.malice_features}
+    )
+    save_monster(by_hand, "Captain", tmp_path)
+    loaded = load_monster("Captain", tmp_path)
+    assert (loaded.ev, loaded.stamina) == (20, 120) and not is_instant_solo(loaded)
+
+
+@pytest.mark.parametrize("bad", ["84", 84.0, None, True])
+def test_restore_instant_solo_refuses_saved_numbers_that_are_not_whole_numbers(bad):
+    from workbench.solo import restore_instant_solo
+
+    with pytest.raises(InvalidInput) as info:
+        restore_instant_solo(wb.build_monster(5, "leader"), bad, 400)
+    assert info.value.code == "invalid-saved-ev"

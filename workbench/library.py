@@ -27,6 +27,7 @@ from workbench.errors import InvalidInput, WorkbenchError
 from workbench.homebrew_rule import AttachedRule
 from workbench.monster import Monster, Tiers, Trait, build_monster
 from workbench.ruleset import DATA_DIR, Ruleset, core_ruleset
+from workbench.solo import restore_instant_solo
 
 __all__ = [
     "DEFAULT_FOLDER",
@@ -216,7 +217,8 @@ def _monster_of(record: HomebrewRecord, rules: Ruleset) -> Monster:
     text = {k: getattr(record, k) for k in TEXT_FIELDS}
     rebuilt = monster.model_copy(update=text)
     rebuilt._rules = monster.rules
-    return rebuilt
+    # an instant solo's file says "leader" or "elite": it comes back as the same instant solo (solo.py)
+    return restore_instant_solo(rebuilt, record.numbers.ev, record.numbers.stamina)
 
 
 def _entry(path: Path, rules: Ruleset) -> Entry:

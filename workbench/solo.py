@@ -9,8 +9,16 @@ How an instant solo is marked (our reading; the book does not say): it keeps its
 (leader or elite) and its role, so every number other than EV and Stamina is still the one the formulas
 give that leader or elite, as the book intends ("Other numbers are unchanged"). What makes it a solo is
 the Solo Turns trait it gains with its EV × 3 and Stamina × 2.5; `is_instant_solo(monster)` tests for both,
-and renderers title it "Level 5 Leader, instant solo". A monster rebuilt from its inputs (a library load)
-has the formulas' numbers again: `instant_solo` adapts it once more without doubling any trait. `explain_instant_solo` shows the working of its EV and Stamina.
+and renderers title it "Level 5 Leader, instant solo". `explain_instant_solo` shows the working of its EV and
+Stamina.
+
+Saved and loaded (the homebrew library rebuilds every monster from its inputs, so the file's organization
+"leader" alone would bring back a leader's numbers): the library hands each rebuilt monster, with the EV and
+Stamina it was saved with, to `restore_instant_solo`, which makes it the same instant solo again when it
+carries both things only "Instant Solo Creature" adds (the Solo Turns trait and the Solo Action Malice
+feature) and was saved with numbers other than the formulas' for its inputs. Its numbers are then the
+current ruleset's, × 3 and × 2.5, so a library still follows the rules. `instant_solo` never doubles a
+trait either, so adapting a rebuilt monster by hand gives the same solo.
 """
 
 from __future__ import annotations
@@ -35,6 +43,7 @@ __all__ = [
     "explain_instant_solo",
     "instant_solo",
     "is_instant_solo",
+    "restore_instant_solo",
     "solo_drift",
     "solo_source_organizations",
 ]
@@ -139,6 +148,31 @@ def instant_solo(monster: Monster) -> Monster:
             "malice_features": tuple(features),
         }
     )
+
+
+def restore_instant_solo(monster: Monster, saved_ev: int, saved_stamina: int) -> Monster:
+    """`monster`, rebuilt from its saved inputs, made the instant solo it was saved as (else returned as is).
+
+    The homebrew library calls this on every load with the EV and Stamina the file was saved with. A leader
+    or an elite is an instant solo again when it carries the Solo Turns trait AND the Solo Action Malice
+    feature (both added only by `instant_solo`) and was saved with an EV or Stamina other than the
+    formulas' for its inputs (a leader given both by hand keeps its own numbers). Its numbers are the
+    current ruleset's × 3 and × 2.5; no trait or feature is added twice.
+    """
+    monster = _check_monster(monster)
+    for field, value in (("saved_ev", saved_ev), ("saved_stamina", saved_stamina)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidInput(field, value, "the whole number saved in the library file")
+    rule = feature_book().instant_solo
+    if (
+        monster.organization not in rule.from_organizations
+        or is_instant_solo(monster)
+        or not _has_trait(monster.traits, rule.traits[0].name)
+        or not _has_trait(monster.malice_features, rule.malice_feature.name)
+        or (saved_ev, saved_stamina) == (monster.ev, monster.stamina)
+    ):
+        return monster
+    return instant_solo(monster)
 
 
 def _base_steps(monster: Monster) -> dict[str, Step]:
