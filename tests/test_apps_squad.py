@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 
 from workbench.apps.squad import default_squad, squad_app
+from workbench.monster import build_monster
 from workbench.squad import make_squad
 
 
@@ -49,3 +50,54 @@ def test_last_stand_and_round_buttons():
     c["buttons"]["round"].click()
     assert app.tracker.squad.round == 2
     assert "<b>Rats</b>" not in c["view"].value        # user text escaped
+
+
+def test_attach_captain_applies_the_with_captain_bonus_and_the_rules_refuse_the_rest():
+    # "While a minion squad has a captain, each minion in the squad gains the benefits noted at the 'With
+    #  Captain' entry": the spinecleavers' +1 damage bonus to strikes.
+    app = squad_app()
+    c, b = app.controls, app.controls["buttons"]
+    assert [label for label, _ in c["captain"].options] == ["Goblin boss", "Bugbear"]
+    assert "needs a captain" in c["view"].value
+    b["attach"].click()
+    assert app.tracker.squad.captain == "Goblin boss" and app.tracker.squad.damage_bonus == 1
+    assert "Captain: Goblin boss" in c["view"].value and "needs a captain" not in c["view"].value
+    # "A squad of minions can have only one captain"
+    c["captain"].value = c["captain"].options[1][1]
+    b["attach"].click()
+    assert app.tracker.squad.captain == "Goblin boss" and "already has" in html.unescape(c["refusal"].value)
+    # "If a squad of minions loses their captain, a new allied creature can become that squad's captain at the
+    #  start of the next round": refused in the same round, accepted after Start next round.
+    b["falls"].click()
+    assert app.tracker.squad.captain is None and app.tracker.squad.damage_bonus == 0
+    b["attach"].click()
+    assert app.tracker.squad.captain is None and "next round" in html.unescape(c["refusal"].value)
+    b["round"].click()
+    b["attach"].click()
+    assert app.tracker.squad.captain == "Bugbear" and c["refusal"].value == ""
+    b["undo"].click()
+    assert app.tracker.squad.captain is None
+
+
+def test_attach_captain_with_a_stamina_bonus_raises_the_pool():
+    # A "+2 bonus to Stamina" With Captain entry: each of 8 minions goes from 5 to 7 Stamina, pool 8 × 7 = 56.
+    squad = make_squad(name="Guards", stamina=5, free_strike=2, count=8, with_captain="+2 bonus to Stamina")
+    app = squad_app(squad)
+    app.controls["buttons"]["attach"].click()
+    assert (app.tracker.squad.pool, app.tracker.squad.stamina_each) == (56, 7)
+    assert "Pool 56 of 56" in app.controls["view"].value
+
+
+def test_captain_choices_are_checked_by_the_rules_and_escaped():
+    # "Any non-mount, non-minion creature ... can be attached to that squad as a captain."
+    mount = build_monster(1, "platoon", "mount").model_copy(update={"name": "<i>Worg</i>"})
+    boss = build_monster(2, "leader").model_copy(update={"name": "<b>Boss</b>"})
+    app = squad_app(captains=[mount, boss])
+    c, b = app.controls, app.controls["buttons"]
+    b["attach"].click()
+    assert app.tracker.squad.captain is None and "mount" in html.unescape(c["refusal"].value)
+    c["captain"].value = boss
+    b["attach"].click()
+    assert app.tracker.squad.captain == "<b>Boss</b>"
+    assert "<b>Boss</b>" not in c["view"].value and "&lt;b&gt;Boss&lt;/b&gt;" in c["view"].value
+    assert squad_app(captains=[]).controls["buttons"]["attach"].disabled

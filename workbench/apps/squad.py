@@ -1,7 +1,8 @@
 """The squad tracker for the table: apply damage to a minion squad (one target, or an area with how many
-minions are in it, with a weakness or immunity), see who drops, undo; start the next round, let the captain
-fall, call the last stand. Each button calls one `SquadTracker` method; a refusal shows why and changes
-nothing. Glue only: every rule lives in `workbench.squad`.
+minions are in it, with a weakness or immunity), see who drops, undo; attach a captain, let the captain
+fall, start the next round (when a new captain may join), call the last stand. Each button calls one
+`SquadTracker` method; a refusal shows why and changes nothing. Glue only: every rule (who may be a captain,
+one per squad, a new one only from the next round, the With Captain bonus) lives in `workbench.squad`.
 
 The returned widget carries `controls` (a dict of its controls, for scripts and tests) and `tracker`.
 """
@@ -9,16 +10,16 @@ The returned widget carries `controls` (a dict of its controls, for scripts and 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
 from workbench.errors import InvalidInput
-from workbench.monster import build_monster
+from workbench.monster import Monster, build_monster
 from workbench.render.squad import squad_html
 from workbench.squad import Squad, SquadTracker, make_squad
 
-__all__ = ["squad_app", "default_squad"]
+__all__ = ["default_captains", "default_squad", "squad_app"]
 
 SINGLE, AREA = "One target", "Area"
 
@@ -29,20 +30,34 @@ def default_squad() -> Squad:
     return make_squad(minion, 8, with_captain="+1 damage bonus to strikes")
 
 
-def squad_app(squad: Squad | None = None) -> widgets.VBox:
-    """A tracker for one squad (eight spinecleavers by default)."""
+def default_captains() -> tuple[Monster, ...]:
+    """Two creatures who could captain the default squad: a level 1 leader and a level 1 elite brute (names
+    invented for the table; any non-minion, non-mount creature with a name will do)."""
+    return (
+        build_monster(1, "leader").model_copy(update={"name": "Goblin boss"}),
+        build_monster(1, "elite", "brute").model_copy(update={"name": "Bugbear"}),
+    )
+
+
+def squad_app(squad: Squad | None = None, captains: Sequence[Monster] | None = None) -> widgets.VBox:
+    """A tracker for one squad (eight spinecleavers by default); `captains` are the creatures the Director
+    can attach as its captain (a leader and an elite by default)."""
     tracker = SquadTracker(squad if squad is not None else default_squad())
+    captains = tuple(captains) if captains is not None else default_captains()
     amount = widgets.BoundedIntText(value=5, min=0, max=999, description="Damage")
     mode = widgets.ToggleButtons(options=[SINGLE, AREA], value=SINGLE, description="Source")
     in_area = widgets.BoundedIntText(value=1, min=1, max=8, description="In the area",
                                      style={"description_width": "initial"})
     weakness = widgets.BoundedIntText(value=0, min=0, max=99, description="Weakness")
     immunity = widgets.BoundedIntText(value=0, min=0, max=99, description="Immunity")
+    captain = widgets.Dropdown(
+        options=[(c.name or f"Level {c.level} {c.organization}", c) for c in captains], description="Captain"
+    )
     buttons = {
         name: widgets.Button(description=label)
         for name, label in (
             ("apply", "Apply damage"), ("undo", "Undo"), ("round", "Start next round"),
-            ("falls", "Captain falls"), ("last", "Last stand"),
+            ("attach", "Attach captain"), ("falls", "Captain falls"), ("last", "Last stand"),
         )
     }
     view = widgets.HTML(squad_html(tracker.squad))
@@ -71,6 +86,8 @@ def squad_app(squad: Squad | None = None) -> widgets.VBox:
     buttons["apply"].on_click(act(apply))
     buttons["undo"].on_click(act(tracker.undo))
     buttons["round"].on_click(act(tracker.start_round))
+    buttons["attach"].on_click(act(lambda: tracker.attach_captain(captain.value)))
+    buttons["attach"].disabled = not captains
     buttons["falls"].on_click(act(tracker.captain_falls))
     buttons["last"].on_click(act(tracker.last_stand))
     mode.observe(lambda _change: show(), names="value")
@@ -78,13 +95,14 @@ def squad_app(squad: Squad | None = None) -> widgets.VBox:
     app = widgets.VBox([
         widgets.HBox([amount, mode]),
         widgets.HBox([in_area, weakness, immunity]),
-        widgets.HBox(list(buttons.values())),
+        widgets.HBox([buttons[name] for name in ("apply", "undo", "round", "last")]),
+        widgets.HBox([captain, buttons["attach"], buttons["falls"]]),
         refusal,
         view,
     ])
     app.controls = {
         "amount": amount, "mode": mode, "in_area": in_area, "weakness": weakness, "immunity": immunity,
-        "buttons": buttons, "view": view, "refusal": refusal,
+        "captain": captain, "buttons": buttons, "view": view, "refusal": refusal,
     }
     app.tracker = tracker
     return app

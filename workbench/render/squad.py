@@ -19,7 +19,11 @@ def squad_html(squad: Squad, hit: Hit | None = None, last: int = 8) -> str:
     """The squad's state: pool, minions standing (● alive, ○ dropped), next drops, captain, last hit, log."""
     marks = "●" * squad.alive + "○" * squad.dropped
     captain = _e(squad.captain) if squad.captain else "none"
-    bonus = f" ({_e(squad.with_captain.text)})" if squad.captain and squad.with_captain.text else ""
+    benefit = squad.with_captain.text
+    if benefit:
+        bonus = f" — With Captain: {_e(benefit)}" + ("" if squad.captain else " (needs a captain)")
+    else:
+        bonus = ""
     lines = [
         f'<div style="font-size:140%"><b>{_e(squad.name)}</b> {marks}</div>',
         f"<div>Pool {squad.pool} of {squad.full_pool}"
