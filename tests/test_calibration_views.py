@@ -187,20 +187,30 @@ def test_published_points_can_be_added_to_any_curves_figure(sample):
     assert len(add_published_points(go.Figure(), sample, "potency_tier3").data) == 0
 
 
-def test_the_explorer_shows_published_points_over_its_curves_on_request(sample):
+def test_the_explorer_shows_published_points_over_its_curves(sample):
     from workbench.apps.explorer import scaling_explorer
+
+    def published(figure):
+        return [t for t in figure.data if str(t.name).startswith("published")]
 
     app = scaling_explorer()
     c = app.controls
+    # On from the start, in the figure as first built (a FigureWidget's changes before its first display
+    # never reach the page): default picks platoon, elite, solo × brute, artillery, levels 1 to 10.
+    default_pairs = {(o, r) for o in ("platoon", "elite") for r in ("brute", "artillery")} | {("solo", None)}
+    first = {n for t in published(app.curves) for n in t.text}
+    assert first and first == {m.name for m in sample if (m.organization, m.role) in default_pairs and m.level <= 10}
     c["organizations"].value = ("minion", "solo")
     c["roles"].value = ("brute",)
     c["levels"].value = (1, 4)
-    assert not any(str(t.name).startswith("published") for t in app.curves.data)  # off until asked
-    c["published"].value = True
-    points = [t for t in app.curves.data if str(t.name).startswith("published")]
+    points = published(app.curves)
     shown = {n for t in points for n in t.text}
     assert shown == {m.name for m in sample
                      if (m.organization, m.role) in {("minion", "brute"), ("solo", None)} and m.level <= 4}
     assert all("<b>" in h for t in points for h in t.hovertext)
     c["quantity"].value = "potency_tier3"  # not printed as a number in the stat blocks: no points
-    assert not any(str(t.name).startswith("published") for t in app.curves.data)
+    assert not published(app.curves)
+    c["quantity"].value = "stamina"
+    assert published(app.curves)
+    c["published"].value = False  # the Director can hide them
+    assert not published(app.curves)

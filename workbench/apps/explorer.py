@@ -139,7 +139,7 @@ class ScalingExplorer(widgets.VBox):
             "levels": widgets.IntRangeSlider(value=(1, 10), min=1, max=MAX_LEVEL, description="Levels",
                                              style=style, layout=widgets.Layout(width="24em")),
             "extra_stamina": widgets.Checkbox(value=False, description="Extra Stamina", indent=False),
-            "published": widgets.Checkbox(value=False, description="Published monsters (hover: name)",
+            "published": widgets.Checkbox(value=True, description="Published monsters (hover: name)",
                                           indent=False),
             "sort_by": widgets.Dropdown(options=[], description="Sort by", style=style),
             "ascending": widgets.ToggleButtons(options=[("Ascending", True), ("Descending", False)], value=True),
@@ -157,9 +157,9 @@ class ScalingExplorer(widgets.VBox):
         self.controls["sort_by"].value = "level"
         pairs = self.pairs()
         quantity = self.controls["quantity"].value
-        self.curves = go.FigureWidget(curves_figure(self._levels(table), quantity, pairs)).add_class(
-            "wb-curves-chart"
-        )
+        # Built whole, points included: a FigureWidget's changes before its first display never reach the page.
+        first = self._with_published(curves_figure(self._levels(table), quantity, pairs), quantity, pairs)
+        self.curves = go.FigureWidget(first).add_class("wb-curves-chart")
         self.whatif = go.FigureWidget(
             curves_figure(self._levels(table), quantity, pairs, old_table=self._levels(table),
                           ruleset_names=(rules.name, rules.name))
@@ -219,6 +219,13 @@ class ScalingExplorer(widgets.VBox):
                 pairs.append((organization, None))
         return pairs
 
+    def _with_published(self, figure: go.Figure, quantity: str, pairs: list[tuple[str, str | None]]) -> go.Figure:
+        """The published monsters of the picked curves and shown levels as points over them, when ticked."""
+        if self.controls["published"].value:
+            low, high = self.controls["levels"].value
+            add_published_points(figure, [m for m in self.published if low <= m.level <= high], quantity, pairs)
+        return figure
+
     @staticmethod
     def _replace(fig: go.FigureWidget, new: go.Figure) -> None:
         fig.data = ()
@@ -233,11 +240,7 @@ class ScalingExplorer(widgets.VBox):
         pairs = self.pairs()
         quantity = c["quantity"].value
         table = self._levels(self._table(self.rules, extra))
-        curves = curves_figure(table, quantity, pairs, template=None)
-        if c["published"].value:
-            low, high = c["levels"].value
-            shown_published = [m for m in self.published if low <= m.level <= high]
-            add_published_points(curves, shown_published, quantity, pairs)
+        curves = self._with_published(curves_figure(table, quantity, pairs, template=None), quantity, pairs)
         self._replace(self.curves, curves)
         organizations = list(c["organizations"].value)
         roles = list(c["roles"].value) + [None]
