@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import math
 import random
+from decimal import Decimal
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -164,6 +166,8 @@ def test_reform_happens_exactly_when_the_rule_allows(m, nearby, disrupted, end):
         ({"disruption_chance": -0.1}, "disruption_chance"),  # a chance is at least 0
         ({"disruption_chance": "often"}, "disruption_chance"),  # not a number
         ({"area_hit_chance": True}, "area_hit_chance"),  # a flag is not a chance
+        ({"area_hit_chance": Decimal("Infinity")}, "area_hit_chance"),  # not a finite number
+        ({"disruption_chance": float("nan")}, "disruption_chance"),  # not a number
     ],
 )
 def test_bad_scenarios_are_refused_by_name(kwargs, field):
@@ -179,6 +183,9 @@ def test_bad_scenarios_are_refused_by_name(kwargs, field):
         ("1/4", Fraction(1, 4)),  # a fraction as text
         (Fraction(2, 3), Fraction(2, 3)),  # a fraction
         (1, Fraction(1)),  # certain
+        (np.float64(0.3), Fraction(3, 10)),  # a value read from a frame (tuning_table's columns are floats)
+        (np.float32(0.25), Fraction(1, 4)),  # a quarter is exact in any float
+        (Decimal("0.35"), Fraction(7, 20)),  # a decimal, exactly
     ],
 )
 def test_chances_are_kept_exact(given_value, exact):

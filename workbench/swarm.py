@@ -157,8 +157,11 @@ def _chance(field_name: str, value: Any) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (Real, Decimal, str)):
         raise InvalidInput(field_name, value, accepts)
     try:
-        chance = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
-    except (TypeError, ValueError, ZeroDivisionError):
+        if isinstance(value, (Integral, Fraction, Decimal, str)):
+            chance = Fraction(value)
+        else:  # a float of any kind (numpy's too, as read from a frame): the decimal it prints as
+            chance = Fraction(repr(float(value)))
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
         raise InvalidInput(field_name, value, accepts) from None
     if not 0 <= chance <= 1:
         raise InvalidInput(field_name, value, accepts)
