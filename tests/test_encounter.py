@@ -510,6 +510,51 @@ def test_corrupt_and_foreign_files_are_refused_by_name(tmp_path, content, reason
     assert "bad.json" in str(caught.value) and reason in str(caught.value)
 
 
+def _saved_then_changed(tmp_path, change):
+    e = encounter("2 × level 3 platoon brute").model_copy(
+        update={"objectives": (choose_objective("escort", delicate_ward=True),)}
+    )
+    path = save_encounter(e, tmp_path / "edited.json")
+    data = json.loads(path.read_text())
+    change(data["encounter"])
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize(
+    "change, reason",
+    [
+        # average Victories below zero would lower the encounter strength
+        (lambda e: e["party"].update(victories="-3"), "party.victories"),
+        # a stat block the formulas cannot build
+        (lambda e: e["creatures"][0].update(organization="dragon"), "organization"),
+        (lambda e: e["creatures"][0].update(role="wizard"), "role"),
+        # objectives: an unknown one, a condition it does not have, a flag that is not 0 or 1
+        (lambda e: e["objectives"][0].update(key="win"), "objective"),
+        (lambda e: e["objectives"][0].update(conditions={"hidden": 1}), "condition"),
+        (lambda e: e["objectives"][0].update(conditions={"delicate_ward": 2}), "delicate_ward"),
+        # a group naming a creature that is not in the file
+        (lambda e: e.update(groups=[{"members": [[5, 1]]}]), "groups"),
+    ],
+)
+def test_hand_edited_files_are_refused_by_name_with_the_reason(tmp_path, change, reason):
+    path = _saved_then_changed(tmp_path, change)
+    with pytest.raises(InvalidInput) as caught:
+        load_encounter(path)
+    assert caught.value.code == "invalid-file"
+    assert "edited.json" in str(caught.value) and reason in str(caught.value)
+
+
+def test_every_problem_of_a_hand_edited_file_is_reported_at_once(tmp_path):
+    def two_problems(e):
+        e["party"]["victories"] = "-1"
+        e["creatures"][0]["role"] = "wizard"
+
+    with pytest.raises(InvalidInput) as caught:
+        load_encounter(_saved_then_changed(tmp_path, two_problems))
+    assert "party.victories" in str(caught.value) and "wizard" in str(caught.value)
+
+
 # ---------------------------------------------------------------- data
 
 

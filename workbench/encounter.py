@@ -29,7 +29,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from workbench.encounter_rules import EncounterRules, encounter_rules
 from workbench.errors import InvalidInput
 from workbench.monster import Monster, build_monster
-from workbench.objective import ChosenObjective, ObjectiveOutcome, apply_objectives
+from workbench.objective import (
+    ChosenObjective,
+    ObjectiveOutcome,
+    apply_objectives,
+    choose_objective,
+    objective_rule,
+)
 from workbench.party import Budget, Party, budget, format_number
 from workbench.ruleset import Ruleset, core_ruleset
 
@@ -687,6 +693,38 @@ def load_encounter(path: str | Path) -> Encounter:
             f"{'.'.join(str(p) for p in e['loc']) or 'encounter'}: {e['msg']}" for e in exc.errors()
         )
         raise _refuse_file(path, problems) from None
-    _validate_groups(encounter, encounter.groups)
+    problems = _loaded_problems(encounter)
+    if problems:
+        raise _refuse_file(path, "; ".join(problems))
     return encounter
+
+
+def _loaded_problems(encounter: Encounter) -> list[str]:
+    """What the JSON shape cannot catch, every problem at once: Victories below 0, a stat block the
+    formulas cannot build (an unknown organization or role), an unknown objective or condition, a group
+    naming a creature that is not there."""
+    problems: list[str] = []
+    if encounter.party.victories < 0:
+        problems.append(f"party.victories: got {format_number(encounter.party.victories)}; accepts 0 upwards")
+    for number, c in enumerate(encounter.creatures):
+        try:
+            build_monster(c.level, c.organization, c.role)
+        except InvalidInput as exc:
+            problems.append(f"creatures.{number}: {exc}")
+    for number, chosen in enumerate(encounter.objectives):
+        try:
+            kinds = {cond.key: cond.kind for cond in objective_rule(chosen.key).conditions}
+            values = {
+                key: bool(value) if kinds.get(key) == "flag" and value in (0, 1) else value
+                for key, value in chosen.conditions.items()
+            }
+            if choose_objective(chosen.key, bonus=chosen.bonus, **values) != chosen:
+                raise InvalidInput("objective", chosen.key, "an objective key as the workbench saves it")
+        except InvalidInput as exc:
+            problems.append(f"objectives.{number}: {exc}")
+    try:
+        _validate_groups(encounter, encounter.groups)
+    except InvalidInput as exc:
+        problems.append(str(exc))
+    return problems
 
