@@ -92,3 +92,20 @@ def test_chart_feature_lines_are_escaped_and_at_their_costs():
     line = [t for t in figure.data if t.name.startswith("Costs 7")][0]
     assert list(line.y) == [7, 7]
     assert "<a" not in line.name and "<a" not in line.hovertemplate
+
+
+def test_the_monsters_own_malice_features_are_planned_and_spent():
+    # "... in addition to any "[Creature] Malice" features they might have": a custom 7-cost feature on the
+    # monster given to the app appears in the planner and the tracker beside the basic ones.
+    drums = Trait(name="War Drums", text="a band feature", cost=7)
+    orc = wb.build_monster(level=2, organization="platoon", role="brute").model_copy(
+        update={"name": "Orc", "malice_features": (drums,)})
+    app = malice_app(heroes=5, victories=3, monsters=[orc])
+    c = app.controls
+    assert "War Drums" in c["uses"]
+    assert [f.name for _, f in c["feature"].options] == [
+        "Brutal Effectiveness", "Malicious Strike", "War Drums", "Solo Action"]
+    c["feature"].value = drums
+    c["buttons"]["round"].click()                  # 3 + 5 + 1 = 9
+    c["buttons"]["spend"].click()
+    assert app.tracker.malice == 9 - 7

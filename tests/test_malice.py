@@ -12,6 +12,7 @@ from workbench.malice import (
     Purchase,
     affordable_rounds,
     average_victories,
+    encounter_features,
     end_encounter,
     hero_dies,
     malice_schedule,
@@ -139,6 +140,25 @@ def test_basic_features_come_from_the_feature_data():
     # "Brutal Effectiveness (3 Malice)", "Malicious Strike (5+ Malice)", "Solo Action (5 Malice)"
     costs = {f.name: f.cost for f in (*basic_malice_features(), solo_action())}
     assert costs == {"Brutal Effectiveness": 3, "Malicious Strike": 5, "Solo Action": 5}
+
+
+def test_encounter_features_are_the_basic_ones_then_each_monsters_own_once():
+    # "All monsters have access to the following Malice features, in addition to any "[Creature] Malice"
+    #  features they might have." An instant solo gains "Solo Action (5 Malice)".
+    drums = Trait(name="War Drums", text="a band feature", cost=7)
+    band = wb.build_monster(level=2, organization="platoon", role="brute").model_copy(
+        update={"name": "Orc", "malice_features": (drums,)})
+    solo = wb.instant_solo(wb.build_monster(level=2, organization="leader"))
+    twice = band.model_copy(update={"name": "Orc 2"})  # the same band feature again: listed once
+    found = encounter_features([band, solo, twice], extra=[BIG])
+    assert [(f.name, f.cost) for f in found] == [
+        ("Brutal Effectiveness", 3), ("Malicious Strike", 5), ("War Drums", 7), ("Solo Action", 5),
+        ("Goblin Mode", 7),
+    ]
+    assert [f.name for f in encounter_features()] == ["Brutal Effectiveness", "Malicious Strike"]
+    with pytest.raises(wb.InvalidInput) as caught:
+        encounter_features(["Orc"])
+    assert caught.value.field == "monsters"
 
 
 def test_when_each_feature_becomes_affordable():

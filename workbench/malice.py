@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput
 from workbench.malice_feature import (
+    basic_malice_features,
     cost_advice,
     feature_book,
     malicious_strike_extra_damage,
@@ -37,6 +38,7 @@ __all__ = [
     "PlannedRound",
     "SpendingPlan",
     "affordable_rounds",
+    "encounter_features",
     "spending_plan",
     "MaliceEntry",
     "MaliceState",
@@ -244,6 +246,22 @@ def _check_amount(feature: Trait, amount: Any, monster: Monster | None) -> int:
                 f"its extra damage stops at three times its highest characteristic ({high})",
             )
     return amount
+
+
+def encounter_features(monsters: Iterable[Monster] = (), extra: Iterable[Trait] = ()) -> tuple[Trait, ...]:
+    """The Malice features a Director can spend on in an encounter with these monsters: the basic ones every
+    monster has ("Basic Malice Features"), then each monster's own from its stat block (e.g. Solo Action on an
+    instant solo, or a "[Creature] Malice" feature), then `extra`. Each name once, the first one kept."""
+    monsters = tuple(monsters)
+    for monster in monsters:
+        if not isinstance(monster, Monster):
+            raise InvalidInput("monsters", monster, "Monsters (from build_monster)")
+    candidates = [*basic_malice_features(), *(f for m in monsters for f in m.malice_features), *extra]
+    out: dict[str, Trait] = {}
+    for feature in candidates:
+        feature = _check_feature(feature, "features")
+        out.setdefault(feature.name.strip().lower(), feature)
+    return tuple(out.values())
 
 
 def affordable_rounds(

@@ -20,8 +20,14 @@ import plotly.graph_objects as go
 
 from workbench.charts.malice import malice_figure
 from workbench.errors import InvalidInput
-from workbench.malice import MaliceTracker, affordable_rounds, malice_schedule, spending_plan
-from workbench.malice_feature import basic_malice_features, solo_action
+from workbench.malice import (
+    MaliceTracker,
+    affordable_rounds,
+    encounter_features,
+    malice_schedule,
+    spending_plan,
+)
+from workbench.malice_feature import solo_action
 from workbench.monster import Monster, Trait, build_monster
 from workbench.render.malice import player_view_html, plan_html, schedule_html, tracker_html
 
@@ -80,10 +86,10 @@ def malice_app(
     features: Sequence[Trait] | None = None,
     monsters: Sequence[Monster] | None = None,
 ) -> widgets.Tab:
-    """Planner and tracker tabs; `features` default to the basic ones plus Solo Action, `monsters` (who
-    makes a Malicious Strike) to one per echelon."""
-    features = tuple(features) if features is not None else (*basic_malice_features(), solo_action())
+    """Planner and tracker tabs. `monsters` (who makes a Malicious Strike) default to one per echelon;
+    `features` default to the basic ones, the monsters' own Malice features and Solo Action."""
     monsters = tuple(monsters) if monsters is not None else default_monsters()
+    features = tuple(features) if features is not None else encounter_features(monsters, (solo_action(),))
 
     # ---- planner
     heroes_c = widgets.IntSlider(value=heroes, min=1, max=10, description="Heroes")
