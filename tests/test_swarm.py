@@ -120,11 +120,26 @@ def test_bad_arguments_are_refused_by_name(call, field):
     assert caught.value.field == field
 
 
-def test_states_are_consistent():
-    with pytest.raises(ValueError):
-        Swarm(disperse_value=3, reform_threshold=6, phase=Phase.DISPERSED, individuals=0)
-    with pytest.raises(ValueError):
-        Swarm(disperse_value=3, reform_threshold=6, phase=Phase.COHESIVE, individuals=2)
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        ({"phase": Phase.DISPERSED, "individuals": 0}, "individuals"),  # dispersed with no one alive
+        ({"phase": Phase.COHESIVE, "individuals": 2}, "individuals"),  # cohesive is one creature, no individuals
+        ({"phase": "liquid"}, "phase"),  # cohesive, dispersed or gone
+        ({"disperse_value": 0}, "disperse_value"),  # "N": at least one individual
+        ({"disperse_value": True}, "disperse_value"),  # a flag is not a number of creatures
+        ({"reform_threshold": "6"}, "reform_threshold"),  # text where a whole number is wanted
+        ({"reform_threshold": None}, "reform_threshold"),  # M must be given
+    ],
+)
+def test_bad_swarms_are_refused_by_name(kwargs, field):
+    with pytest.raises(InvalidInput) as caught:
+        Swarm(**{"disperse_value": 3, "reform_threshold": 6} | kwargs)
+    assert caught.value.field == field and caught.value.accepts
+
+
+def test_a_swarm_may_be_built_in_any_consistent_state():
+    assert Swarm(disperse_value=3, reform_threshold=6, phase="dispersed", individuals=2).lose(2).phase == Phase.GONE
 
 
 @given(n=st.integers(1, 12), m=st.integers(1, 12), kills=st.lists(st.integers(0, 5), max_size=10))

@@ -24,7 +24,7 @@ from fractions import Fraction
 from numbers import Integral, Real
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from workbench.errors import InvalidInput
 from workbench.homebrew_rule import FilledRule
@@ -59,16 +59,35 @@ class TransitionRefused(InvalidInput):
         self.phase = swarm.phase
 
 
+_SWARM_ACCEPTS = {
+    "disperse_value": "a whole number from 1 upwards (the Disperse Value N)",
+    "reform_threshold": "a whole number from 1 upwards (the Reform Threshold M)",
+    "phase": "cohesive, dispersed or gone",
+    "individuals": "a whole number: above 0 while dispersed, 0 while cohesive or gone",
+    "action_spent": "True or False",
+}
+
+
 class Swarm(BaseModel):
     """One swarm: cohesive (one creature), dispersed into individuals, or gone for good."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, strict=True)
 
     disperse_value: int = Field(ge=1, description="N: individuals it disperses into at 0 Core")
     reform_threshold: int = Field(ge=1, description="M: nearby individuals needed to reform")
-    phase: Phase = Phase.COHESIVE
+    phase: Phase = Field(Phase.COHESIVE, strict=False)
     individuals: int = Field(0, ge=0, description="living individuals while dispersed")
     action_spent: bool = Field(False, description="reformed this beat: the group's action is spent")
+
+    def __init__(self, **data: Any) -> None:
+        """Built from keywords; a bad one is refused as `InvalidInput` naming it (first problem first)."""
+        try:
+            super().__init__(**data)
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            name = str(error["loc"][0]) if error["loc"] else "individuals"
+            value = data.get(name) if error["loc"] else data.get("individuals", 0)
+            raise InvalidInput(name, value, _SWARM_ACCEPTS.get(name, "see Swarm"), str(error["msg"])) from None
 
     @model_validator(mode="after")
     def _individuals_match_phase(self) -> Swarm:
