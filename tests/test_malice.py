@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 import workbench as wb
 from workbench.malice import (
     MaliceTracker,
-    Purchase,
     affordable_rounds,
     average_victories,
     encounter_features,
@@ -403,7 +402,3 @@ def test_tracker_gains_agree_with_the_schedule(heroes, victories, rounds, data):
     schedule = malice_schedule(heroes, victories, rounds, [(d, 1) for d in died if d <= rounds])
     assert state.malice == schedule[-1].total
     assert end_encounter(state).malice == 0
-
-
-def test_purchase_model_is_exposed():
-    assert Purchase(feature=BRUTAL, amount=3).amount == 3
