@@ -43,6 +43,19 @@ def test_budget_victories(capsys):
     assert data["bands"]["extreme"] == {"min": 91, "max": None}
 
 
+@pytest.mark.parametrize(
+    "victories, strength",
+    [
+        ("1.5", 50),  # average 1.5: less than 2, no extra hero
+        ("3.5", 60),  # "For every 2 Victories the heroes have earned on average": one extra hero of 10
+        ("4", 70),  # two extra heroes
+    ],
+)
+def test_budget_takes_average_victories_that_are_not_whole(capsys, victories, strength):
+    assert main(["budget", "--heroes", "5", "--level", "3", "--victories", victories, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["encounter_strength"] == strength
+
+
 def test_budget_text_shows_the_working(capsys):
     assert main(["budget", "--heroes", "4", "--level", "1"]) == 0
     out = capsys.readouterr().out
@@ -56,6 +69,7 @@ def test_budget_text_shows_the_working(capsys):
         (["--heroes", "0", "--level", "3"], "--heroes"),  # no heroes
         (["--heroes", "5", "--level", "zero"], "--level"),  # not a number
         (["--heroes", "5", "--level", "3", "--victories", "-1"], "--victories"),  # negative
+        (["--heroes", "5", "--level", "3", "--victories", "some"], "--victories"),  # not a number
         (["--heroes", "5"], "--level"),  # missing
     ],
 )

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 
-from workbench.cli import emit, positive_int, whole_number
+from workbench.cli import emit, positive_int
 from workbench.party import Budget, budget, format_number, make_party
 
-__all__ = ["register", "run", "budget_payload", "budget_text"]
+__all__ = ["register", "run", "budget_payload", "budget_text", "average_victories"]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -17,9 +17,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--heroes", type=positive_int, required=True, help="heroes, retainers included")
     parser.add_argument("--level", type=positive_int, required=True, help="the heroes' level")
-    parser.add_argument("--victories", type=whole_number, default=0, help="average Victories per hero")
+    parser.add_argument(
+        "--victories", type=average_victories, default=Fraction(0), help="average Victories per hero, e.g. 2 or 2.5"
+    )
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(run=run)
+
+
+def average_victories(text: str) -> Fraction:
+    """argparse type: the heroes' average Victories, which need not be whole (2.5), from 0 upwards."""
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        value = None
+    if value is None or value < 0:
+        raise argparse.ArgumentTypeError(f"got {text!r}; accepts a number of average Victories from 0 upwards")
+    return value
 
 
 def _number(value: Fraction) -> int | float:
