@@ -61,6 +61,9 @@ def test_text_for_people(capsys):
     assert "Solo Turns" in out and "Solo Action (5 Malice)" in out
     # level 5 leader's highest characteristic 1 + 2 + 1 = 4: Malicious Strike +4 to +12
     assert "+4 to +12" in out
+    # the basic Malice features, every monster: "Brutal Effectiveness (3 Malice)", "Malicious Strike (5+ Malice)"
+    assert "Brutal Effectiveness (3 Malice, every monster)" in out
+    assert "Malicious Strike (5+ Malice, every monster): +4 to +12" in out
 
 
 @pytest.mark.parametrize(

@@ -49,7 +49,12 @@ def run(args: argparse.Namespace) -> None:
     }
     payload["working"] = {s.quantity.lower(): str(s) for s in steps}
     low, high = malicious_strike_range(solo)
-    strike = [f for f in feature_book().basic_malice.features if f.name == feature_book().malicious_strike.name][0]
+    book = feature_book()
+    basic = [
+        f"  {f.name} ({f.cost_label}, every monster): "
+        + (f"+{low} to +{high} extra damage for this monster." if f.name == book.malicious_strike.name else f.text)
+        for f in book.basic_malice.features
+    ]
     lines = [
         solo_title(solo),
         stat_block_text(solo),
@@ -61,6 +66,6 @@ def run(args: argparse.Namespace) -> None:
         *(f"  {t.name}: {t.text}" for t in solo.traits),
         "Malice features:",
         *(f"  {f.name} ({f.cost} Malice): {f.text}" for f in solo.malice_features),
-        f"  {strike.name} ({strike.cost_label}): +{low} to +{high} extra damage for this monster.",
+        *basic,
     ]
     emit(payload, args.json, "\n".join(lines))
