@@ -330,21 +330,32 @@ scenarios = st.builds(
 @settings(max_examples=60)
 @given(scenario=scenarios, seed=st.integers(0, 2**32))
 def test_every_fight_keeps_the_rules_invariants(scenario, seed):
+    """Each logged round is re-counted by hand from the round before it and the Generic Swarm Rule."""
+    n, m = scenario.disperse_value, scenario.reform_threshold
     result = swarm_fight(scenario, random.Random(seed), max_rounds=40)
-    total_bodies = scenario.swarms * scenario.disperse_value
+    cohesive, individuals = scenario.swarms, 0  # the fight starts with every swarm cohesive
     for r in result.log:
-        assert r.individuals_after >= 0 and r.cohesive_after >= 0
-        # individuals never outnumber what the swarms can disperse into
-        assert r.individuals_after <= total_bodies
-        # a reform needs at least M individuals, no disruption, and leaves one swarm
+        # only an area hit breaks swarms, never more than are cohesive; one hit breaks all when one is enough
+        assert 0 <= r.dispersed <= cohesive and (r.area_hit or r.dispersed == 0)
+        if r.area_hit and scenario.area_hits_to_break == 1:
+            assert r.dispersed == cohesive
+        # "It disperses into a number of individual creatures equal to its Disperse Value (N)"
+        alive = individuals + r.dispersed * n
+        assert r.killed == min(scenario.kills_per_round, alive)  # the party kills what it can
+        alive -= r.killed
+        # "may reform into one swarm when ... at least the Reform Threshold (M)" and "not under active
+        # disruption", at end of round: exactly then, and all of them into one swarm
+        assert r.reformed == (alive >= m and not r.disrupted)
         if r.reformed:
-            assert not r.disrupted
-        if r.reformed and scenario.reform_threshold > total_bodies:
-            raise AssertionError("reformed with fewer than M individuals in existence")
+            assert (r.cohesive_after, r.individuals_after) == (cohesive - r.dispersed + 1, 0)
+        else:
+            assert (r.cohesive_after, r.individuals_after) == (cohesive - r.dispersed, alive)
+        cohesive, individuals = r.cohesive_after, r.individuals_after
     if result.rounds is not None:
-        last = result.log[-1]
-        assert (last.cohesive_after, last.individuals_after) == (0, 0)
+        assert (cohesive, individuals) == (0, 0)
         assert len(result.log) == result.rounds
+    else:
+        assert len(result.log) == 40 and (cohesive, individuals) != (0, 0)
 
 
 @settings(max_examples=40)
