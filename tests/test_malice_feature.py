@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import workbench as wb
-from workbench.ruleset import DATA_DIR
 from workbench.errors import InvalidInput, RulesetError
 from workbench.malice_feature import (
     MALICE_FEATURES_PATH,
@@ -23,6 +21,7 @@ from workbench.malice_feature import (
     solo_action,
 )
 from workbench.monster import Trait
+from workbench.ruleset import DATA_DIR
 
 RULES = DATA_DIR / "rules"  # the rules text shipped with the project
 

@@ -26,8 +26,8 @@ from workbench.monster import Monster, Trait
 from workbench.ruleset import DATA_DIR
 
 __all__ = [
-    "FeatureBook",
     "MALICE_FEATURES_PATH",
+    "FeatureBook",
     "basic_malice_features",
     "cost_advice",
     "feature_book",

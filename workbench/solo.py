@@ -263,7 +263,7 @@ def _article(word: str) -> str:
 def _compare_words(quantity: str, instant: int, built: int, cause: str) -> str:
     if instant == built:
         return f"{quantity}: both {instant}. {cause}"
-    more, less = ("built solo", "instant solo") if built > instant else ("instant solo", "built solo")
+    more = "built solo" if built > instant else "instant solo"
     gap = abs(built - instant)
     return f"{quantity}: the {more} has {gap} more ({max(built, instant)} against {min(built, instant)}). {cause}"
 

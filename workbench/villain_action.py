@@ -27,8 +27,8 @@ from workbench.solo import is_instant_solo
 
 __all__ = [
     "FilledSlot",
-    "extra_villain_actions",
     "VillainSlot",
+    "extra_villain_actions",
     "has_villain_actions",
     "villain_action_rules",
     "villain_action_slots",

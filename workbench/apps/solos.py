@@ -13,8 +13,8 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from workbench.errors import WorkbenchError
 from workbench.charts.solo import solo_figure, update_solo_figure
+from workbench.errors import WorkbenchError
 from workbench.monster import build_monster
 from workbench.render.solo import COMPARISON_STYLE, comparison_html
 from workbench.render.stat_block import STYLE as STAT_BLOCK_STYLE
