@@ -13,6 +13,7 @@ from workbench.encounter import Encounter, TerrainObject, save_encounter
 from workbench.errors import InvalidInput
 from workbench.library import save_monster
 from workbench.monster import build_monster
+from workbench.objective import choose_objective
 from workbench.party import budget, make_party
 from workbench.render.encounter import checks_html, creatures_html, summary_html
 from workbench.encounter import report
@@ -171,9 +172,31 @@ def test_starting_from_a_saved_mixed_party(tmp_path):
     assert app.state() == e
 
 
+def test_objectives_bonus_and_allies_survive_a_change_of_controls(tmp_path):
+    # A saved encounter with combined objectives (Escort with the bonus met, and Hold Them Off) and an allied
+    # NPC: changing any control rebuilds the encounter from the controls, and must not drop any of it.
+    e = Encounter(party=make_party(heroes=4, level=3, allies=[3])).adding("5 x level 3 platoon brute")
+    e = e.model_copy(update={"objectives": (
+        choose_objective("escort", bonus=True, delicate_ward=True), choose_objective("hold_them_off"),
+    )})
+    path = save_encounter(e, tmp_path / "combined.json")
+    started = encounter_app(encounter=e)
+    loaded = encounter_app()
+    loaded.controls["path"].value = str(path)
+    loaded.controls["load"].click()
+    for app in (started, loaded):
+        assert app.controls["allies"].value == "3" and app.controls["retainers"].value == ""
+        app.controls["difficulty"].value = "hard"  # any change runs the observer
+        assert app.state() == e
+        # 50 EV against ES 50: standard; the delicate ward makes it hard. Victories at hard: Escort with its
+        # bonus 2 ("in 3 rounds or less and ... standard or higher") + Hold Them Off 1 = 3.
+        assert number(app.controls["summary"].value, "wb-victories", "victories") == "3"
+
+
 def test_party_from_controls():
     assert party_from_controls(5, 3, "", "", "2").victories == 2
     assert party_from_controls(5, 3, "1, 2", "3", "0").levels == (1, 2, 3)
+    assert [m.kind for m in party_from_controls(1, 3, "", "2", "0", "4").members] == ["hero", "retainer", "ally"]
     with pytest.raises(InvalidInput) as caught:
         party_from_controls(5, 3, "a, b", "", "0")
     assert caught.value.code == "invalid-levels"

@@ -1,7 +1,8 @@
 """The encounter editor: a party, the creatures bought for it, the book's guidelines checked live.
 
-Party controls (heroes and level, or mixed levels; retainers; average Victories), the difficulty aimed for,
-and an objective with its conditions are wired by one observer to `encounter_view` (a pure function of an
+Party controls (heroes and level, or mixed levels; retainers and allied NPCs; average Victories), the
+difficulty aimed for, and an objective with its conditions (further combined objectives from code or a file
+are kept) are wired by one observer to `encounter_view` (a pure function of an
 `Encounter` and a difficulty). Buttons change the encounter itself — add a typed spec, a Monster from the
 builder or the homebrew library, a dynamic terrain object; remove; type initiative groups or ask for a
 suggestion; save and load — and then show the same view. A refusal shows as a message and changes nothing. Glue only: every rule
@@ -77,16 +78,19 @@ def _levels(field: str, text: str) -> list[int]:
     return [int(item) for item in items]
 
 
-def party_from_controls(heroes: int, level: int, mixed: str, retainers: str, victories: str) -> Party:
+def party_from_controls(
+    heroes: int, level: int, mixed: str, retainers: str, victories: str, allies: str = ""
+) -> Party:
     """A Party from the app's controls: `mixed` levels (if any) replace heroes × level."""
     try:
         average = Fraction(victories.strip() or "0")
     except (ValueError, ZeroDivisionError):
         raise InvalidInput("victories", victories, "a number of average Victories, e.g. 2 or 2.5") from None
     extra = _levels("retainers", retainers)
+    friends = _levels("allies", allies)
     if mixed.strip():
-        return make_party(_levels("levels", mixed), victories=average, retainers=extra)
-    return make_party(heroes=heroes, level=level, victories=average, retainers=extra)
+        return make_party(_levels("levels", mixed), victories=average, retainers=extra, allies=friends)
+    return make_party(heroes=heroes, level=level, victories=average, retainers=extra, allies=friends)
 
 
 def encounter_view(encounter: Encounter, difficulty: str) -> EncounterView:
@@ -136,6 +140,11 @@ def encounter_app(
     uniform = party.levels[0] if len(set(m.level for m in party.members if m.kind == "hero")) == 1 else level
     hero_levels = [m.level for m in party.members if m.kind == "hero"]
     state = {"encounter": encounter or Encounter(party=party)}
+    # The dropdown sets the first objective; further (combined) objectives from code or a file are kept as is.
+    more_objectives = {"kept": state["encounter"].objectives[1:]}
+
+    def levels_of(p: Party, kind: str) -> str:
+        return ", ".join(str(m.level) for m in p.members if m.kind == kind)
 
     # ---- party
     heroes_c = widgets.IntSlider(value=len(hero_levels) if len(set(hero_levels)) == 1 else heroes, min=1, max=10,
@@ -144,9 +153,11 @@ def encounter_app(
     mixed_c = widgets.Text(value="" if len(set(hero_levels)) == 1 else ", ".join(map(str, hero_levels)),
                            description="Mixed levels", placeholder="e.g. 3, 3, 4 (replaces heroes × level)",
                            style={"description_width": "initial"})
-    retainers_c = widgets.Text(value=", ".join(str(m.level) for m in party.members if m.kind != "hero"),
+    retainers_c = widgets.Text(value=levels_of(party, "retainer"),
                                description="Retainers", placeholder="their levels, e.g. 3",
                                style={"description_width": "initial"})
+    allies_c = widgets.Text(value=levels_of(party, "ally"), description="Allied NPCs",
+                            placeholder="their levels, e.g. 4", style={"description_width": "initial"})
     victories_c = widgets.Text(value=str(party.victories), description="Victories",
                                placeholder="average per hero", style={"description_width": "initial"})
     difficulty_c = widgets.Dropdown(options=list(DIFFICULTIES), value=difficulty, description="Aim for")
@@ -159,7 +170,10 @@ def encounter_app(
     )
     condition_box = widgets.VBox()
     condition_c: dict[str, widgets.Widget] = {}
-    bonus_c = widgets.Checkbox(value=False, description="Bonus outcome met", indent=False)
+    bonus_c = widgets.Checkbox(
+        value=bool(state["encounter"].objectives and state["encounter"].objectives[0].bonus),
+        description="Bonus outcome met", indent=False,
+    )
 
     # ---- adding
     spec_c = widgets.Text(description="Spec", placeholder="2 × level 3 platoon brute",
@@ -205,10 +219,11 @@ def encounter_app(
     panes["checks"].add_class("wb-checks")
 
     def chosen_objective() -> tuple[ChosenObjective, ...]:
+        kept = tuple(o for o in more_objectives["kept"] if o.key != objective_c.value)
         if not objective_c.value:
-            return ()
+            return kept
         values = {key: c.value for key, c in condition_c.items()}
-        return (choose_objective(objective_c.value, bonus=bonus_c.value, **values),)
+        return (choose_objective(objective_c.value, bonus=bonus_c.value, **values),) + kept
 
     def build_conditions(_change: object = None) -> None:
         condition_c.clear()
@@ -245,7 +260,7 @@ def encounter_app(
         """The one observer: controls -> Encounter -> view. A refusal changes nothing."""
         try:
             new_party = party_from_controls(heroes_c.value, level_c.value, mixed_c.value, retainers_c.value,
-                                            victories_c.value)
+                                            victories_c.value, allies_c.value)
             updated = state["encounter"].model_copy(
                 update={"party": new_party, "objectives": chosen_objective()}
             )
@@ -309,7 +324,7 @@ def encounter_app(
     def load(_e: Encounter) -> Encounter:
         loaded = load_encounter(path_c.value.strip())
         hero = [m.level for m in loaded.party.members if m.kind == "hero"]
-        controls = (heroes_c, level_c, mixed_c, retainers_c, victories_c, objective_c)
+        controls = (heroes_c, level_c, mixed_c, retainers_c, allies_c, victories_c, objective_c, bonus_c)
         for c in controls:
             c.unobserve(refresh, names="value")
         heroes_c.value = len(hero)
@@ -317,10 +332,13 @@ def encounter_app(
             level_c.value, mixed_c.value = hero[0], ""
         else:
             mixed_c.value = ", ".join(map(str, hero))
-        retainers_c.value = ", ".join(str(m.level) for m in loaded.party.members if m.kind != "hero")
+        retainers_c.value = levels_of(loaded.party, "retainer")
+        allies_c.value = levels_of(loaded.party, "ally")
         victories_c.value = str(loaded.party.victories)
         state["encounter"] = loaded
+        more_objectives["kept"] = loaded.objectives[1:]
         objective_c.value = loaded.objectives[0].key if loaded.objectives else ""
+        bonus_c.value = bool(loaded.objectives and loaded.objectives[0].bonus)
         build_conditions()
         for c in controls:
             c.observe(refresh, names="value")
@@ -339,13 +357,14 @@ def encounter_app(
 
     build_conditions()
     objective_c.observe(build_conditions, names="value")
-    for control in (heroes_c, level_c, mixed_c, retainers_c, victories_c, difficulty_c, objective_c, bonus_c):
+    for control in (heroes_c, level_c, mixed_c, retainers_c, allies_c, victories_c, difficulty_c, objective_c,
+                    bonus_c):
         control.observe(refresh, names="value")
 
     party_box = widgets.VBox([
         widgets.HTML("<b>The party</b>"),
         widgets.HBox([heroes_c, level_c]),
-        widgets.HBox([mixed_c, retainers_c, victories_c]),
+        widgets.HBox([mixed_c, retainers_c, allies_c, victories_c]),
         panes["budget"],
     ])
     editor_box = widgets.VBox([
@@ -376,7 +395,7 @@ def encounter_app(
     ])
     app.add_class("wb-encounter-app")
     app.controls = {
-        "heroes": heroes_c, "level": level_c, "mixed": mixed_c, "retainers": retainers_c,
+        "heroes": heroes_c, "level": level_c, "mixed": mixed_c, "retainers": retainers_c, "allies": allies_c,
         "victories": victories_c, "difficulty": difficulty_c, "objective": objective_c,
         "conditions": condition_c, "bonus": bonus_c, "spec": spec_c, "add_spec": add_spec,
         "monster": monster_c, "count": count_c, "star": star_c, "add_monster": add_monster,
