@@ -372,3 +372,24 @@ def test_more_damage_never_drops_fewer_minions(stamina, count, a, b):
     assert damage_single(squad, low)[0].dropped <= damage_single(squad, high)[0].dropped
     in_area = count
     assert damage_area(squad, low, in_area)[0].dropped <= damage_area(squad, high, in_area)[0].dropped
+
+
+@pytest.mark.parametrize(
+    ("amount", "working"),
+    [
+        # 100 damage on a pool of 40: the working must not claim 40 − 100 = 0 without saying why.
+        (100, "single target: pool 40 − 100 = 0 (the pool stops at 0)"),
+        # Exactly the pool: a true subtraction, no note.
+        (40, "single target: pool 40 − 40 = 0"),
+    ],
+)
+def test_working_says_when_the_pool_stops_at_zero(amount, working):
+    _, hit = damage_single(spinecleavers(), amount)
+    assert hit.working == working
+
+
+def test_area_damage_on_a_squad_with_nobody_standing_is_refused_plainly():
+    squad, _ = damage_single(spinecleavers(), 40)
+    with pytest.raises(wb.InvalidInput) as caught:
+        damage_area(squad, 5, in_area=1)
+    assert caught.value.field == "in_area" and "every minion has dropped" in str(caught.value)

@@ -274,6 +274,11 @@ def _adjust(raw: int, label: str, weakness: int, immunity: int) -> tuple[int, st
     return max(0, raw + weakness - immunity), text
 
 
+def _floor_note(damage: int, pool: int) -> str:
+    """Said when the damage is more than the pool left: the pool stops at 0 (so "5 − 12 = 0" reads true)."""
+    return " (the pool stops at 0)" if damage > pool else ""
+
+
 def damage_single(squad: Squad, amount: int, weakness: int = 0, immunity: int = 0) -> tuple[Squad, Hit]:
     """Damage to one minion from anything but an area effect: the whole amount comes off the pool, so it
     can drop several minions ("Dropping Multiple Minions"). Weakness/immunity apply once, last."""
@@ -283,7 +288,7 @@ def damage_single(squad: Squad, amount: int, weakness: int = 0, immunity: int = 
     total, text = _adjust(amount, str(amount), weakness, immunity)
     lost = min(total, squad.pool)
     shown = f"({text})" if text != str(amount) else text
-    working = f"single target: pool {squad.pool} − {shown} = {squad.pool - lost}"
+    working = f"single target: pool {squad.pool} − {shown} = {squad.pool - lost}" + _floor_note(total, squad.pool)
     hit = Hit(
         kind="single", amount=amount, in_area=None, weakness=weakness, immunity=immunity,
         pool_before=squad.pool, pool_after=squad.pool - lost, dropped=0, working=working,
@@ -299,6 +304,8 @@ def damage_area(
     (three spinecleavers in a 6-damage Incinerate: 15, not 18)."""
     _check_squad(squad)
     amount = _whole("amount", amount, 0)
+    if squad.alive == 0:
+        raise InvalidInput("in_area", in_area, "a squad with minions standing", "every minion has dropped")
     in_area = _whole(
         "in_area", in_area, 1, squad.alive, f"a whole number from 1 to {squad.alive} (the living minions)"
     )
@@ -319,7 +326,7 @@ def damage_area(
     working += f" (at most {s} each)" if amount > s else ""
     working += f": pool {squad.pool} − ({text}"
     working += f", at most {bound})" if capped != total else ")"
-    working += f" = {squad.pool - lost}"
+    working += f" = {squad.pool - lost}" + _floor_note(capped, squad.pool)
     hit = Hit(
         kind="area", amount=amount, in_area=in_area, weakness=weakness, immunity=immunity,
         pool_before=squad.pool, pool_after=squad.pool - lost, dropped=0, working=working, reading=reading,
