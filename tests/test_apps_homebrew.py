@@ -70,6 +70,9 @@ def test_the_weakness_app_refuses_a_bad_value_and_keeps_the_controls():
     app.controls["one_handed_legendary"].value = "lots"
     assert "wb-refusal" in app.controls["wound"].value and "one_handed_legendary" in app.controls["wound"].value
     assert app.controls["one_handed_legendary"].value == "lots"
+    assert app.controls["table"].value == ""  # no table of numbers left over from the last good values
+    app.controls["one_handed_legendary"].value = "5"
+    assert app.controls["table"].value.count("<tr>") == 25
 
 
 def test_the_weakness_app_table_has_every_case():

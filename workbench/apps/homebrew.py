@@ -90,6 +90,7 @@ def weakness_app(rule: HomebrewRule | None = None, tag: str = "silver") -> widge
                                     c["other_source"].value)
         except InvalidInput as exc:
             wound.value = _refusal(exc)
+            table.value = ""  # its numbers were for the values before this refusal
             return
         name.value = f"<h4>{html.escape(filled.name)}</h4>"
         wound.value = wound_html(result)
