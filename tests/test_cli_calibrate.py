@@ -92,3 +92,23 @@ def test_bad_input_exits_2_with_one_line_on_stderr(args):
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
     assert "PATH" in result.stderr
+
+
+def test_text_shows_each_rule_variant_and_the_best(tmp_path: Path, capsys):
+    # One goblin runner (level 1 minion harrier; printed EV 3, Stamina 4, free strike 1, agility 2 the highest,
+    # signature strike "1 damage" / "2 damage" / "3 damage", one target per minion). By hand:
+    # as written, free strike ⌈(4 + 1 + 0) × 0.6 ÷ 2⌉ = ⌈1.5⌉ = 2 (1 off); tiers ⌈1.5⌉ + 2 = 4, ⌈2.75⌉ + 2 = 5,
+    # ⌈3.5⌉ + 2 = 6 (3 off each); EV, Stamina and the characteristic match: 3 of 7 exact, total error 10.
+    # Rounded down without the characteristic:
+    # ⌊1.5⌋ = 1, then 1, ⌊2.75⌋ = 2, ⌊3.5⌋ = 3: 7 of 7, total 0. Extra Stamina never applies to a minion,
+    # so its rows tie with theirs and the earlier row (without) is named best.
+    shutil.copy(SAMPLE_DIR / "Goblins" / "Statblocks" / "Goblin Runner.json", tmp_path)
+    assert main(["calibrate", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    rows = [line.split() for line in out.split("Rule variants", 1)[1].splitlines()[2:]]
+    assert len(rows) == 8
+    assert rows[0][:7] == ["rounded", "up", "adds", "characteristic", "none", "3/7", "10"]
+    assert "(as written)" in " ".join(rows[0])
+    best = [row for row in rows if "best" in row]
+    assert len(best) == 1
+    assert best[0][:7] == ["rounded", "down", "no", "characteristic", "none", "7/7", "0"]

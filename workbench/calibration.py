@@ -36,6 +36,7 @@ __all__ = [
     "DAMAGE_QUANTITIES",
     "HEADLINE_QUANTITIES",
     "QUANTITIES",
+    "QUANTITY_LABELS",
     "Comparison",
     "Fit",
     "MonsterCalibration",
@@ -56,6 +57,16 @@ __all__ = [
 HEADLINE_QUANTITIES = ("ev", "stamina", "free_strike", "highest_characteristic")
 DAMAGE_QUANTITIES = ("damage_tier1", "damage_tier2", "damage_tier3")
 QUANTITIES = HEADLINE_QUANTITIES + DAMAGE_QUANTITIES
+# What each compared number is called where people read it (reports, tables, charts).
+QUANTITY_LABELS = {
+    "ev": "EV",
+    "stamina": "Stamina",
+    "free_strike": "Free strike",
+    "highest_characteristic": "Highest characteristic",
+    "damage_tier1": "Signature damage, tier 1",
+    "damage_tier2": "Signature damage, tier 2",
+    "damage_tier3": "Signature damage, tier 3",
+}
 
 _NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,

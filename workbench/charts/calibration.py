@@ -13,7 +13,7 @@ from html import escape
 import plotly.graph_objects as go
 
 from workbench.bestiary import PublishedMonster
-from workbench.calibration import QUANTITIES, MonsterCalibration, VariantFit
+from workbench.calibration import QUANTITIES, QUANTITY_LABELS, MonsterCalibration, VariantFit
 from workbench.errors import InvalidInput
 from workbench.ruleset import Ruleset, core_ruleset
 from workbench.tables.calibration import comparison_table, published_table, variant_table
@@ -30,15 +30,7 @@ __all__ = [
     "variant_figure",
 ]
 
-LABELS = {
-    "ev": "EV (a minion's: four minions)",
-    "stamina": "Stamina",
-    "free_strike": "Free strike",
-    "highest_characteristic": "Highest characteristic",
-    "damage_tier1": "Signature damage, tier 1",
-    "damage_tier2": "Signature damage, tier 2",
-    "damage_tier3": "Signature damage, tier 3",
-}
+LABELS = {**QUANTITY_LABELS, "ev": "EV (a minion's: four minions)"}
 ORGANIZATION_COLOURS = {
     "minion": "#8c8c8c",
     "horde": "#2a9d8f",

@@ -7,23 +7,26 @@ for the core ruleset as written; a minion's EV is compared as printed (the EV of
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 
-from workbench.bestiary import load_bestiary
-from workbench.calibration import HEADLINE_QUANTITIES, QUANTITIES, Fit, calibrate, fit_report
+from workbench.bestiary import Bestiary, load_bestiary
+from workbench.calibration import (
+    HEADLINE_QUANTITIES,
+    QUANTITIES,
+    QUANTITY_LABELS,
+    Fit,
+    VariantFit,
+    best_variant,
+    calibrate,
+    compare_variants,
+    fit,
+    fit_report,
+)
 from workbench.cli import emit
+from workbench.render.calibration import figure_text
 
 __all__ = ["register", "run", "calibration_payload", "calibration_text"]
-
-LABELS = {
-    "ev": "EV",
-    "stamina": "Stamina",
-    "free_strike": "Free strike",
-    "highest_characteristic": "Highest characteristic",
-    "damage_tier1": "Signature damage, tier 1",
-    "damage_tier2": "Signature damage, tier 2",
-    "damage_tier3": "Signature damage, tier 3",
-}
 
 
 def existing_path(text: str) -> Path:
@@ -54,13 +57,11 @@ SHORT = {"ev": "EV", "stamina": "Stamina", "free_strike": "Free str.", "highest_
          "damage_tier1": "Dmg t1", "damage_tier2": "Dmg t2", "damage_tier3": "Dmg t3"}
 
 
-def calibration_payload(path: str | Path) -> tuple[dict, dict[str, Fit], dict[str, dict[str, dict[str, Fit]]]]:
+def calibration_payload(bestiary: Bestiary) -> tuple[dict, dict[str, Fit], dict[str, dict[str, dict[str, Fit]]]]:
     """The JSON object `--json` prints, the full fit per quantity, and the fit per organization and per role
     (for the text view)."""
-    bestiary = load_bestiary(path)
     results = calibrate(bestiary.monsters)
-    empty = {q: Fit(0, 0, None, None, None, None, 0) for q in QUANTITIES}
-    report = fit_report(results).get("all") or empty
+    report = fit_report(results).get("all") or {q: fit(()) for q in QUANTITIES}
     groups = {by: fit_report(results, by=by) for by in ("organization", "role")}
     payload = {
         "parsed": len(bestiary.monsters),
@@ -70,12 +71,6 @@ def calibration_payload(path: str | Path) -> tuple[dict, dict[str, Fit], dict[st
     return payload, report, groups
 
 
-def _cell(value: float | None, percent: bool = False) -> str:
-    if value is None:
-        return "—"
-    return f"{value:.0%}" if percent else f"{value:.2f}"
-
-
 def _group_lines(by: str, groups: dict[str, dict[str, Fit]]) -> list[str]:
     lines = ["", f"By {by}: exact matches / mean |error| per number",
              f"{'':<13}{'n':>4}" + "".join(f"{SHORT[q]:>13}" for q in QUANTITIES)]
@@ -83,13 +78,32 @@ def _group_lines(by: str, groups: dict[str, dict[str, Fit]]) -> list[str]:
         cells = []
         for q in QUANTITIES:
             f = per[q].as_dict()
-            cells.append(f"{_cell(f['exact_rate'], True)}/{_cell(f['mean_abs_error'])}")
+            cells.append(f"{figure_text(f['exact_rate'], True)}/{figure_text(f['mean_abs_error'])}")
         lines.append(f"{group:<13}{per[QUANTITIES[0]].count:>4}" + "".join(f"{c:>13}" for c in cells))
     return lines
 
 
+def _variant_lines(fits: Sequence[VariantFit]) -> list[str]:
+    best = best_variant(fits)
+    lines = ["", "Rule variants over every compared number (the first row is the rules as written; the core ruleset "
+             "itself never changes):",
+             f"{'halved damage':<15}{'minion strike':<22}{'extra Stamina':<18}{'exact':>10}{'total |err|':>13}"]
+    for vf in fits:
+        v = vf.variant
+        note = "  (as written)" if vf is fits[0] else ""
+        note += "  <- fits best" if vf is best else ""
+        lines.append(
+            f"{'rounded ' + v.halved_damage_rounding:<15}"
+            f"{'adds characteristic' if v.minion_strike_adds_characteristic else 'no characteristic':<22}"
+            f"{'every non-minion' if v.extra_stamina else 'none':<18}"
+            f"{f'{vf.overall.exact}/{vf.overall.count}':>10}{vf.overall.total_abs_error:>13}{note}"
+        )
+    return lines
+
+
 def calibration_text(payload: dict, report: dict[str, Fit], path: str | Path,
-                     groups: dict[str, dict[str, dict[str, Fit]]] | None = None) -> str:
+                     groups: dict[str, dict[str, dict[str, Fit]]] | None = None,
+                     variants: Sequence[VariantFit] = ()) -> str:
     lines = [
         f"Read {payload['parsed']} stat block(s) from {path}; {len(payload['failed'])} file(s) failed.",
         "Core ruleset as written; a minion's EV compared as printed (the EV of four minions).",
@@ -99,13 +113,16 @@ def calibration_text(payload: dict, report: dict[str, Fit], path: str | Path,
     for quantity in QUANTITIES:
         f = report[quantity].as_dict()
         lines.append(
-            f"{LABELS[quantity]:<27}{f['count']:>9}{_cell(f['exact_rate'], True):>8}"
-            f"{_cell(f['mean_abs_error']):>12}{_cell(f['median_abs_error']):>14}{_cell(f['mean_residual']):>11}"
+            f"{QUANTITY_LABELS[quantity]:<27}{f['count']:>9}{figure_text(f['exact_rate'], True):>8}"
+            f"{figure_text(f['mean_abs_error']):>12}{figure_text(f['median_abs_error']):>14}"
+            f"{figure_text(f['mean_residual']):>11}"
         )
     lines.append("(error = predicted − printed; a positive bias means the formula runs high)")
     for by, per_group in (groups or {}).items():
         if per_group:
             lines += _group_lines(by, per_group)
+    if variants:
+        lines += _variant_lines(variants)
     if payload["failed"]:
         lines += ["", "Files that did not load:"]
         lines += [f"  {f['file']}: {f['reason']}" for f in payload["failed"]]
@@ -113,5 +130,10 @@ def calibration_text(payload: dict, report: dict[str, Fit], path: str | Path,
 
 
 def run(args: argparse.Namespace) -> None:
-    payload, report, groups = calibration_payload(args.path)
-    emit(payload, args.json, "" if args.json else calibration_text(payload, report, args.path, groups))
+    bestiary = load_bestiary(args.path)
+    payload, report, groups = calibration_payload(bestiary)
+    if args.json:
+        emit(payload, True, "")
+        return
+    fits = compare_variants(bestiary.monsters) if bestiary.monsters else ()
+    emit(payload, False, calibration_text(payload, report, args.path, groups, fits))

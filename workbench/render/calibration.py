@@ -9,20 +9,12 @@ from collections.abc import Iterable, Mapping
 from html import escape
 
 from workbench.bestiary import PublishedMonster
-from workbench.calibration import QUANTITIES, Fit, closest_published
+from workbench.calibration import QUANTITIES, QUANTITY_LABELS, Fit, closest_published
 from workbench.monster import Monster
 
-__all__ = ["closest_published_html", "fit_report_html", "LABELS"]
+__all__ = ["closest_published_html", "figure_text", "fit_report_html", "LABELS"]
 
-LABELS = {
-    "ev": "EV",
-    "stamina": "Stamina",
-    "free_strike": "Free strike",
-    "highest_characteristic": "Highest characteristic",
-    "damage_tier1": "Signature damage, tier 1",
-    "damage_tier2": "Signature damage, tier 2",
-    "damage_tier3": "Signature damage, tier 3",
-}
+LABELS = QUANTITY_LABELS
 
 
 def _kind(organization: str, role: str | None) -> str:
@@ -61,7 +53,8 @@ def closest_published_html(monster: Monster, published: Iterable[PublishedMonste
     )
 
 
-def _cell(value: float | None, percent: bool = False) -> str:
+def figure_text(value: float | None, percent: bool = False) -> str:
+    """One fit figure for reading: a rate as a percentage, an error with two decimals, "—" when none."""
     if value is None:
         return "—"
     return f"{value:.0%}" if percent else f"{value:.2f}"
@@ -76,8 +69,8 @@ def fit_report_html(report: Mapping[str, Mapping[str, Fit]], title: str = "Fit")
             f = per[quantity].as_dict()
             rows.append(
                 f"<tr><td>{escape(LABELS[quantity])}</td><td>{f['count']}</td>"
-                f"<td>{_cell(f['exact_rate'], True)}</td><td>{_cell(f['mean_abs_error'])}</td>"
-                f"<td>{_cell(f['median_abs_error'])}</td><td>{_cell(f['mean_residual'])}</td></tr>"
+                f"<td>{figure_text(f['exact_rate'], True)}</td><td>{figure_text(f['mean_abs_error'])}</td>"
+                f"<td>{figure_text(f['median_abs_error'])}</td><td>{figure_text(f['mean_residual'])}</td></tr>"
             )
         parts.append(
             f"<table><caption style='text-align:left'>{escape(str(group))}</caption>"
