@@ -61,6 +61,15 @@ def test_a_module_that_is_not_loaded_is_named_not_dropped():
     assert any("my-own-rule" in line for line in homebrew_rules_markdown_lines(m))
 
 
+def test_a_saved_value_the_module_refuses_is_named_not_called_unloaded():
+    # a hand-edited file: N = 0, but the Disperse Value is a whole number from 1
+    bad = AttachedRule(rule="generic-swarm", values=(("disperse_value", 0),))
+    m = wb.build_monster(1, "solo").model_copy(update={"homebrew_rules": (bad,)})
+    html = homebrew_rules_html(m)
+    assert "not loaded" not in html and "saved value refused" in html and "disperse_value" in html
+    assert any("saved value refused" in line for line in homebrew_rules_markdown_lines(m))
+
+
 def test_modules_can_come_from_another_folder(tmp_path):
     custom = WEAKNESS.model_copy(update={"id": "silver-bane"})
     m = wb.build_monster(1, "solo").model_copy(

@@ -11,7 +11,7 @@ import html
 from collections.abc import Iterable, Mapping
 
 from workbench.errors import InvalidInput
-from workbench.homebrew_rule import FilledRule, HomebrewRule, fill_attached
+from workbench.homebrew_rule import FilledRule, HomebrewRule, fill_attached, shipped_rules
 from workbench.monster import Monster
 from workbench.weakness import OUTCOME_LABELS, Wound
 
@@ -127,13 +127,20 @@ def rule_markdown(rule: FilledRule | HomebrewRule, *, full: bool = True) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _attached(monster: Monster, modules: Mapping[str, HomebrewRule] | None) -> list[tuple[str, FilledRule | None]]:
-    shown: list[tuple[str, FilledRule | None]] = []
+def _attached(
+    monster: Monster, modules: Mapping[str, HomebrewRule] | None
+) -> list[tuple[str, FilledRule | None, str]]:
+    """Each attachment filled in, or None with why not: its module is not loaded, or a saved value is refused."""
+    loaded = shipped_rules() if modules is None else modules
+    shown: list[tuple[str, FilledRule | None, str]] = []
     for attached in monster.homebrew_rules:
+        if attached.rule not in loaded:
+            shown.append((attached.rule, None, "rule module not loaded"))
+            continue
         try:
-            shown.append((attached.rule, fill_attached(attached, modules)))
-        except InvalidInput:
-            shown.append((attached.rule, None))
+            shown.append((attached.rule, fill_attached(attached, loaded), ""))
+        except InvalidInput as exc:
+            shown.append((attached.rule, None, f"saved value refused: {exc}"))
     return shown
 
 
@@ -149,11 +156,11 @@ def homebrew_rules_html(
     if not attached:
         return ""
     items = []
-    for rule_id, rule in attached:
+    for rule_id, rule, problem in attached:
         if rule is None:
             items.append(
                 f'<div class="wb-block-item wb-homebrew-missing" data-rule="{_e(rule_id)}"><b>{_e(rule_id)}</b> '
-                f'<span class="wb-note">(rule module not loaded)</span></div>'
+                f'<span class="wb-note">({_e(problem)})</span></div>'
             )
             continue
         items.append(
@@ -172,9 +179,9 @@ def homebrew_rules_markdown_lines(
     if not attached:
         return []
     lines = ["", "#### Homebrew Rules", ""]
-    for rule_id, rule in attached:
+    for rule_id, rule, problem in attached:
         if rule is None:
-            lines.append(f"- **{_md(rule_id)}** (rule module not loaded)")
+            lines.append(f"- **{_md(rule_id)}** ({_md(problem)})")
         else:
             lines.append(f"- **{_md(rule.name)}** {_md(' '.join(rule.text.split()))}")
     return lines
