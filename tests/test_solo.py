@@ -226,6 +226,17 @@ def test_elite_artillery_has_less_stamina_than_built_solo():
     assert any(note.startswith("Stamina: the built solo has 100 more") for note in comparison.notes)
 
 
+def test_built_solo_strikes_as_many_targets_as_the_instant_solo():
+    comparison = compare_solos(wb.build_monster(5, "leader", targets=4))
+    assert comparison.built.targets == comparison.instant.targets == 4
+    rows = {r.quantity: r for r in comparison.rows}
+    # two more targets than expected: × 0.5. Leader ⌈(4 + 5 + 1) × 0.6 × 0.5⌉ + 4 = 3 + 4 = 7;
+    # solo ⌈(4 + 5 + 2) × 0.6 × 0.5⌉ + 4 = ⌈3.3⌉ + 4 = 8
+    assert (rows["Damage, tier 1"].instant, rows["Damage, tier 1"].built) == (7, 8)
+    # tier 3: leader ⌈10 × 1.4 × 0.5⌉ + 4 = 11; solo ⌈11 × 1.4 × 0.5⌉ + 4 = ⌈7.7⌉ + 4 = 12
+    assert (rows["Damage, tier 3"].instant, rows["Damage, tier 3"].built) == (11, 12)
+
+
 @pytest.mark.parametrize(("organization", "role"), SOURCES)
 def test_drift_across_levels(organization, role):
     drift = solo_drift(organization, role)

@@ -344,13 +344,14 @@ def _rows(source: Monster, instant: Monster, built: Monster, rules: Ruleset) -> 
 def compare_solos(monster: Monster) -> SoloComparison:
     """`monster` (a leader or an elite) as an instant solo, beside the solo the formulas build at its level.
 
-    The built solo uses the same ruleset and the same extra-Stamina choice; both strike at their expected
-    target count.
+    The built solo uses the same ruleset, the same extra-Stamina choice and the same target count for its
+    signature strike (so a damage difference is never just a different number of targets).
     """
     source = _check_source(monster)
     rules = source.rules
     instant = instant_solo(source)
-    built = build_monster(source.level, "solo", extra_stamina=source.extra_stamina, ruleset=rules)
+    built = build_monster(source.level, "solo", extra_stamina=source.extra_stamina, targets=source.targets,
+                          ruleset=rules)
     return SoloComparison(source=source, instant=instant, built=built,
                           rows=_rows(source, instant, built, rules))
 
