@@ -111,7 +111,8 @@ def test_objective_shifts_the_shown_difficulty_and_victories():
     assert number(s, "wb-victories", "victories") == "1"  # Escort: 1 unless extreme or the bonus
     app.controls["bonus"].value = True
     assert number(app.controls["summary"].value, "wb-victories", "victories") == "2"
-    assert "A delicate ward" in app.controls["objectives"].value or "delicate" in app.controls["objectives"].value
+    assert "An encounter built around protecting a delicate ward" in app.controls["objectives"].value  # its words
+    assert "delicate 10 × 3 = 30" in app.controls["objectives"].value  # "10 times the heroes' level"
 
 
 def test_terrain_remove_and_groups():

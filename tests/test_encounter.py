@@ -36,6 +36,7 @@ from workbench.objective import (
     escort_reinforcement_range,
     hold_reinforcement_ev,
     objective_keys,
+    objective_numbers,
     objective_victories,
     thing_stamina,
     ward_stamina,
@@ -456,6 +457,26 @@ def test_ward_and_reinforcements():
     assert hold_reinforcement_ev(12, 10, carried=3) == 25  # "the remainder can be added ... future round"
     assert escort_reinforcement_range(12) == (7, 17)  # "within 5 of the creatures lost"
     assert escort_reinforcement_range(3) == (0, 8)
+
+
+@pytest.mark.parametrize(
+    "key, party, shown",
+    [
+        # "A typical thing is an object with Stamina equal to the heroes' level times 35." / "Sturdy: ... 50"
+        ("destroy_the_thing", make_party(heroes=5, level=3), ["35 × 3 = 105", "50 × 3 = 150"]),
+        # a mixed party: the heroes' level read as the exact average, 3.5 -> 122.5 and 175
+        ("destroy_the_thing", make_party([3, 4]), ["35 × 3.5 (the average) = 122.5", "50 × 3.5 (the average) = 175"]),
+        # "A sturdy ward ... 20 times the heroes' level. A delicate ward ... 10 times"; "within 5"
+        ("escort", make_party(heroes=4, level=2), ["20 × 2 = 40", "10 × 2 = 20", "within 5"]),
+        # "plus the EV of one hero": four 2nd-level heroes, one hero's ES 4 + 2 x 2 = 8
+        ("hold_them_off", make_party(heroes=4, level=2), ["that EV + 8"]),
+        ("get_the_thing", make_party(heroes=4, level=2), []),  # no numbers of its own
+    ],
+)
+def test_objective_numbers_for_a_party(key, party, shown):
+    lines = " ".join(objective_numbers(key, party))
+    assert all(part in lines for part in shown)
+    assert bool(lines) == bool(shown)
 
 
 # ---------------------------------------------------------------- files

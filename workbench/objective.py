@@ -29,6 +29,7 @@ from workbench.encounter_rules import (
     encounter_rules,
 )
 from workbench.errors import InvalidInput
+from workbench.party import Party, budget, format_number
 
 __all__ = [
     "ChosenObjective",
@@ -43,6 +44,7 @@ __all__ = [
     "ward_stamina",
     "hold_reinforcement_ev",
     "escort_reinforcement_range",
+    "objective_numbers",
 ]
 
 
@@ -240,3 +242,45 @@ def escort_reinforcement_range(
     lost = _ev("lost_ev", lost_ev)
     return max(Fraction(0), lost - o.escort_reinforcement_within), lost + o.escort_reinforcement_within
 
+
+
+def objective_numbers(key: str, party: Party, rules: EncounterRules | None = None) -> tuple[str, ...]:
+    """The numbers an objective gives for this party, each with its working, to show beside its text:
+    Destroy the Thing!'s thing Stamina, Escort's ward Stamina and replacements, Hold Them Off's reinforcements.
+
+    Reading: for a party of mixed levels "the heroes' level" is the exact average level, so a Stamina can
+    come out fractional (35 × 3.5 = 122.5); the rules give no rounding for it.
+    """
+    rules = rules or encounter_rules()
+    name = _key(key, rules)
+    if not isinstance(party, Party):
+        raise InvalidInput("party", party, "a Party (see make_party)")
+    o = rules.objective_rules
+    level = party.average_level
+    shown = format_number(level) + ("" if party.uniform else " (the average)")
+
+    def times(per: int) -> str:
+        return f"{per} × {shown} = {format_number(per * level)}"
+
+    if name == "destroy_the_thing":
+        return (
+            f"The thing's Stamina: {times(o.thing_stamina_per_level)}; "
+            f"sturdy: {times(o.sturdy_thing_stamina_per_level)} "
+            "(divided between the things when there are several).",
+        )
+    if name == "escort":
+        return (
+            f"The ward's Stamina: sturdy {times(o.ward_stamina_per_level)}; "
+            f"delicate {times(o.delicate_ward_stamina_per_level)}.",
+            f"Replacements each round: a total EV within {o.escort_reinforcement_within} of the creatures killed "
+            "in the previous round.",
+        )
+    if name == "hold_them_off":
+        h = budget(party, rules=rules).hero_strength
+        extra = o.hold_reinforcement_heroes * h
+        return (
+            f"Reinforcements each round: the EV of the enemies who got past + {o.hold_reinforcement_heroes} × "
+            f"one hero's ES {format_number(h)} = that EV + {format_number(extra)} "
+            "(unspent EV carries to a later round).",
+        )
+    return ()

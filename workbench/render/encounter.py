@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from workbench.encounter import Encounter, EncounterReport, group_ev
 from workbench.encounter_rules import EncounterRules, encounter_rules
+from workbench.objective import objective_numbers
 from workbench.party import Budget, format_number
 from workbench.quick_encounter import QuickPlan, fills
 
@@ -165,7 +166,8 @@ def groups_html(encounter: Encounter, hero_strength: Fraction) -> str:
 
 
 def objectives_html(encounter: Encounter, rules: EncounterRules | None = None) -> str:
-    """Each chosen objective's difficulty modifier, success and failure conditions and Victories, as written."""
+    """Each chosen objective's numbers for this party (a thing's or ward's Stamina, reinforcements), then its
+    difficulty modifier, success and failure conditions and Victories, as written."""
     rules = rules or encounter_rules()
     parts = []
     for chosen in encounter.objectives:
@@ -175,6 +177,8 @@ def objectives_html(encounter: Encounter, rules: EncounterRules | None = None) -
         parts.append(
             f"<h4>{_e(o.name)}</h4>"
             + (f"<p><b>Chosen:</b> {_e('; '.join(ticked))}</p>" if ticked else "")
+            + "".join(f'<p class="wb-objective-number">{_e(line)}</p>'
+                      for line in objective_numbers(chosen.key, encounter.party, rules))
             + f"<p><b>Difficulty modifier.</b> {_e(o.difficulty_modifier)}</p>"
             f"<p><b>Success condition.</b> {_e(o.success)}</p>"
             f"<p><b>Victories.</b> {_e(o.victories_text)}</p>"
