@@ -84,8 +84,10 @@ def test_instant_solo_stat_block(organization, role):
     assert tags(html) <= ALLOWED_TAGS
     assert "<img" not in html
     assert ", instant solo" in html
-    assert f'<span class="wb-ev">{solo.ev}</span>' in html
-    assert f'<span class="wb-stamina">{solo.stamina}</span>' in html
+    # level 5 leader: EV 28 × 3 = 84, Stamina (50 + 30) × 2 × 2.5 = 400; level 5 elite defender: the same
+    # EV, Stamina (50 + 30) × 2 × 2.5 = 400 (defender +30 like the leader row)
+    assert '<span class="wb-ev">84</span>' in html
+    assert '<span class="wb-stamina">400</span>' in html
     assert "Solo Turns" in html and "Solo Action" in html and 'data-slot="ultimate"' in html
     assert solo_title(solo).endswith(", instant solo")
 

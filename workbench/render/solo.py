@@ -49,6 +49,21 @@ def _item(item: Trait, css: str = "wb-block-item", extra: str = "") -> str:
     )
 
 
+def _missing_solo_traits(monster: Monster) -> list[Trait]:
+    """Solo Turns and End Effect, for a solo whose traits do not list them already (by name)."""
+    if monster.organization != "solo":
+        return []
+    have = {t.name.strip().casefold() for t in monster.traits}
+    return [t.as_trait() for t in feature_book().instant_solo.traits if t.name.casefold() not in have]
+
+
+def _malicious_strike_numbers(monster: Monster) -> tuple[int, int, int]:
+    """(least extra damage, most extra damage, the Malice that buys the most) for this monster."""
+    low, high = malicious_strike_range(monster)
+    rule = feature_book().malicious_strike
+    return low, high, rule.base_cost + (high - low) // rule.extra_damage_per_malice
+
+
 def solo_title(monster: Monster) -> str:
     """ "Level 5 Leader, instant solo" for an instant solo; "Level 5 Solo" otherwise (plain text)."""
     kind = " ".join(p.capitalize() for p in (monster.organization, monster.role) if p)
@@ -65,9 +80,8 @@ def malice_features_html(monster: Monster, *, basic: bool = True, **_: object) -
     book = feature_book()
     parts = [_item(f) for f in monster.malice_features]
     if basic:
-        low, high = malicious_strike_range(monster)
+        low, high, most = _malicious_strike_numbers(monster)
         rule = book.malicious_strike
-        most = rule.base_cost + (high - low) // rule.extra_damage_per_malice
         rows = []
         for entry in book.basic_malice.features:
             extra = ""
@@ -144,13 +158,10 @@ def solo_traits_html(monster: Monster, **_: object) -> str:
     An instant solo carries them in its traits (the stat block's Traits section shows them); a solo built
     from the formulas gets the same two traits here, as every solo in the book has them (our reading).
     """
-    if monster.organization != "solo":
-        return ""
-    have = {t.name.strip().casefold() for t in monster.traits}
-    missing = [t for t in feature_book().instant_solo.traits if t.name.casefold() not in have]
+    missing = _missing_solo_traits(monster)
     if not missing:
         return ""
-    items = "".join(_item(t.as_trait()) for t in missing)
+    items = "".join(_item(t) for t in missing)
     return f'<div class="wb-solo-traits"><h4>Solo Traits</h4>{items}</div>'
 
 
@@ -171,16 +182,13 @@ def solo_markdown_lines(monster: Monster, *, basic: bool = True) -> list[str]:
     """The same sections as Markdown lines: solo traits, Malice features (with the basic ones), villain actions."""
     book = feature_book()
     lines: list[str] = []
-    if monster.organization == "solo":
-        have = {t.name.strip().casefold() for t in monster.traits}
-        missing = [t.as_trait() for t in book.instant_solo.traits if t.name.casefold() not in have]
-        if missing:
-            lines += ["", "#### Solo Traits", "", *(_md_item(t) for t in missing)]
+    missing = _missing_solo_traits(monster)
+    if missing:
+        lines += ["", "#### Solo Traits", "", *(_md_item(t) for t in missing)]
     features = [_md_item(f) for f in monster.malice_features]
     if basic:
-        low, high = malicious_strike_range(monster)
+        low, high, most = _malicious_strike_numbers(monster)
         rule = book.malicious_strike
-        most = rule.base_cost + (high - low) // rule.extra_damage_per_malice
         features.append(f"- *{_md(book.basic_malice.section)}* (every monster): {_md(book.basic_malice.timing)}")
         for entry in book.basic_malice.features:
             extra = (
