@@ -8,6 +8,7 @@ from workbench.bestiary import parse_stat_block, sample_bestiary
 from workbench.calibration import QUANTITIES, calibrate, compare_variants, fit_report
 from workbench.errors import InvalidInput
 from workbench.monster import build_monster
+from workbench.ruleset import core_ruleset
 
 
 @pytest.fixture(scope="module")
@@ -214,3 +215,11 @@ def test_the_explorer_shows_published_points_over_its_curves(sample):
     assert published(app.curves)
     c["published"].value = False  # the Director can hide them
     assert not published(app.curves)
+
+
+def test_formula_curves_title_escapes_the_ruleset_name(sample):
+    from workbench.charts.calibration import formula_curves_figure
+
+    rules = core_ruleset().updated({"name": "<b>mine</b>"})
+    title = formula_curves_figure(sample[:3], "stamina", ruleset=rules).layout.title.text
+    assert "&lt;b&gt;mine&lt;/b&gt;" in title and "<b>" not in title

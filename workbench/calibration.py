@@ -10,7 +10,10 @@ organization and role, and sets each predicted number beside the printed one.
   (`targets_from_text`), adding the highest characteristic only when the ability has the Strike keyword.
 - Residual = predicted − printed: positive means the formula gives more than the book.
 - Fit figures (`Fit`) are exact `Fraction`s; floats appear only in `Fit.as_dict()`, for output.
-- Rule variants are ruleset switches (`Variant`), never changes to the core ruleset's defaults.
+- Rule variants (`Variant`): two options of a copy of the ruleset (the rounding of halved horde and minion
+  damage; whether minion strikes add the characteristic) and the builder's extra-Stamina switch, which the
+  rules leave to each monster ("If you want your non-minion monster to have additional Stamina"), applied
+  to every non-minion. The core ruleset's defaults never change.
 - `closest_published` finds the published monsters nearest to one being built.
 
 Readings, shown beside the numbers they affect: an ability whose target text is not a count ("Each enemy in
@@ -311,7 +314,11 @@ def fit_report(
 
 
 class Variant(BaseModel):
-    """One setting of the switches the rules leave room for; the first of `variants()` is as written."""
+    """One setting of the switches the rules leave room for; the first of `variants()` is as written.
+
+    `ruleset()` carries the two rule options; `extra_stamina` is passed to the builder (`calibrate(...,
+    extra_stamina=)`), as the rules make it a per-monster choice rather than a rule of the table.
+    """
 
     model_config = ConfigDict(frozen=True)
     halved_damage_rounding: str = "up"

@@ -159,7 +159,7 @@ def formula_curves_figure(
     for trace in published_traces(monsters, quantity):
         figure.add_trace(trace)
     figure.update_layout(
-        title=f"{LABELS[quantity]}: the formulas ({rules.name}) and the published monsters",
+        title=f"{LABELS[quantity]}: the formulas ({escape(rules.name)}) and the published monsters",
         xaxis_title="Level",
         yaxis_title=LABELS[quantity],
         template="plotly_white",
