@@ -230,6 +230,7 @@ def test_star_of_the_show():
     assert check(ok, "star_of_the_show").broken  # not hard
     ok = star("level 5 leader", None, "4 x level 3 platoon brute")  # 28 + 40 = 68: hard, 28 >= 22 2/3
     assert not check(ok, "star_of_the_show").broken
+    assert "encounter's total EV" in check(ok, "star_of_the_show").detail  # the reading is shown with the number
     low = star("level 3 leader", None, "4 x level 4 platoon brute")  # 20 + 48 = 68: 20 < 22 2/3
     assert check(low, "star_of_the_show").broken
     elite = star("level 5 elite brute", None, "4 x level 3 platoon brute")  # an elite is not a leader/solo

@@ -290,7 +290,8 @@ def check_guidelines(
             f"Creature level at most the heroes' level + {above}",
             bool(others),
             not too_high,
-            f"limit: level {format_number(limit)} (heroes' level {format_number(avg)} + {above}"
+            f"limit: level {format_number(limit)} (heroes' {'' if party.uniform else 'average '}level "
+            f"{format_number(avg)} + {above}"
             + (f", {format_number(party.victories)} Victories" if above != g.level_above_party else "")
             + ")"
             + (f"; above it: {_names(too_high)}" if too_high else ""),
@@ -306,7 +307,8 @@ def check_guidelines(
             f"Solo level at most the heroes' average level + {g.solo_level_above_party}",
             bool(solos),
             not solo_high,
-            f"limit: level {format_number(solo_limit)}"
+            f"limit: level {format_number(solo_limit)} (heroes' average level {format_number(avg)} "
+            f"+ {g.solo_level_above_party})"
             + (f"; above it: {_names(solo_high)}" if solo_high else ""),
             rules,
         )
@@ -385,8 +387,8 @@ def check_guidelines(
         )
         star_detail = (
             f"{star.label}: {star.organization}, EV {format_number(star.cost())} of "
-            f"{format_number(total)} (at least {format_number(g.star_share * total)}); "
-            f"the encounter is {difficulty}"
+            f"{format_number(total)} (at least {format_number(g.star_share * total)}; reading: the "
+            f"\"encounter budget\" is the encounter's total EV); the encounter is {difficulty}"
         )
     else:
         star_ok, star_detail = True, "no creature is marked as the star of the show"
