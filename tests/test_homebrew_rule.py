@@ -290,6 +290,40 @@ def test_field_errors_and_cross_checks_are_reported_together(tmp_path):
     assert "kind" in text and "{colour} is not a declared parameter" in text
 
 
+@pytest.mark.parametrize(
+    "where, value",
+    [
+        (("escalation", "base_wound_increase"), True),  # `true` is not "+1 base wound"
+        (("escalation", "ladders", "one_handed", "baseline"), "1"),  # a quoted number is text
+        (("escalation", "ladders", "two_handed", "adjusted"), [3, 4, True]),  # a flag where 8 was written
+    ],
+)
+def test_a_ladder_number_that_is_not_a_whole_number_is_refused_by_place(where, value):
+    data = _raw(WEAKNESS_FILE)
+    target = data
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = value
+    with pytest.raises(RulesetError) as caught:
+        rule_from_dict(data, source="x.toml")
+    assert any(p.startswith(".".join(where)) for p in caught.value.problems), caught.value.problems
+
+
+_ANY_VALUE = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 10) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@given(field=st.sampled_from(sorted(_raw(WEAKNESS_FILE))), value=_ANY_VALUE)
+def test_any_value_in_any_field_loads_or_is_reported_with_a_problem(field, value):
+    try:
+        rule_from_dict(_raw(WEAKNESS_FILE) | {field: value}, source="x.toml")
+    except RulesetError as error:
+        assert error.problems  # never a refusal that names nothing to fix
+
+
 def test_a_folder_reports_every_bad_file_by_name_and_duplicate_ids(tmp_path):
     _write(tmp_path, "broken.toml", CORRUPT)
     _write(tmp_path, "not-toml.toml", "format = = 1\n")

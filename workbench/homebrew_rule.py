@@ -20,7 +20,7 @@ from numbers import Integral
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
 from workbench.errors import InvalidInput, RulesetError
 from workbench.ruleset import DATA_DIR
@@ -82,10 +82,10 @@ class Parameter(_Frozen):
     label: str = Field(min_length=1, description="what a person sees: 'Disperse Value (N)'")
     type: Literal["integer", "text", "choice"]
     description: str = ""
-    default: int | str | None = None
+    default: StrictInt | str | None = None
     required: bool = Field(False, description="must be given when attached (only without a default)")
-    minimum: int | None = None
-    maximum: int | None = None
+    minimum: StrictInt | None = None
+    maximum: StrictInt | None = None
     choices: tuple[str, ...] = ()
 
     def accepts(self) -> str:
@@ -123,8 +123,9 @@ class Ladder(_Frozen):
     """A damage ladder as the source writes it: 'One-handed baseline (1) becomes 2, then 2 -> 3 -> 6'."""
 
     label: str = Field(min_length=1)
-    baseline: int = Field(ge=0, description="the unescalated wound on a hit")
-    adjusted: tuple[int, int, int] = Field(
+    # whole numbers only (StrictInt): a `true` or a "1" typed into a ladder is refused, never read as 1
+    baseline: StrictInt = Field(ge=0, description="the unescalated wound on a hit")
+    adjusted: tuple[StrictInt, StrictInt, StrictInt] = Field(
         description="the adjusted (escalated) ladder: hit, Partial Critical, Legendary"
     )
 
@@ -136,7 +137,7 @@ class Escalation(_Frozen):
     (`workbench.weakness`), not a switch.
     """
 
-    base_wound_increase: int = Field(ge=0)
+    base_wound_increase: StrictInt = Field(ge=0)
     ladders: dict[str, Ladder] = Field(min_length=1, description="one ladder per grip: one_handed, ...")
 
 
@@ -412,13 +413,14 @@ def rule_from_dict(data: Mapping[str, Any], source: str = "module") -> HomebrewR
     try:
         return HomebrewRule.model_validate(dict(data))
     except ValidationError as exc:
-        problems = []
+        problems, cross = [], []
         for error in exc.errors():
             message = str(error["msg"])
-            if _CROSS_MARK in message:
-                continue  # the same checks are run on the raw data below, with nothing skipped
+            if _CROSS_MARK in message:  # the same checks are run on the raw data below, with nothing skipped
+                cross += message.split(_CROSS_MARK, 1)[1].splitlines()
+                continue
             problems.append(f"{_location(error['loc'], data)}: {message}")
-        for problem in _cross_problems(data):
+        for problem in _cross_problems(data) or cross:  # `cross`: data that only checks once converted
             if problem not in problems:
                 problems.append(problem)
         raise RulesetError(source, problems) from None
