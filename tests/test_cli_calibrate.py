@@ -76,6 +76,14 @@ def test_text_for_people_names_every_number_and_every_failure(tmp_path: Path, ca
     assert "odd.json: not a stat block" in out
     assert "By organization" in out and "By role" in out
     assert "\nsolo " in out  # the werewolf's organization gets a row
+    # The werewolf (level 1 solo) by hand: EV ⌈(2 + 4) × 6⌉ = 36, Stamina ⌈(10 + 30) × 5⌉ = 200, free strike
+    # ⌈7 × 0.6⌉ = 5, characteristic 1 + 1 + 1 = 3, one target where two are expected (× 1.2): tiers ⌈5.04⌉ + 3 = 9,
+    # ⌈9.24⌉ + 3 = 13 and ⌈11.76⌉ + 3 = 15 against the printed 9, 13, 16. Only tier 3 misses, by 1.
+    organization = out.split("By organization", 1)[1].split("By role", 1)[0].splitlines()
+    exact = next(line for line in organization if line.startswith("solo ")).split()
+    assert exact[:3] == ["solo", "1", "exact"] and exact[3:] == ["100%"] * 6 + ["0%"]
+    median = next(line for line in organization if "median |err|" in line).split()
+    assert median[2:] == ["0.00"] * 6 + ["1.00"]  # "median |err|", then one figure per number
 
 
 def test_an_empty_folder_has_no_figures(tmp_path: Path, capsys):

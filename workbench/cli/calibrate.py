@@ -72,14 +72,15 @@ def calibration_payload(bestiary: Bestiary) -> tuple[dict, dict[str, Fit], dict[
 
 
 def _group_lines(by: str, groups: dict[str, dict[str, Fit]]) -> list[str]:
-    lines = ["", f"By {by}: exact matches / mean |error| per number",
-             f"{'':<13}{'n':>4}" + "".join(f"{SHORT[q]:>13}" for q in QUANTITIES)]
+    figures = (("exact", "exact_rate", True), ("mean |err|", "mean_abs_error", False),
+               ("median |err|", "median_abs_error", False))
+    lines = ["", f"By {by} (n: stat blocks compared)",
+             f"{'':<13}{'n':>4}  {'':<13}" + "".join(f"{SHORT[q]:>12}" for q in QUANTITIES)]
     for group, per in groups.items():
-        cells = []
-        for q in QUANTITIES:
-            f = per[q].as_dict()
-            cells.append(f"{figure_text(f['exact_rate'], True)}/{figure_text(f['mean_abs_error'])}")
-        lines.append(f"{group:<13}{per[QUANTITIES[0]].count:>4}" + "".join(f"{c:>13}" for c in cells))
+        for row, (label, key, percent) in enumerate(figures):
+            head = f"{group:<13}{per[QUANTITIES[0]].count:>4}" if row == 0 else " " * 17
+            cells = "".join(f"{figure_text(per[q].as_dict()[key], percent):>12}" for q in QUANTITIES)
+            lines.append(f"{head}  {label:<13}{cells}")
     return lines
 
 
