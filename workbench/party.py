@@ -203,6 +203,13 @@ class Band(_Frozen):
     def empty(self) -> bool:
         return self.max is not None and self.max < self.min
 
+    @property
+    def span(self) -> str:
+        """The whole EV totals in the band, for people: "50 to 60", "81 or more", or "none"."""
+        if self.empty:
+            return "none"
+        return f"{self.min} or more" if self.max is None else f"{self.min} to {self.max}"
+
 
 class Budget(_Frozen):
     """A party's encounter strength and its five budget bands, with the working of each number."""

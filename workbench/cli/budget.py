@@ -58,12 +58,7 @@ def budget_text(b: Budget) -> str:
     lines.append("")
     width = max(len(band.name) for band in b.bands)
     for band in b.bands:
-        if band.empty:
-            span = "none (no EV total is this low)"
-        elif band.max is None:
-            span = f"{band.min} or more"
-        else:
-            span = f"{band.min} to {band.max}"
+        span = band.span + (" (no EV total is this low)" if band.empty else "")
         victories = f"{band.victories} {'Victory' if band.victories == 1 else 'Victories'}"
         lines.append(f"{band.name.capitalize():<{width}}  EV {span}  ({victories})")
     lines.append("")

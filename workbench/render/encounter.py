@@ -55,12 +55,7 @@ def budget_html(b: Budget) -> str:
     )
     rows = []
     for band in b.bands:
-        if band.empty:
-            span = "none"
-        elif band.max is None:
-            span = f"{band.min} or more"
-        else:
-            span = f"{band.min} to {band.max}"
+        span = band.span
         rows.append((
             f'<span class="wb-band-name">{_e(band.name)}</span>',
             f'<span class="wb-band-range" data-band="{_e(band.name)}" data-min="{band.min}" '
