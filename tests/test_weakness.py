@@ -112,6 +112,15 @@ def test_the_legendary_reading_is_shown_with_the_number():
     assert "no further upgrade" in result.reading
 
 
+def test_the_homebrewers_own_values_are_the_four_parameters_the_source_leaves_open():
+    # The source gives only the baselines (1 and 2); each grip's unescalated Partial Critical and Legendary
+    # are the homebrewer's own, one parameter each.
+    from workbench.weakness import own_value_parameters
+
+    assert own_value_parameters(WEAKNESS) == tuple(OWN)
+    assert own_value_parameters(SWARM) == tuple(OWN)
+
+
 def test_the_table_holds_every_case_once():
     cases = weakness_cases(SILVER_OWN)
     keys = {(c.grip, c.outcome, c.matches_tag, c.other_source_applied) for c in cases}

@@ -31,6 +31,7 @@ __all__ = [
     "OUTCOME_LABELS",
     "Wound",
     "grips",
+    "own_value_parameters",
     "weakness_cases",
     "weakness_wound",
     "wound_for_source",
@@ -87,6 +88,23 @@ def grips(rule: FilledRule | HomebrewRule) -> tuple[str, ...]:
     return tuple(escalation.ladders)
 
 
+def _own_value_name(grip: str, outcome: str) -> str:
+    """The module parameter holding the homebrewer's unescalated wound for a grip and outcome."""
+    return f"{grip}_{outcome}"
+
+
+def own_value_parameters(rule: FilledRule | HomebrewRule) -> tuple[str, ...]:
+    """The module's parameters for your system's unescalated Partial Critical / Legendary wounds, by grip
+    (the numbers the source leaves to the homebrewer), in ladder order."""
+    names = {p.name for p in rule.parameters}
+    return tuple(
+        _own_value_name(grip, outcome)
+        for grip in grips(rule)
+        for outcome in OUTCOMES[1:]
+        if _own_value_name(grip, outcome) in names
+    )
+
+
 def _check_bool(field: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise InvalidInput(field, value, "True or False")
@@ -102,7 +120,7 @@ def _unescalated(rule: FilledRule, grip: str, ladder: Ladder, outcome: str) -> t
     """Wound without escalation: the baseline on a hit, else the homebrewer's own value (a parameter)."""
     if outcome == "hit":
         return ladder.baseline, f"{ladder.label} baseline = {ladder.baseline}", None
-    name = f"{grip}_{outcome}"
+    name = _own_value_name(grip, outcome)
     value = rule.value(name)
     label = f"unescalated {ladder.label.lower()} {OUTCOME_LABELS[outcome]}"
     if value is None:

@@ -22,7 +22,7 @@ from workbench.render.homebrew_rule import weakness_table_html, wound_html
 from workbench.render.swarm import simulation_html
 from workbench.swarm import SwarmScenario, simulate_swarms
 from workbench.tables.swarm import distribution_table, tuning_table
-from workbench.weakness import OUTCOME_LABELS, OUTCOMES, grips, weakness_cases, weakness_wound
+from workbench.weakness import OUTCOME_LABELS, OUTCOMES, grips, own_value_parameters, weakness_cases, weakness_wound
 
 __all__ = ["swarm_app", "weakness_app"]
 
@@ -62,9 +62,7 @@ def weakness_app(rule: HomebrewRule | None = None, tag: str = "silver") -> widge
                                          style=_WIDE),
     }
     names = {p.name for p in rule.parameters}
-    own = [
-        f"{g}_{o}" for g in grip_names for o in ("partial_critical", "legendary") if f"{g}_{o}" in names
-    ]
+    own = own_value_parameters(rule)
     for name in own:
         c[name] = widgets.Text(value="", placeholder="your system's value", description=rule.parameter(name).label,
                                style=_WIDE, layout={"width": "26em"})
