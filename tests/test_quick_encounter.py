@@ -6,8 +6,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from workbench.encounter import parse_spec
+from workbench.encounter_rules import DIFFICULTIES
 from workbench.errors import InvalidInput
 from workbench.party import make_party
 from workbench.quick_encounter import fills, quick_plan, slots_of, terrain_advice
@@ -134,3 +137,28 @@ def test_bad_input():
     assert caught.value.code == "invalid-difficulty"
     with pytest.raises(InvalidInput):
         quick_plan("five heroes", "easy")
+
+
+@given(
+    st.lists(st.integers(1, 10), min_size=1, max_size=9),
+    st.fractions(min_value=0, max_value=12, max_denominator=4),
+)
+@settings(max_examples=200)
+def test_harder_difficulties_never_have_fewer_slots(levels, victories):
+    # "subtract two" < "subtract one" < standard < "add two" < "add four or more"
+    p = make_party(levels, victories=victories)
+    slots = [quick_plan(p, d).slots for d in DIFFICULTIES]
+    assert slots == sorted(slots)
+    assert all(s >= 0 for s in slots)
+    # one more hero (a retainer counts) is one more slot, never fewer
+    bigger = make_party(levels, victories=victories, retainers=[levels[0]])
+    assert quick_plan(bigger, "standard").slots == slots[2] + 1
+
+
+@given(st.integers(1, 16), st.sampled_from(["minion", "horde", "platoon", "elite", "leader", "solo"]), st.integers(1, 10))
+@settings(max_examples=200)
+def test_slots_grow_with_the_count(count, organization, level):
+    role = "" if organization in ("leader", "solo") else " harrier"
+    one = slots_of(parse_spec(f"level {level} {organization}{role}"), 3)
+    many = slots_of(parse_spec(f"{count} x level {level} {organization}{role}"), 3)
+    assert many == count * one and one > 0
