@@ -134,6 +134,18 @@ def test_tuning_table_has_every_cell_and_the_figure_a_line_per_m_and_panel():
     assert len(figure.data) == 2 * 2 * 2  # 2 M values × 2 panels × 2 rows
 
 
+def test_the_tuning_figure_names_cells_the_swarms_outlasted():
+    # nobody kills dispersed individuals: no fight can end, so no cell has a point on the rounds row
+    never = tuning_table(n_values=(2, 3), m_values=(6,), disruption_values=(0,), runs=5,
+                         base=SwarmScenario(kills_per_round=0))
+    (note,) = tuning_figure(never).layout.annotations[-1:]
+    assert "N = 2, M = 6, disruption 0%: 0% cleared" in note.text and "N = 3, M = 6" in note.text
+    # every fight certain to end (every area attack hits, every round disrupted): no note
+    always = tuning_table(n_values=(2,), m_values=(6,), disruption_values=(1,), runs=5,
+                          base=SwarmScenario(area_hit_chance=1))
+    assert all("Not every fight" not in a.text for a in tuning_figure(always).layout.annotations)
+
+
 def test_tuning_table_refuses_an_empty_axis():
     with pytest.raises(wb.InvalidInput):
         tuning_table(n_values=(), runs=10)

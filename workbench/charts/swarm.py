@@ -10,7 +10,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-__all__ = ["distribution_figure", "tuning_figure"]
+__all__ = ["distribution_figure", "tuning_figure", "uncleared_note"]
 
 PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
 
@@ -53,9 +53,28 @@ def tuning_figure(frame: pd.DataFrame) -> go.Figure:
     fig.update_yaxes(title_text="reforms per fight", row=2, col=1)
     fig.update_layout(
         title="Tuning a swarm: lower N clears sooner, lower M reforms more, disruption stops reforms",
-        height=560, legend_title_text="Reform Threshold", margin={"t": 80},
+        height=580, legend_title_text="Reform Threshold", margin={"t": 80, "b": 100},
     )
+    note = uncleared_note(frame)
+    if note:
+        fig.add_annotation(text=note, xref="paper", yref="paper", x=0, y=-0.16, xanchor="left", yanchor="top",
+                           showarrow=False, align="left", font={"size": 12, "color": "#8a1c1c"})
     return fig
+
+
+def uncleared_note(frame: pd.DataFrame, most: int = 4) -> str:
+    """Which cells had fights the swarms outlasted ("" if none). Their rounds are the mean of the cleared
+    fights only, and a cell with no cleared fight has no point on the top row: this says so."""
+    part = frame[frame["share_cleared"] < 1].sort_values(["disruption_chance", "disperse_value", "reform_threshold"])
+    if part.empty:
+        return ""
+    cells = [
+        f"N = {r.disperse_value}, M = {r.reform_threshold}, disruption {_percent(r.disruption_chance)}:"
+        f" {_percent(r.share_cleared)} cleared"
+        for r in part.itertuples()
+    ]
+    shown = "; ".join(cells[:most]) + (f"; and {len(cells) - most} more (hover)" if len(cells) > most else "")
+    return f"Not every fight cleared (rounds average the cleared ones only): {shown}"
 
 
 def distribution_figure(frame: pd.DataFrame, title: str = "Rounds until the swarms are gone for good") -> go.Figure:
