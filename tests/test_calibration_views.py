@@ -223,3 +223,23 @@ def test_formula_curves_title_escapes_the_ruleset_name(sample):
     rules = core_ruleset().updated({"name": "<b>mine</b>"})
     title = formula_curves_figure(sample[:3], "stamina", ruleset=rules).layout.title.text
     assert "&lt;b&gt;mine&lt;/b&gt;" in title and "<b>" not in title
+
+
+def test_published_traces_filter_and_skip_unprinted_damage(sample):
+    from workbench.charts.calibration import published_traces
+
+    solos = published_traces(sample, "damage_tier1", organizations=["solo"], roles=[None])
+    assert [t.name for t in solos] == ["published solo"]
+    # each point is the stat block's own first signature tier, read from the bestiary, at its level
+    expected = {(m.level, m.signature.damage[0], m.name) for m in sample if m.organization == "solo"}
+    assert set(zip(solos[0].x, solos[0].y, solos[0].text)) == expected
+    brutes = published_traces(sample, "stamina", roles=["brute"])
+    assert {n for t in brutes for n in t.text} == {m.name for m in sample if m.role == "brute"}
+    no_damage = parse_stat_block({
+        "name": "Gazer", "level": 2, "roles": ["Platoon Hexer"], "ev": "8", "stamina": "40", "free_strike": 2,
+        "might": 0, "agility": 0, "reason": 2, "intuition": 0, "presence": 0,
+        "features": [{"name": "Stare", "ability_type": "Signature Ability", "keywords": ["Magic"],
+                      "target": "One creature", "effects": [{"tier1": "slowed", "tier2": "dazed", "tier3": "restrained"}]}],
+    })
+    assert published_traces([no_damage], "damage_tier2") == []
+    assert len(published_traces([no_damage], "stamina")) == 1

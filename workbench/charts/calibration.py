@@ -13,10 +13,16 @@ from html import escape
 import plotly.graph_objects as go
 
 from workbench.bestiary import PublishedMonster
-from workbench.calibration import QUANTITIES, QUANTITY_LABELS, MonsterCalibration, VariantFit
+from workbench.calibration import (
+    DAMAGE_QUANTITIES,
+    QUANTITIES,
+    QUANTITY_LABELS,
+    MonsterCalibration,
+    VariantFit,
+)
 from workbench.errors import InvalidInput
 from workbench.ruleset import Ruleset, core_ruleset
-from workbench.tables.calibration import comparison_table, published_table, variant_table
+from workbench.tables.calibration import comparison_table, variant_table
 from workbench.tables.stats import stat_table
 
 __all__ = [
@@ -51,6 +57,14 @@ def _kind(organization: str, role: str | None) -> str:
     return " ".join(part.capitalize() for part in (organization, role) if isinstance(part, str) and part)
 
 
+def _printed(monster: PublishedMonster, quantity: str) -> int | None:
+    """The number a stat block prints for `quantity` (None: its signature ability prints no damage)."""
+    if quantity in DAMAGE_QUANTITIES:
+        damage = monster.signature.damage if monster.signature else None
+        return None if damage is None else damage[DAMAGE_QUANTITIES.index(quantity)]
+    return getattr(monster, quantity)
+
+
 def published_traces(
     monsters: Iterable[PublishedMonster],
     quantity: str = "stamina",
@@ -64,35 +78,36 @@ def published_traces(
     keep only matching monsters, `pairs` only those whose (organization, role) is listed (None keeps all).
     """
     _check_quantity(quantity)
-    if pairs is not None:
-        wanted = set(pairs)
-        monsters = [m for m in monsters if (m.organization, m.role) in wanted]
-    frame = published_table(monsters)
-    if organizations is not None:
-        frame = frame[frame["organization"].isin(list(organizations))]
-    if roles is not None:
-        keep = [r for r in roles if r is not None]
-        mask = frame["role"].isin(keep) | (frame["role"].isna() if None in roles else False)
-        frame = frame[mask]
-    frame = frame[frame[quantity].notna()]
+    wanted = None if pairs is None else set(pairs)
+    # Plain Python, not a frame: the scaling explorer calls this on every change of its controls.
+    groups: dict[str, list[tuple[PublishedMonster, int]]] = {}
+    for m in monsters:
+        if wanted is not None and (m.organization, m.role) not in wanted:
+            continue
+        if (organizations is not None and m.organization not in organizations) or (
+            roles is not None and m.role not in roles
+        ):
+            continue
+        value = _printed(m, quantity)
+        if value is not None:
+            groups.setdefault(m.organization, []).append((m, value))
     traces = []
-    for organization, group in frame.groupby("organization", sort=False):
+    for organization, group in groups.items():
         hover = [
-            f"<b>{escape(name)}</b><br>Level {level} {_kind(org, role)}<br>{LABELS[quantity]}: {value}"
-            for name, level, org, role, value in zip(
-                group["name"], group["level"], group["organization"], group["role"], group[quantity]
-            )
+            f"<b>{escape(m.name)}</b><br>Level {m.level} {_kind(m.organization, m.role)}<br>"
+            f"{LABELS[quantity]}: {value}"
+            for m, value in group
         ]
         traces.append(
             go.Scatter(
-                x=list(group["level"]),
-                y=[int(v) for v in group[quantity]],
+                x=[m.level for m, _ in group],
+                y=[value for _, value in group],
                 mode="markers",
                 name=f"published {organization}",
                 legendgroup=f"published {organization}",
-                marker={"size": 10, "color": ORGANIZATION_COLOURS.get(str(organization), "#333"),
+                marker={"size": 10, "color": ORGANIZATION_COLOURS.get(organization, "#333"),
                         "line": {"width": 1, "color": "#222"}, "symbol": "diamond"},
-                text=[escape(n) for n in group["name"]],
+                text=[escape(m.name) for m, _ in group],
                 hovertext=hover,
                 hoverinfo="text",
             )
