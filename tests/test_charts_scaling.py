@@ -125,3 +125,12 @@ def test_pick_and_sort(table):
 
 def test_every_quantity_is_a_column(table):
     assert set(QUANTITIES) <= set(table.columns)
+
+
+def test_in_place_update_keeps_the_synced_widget_state(table):
+    # A browser view that starts after the update must draw the new state (plotly's synced traits).
+    widget = go.FigureWidget(scaling_figure(table, 1, "platoon", "brute", "stamina"))
+    update_scaling_figure(widget, table, 4, "platoon", "brute", "stamina")
+    # ((10 x 4) + 30) x 1 = 70
+    assert list(widget._widget_data[1]["y"]) == [70]
+    assert "level 4" in widget._widget_layout["title"]["text"]

@@ -52,7 +52,8 @@ __all__ = [
     "SCHEMA_PATH",
 ]
 
-DEFAULT_FOLDER = DATA_DIR / "homebrew"
+# `data/homebrew/` in a source checkout; an installed package's data folder is no place for a user's files.
+DEFAULT_FOLDER = DATA_DIR / "homebrew" if DATA_DIR.name == "data" else Path.home() / "drawsteel-homebrew"
 SCHEMA_PATH = DATA_DIR / "schema" / "homebrew-monster.schema.json"
 FORMAT = "drawsteel-workbench/homebrew-monster"
 SUFFIX = ".json"

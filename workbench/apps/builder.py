@@ -202,10 +202,12 @@ class MonsterBuilder(widgets.VBox):
         tabs = widgets.Tab(
             children=[self.explain, chart, self.library, export,
                       widgets.HTML(noncombatant_html(self.lore))],
-            titles=("How computed", "Scaling chart", "Library", "Export", "Noncombatant"),
+            titles=("How was this computed", "Scaling chart", "Homebrew library", "Export", "Noncombatant"),
             selected_index=1,
         )
-        return [widgets.HTML(STYLE), widgets.HBox([left, right]), tabs, self.status]
+        tab_width = ("<style>.wb-builder .lm-TabBar-tab{flex:0 0 auto !important;min-width:10em !important;"
+                     "max-width:none !important}</style>")
+        return [widgets.HTML(STYLE + tab_width), widgets.HBox([left, right]), tabs, self.status]
 
     def _library_panel(self, folder: str | Path | None) -> None:
         self.folder = widgets.Text(value=str(folder or DEFAULT_FOLDER), description="Folder",

@@ -24,7 +24,7 @@ import plotly.graph_objects as go
 
 from workbench.bestiary import sample_bestiary
 from workbench.charts.calibration import add_published_points
-from workbench.charts.scaling import curves_figure
+from workbench.charts.scaling import curves_figure, keep_widget_state
 from workbench.errors import WorkbenchError
 from workbench.ruleset import Ruleset, core_ruleset
 from workbench.tables import stat_table
@@ -232,6 +232,7 @@ class ScalingExplorer(widgets.VBox):
         fig.add_traces(list(new.data))
         fig.layout.title.text = new.layout.title.text
         fig.layout.yaxis.title.text = new.layout.yaxis.title.text
+        keep_widget_state(fig)
 
     def refresh(self, change: Any = None) -> None:
         """Read every control and redraw the curves, the grid and the what-if view (the one observer)."""

@@ -7,6 +7,7 @@ set of traces so `update_scaling_figure` can change it in place (a `go.FigureWid
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 
 import pandas as pd
@@ -18,6 +19,7 @@ from workbench.tables.scaling import QUANTITIES, curve, label, neighbours
 __all__ = [
     "scaling_figure",
     "update_scaling_figure",
+    "keep_widget_state",
     "curves_figure",
     "THIS_COLOUR",
     "OTHER_COLOUR",
@@ -112,6 +114,19 @@ def scaling_figure(
     return fig
 
 
+def keep_widget_state(fig: go.Figure) -> go.Figure:
+    """After changing a FigureWidget in place, store its whole state in the synced traits too.
+
+    plotly 7.1's FigureWidget sends in-place changes as messages and keeps its synced state as it was when
+    built; a browser view that starts after those messages (a slow page load, a cell re-displayed) draws
+    the stale state. This is what plotly's own `_repr_mimebundle_` does before a display. No-op for a Figure.
+    """
+    if hasattr(fig, "_widget_data"):
+        fig._widget_data = copy.deepcopy(fig._data)
+        fig._widget_layout = copy.deepcopy(fig._layout_obj._props)
+    return fig
+
+
 def update_scaling_figure(
     fig: go.Figure,
     table: pd.DataFrame,
@@ -131,7 +146,7 @@ def update_scaling_figure(
         fig.layout.annotations[0].text = p["left_title"]
         fig.layout.annotations[1].text = p["right_title"]
         fig.layout.yaxis.title.text = p["y_title"]
-    return fig
+    return keep_widget_state(fig)
 
 
 def curves_figure(
