@@ -1,48 +1,49 @@
 """The Draw Steel monster workbench: a monster's numbers from the book's formulas, as a small typed library.
 
-`build_monster` and the ruleset are pure Python (pydantic only); `stat_table` needs pandas and is imported
-on first use, so `import workbench` stays fast for scripts and the command line.
+`build_monster`, the ruleset and the instant solo are imported with the package; every other name is
+imported on first use (`_LAZY`), so `import workbench` stays fast for scripts and the command line
+(benchmarks/bench_import.py).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from workbench.bestiary import PublishedMonster, load_bestiary, sample_bestiary
-from workbench.calibration import calibrate, closest_published, compare_variants, fit_report
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
-from workbench.homebrew_rule import AttachedRule, HomebrewRule, attach_rule, load_rules, shipped_rules
-from workbench.encounter import (
-    Encounter,
-    TerrainObject,
-    creature_from_monster,
-    load_encounter,
-    parse_spec,
-    save_encounter,
-    suggest_groups,
-)
-from workbench.encounter import report as encounter_report
-from workbench.library import (
-    delete_monster,
-    list_monsters,
-    load_library,
-    load_monster,
-    rename_monster,
-    save_monster,
-)
-from workbench.lore import core_lore
-from workbench.objective import choose_objective
-from workbench.party import budget, hero_strength, make_party
-from workbench.quick_encounter import quick_plan
-from workbench.malice import MaliceTracker, malice_schedule, spending_plan
 from workbench.monster import Monster, Step, Tiers, Trait, ability_damage, build_monster, explain
 from workbench.ruleset import Ruleset, core_ruleset, load_ruleset
-from workbench.squad import SquadTracker, make_squad
 from workbench.solo import compare_solos, instant_solo
-from workbench.swarm import Swarm, SwarmScenario, simulate_swarms
-from workbench.weakness import weakness_cases, weakness_wound
 
 if TYPE_CHECKING:
+    from workbench.bestiary import PublishedMonster, load_bestiary, sample_bestiary
+    from workbench.calibration import calibrate, closest_published, compare_variants, fit_report
+    from workbench.homebrew_rule import AttachedRule, HomebrewRule, attach_rule, load_rules, shipped_rules
+    from workbench.encounter import (
+        Encounter,
+        TerrainObject,
+        creature_from_monster,
+        load_encounter,
+        parse_spec,
+        save_encounter,
+        suggest_groups,
+    )
+    from workbench.encounter import report as encounter_report
+    from workbench.library import (
+        delete_monster,
+        list_monsters,
+        load_library,
+        load_monster,
+        rename_monster,
+        save_monster,
+    )
+    from workbench.lore import core_lore
+    from workbench.objective import choose_objective
+    from workbench.party import budget, hero_strength, make_party
+    from workbench.quick_encounter import quick_plan
+    from workbench.malice import MaliceTracker, malice_schedule, spending_plan
+    from workbench.squad import SquadTracker, make_squad
+    from workbench.swarm import Swarm, SwarmScenario, simulate_swarms
+    from workbench.weakness import weakness_cases, weakness_wound
     from workbench.apps.homebrew import swarm_app, weakness_app
     from workbench.apps.malice import malice_app
     from workbench.apps.squad import squad_app
@@ -125,8 +126,53 @@ __all__ = [
     "stat_table",
 ]
 
-# Names whose modules import heavy libraries (pandas, plotly, ipywidgets): loaded on first use.
-_LAZY = {"swarm_app": "workbench.apps.homebrew", "weakness_app": "workbench.apps.homebrew",
+# Loaded on first use: every name outside the core contract (a module full of pydantic models costs time
+# to build), and the names whose modules import heavy libraries (pandas, plotly, ipywidgets).
+# "module:attribute" where the public name differs from the module's.
+_LAZY = {
+    "PublishedMonster": "workbench.bestiary",
+    "load_bestiary": "workbench.bestiary",
+    "sample_bestiary": "workbench.bestiary",
+    "calibrate": "workbench.calibration",
+    "closest_published": "workbench.calibration",
+    "compare_variants": "workbench.calibration",
+    "fit_report": "workbench.calibration",
+    "AttachedRule": "workbench.homebrew_rule",
+    "HomebrewRule": "workbench.homebrew_rule",
+    "attach_rule": "workbench.homebrew_rule",
+    "load_rules": "workbench.homebrew_rule",
+    "shipped_rules": "workbench.homebrew_rule",
+    "Encounter": "workbench.encounter",
+    "TerrainObject": "workbench.encounter",
+    "creature_from_monster": "workbench.encounter",
+    "load_encounter": "workbench.encounter",
+    "parse_spec": "workbench.encounter",
+    "save_encounter": "workbench.encounter",
+    "suggest_groups": "workbench.encounter",
+    "encounter_report": "workbench.encounter:report",
+    "delete_monster": "workbench.library",
+    "list_monsters": "workbench.library",
+    "load_library": "workbench.library",
+    "load_monster": "workbench.library",
+    "rename_monster": "workbench.library",
+    "save_monster": "workbench.library",
+    "core_lore": "workbench.lore",
+    "choose_objective": "workbench.objective",
+    "budget": "workbench.party",
+    "hero_strength": "workbench.party",
+    "make_party": "workbench.party",
+    "quick_plan": "workbench.quick_encounter",
+    "MaliceTracker": "workbench.malice",
+    "malice_schedule": "workbench.malice",
+    "spending_plan": "workbench.malice",
+    "SquadTracker": "workbench.squad",
+    "make_squad": "workbench.squad",
+    "Swarm": "workbench.swarm",
+    "SwarmScenario": "workbench.swarm",
+    "simulate_swarms": "workbench.swarm",
+    "weakness_cases": "workbench.weakness",
+    "weakness_wound": "workbench.weakness",
+    "swarm_app": "workbench.apps.homebrew", "weakness_app": "workbench.apps.homebrew",
          "malice_app": "workbench.apps.malice", "squad_app": "workbench.apps.squad", "stat_table": "workbench.tables", "solos_app": "workbench.apps.solos",
          "calibration_app": "workbench.apps.calibration", "encounter_app": "workbench.apps.encounter",
          "encounter_strength_table": "workbench.tables.encounter",
@@ -137,5 +183,11 @@ def __getattr__(name: str) -> Any:
     if name in _LAZY:
         import importlib
 
-        return getattr(importlib.import_module(_LAZY[name]), name)
+        module, _, attribute = _LAZY[name].partition(":")
+        return getattr(importlib.import_module(module), attribute or name)
     raise AttributeError(f"module 'workbench' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """Every public name, loaded or not (for tab completion in a notebook)."""
+    return sorted(set(globals()) | set(__all__))

@@ -37,7 +37,7 @@ TIERS = (1, 2, 3)
 class Tiers(BaseModel):
     """One number per power roll tier."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)  # schema built on first use: faster import
     tier1: int
     tier2: int
     tier3: int
@@ -49,7 +49,7 @@ class Tiers(BaseModel):
 class Step(BaseModel):
     """One computed number with its formula and this monster's values plugged in."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)  # schema built on first use: faster import
     quantity: str
     formula: str
     working: str
@@ -64,7 +64,7 @@ class Step(BaseModel):
 class Trait(BaseModel):
     """A named piece of stat block text: a trait, a Malice feature (with its cost), a villain action."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)  # schema built on first use: faster import
     name: str
     text: str
     cost: int | None = None
@@ -78,7 +78,7 @@ class Monster(BaseModel):
     `monster.ability_damage(targets=3, strike=False)`.
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)  # schema built on first use: faster import
 
     level: int
     organization: str

@@ -34,7 +34,7 @@ Positive = Field(gt=0)
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # schema built on first use
 
 
 class Formulas(_Frozen):

@@ -102,4 +102,4 @@ def open_app(browser, voila_url: str, artifacts_dir: Path) -> Iterator:
 
     yield open_
     for app in pages:
-        app.page.context.close()
+        app.close()

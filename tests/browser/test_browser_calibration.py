@@ -29,6 +29,7 @@ def app(open_app):
     page.screenshot("opened", APP)
     yield page
     page.screenshot("after-tests", APP)
+    page.close()
 
 
 def variant(extra_stamina: bool = False) -> Variant:

@@ -21,6 +21,7 @@ def app(open_app):
     page.screenshot("opened", APP)
     yield page
     page.screenshot("after-tests", APP)
+    page.close()
 
 
 def party(app):

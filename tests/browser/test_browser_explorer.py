@@ -26,6 +26,7 @@ def app(open_app):
     page.screenshot("opened", APP)
     yield page
     page.screenshot("after-tests", APP)
+    page.close()
 
 
 def picked(app, label: str) -> list[str]:

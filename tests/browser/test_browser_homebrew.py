@@ -32,6 +32,7 @@ def app(open_app):
     yield page
     page.screenshot("weakness-after-tests", WEAKNESS)
     page.screenshot("swarm-after-tests", SWARM)
+    page.close()
 
 
 def test_weakness_pickers_by_mouse(app):

@@ -31,6 +31,7 @@ def app(open_app):
     yield page
     page.screenshot("malice-after-tests", MALICE)
     page.screenshot("squad-after-tests", SQUAD)
+    page.close()
 
 
 def gains_drawn(app, schedule) -> None:

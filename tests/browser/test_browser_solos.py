@@ -24,6 +24,7 @@ def app(open_app):
     page.screenshot("opened", APP)
     yield page
     page.screenshot("after-tests", APP)
+    page.close()
 
 
 def shown(app) -> list[tuple[str, str, str]]:

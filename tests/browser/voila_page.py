@@ -70,6 +70,11 @@ class AppPage:
             self.page.set_viewport_size(size)
         return path
 
+    def close(self) -> None:
+        """Close the page (and its browser context); Voilà may then shut the notebook's kernel down."""
+        if not self.page.is_closed():
+            self.page.context.close()
+
     def js(self, expression: str, arg: Any = None) -> Any:
         return self.page.evaluate(expression, arg)
 
