@@ -8,6 +8,7 @@ import ipywidgets as widgets
 import pytest
 
 import rules_reference as ref
+import workbench as wb
 from workbench import core_ruleset
 from workbench.apps.builder import format_traits, monster_builder, parse_traits
 from workbench.library import list_monsters, load_entry, save_monster
@@ -253,3 +254,91 @@ def test_file_name_is_suggested_from_the_monster_name(app):
     app.file_name.value = "Mine"  # a name the user typed is kept
     app.controls["name"].value = "Orc Chief"
     assert app.file_name.value == "Mine"
+
+
+# ---------------------------------------------------------------- instant solos ("Instant Solo Creature")
+
+
+def _kind(block: str) -> str:
+    match = re.search(r'class="wb-kind">([^<]*)<', block)
+    assert match, "no wb-kind"
+    return match.group(1)
+
+
+def _names(traits) -> list[str]:
+    return [t.name for t in traits]
+
+
+def test_show_keeps_an_instant_solo(app):
+    leader = build_monster(5, "leader").model_copy(update={
+        "name": "Warlord Kresh", "traits": (Trait(name="Crafty", text="no opportunity attacks"),),
+    })
+    app.show(wb.instant_solo(leader))
+    block = app.stat_block.value
+    # "multiply its EV by 3 and its Stamina by 2.5": leader EV (2 x 5 + 4) x 2 = 28 -> 84;
+    # Stamina (10 x 5 + 30) x 2 = 160 -> 400
+    assert (number(block, "wb-ev"), number(block, "wb-stamina")) == (84, 400)
+    assert _kind(block) == "Leader, instant solo"
+    assert app.controls["instant_solo"].value and not app.controls["instant_solo"].disabled
+    # the book's traits once each; the text box holds only the Director's own
+    assert _names(app.monster.traits) == ["Crafty", "Solo Turns", "End Effect"]
+    assert _names(app.monster.malice_features) == ["Solo Action"]
+    assert app.controls["traits"].value == "Crafty: no opportunity attacks"
+    assert app.controls["malice_features"].value == ""
+    assert "⌈28 × 3⌉" in app.explain.value and "⌈160 × 2.5⌉" in app.explain.value
+
+
+def test_a_loaded_instant_solo_is_shown_as_saved_and_saved_again_as_one(app, tmp_path):
+    boss = wb.instant_solo(build_monster(5, "leader").model_copy(update={"name": "Warlord Kresh"}))
+    save_monster(boss, folder=tmp_path, characteristic="presence")
+    app.folder.value = str(tmp_path)
+    app.buttons["refresh"].click()
+    app.saved.value = "Warlord Kresh"
+    app.buttons["load"].click()
+    block = app.stat_block.value
+    assert (number(block, "wb-ev"), number(block, "wb-stamina")) == (84, 400)  # 28 x 3, 160 x 2.5
+    assert _kind(block) == "Leader, instant solo"
+    app.overwrite.value = True
+    app.buttons["save"].click()
+    assert "Saved" in app.library_note.value
+    again = load_entry("Warlord Kresh", tmp_path)
+    assert (again.monster.ev, again.monster.stamina) == (84, 400)
+    assert _names(again.monster.traits) == ["Solo Turns", "End Effect"]
+    assert _names(again.monster.malice_features) == ["Solo Action"]
+    assert again.characteristic == "presence"
+
+
+def test_the_instant_solo_box_follows_every_change_and_turns_off(app):
+    c = app.controls
+    assert c["instant_solo"].disabled  # a platoon: "Instant Solo Creature" adapts leaders and elites
+    c["organization"].value = "leader"
+    c["level"].value = 5
+    c["instant_solo"].value = True
+    assert (number(app.stat_block.value, "wb-ev"), number(app.stat_block.value, "wb-stamina")) == (84, 400)
+    c["level"].value = 6
+    # leader EV (2 x 6 + 4) x 2 = 32 -> 96; Stamina (10 x 6 + 30) x 2 = 180 -> 450
+    assert (number(app.stat_block.value, "wb-ev"), number(app.stat_block.value, "wb-stamina")) == (96, 450)
+    assert _names(app.monster.traits) == ["Solo Turns", "End Effect"]  # never doubled by a rebuild
+    c["instant_solo"].value = False
+    assert (number(app.stat_block.value, "wb-ev"), number(app.stat_block.value, "wb-stamina")) == (32, 180)
+    assert _kind(app.stat_block.value) == "Leader" and app.monster.traits == ()
+    # an elite: level 2 brute with extra Stamina, (10 x 2 + 30) x 2 + (3 x 2 + 3) = 109; x 2.5 = 272.5 -> 273
+    c["organization"].value = "elite"
+    c["role"].value = "brute"
+    c["level"].value = 2
+    c["extra_stamina"].value = True
+    c["instant_solo"].value = True
+    assert number(app.stat_block.value, "wb-stamina") == 273
+    assert _kind(app.stat_block.value) == "Elite Brute, instant solo"
+    c["organization"].value = "platoon"
+    assert c["instant_solo"].disabled and not c["instant_solo"].value
+    assert _kind(app.stat_block.value) == "Platoon Brute"
+
+
+def test_a_leader_given_solo_turns_by_hand_is_not_made_a_solo(app):
+    own = Trait(name="Solo Turns", text="my own wording")
+    app.show(build_monster(4, "leader").model_copy(update={"traits": (own,)}))
+    assert not app.controls["instant_solo"].value
+    assert number(app.stat_block.value, "wb-ev") == 24  # (2 x 4 + 4) x 2, the leader's own
+    assert app.controls["traits"].value == "Solo Turns: my own wording"
+

@@ -5,6 +5,12 @@ functions: `build_monster` for the numbers, `render.stat_block` for the block an
 `charts.scaling` for the chart (a FigureWidget changed in place). The homebrew library buttons call
 `workbench.library`. Descriptions beside the pickers come from the ruleset and `data/lore/`.
 
+An instant solo (Monster Basics, "Instant Solo Creature") is the builder's leader or elite with the
+*Instant solo* box ticked: after each rebuild from the controls the builder hands the monster to
+`workbench.solo.instant_solo`, so it stays one while the Director changes anything else, and `show` ticks
+the box for a monster `is_instant_solo` recognises (one loaded from the library, say). The text boxes hold
+the Director's own traits only: what `instant_solo` adds is left out of them and added back on each build.
+
 Stable CSS classes for browser tests: `wb-builder` (the app), `wb-stat-block-view` (holds
 `<div class="wb-stat-block" data-ev=...>` with `wb-ev`, `wb-stamina`, `wb-free-strike`, `wb-damage-tierN`,
 `wb-potency-tierN` spans), `wb-explain-view`, `wb-scaling-chart`, `wb-status`, `wb-library`.
@@ -46,6 +52,7 @@ from workbench.render.stat_block import (
 from workbench.render.calibration import closest_published_html
 from workbench.ruleset import Ruleset, core_ruleset
 from workbench.charts.scaling import scaling_figure, update_scaling_figure
+from workbench.solo import instant_solo, is_instant_solo, solo_source_organizations
 from workbench.tables import stat_table
 from workbench.tables.scaling import QUANTITIES
 
@@ -111,6 +118,8 @@ class MonsterBuilder(widgets.VBox):
                                              style=style),
             "role": widgets.Dropdown(options=roles, value=roles[0][1], description="Role", style=style),
             "extra_stamina": widgets.Checkbox(value=False, description="Extra Stamina", indent=False),
+            "instant_solo": widgets.Checkbox(value=False, description="Instant solo (EV × 3, Stamina × 2.5)",
+                                             indent=False),
             "strike": widgets.Checkbox(value=True, description="Signature ability is a strike", indent=False),
             "targets": widgets.Dropdown(options=[], description="Targets", style=style),
             "characteristic": widgets.Dropdown(options=[(n.capitalize(), n) for n in CHARACTERISTICS],
@@ -181,6 +190,7 @@ class MonsterBuilder(widgets.VBox):
             c["organization"], self.organization_note,
             c["role"], self.role_note,
             widgets.HBox([c["extra_stamina"], c["strike"]]),
+            c["instant_solo"],
             c["targets"], c["characteristic"],
         ])
         words = widgets.VBox([
@@ -264,6 +274,10 @@ class MonsterBuilder(widgets.VBox):
                 c["role"].options = [(f"— (a {organization} has no role)", None)]
                 c["role"].value = None
                 c["role"].disabled = True
+            can_be_solo = organization in solo_source_organizations()  # "Instant Solo Creature": leader, elite
+            c["instant_solo"].disabled = not can_be_solo
+            if not can_be_solo:
+                c["instant_solo"].value = False
             minion_extra = organization == "minion" and not rules.options.extra_stamina_for_minions
             c["extra_stamina"].disabled = minion_extra
             if minion_extra:
@@ -293,7 +307,7 @@ class MonsterBuilder(widgets.VBox):
             c["level"].value, c["organization"].value, c["role"].value, c["extra_stamina"].value,
             c["targets"].value, self.rules,
         )
-        return monster.model_copy(update={
+        monster = monster.model_copy(update={
             "name": c["name"].value.strip(),
             "keywords": tuple(c["keywords"].value) + other,
             "size": c["size"].value.strip(),
@@ -306,6 +320,8 @@ class MonsterBuilder(widgets.VBox):
             "villain_actions": parse_traits(c["villain_actions"].value),
             "homebrew_rules": parse_attachments(c["homebrew_rules"].value),
         })
+        # "Instant Solo Creature" re-applied after each rebuild (its traits and feature are never doubled)
+        return instant_solo(monster) if c["instant_solo"].value else monster
 
     def refresh(self, change: Any = None) -> None:
         """Read every control and redraw every output (the one observer)."""
@@ -415,14 +431,29 @@ class MonsterBuilder(widgets.VBox):
 
     # ------------------------------------------------------------ scripting
 
+    def _own_text(self, monster: Monster) -> tuple[tuple[Trait, ...], tuple[Trait, ...]]:
+        """An instant solo's traits and Malice features without those `instant_solo` added (it adds them back)."""
+        if not is_instant_solo(monster):
+            return monster.traits, monster.malice_features
+        bare = build_monster(monster.level, monster.organization, monster.role, monster.extra_stamina,
+                             monster.targets, self.rules)
+        added = instant_solo(bare)
+        return (tuple(t for t in monster.traits if t not in added.traits),
+                tuple(f for f in monster.malice_features if f not in added.malice_features))
+
     def show(self, monster: Monster, characteristic: str = "might", strike: bool = True) -> None:
-        """Put a monster's inputs and text into the controls (one redraw at the end)."""
+        """Put a monster's inputs and text into the controls (one redraw at the end).
+
+        An instant solo ticks *Instant solo*, so it is rebuilt as the same instant solo.
+        """
         c = self.controls
         general = set(self.lore.keyword_names())
+        traits, malice_features = self._own_text(monster)
         values = {
             "epic": monster.level > DEFAULT_MAX_LEVEL or c["epic"].value,
             "organization": monster.organization,
             "extra_stamina": monster.extra_stamina,
+            "instant_solo": is_instant_solo(monster),
             "strike": strike,
             "characteristic": characteristic,
             "name": monster.name,
@@ -433,8 +464,8 @@ class MonsterBuilder(widgets.VBox):
             "stability": monster.stability,
             "signature_name": monster.signature_name,
             "signature_text": monster.signature_text,
-            "traits": format_traits(monster.traits),
-            "malice_features": format_traits(monster.malice_features),
+            "traits": format_traits(traits),
+            "malice_features": format_traits(malice_features),
             "villain_actions": format_traits(monster.villain_actions),
             "homebrew_rules": format_attachments(monster.homebrew_rules),
         }
