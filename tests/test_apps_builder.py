@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import ipywidgets as widgets
@@ -342,3 +343,64 @@ def test_a_leader_given_solo_turns_by_hand_is_not_made_a_solo(app):
     assert number(app.stat_block.value, "wb-ev") == 24  # (2 x 4 + 4) x 2, the leader's own
     assert app.controls["traits"].value == "Solo Turns: my own wording"
 
+
+# ---------------------------------------------------------------- rule modules from the Director's folder
+
+TIDE_MODULE = '''format = 1
+id = "tide-bound"
+title = "Tide-Bound"
+name = "Tide-Bound ({sea})"
+kind = "trait"
+text = "Weakens when far from the {sea}."
+
+[[parameters]]
+name = "sea"
+label = "Sea"
+type = "text"
+default = "Grey Sea"
+'''
+
+
+def _modules_folder(tmp_path):
+    folder = tmp_path / "my-rules"
+    folder.mkdir()
+    (folder / "tide.toml").write_text(TIDE_MODULE, encoding="utf-8")
+    return folder
+
+
+def test_a_module_from_the_directors_folder_is_filled_in_on_the_block(tmp_path):
+    app = monster_builder(folder=tmp_path / "library", modules_folder=_modules_folder(tmp_path))
+    app.controls["homebrew_rules"].value = "tide-bound: sea=Salt Marsh\nexploitable-weakness: tag=Silver"
+    block = app.stat_block.value
+    assert "Tide-Bound (Salt Marsh)" in block and "Weakens when far from the Salt Marsh." in block
+    assert "Exploitable Weakness (Silver)" in block  # the shipped modules still load
+    assert "rule module not loaded" not in block
+    assert "Tide-Bound (Salt Marsh)" in app.markdown_export.value
+    assert "tide-bound" in app.modules_note.value
+
+
+def test_the_module_folder_box_loads_and_names_bad_files(app, tmp_path):
+    app.controls["homebrew_rules"].value = "tide-bound"
+    status = html.unescape(app.status.value)
+    assert "no module 'tide-bound'" in status and "Module folder" in status
+    folder = _modules_folder(tmp_path)
+    (folder / "broken.toml").write_text('format = 1\nid = "Not An Id"\n', encoding="utf-8")
+    app.controls["modules_folder"].value = str(folder)
+    assert "broken.toml" in app.modules_note.value and "wb-error" in app.modules_note.value
+    (folder / "broken.toml").unlink()  # put right: the next redraw reads the folder again
+    app.controls["name"].value = "Kelpie"
+    assert "wb-error" not in app.modules_note.value
+    assert "Tide-Bound (Grey Sea)" in app.stat_block.value  # the module's default
+    assert app.status.value == ""
+
+
+def test_a_saved_monster_with_an_own_module_loads_filled_in(tmp_path):
+    mine = wb.load_rules(_modules_folder(tmp_path))
+    kelpie = wb.attach_rule(build_monster(3, "elite", "harrier").model_copy(update={"name": "Kelpie"}),
+                            mine["tide-bound"], {"sea": "Loch"})
+    save_monster(kelpie, folder=tmp_path / "library")
+    app = monster_builder(folder=tmp_path / "library", modules_folder=tmp_path / "my-rules")
+    app.saved.value = "Kelpie"
+    app.buttons["load"].click()
+    assert "Tide-Bound (Loch)" in app.stat_block.value
+    assert app.monster.homebrew_rules == kelpie.homebrew_rules

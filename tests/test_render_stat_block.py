@@ -233,3 +233,37 @@ def test_every_characteristic_is_a_column():
     html = stat_block_html(build_monster(1, "platoon", "brute"))
     for name in CHARACTERISTICS:
         assert f'data-characteristic="{name}"' in html
+
+
+# ---------------------------------------------------------------- rule modules from any folder
+
+OWN_MODULE = '''format = 1
+id = "tide-bound"
+title = "Tide-Bound"
+name = "Tide-Bound ({sea})"
+kind = "trait"
+text = "Weakens when far from the {sea}. <b>Not markup</b>"
+
+[[parameters]]
+name = "sea"
+label = "Sea"
+type = "text"
+required = true
+'''
+
+
+def test_modules_from_a_directors_folder_are_filled_in(tmp_path):
+    from workbench.homebrew_rule import attach_rule, load_rules
+
+    (tmp_path / "tide.toml").write_text(OWN_MODULE, encoding="utf-8")
+    mine = load_rules(tmp_path)
+    kelpie = attach_rule(build_monster(3, "elite", "harrier"), mine["tide-bound"], {"sea": "Loch"})
+    # without the folder's modules the block names the module and says it is not loaded ...
+    assert "rule module not loaded" in stat_block_html(kelpie)
+    assert "rule module not loaded" in stat_block_markdown(kelpie)
+    # ... with them it is filled in (and its text escaped like any other user text)
+    block = stat_block_html(kelpie, modules=mine)
+    assert "Tide-Bound (Loch)" in block and "Weakens when far from the Loch." in block
+    assert "rule module not loaded" not in block and "<b>Not markup" not in block
+    markdown = stat_block_markdown(kelpie, modules=mine)
+    assert "**Tide-Bound (Loch)**" in markdown and "rule module not loaded" not in markdown

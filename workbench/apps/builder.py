@@ -11,9 +11,14 @@ An instant solo (Monster Basics, "Instant Solo Creature") is the builder's leade
 the box for a monster `is_instant_solo` recognises (one loaded from the library, say). The text boxes hold
 the Director's own traits only: what `instant_solo` adds is left out of them and added back on each build.
 
+Homebrew rule modules: the shipped ones (`data/rules-homebrew/`) always load; the *Module folder* box adds
+the modules of a folder of the Director's own (`workbench.homebrew_rule.load_rules`; a bad file is named with
+what is wrong in it, under the box), and the stat block fills in attachments from both.
+
 Stable CSS classes for browser tests: `wb-builder` (the app), `wb-stat-block-view` (holds
 `<div class="wb-stat-block" data-ev=...>` with `wb-ev`, `wb-stamina`, `wb-free-strike`, `wb-damage-tierN`,
-`wb-potency-tierN` spans), `wb-explain-view`, `wb-scaling-chart`, `wb-status`, `wb-library`.
+`wb-potency-tierN` spans), `wb-explain-view`, `wb-scaling-chart`, `wb-status`, `wb-library`,
+`wb-modules-note`.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from workbench.bestiary import sample_bestiary
-from workbench.errors import WorkbenchError
+from workbench.errors import InvalidInput, RulesetError, WorkbenchError
 from workbench.library import (
     DEFAULT_FOLDER,
     delete_monster,
@@ -38,7 +43,7 @@ from workbench.library import (
     save_monster,
     suggest_name,
 )
-from workbench.homebrew_rule import format_attachments, parse_attachments
+from workbench.homebrew_rule import HomebrewRule, format_attachments, load_rules, parse_attachments, shipped_rules
 from workbench.lore import Lore, core_lore
 from workbench.monster import Monster, Trait, build_monster, covered_targets
 from workbench.render.stat_block import (
@@ -97,10 +102,12 @@ class MonsterBuilder(widgets.VBox):
     """The builder app (a VBox). `controls`, `figure` and `monster` are there for scripts and tests."""
 
     def __init__(self, ruleset: Ruleset | None = None, folder: str | Path | None = None,
-                 lore: Lore | None = None) -> None:
+                 lore: Lore | None = None, modules_folder: str | Path | None = None) -> None:
         self.rules = ruleset or core_ruleset()
         self.lore = lore or core_lore()
         self.monster: Monster | None = None
+        self.modules: dict[str, HomebrewRule] = dict(shipped_rules())
+        self._modules_key: Any = None
         self._syncing = False
         self._tables: dict[tuple[bool, int], Any] = {}
         rules = self.rules
@@ -146,6 +153,10 @@ class MonsterBuilder(widgets.VBox):
             # attached homebrew rule modules, one a line: "module-id: name=value, ..." (homebrew_rule.py)
             "homebrew_rules": widgets.Textarea(value="", placeholder="exploitable-weakness: tag=Silver",
                                                description="Homebrew rules", style=style, layout=layout),
+            # a folder of the Director's own rule modules, loaded beside the shipped ones
+            "modules_folder": widgets.Text(value=str(modules_folder or ""), placeholder="my-rules/",
+                                           description="Module folder", style=style, layout=layout,
+                                           continuous_update=False),  # read when typed in, not per key
             "quantity": widgets.Dropdown(options=[(v, k) for k, v in QUANTITIES.items()], value="stamina",
                                          description="Chart", style=style),
             "compare": widgets.ToggleButtons(options=[("Other roles", "role"),
@@ -156,6 +167,7 @@ class MonsterBuilder(widgets.VBox):
         self.organization_note = widgets.HTML()
         self.role_note = widgets.HTML()
         self.keyword_note = widgets.HTML()
+        self.modules_note = widgets.HTML().add_class("wb-modules-note")
         self.stat_block = widgets.HTML().add_class("wb-stat-block-view")
         self.explain = widgets.HTML().add_class("wb-explain-view")
         self.status = widgets.HTML().add_class("wb-status")
@@ -199,7 +211,7 @@ class MonsterBuilder(widgets.VBox):
             widgets.HBox([c["size"], c["speed"], c["stability"]],
                          layout=widgets.Layout(flex_flow="row wrap")),
             c["signature_name"], c["signature_text"], c["traits"], c["malice_features"], c["villain_actions"],
-            c["homebrew_rules"],
+            c["homebrew_rules"], c["modules_folder"], self.modules_note,
         ])
         left = widgets.Accordion(children=[numbers, words], titles=("Level, organization, role", "Text"),
                                  selected_index=0, layout=widgets.Layout(width="44%"))
@@ -300,6 +312,38 @@ class MonsterBuilder(widgets.VBox):
         finally:
             self._syncing = False
 
+    def _load_modules(self) -> None:
+        """The shipped modules and those in the Module folder box (read again when a file there changes)."""
+        text = self.controls["modules_folder"].value.strip()
+        folder = Path(text).expanduser() if text else None
+        try:
+            files = tuple((p.name, p.stat().st_mtime_ns) for p in sorted(folder.iterdir())) if folder else ()
+        except OSError:
+            files = None
+        key = (text, files)
+        if key == self._modules_key:
+            return
+        self._modules_key = key
+        self.modules = dict(shipped_rules())
+        if folder is None:
+            self.modules_note.value = _note("Modules: the shipped ones (" + ", ".join(self.modules) + ").")
+            return
+        try:
+            own = load_rules(folder)
+        except RulesetError as exc:
+            problems = "".join(f"<li>{html.escape(p)}</li>" for p in exc.problems)
+            self.modules_note.value = (
+                f'<div class="wb-error" style="font-size:.85em;color:#a00">Could not load the modules in '
+                f"{html.escape(str(folder))}; the shipped ones are loaded:<ul>{problems}</ul></div>"
+            )
+            return
+        replaced = [i for i in own if i in self.modules]
+        self.modules.update(own)
+        self.modules_note.value = _note(
+            f"Modules from {folder}: " + (", ".join(own) or "none (no .toml or .json module files)")
+            + (f" (yours replace the shipped {', '.join(replaced)})" if replaced else "") + "."
+        )
+
     def _build(self) -> Monster:
         c = self.controls
         other = tuple(k.strip() for k in c["other_keywords"].value.split(",") if k.strip())
@@ -318,7 +362,7 @@ class MonsterBuilder(widgets.VBox):
             "traits": parse_traits(c["traits"].value),
             "malice_features": parse_traits(c["malice_features"].value, with_cost=True),
             "villain_actions": parse_traits(c["villain_actions"].value),
-            "homebrew_rules": parse_attachments(c["homebrew_rules"].value),
+            "homebrew_rules": parse_attachments(c["homebrew_rules"].value, self.modules),
         })
         # "Instant Solo Creature" re-applied after each rebuild (its traits and feature are never doubled)
         return instant_solo(monster) if c["instant_solo"].value else monster
@@ -328,13 +372,18 @@ class MonsterBuilder(widgets.VBox):
         if self._syncing:
             return
         self._sync_controls()
+        self._load_modules()
         c = self.controls
         try:
             monster = self._build()
-            options = {"characteristic": c["characteristic"].value, "strike": c["strike"].value}
+            options = {"characteristic": c["characteristic"].value, "strike": c["strike"].value,
+                       "modules": self.modules}
             block = stat_block_html(monster, lore=self.lore, style=False, **options)
         except WorkbenchError as exc:
-            self.status.value = f'<span class="wb-error" style="color:#a00">{html.escape(str(exc))}</span>'
+            hint = (". A module of your own? Type its folder into “Module folder”, under Text."
+                    if isinstance(exc, InvalidInput) and exc.field == "homebrew_rules" else "")
+            self.status.value = (f'<span class="wb-error" style="color:#a00">{html.escape(str(exc) + hint)}'
+                                 "</span>")
             return
         self.monster = monster
         self.stat_block.value = block
@@ -489,9 +538,11 @@ class MonsterBuilder(widgets.VBox):
 
 
 def monster_builder(ruleset: Ruleset | None = None, folder: str | Path | None = None,
-                    lore: Lore | None = None) -> MonsterBuilder:
+                    lore: Lore | None = None, modules_folder: str | Path | None = None) -> MonsterBuilder:
     """The monster builder app for a ruleset (the core rules by default), saving to `folder`.
 
-    Returns the widget; display it by leaving it as a cell's last value.
+    `modules_folder`: a folder of your own homebrew rule modules, loaded beside the shipped ones (the
+    *Module folder* box; change it there too). Returns the widget; display it by leaving it as a cell's
+    last value.
     """
-    return MonsterBuilder(ruleset, folder, lore)
+    return MonsterBuilder(ruleset, folder, lore, modules_folder)

@@ -7,15 +7,17 @@ elements with stable classes and `data-*` attributes (`<span class="wb-ev">28</s
 
 `characteristic` names which of the five characteristics carries the highest value (the formulas give only
 the value; the homebrewer picks which). `strike` says whether the signature ability is a strike (adds the
-highest characteristic to its damage).
+highest characteristic to its damage). `modules` are the homebrew rule modules the block can fill in, by id
+(`workbench.homebrew_rule.load_rules(folder)` for a Director's own folder); None means the shipped ones.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from workbench.errors import InvalidInput
+from workbench.homebrew_rule import HomebrewRule
 from workbench.lore import Lore, core_lore
 from workbench.monster import Monster, Step, Tiers, Trait
 from workbench.render.homebrew_rule import homebrew_rules_html, homebrew_rules_markdown_lines
@@ -229,10 +231,15 @@ def stat_block_html(
     strike: bool = True,
     lore: Lore | None = None,
     style: bool = True,
+    modules: Mapping[str, HomebrewRule] | None = None,
 ) -> str:
-    """The stat block as one HTML fragment (`<div class="wb-stat-block" data-ev=...>`)."""
+    """The stat block as one HTML fragment (`<div class="wb-stat-block" data-ev=...>`).
+
+    `modules`: the rule modules attached ones are filled from (the shipped ones if None); an attached module
+    not among them is named on the block as not loaded.
+    """
     _check_characteristic(characteristic)
-    options = {"characteristic": characteristic, "strike": strike, "lore": lore}
+    options = {"characteristic": characteristic, "strike": strike, "lore": lore, "modules": modules}
     body = "".join(section(monster, **options) for section in SECTIONS)
     damage = signature_damage(monster, strike)
     data = {
@@ -264,9 +271,14 @@ def _md(text: object) -> str:
 
 
 def stat_block_markdown(
-    monster: Monster, *, characteristic: str = "might", strike: bool = True, lore: Lore | None = None
+    monster: Monster,
+    *,
+    characteristic: str = "might",
+    strike: bool = True,
+    lore: Lore | None = None,
+    modules: Mapping[str, HomebrewRule] | None = None,
 ) -> str:
-    """The stat block as Markdown, for a notebook cell, a wiki or a document."""
+    """The stat block as Markdown, for a notebook cell, a wiki or a document (`modules` as for the HTML)."""
     highest = _check_characteristic(characteristic)
     rules = (lore or core_lore()).free_strikes
     damage = signature_damage(monster, strike)
@@ -310,7 +322,7 @@ def stat_block_markdown(
             for item in items:
                 cost = f" ({item.cost} Malice)" if item.cost is not None else ""
                 lines.append(f"- **{_md(item.name)}**{cost} {_md(item.text)}")
-    lines += homebrew_rules_markdown_lines(monster)  # attached homebrew rule modules
+    lines += homebrew_rules_markdown_lines(monster, modules)  # attached homebrew rule modules
     lines += solo_markdown_lines(monster)  # solo traits, Malice features, villain actions (render/solo.py)
     lines += ["", f"*Numbers from the “{_md(monster.ruleset)}” ruleset.*"]
     return "\n".join(lines) + "\n"
