@@ -2,10 +2,12 @@
 
 Every expected number is `build_monster`'s (with `Ruleset.updated` for the what-if copy), computed here.
 
-Seen while writing these tests (plotly 7.1 FigureWidget on anywidget, Voilà 0.5): a figure whose traces are
-replaced (`fig.data = ()` then `add_traces`) sometimes never changes in the browser although the kernel
-changed it; the Python side sends each `_py2js_*` message and resets it to None at once, and the browser's
-change handler can read the None. The what-if chart is the one seen stuck most often.
+Failing as written (issue 8, for the explorer's owner): the explorer's two FigureWidgets often never change
+in the browser although the kernel changes them. Cause, reproduced with five plain FigureWidgets on one
+Voilà page: anywidget 0.11 (the newest) gives a widget model 2 s to initialize (`AbortSignal.timeout(2000)`
+in its runtime), plotly's FigureWidget often takes longer when several share a page or the machine is busy,
+and a model that timed out ("[anywidget] Failed to initialize model." in the console) never applies an
+update. The builder, with one FigureWidget, updates reliably (60 of 60 in benchmarks/bench_browser.py).
 """
 
 from __future__ import annotations
