@@ -10,7 +10,7 @@ import argparse
 import importlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from workbench.errors import InvalidInput, WorkbenchError
@@ -29,26 +29,23 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def positive_int(text: str) -> int:
-    """argparse type for a whole number from 1 upwards."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"got {text!r}; accepts a whole number from 1 upwards") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"got {text!r}; accepts a whole number from 1 upwards")
-    return value
+def _whole_number_from(minimum: int) -> Callable[[str], int]:
+    """An argparse type for a whole number from `minimum` upwards, refusing anything else by value."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < minimum:
+            raise argparse.ArgumentTypeError(f"got {text!r}; accepts a whole number from {minimum} upwards")
+        return value
+
+    return parse
 
 
-def whole_number(text: str) -> int:
-    """argparse type for a whole number from 0 upwards."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"got {text!r}; accepts a whole number from 0 upwards") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"got {text!r}; accepts a whole number from 0 upwards")
-    return value
+positive_int = _whole_number_from(1)
+whole_number = _whole_number_from(0)
 
 
 def emit(payload: dict[str, Any], as_json: bool, text: str) -> None:
