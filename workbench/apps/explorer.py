@@ -3,7 +3,8 @@ grid as a sortable table, and a what-if editor for a copy of the ruleset (old an
 the differences tabled).
 
 Glue only: one observer (`ScalingExplorer.refresh`) reads the controls and calls `stat_table`,
-`tables.scaling` and `charts.scaling`. The what-if editors are generated from the ruleset's own fields, so
+`tables.scaling` and `charts.scaling`. Each refresh shows new figures in two `ChartSlot`s (a fresh
+FigureWidget each time: one changed in place can stay stuck in the browser, see `apps.chart_slot`). The what-if editors are generated from the ruleset's own fields, so
 a new modifier in the data file gets an editor without a line here; edits go through `Ruleset.updated`,
 which validates them like a file (decimals are typed as text and read exactly, never as floats).
 
@@ -24,7 +25,8 @@ import plotly.graph_objects as go
 
 from workbench.bestiary import sample_bestiary
 from workbench.charts.calibration import add_published_points
-from workbench.charts.scaling import curves_figure, keep_widget_state
+from workbench.apps.chart_slot import ChartSlot
+from workbench.charts.scaling import curves_figure
 from workbench.errors import WorkbenchError
 from workbench.ruleset import Ruleset, core_ruleset
 from workbench.tables import stat_table
@@ -118,7 +120,11 @@ def _table_html(frame: pd.DataFrame, css: str) -> str:
 
 
 class ScalingExplorer(widgets.VBox):
-    """The explorer app (a VBox); `controls`, `editors`, `curves`, `whatif` are there for scripts and tests."""
+    """The explorer app (a VBox); `controls`, `editors`, `curves`, `whatif` are there for scripts and tests.
+
+    `curves` and `whatif` are the FigureWidgets shown now (each refresh puts new ones in `curves_slot` and
+    `whatif_slot`).
+    """
 
     def __init__(self, ruleset: Ruleset | None = None) -> None:
         self.rules = ruleset or core_ruleset()
@@ -159,11 +165,10 @@ class ScalingExplorer(widgets.VBox):
         quantity = self.controls["quantity"].value
         # Built whole, points included: a FigureWidget's changes before its first display never reach the page.
         first = self._with_published(curves_figure(self._levels(table), quantity, pairs), quantity, pairs)
-        self.curves = go.FigureWidget(first).add_class("wb-curves-chart")
-        self.whatif = go.FigureWidget(
+        self.curves_slot = ChartSlot(first, "wb-curves-chart")
+        self.whatif_slot = ChartSlot(
             curves_figure(self._levels(table), quantity, pairs, old_table=self._levels(table),
-                          ruleset_names=(rules.name, rules.name))
-        ).add_class("wb-whatif-chart")
+                          ruleset_names=(rules.name, rules.name)), "wb-whatif-chart")
         super().__init__(children=self._layout())
         self.add_class("wb-explorer")
         for control in list(self.controls.values()) + list(self.editors.values()):
@@ -193,11 +198,19 @@ class ScalingExplorer(widgets.VBox):
         whatif = widgets.VBox([
             widgets.HTML("<h4>What if?</h4>Change any modifier of a copy of the ruleset; the dashed curves "
                          "are the rules as loaded, the solid ones your copy."),
-            widgets.HBox([scrolling, self.reset]), self.whatif, self.differences,
+            widgets.HBox([scrolling, self.reset]), self.whatif_slot, self.differences,
         ])
         table = widgets.Accordion(children=[grid], titles=("The whole grid (sort by any column)",))
         # The figures stay in view (not in tabs): a FigureWidget first drawn while hidden never updates.
-        return [picks, self.curves, table, whatif, self.status]
+        return [picks, self.curves_slot, table, whatif, self.status]
+
+    @property
+    def curves(self) -> go.FigureWidget:
+        return self.curves_slot.figure
+
+    @property
+    def whatif(self) -> go.FigureWidget:
+        return self.whatif_slot.figure
 
     # ------------------------------------------------------------ the one observer
 
@@ -226,14 +239,6 @@ class ScalingExplorer(widgets.VBox):
             add_published_points(figure, [m for m in self.published if low <= m.level <= high], quantity, pairs)
         return figure
 
-    @staticmethod
-    def _replace(fig: go.FigureWidget, new: go.Figure) -> None:
-        fig.data = ()
-        fig.add_traces(list(new.data))
-        fig.layout.title.text = new.layout.title.text
-        fig.layout.yaxis.title.text = new.layout.yaxis.title.text
-        keep_widget_state(fig)
-
     def refresh(self, change: Any = None) -> None:
         """Read every control and redraw the curves, the grid and the what-if view (the one observer)."""
         c = self.controls
@@ -241,8 +246,7 @@ class ScalingExplorer(widgets.VBox):
         pairs = self.pairs()
         quantity = c["quantity"].value
         table = self._levels(self._table(self.rules, extra))
-        curves = self._with_published(curves_figure(table, quantity, pairs, template=None), quantity, pairs)
-        self._replace(self.curves, curves)
+        self.curves_slot.show(self._with_published(curves_figure(table, quantity, pairs), quantity, pairs))
         organizations = list(c["organizations"].value)
         roles = list(c["roles"].value) + [None]
         shown = sort_grid(pick_rows(table, organizations, roles), c["sort_by"].value, c["ascending"].value)
@@ -257,8 +261,7 @@ class ScalingExplorer(widgets.VBox):
         low, high = c["levels"].value  # a variant's grid is built for the shown levels only
         new = stat_table(range(low, high + 1), extra, self.variant) if self.variant is not self.rules else table
         names = (self.rules.name, self.variant.name)
-        self._replace(self.whatif, curves_figure(new, quantity, pairs, old_table=table, ruleset_names=names,
-                                                 template=None))
+        self.whatif_slot.show(curves_figure(new, quantity, pairs, old_table=table, ruleset_names=names))
         diff = ruleset_differences(table, new) if new is not table else None
         if diff is None or diff.empty:
             self.differences.value = "<p>No number differs: change a modifier above.</p>"
