@@ -19,7 +19,7 @@ def app():
 def test_planner_shows_the_book_example(app):
     c = app.controls
     # The running-total trace: 9, 16, 24, 33, 43 (the book's 9, 7, 8, 9, ... added by hand).
-    totals = [t for t in c["plot"].data if t.name.startswith("Running total")][0]
+    totals = [t for t in c["plot"].figure.data if t.name.startswith("Running total")][0]
     assert list(totals.y) == [9, 16, 24, 33, 43]
     assert "3 + 5 + 1" in c["report"].value
 
@@ -27,11 +27,11 @@ def test_planner_shows_the_book_example(app):
 def test_planner_deaths_change_the_gains(app):
     c = app.controls
     c["deaths"].value = "2:1"
-    gains = [t for t in c["plot"].data if t.name == "Gained this round"][0]
+    gains = [t for t in c["plot"].figure.data if t.name == "Gained this round"][0]
     assert list(gains.y) == [9, 6, 7, 8, 9]        # 3+5+1, then 4 living heroes + round
     c["deaths"].value = "two"                      # refused: the message says what is accepted
     assert "ROUND:COUNT" in c["message"].value
-    assert list([t for t in c["plot"].data if t.name == "Gained this round"][0].y) == [9, 6, 7, 8, 9]
+    assert list([t for t in c["plot"].figure.data if t.name == "Gained this round"][0].y) == [9, 6, 7, 8, 9]
     c["deaths"].value = ""
     assert c["message"].value == ""
 

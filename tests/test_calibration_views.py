@@ -142,16 +142,16 @@ def test_calibration_app_controls_drive_the_plot_and_report(sample):
     app = calibration_app(sample)
     quantity, organization = app.children[0].children
     round_down, minion_characteristic, extra = app.children[1].children
-    plot, report = app.children[2], app.children[3]
+    slot, report = app.children[2], app.children[3]  # the chart's slot shows a new FigureWidget per change
     organization.value = "solo"
-    names = {n for t in plot.data if t.mode == "markers" for n in t.text}
+    names = {n for t in slot.figure.data if t.mode == "markers" for n in t.text}
     assert names == {m.name for m in sample if m.organization == "solo"}
     assert "Fit of 3 published monster(s)" in report.value
     before = report.value
     extra.value = True
     assert report.value != before and "extra Stamina" in report.value
     quantity.value = "free_strike"
-    assert "Free strike" in plot.layout.yaxis.title.text
+    assert "Free strike" in slot.figure.layout.yaxis.title.text
 
 
 def test_closest_published_widget(sample):

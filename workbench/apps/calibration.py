@@ -1,6 +1,7 @@
 """The calibration explorer: pick a number, an organization and the rule variants, and see the formula curves
 with the published monsters over them and the fit underneath. Glue only: one observer wires the controls to
-`calibration_view`, a pure function of its inputs.
+`calibration_view`, a pure function of its inputs; each change shows the new figure in a `ChartSlot` (a fresh
+FigureWidget: one changed in place can stay stuck in the browser, see `apps.chart_slot`).
 
 `closest_published_widget` is the piece for the monster builder: an HTML widget listing the three published
 monsters closest to the monster being built (update it with `closest_published_html`).
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from workbench.apps.chart_slot import ChartSlot
 from workbench.bestiary import PublishedMonster, sample_bestiary
 from workbench.calibration import QUANTITIES, Variant, calibrate, fit_report
 from workbench.charts.calibration import LABELS, formula_curves_figure
@@ -67,16 +69,12 @@ def calibration_app(
         return calibration_view(monsters, quantity.value, organization.value, variant, base)
 
     figure, html = current()
-    plot = go.FigureWidget(figure)
+    plot = ChartSlot(figure)
     report = widgets.HTML(html)
 
     def refresh(_change: object = None) -> None:
         new_figure, new_html = current()
-        with plot.batch_update():
-            plot.data = ()
-            plot.add_traces(list(new_figure.data))
-            plot.layout.title = new_figure.layout.title
-            plot.layout.yaxis.title = new_figure.layout.yaxis.title
+        plot.show(new_figure)
         report.value = new_html
 
     for control in controls:

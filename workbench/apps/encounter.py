@@ -23,6 +23,7 @@ from pathlib import Path
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from workbench.apps.chart_slot import ChartSlot
 from workbench.charts.encounter import budget_figure
 from workbench.encounter import (
     Encounter,
@@ -212,7 +213,7 @@ def encounter_app(
 
     # ---- outputs
     first = encounter_view(state["encounter"], difficulty)
-    plot = go.FigureWidget(first.figure)
+    plot = ChartSlot(first.figure)  # a fresh FigureWidget per change (see apps.chart_slot)
     panes = {name: widgets.HTML(getattr(first, name)) for name in
              ("summary", "budget", "creatures", "checks", "groups", "objectives", "quick")}
     panes["summary"].add_class("wb-encounter-summary")
@@ -247,11 +248,7 @@ def encounter_app(
                              for i, c in enumerate(e.creatures)] + [
             (f"terrain: {t.name} (EV {t.ev})", ("terrain", i)) for i, t in enumerate(e.terrain)]
         view = view or encounter_view(e, difficulty_c.value)
-        with plot.batch_update():
-            plot.data = ()
-            plot.add_traces(list(view.figure.data))
-            plot.layout.annotations = view.figure.layout.annotations
-            plot.layout.xaxis.range = view.figure.layout.xaxis.range
+        plot.show(view.figure)
         for name, pane in panes.items():
             pane.value = getattr(view, name)
         groups_c.value = format_groups(e.groups)

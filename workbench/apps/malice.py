@@ -18,6 +18,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from workbench.apps.chart_slot import ChartSlot
 from workbench.charts.malice import malice_figure
 from workbench.errors import InvalidInput
 from workbench.malice import (
@@ -108,7 +109,7 @@ def malice_app(
         return planner_view(heroes_c.value, victories_c.value, rounds_c.value, deaths_c.value, uses, features)
 
     figure, body = current()
-    plot = go.FigureWidget(figure)
+    plot = ChartSlot(figure)  # a fresh FigureWidget per change (see apps.chart_slot)
     report = widgets.HTML(body)
 
     def refresh(_change: object = None) -> None:
@@ -118,9 +119,7 @@ def malice_app(
             message.value = f'<span style="color:#b00">{_escape(exc)}</span>'
             return
         message.value = ""
-        with plot.batch_update():
-            plot.data = ()
-            plot.add_traces(list(new_figure.data))
+        plot.show(new_figure)
         report.value = new_body
 
     for control in (heroes_c, victories_c, rounds_c, deaths_c, *uses_c.values()):

@@ -13,7 +13,8 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from workbench.charts.solo import solo_figure, update_solo_figure
+from workbench.apps.chart_slot import ChartSlot
+from workbench.charts.solo import solo_figure
 from workbench.errors import WorkbenchError
 from workbench.monster import build_monster
 from workbench.render.solo import COMPARISON_STYLE, comparison_html
@@ -54,7 +55,8 @@ class SolosApp(widgets.VBox):
         self._busy = False
         self._sync_role()
         comparison, drift = self._compute()
-        self.figure = go.FigureWidget(solo_figure(comparison, drift))
+        # a fresh FigureWidget per change: one changed in place can stay stuck in the browser (apps.chart_slot)
+        self.chart = ChartSlot(solo_figure(comparison, drift))
         self._show(comparison)
         for control in (self.level, self.organization, self.role, self.extra_stamina):
             control.observe(self._refresh, names="value")
@@ -62,9 +64,14 @@ class SolosApp(widgets.VBox):
         super().__init__([
             controls,
             self.error,
-            widgets.HBox([self.comparison_view, self.figure]),
+            widgets.HBox([self.comparison_view, self.chart]),
             self.stat_blocks,
         ])
+
+    @property
+    def figure(self) -> go.FigureWidget:
+        """The chart shown now (a new FigureWidget after every change)."""
+        return self.chart.figure
 
     def _sync_role(self) -> None:
         """A leader takes no role; an elite needs one (the first role until the Director picks another)."""
@@ -107,7 +114,7 @@ class SolosApp(widgets.VBox):
             self._busy = False
         self.error.value = ""
         self._show(comparison)
-        update_solo_figure(self.figure, comparison, drift)
+        self.chart.show(solo_figure(comparison, drift))
 
 
 def solos_app(

@@ -1,0 +1,38 @@
+"""ChartSlot: each `show` puts a new FigureWidget of the whole figure in the slot and closes the old one.
+
+Why: a FigureWidget changed in place can stay stuck in a browser (anywidget's 2 s model-initialization
+timeout); a fresh one per update draws. The browser side is tested in tests/browser/.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from workbench.apps.chart_slot import ChartSlot
+
+
+def figure(ys: list[int], title: str) -> go.Figure:
+    return go.Figure(go.Scatter(x=list(range(1, len(ys) + 1)), y=ys, name="line"), layout={"title": title})
+
+
+def test_starts_with_a_figurewidget_of_the_figure_carrying_the_css_classes():
+    slot = ChartSlot(figure([1, 2], "first"), "wb-test-chart", "wb-other")
+    assert isinstance(slot, widgets.Box)
+    assert slot.children == (slot.figure,)
+    assert isinstance(slot.figure, go.FigureWidget)
+    assert list(slot.figure.data[0].y) == [1, 2]
+    assert {"wb-test-chart", "wb-other"} <= set(slot.figure._dom_classes)
+    assert "wb-test-chart" not in slot._dom_classes  # only the plot carries it: `.wb-test-chart.js-plotly-plot`
+
+
+def test_show_swaps_in_a_new_widget_and_closes_the_old_one():
+    slot = ChartSlot(figure([1, 2], "first"), "wb-test-chart")
+    old = slot.figure
+    shown = slot.show(figure([5, 6, 7], "second"))
+    assert shown is slot.figure and shown is not old
+    assert slot.children == (shown,)
+    assert list(shown.data[0].y) == [5, 6, 7]
+    assert shown.layout.title.text == "second"
+    assert "wb-test-chart" in shown._dom_classes
+    assert old.comm is None  # closed: its model is gone from the page, not left behind on every update
