@@ -36,3 +36,12 @@ def test_show_swaps_in_a_new_widget_and_closes_the_old_one():
     assert shown.layout.title.text == "second"
     assert "wb-test-chart" in shown._dom_classes
     assert old.comm is None  # closed: its model is gone from the page, not left behind on every update
+
+
+def test_a_slot_may_start_with_a_placeholder_until_the_first_show():
+    note = widgets.HTML("the chart comes with the first change")
+    slot = ChartSlot(None, "wb-test-chart", placeholder=note)
+    assert slot.children == (note,) and slot.figure is None
+    shown = slot.show(figure([3], "now"))
+    assert slot.children == (shown,) and list(shown.data[0].y) == [3]
+    assert note.comm is None

@@ -32,6 +32,13 @@ def test_is_a_widget_with_stable_classes(app):
     assert "wb-differences" in app.differences._dom_classes
 
 
+def test_what_if_chart_is_drawn_from_the_first_change(app):
+    # the page opens with one FigureWidget (the curves); the what-if chart waits for a change
+    assert app.curves is not None and app.whatif is None
+    app.controls["levels"].value = (1, 2)
+    assert [list(trace.x) for trace in app.whatif.data][0] == [1, 2]
+
+
 def test_curves_follow_the_picks(app):
     c = app.controls
     c["organizations"].value = ("horde", "leader")

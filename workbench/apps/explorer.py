@@ -166,14 +166,16 @@ class ScalingExplorer(widgets.VBox):
         # Built whole, points included: a FigureWidget's changes before its first display never reach the page.
         first = self._with_published(curves_figure(self._levels(table), quantity, pairs), quantity, pairs)
         self.curves_slot = ChartSlot(first, "wb-curves-chart")
-        self.whatif_slot = ChartSlot(
-            curves_figure(self._levels(table), quantity, pairs, old_table=self._levels(table),
-                          ruleset_names=(rules.name, rules.name)), "wb-whatif-chart")
+        # The what-if chart waits for the first change: the page opens with one FigureWidget to initialize
+        # (each evaluates plotly's bundle; a second one can miss anywidget's 2 s on a busy machine).
+        self.whatif_slot = ChartSlot(None, "wb-whatif-chart", placeholder=widgets.HTML(
+            "<p><i>Change a modifier below (or any pick above): your copy's curves are drawn here beside the "
+            "rules as loaded.</i></p>"))
         super().__init__(children=self._layout())
         self.add_class("wb-explorer")
         for control in list(self.controls.values()) + list(self.editors.values()):
             control.observe(self.refresh, names="value")
-        self.refresh()
+        self.refresh(draw_whatif=False)
 
     # ------------------------------------------------------------ layout
 
@@ -239,7 +241,7 @@ class ScalingExplorer(widgets.VBox):
             add_published_points(figure, [m for m in self.published if low <= m.level <= high], quantity, pairs)
         return figure
 
-    def refresh(self, change: Any = None) -> None:
+    def refresh(self, change: Any = None, draw_whatif: bool = True) -> None:
         """Read every control and redraw the curves, the grid and the what-if view (the one observer)."""
         c = self.controls
         extra = c["extra_stamina"].value
@@ -261,7 +263,8 @@ class ScalingExplorer(widgets.VBox):
         low, high = c["levels"].value  # a variant's grid is built for the shown levels only
         new = stat_table(range(low, high + 1), extra, self.variant) if self.variant is not self.rules else table
         names = (self.rules.name, self.variant.name)
-        self.whatif_slot.show(curves_figure(new, quantity, pairs, old_table=table, ruleset_names=names))
+        if draw_whatif or self.whatif_slot.figure is not None:
+            self.whatif_slot.show(curves_figure(new, quantity, pairs, old_table=table, ruleset_names=names))
         diff = ruleset_differences(table, new) if new is not table else None
         if diff is None or diff.empty:
             self.differences.value = "<p>No number differs: change a modifier above.</p>"
