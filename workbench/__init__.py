@@ -10,14 +10,34 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
-from workbench.monster import Monster, Step, Tiers, Trait, ability_damage, build_monster, explain
+from workbench.monster import (
+    Monster,
+    Step,
+    Tiers,
+    Trait,
+    ability_damage,
+    build_monster,
+    explain,
+)
 from workbench.ruleset import Ruleset, core_ruleset, load_ruleset
 from workbench.solo import compare_solos, instant_solo
 
 if TYPE_CHECKING:
+    from workbench.apps.builder import monster_builder
+    from workbench.apps.calibration import calibration_app
+    from workbench.apps.encounter import encounter_app
+    from workbench.apps.explorer import scaling_explorer
+    from workbench.apps.homebrew import swarm_app, weakness_app
+    from workbench.apps.malice import malice_app
+    from workbench.apps.solos import solos_app
+    from workbench.apps.squad import squad_app
     from workbench.bestiary import PublishedMonster, load_bestiary, sample_bestiary
-    from workbench.calibration import calibrate, closest_published, compare_variants, fit_report
-    from workbench.homebrew_rule import AttachedRule, HomebrewRule, attach_rule, load_rules, shipped_rules
+    from workbench.calibration import (
+        calibrate,
+        closest_published,
+        compare_variants,
+        fit_report,
+    )
     from workbench.encounter import (
         Encounter,
         TerrainObject,
@@ -28,6 +48,13 @@ if TYPE_CHECKING:
         suggest_groups,
     )
     from workbench.encounter import report as encounter_report
+    from workbench.homebrew_rule import (
+        AttachedRule,
+        HomebrewRule,
+        attach_rule,
+        load_rules,
+        shipped_rules,
+    )
     from workbench.library import (
         delete_monster,
         list_monsters,
@@ -37,93 +64,85 @@ if TYPE_CHECKING:
         save_monster,
     )
     from workbench.lore import core_lore
+    from workbench.malice import MaliceTracker, malice_schedule, spending_plan
     from workbench.objective import choose_objective
     from workbench.party import budget, hero_strength, make_party
     from workbench.quick_encounter import quick_plan
-    from workbench.malice import MaliceTracker, malice_schedule, spending_plan
     from workbench.squad import SquadTracker, make_squad
     from workbench.swarm import Swarm, SwarmScenario, simulate_swarms
-    from workbench.weakness import weakness_cases, weakness_wound
-    from workbench.apps.homebrew import swarm_app, weakness_app
-    from workbench.apps.malice import malice_app
-    from workbench.apps.squad import squad_app
-    from workbench.apps.calibration import calibration_app
-    from workbench.apps.solos import solos_app
-    from workbench.apps.encounter import encounter_app
-    from workbench.apps.builder import monster_builder
-    from workbench.apps.explorer import scaling_explorer
-    from workbench.tables.encounter import encounter_strength_table
     from workbench.tables import stat_table
+    from workbench.tables.encounter import encounter_strength_table
+    from workbench.weakness import weakness_cases, weakness_wound
 
 __all__ = [
-    "core_lore",
-    "delete_monster",
-    "list_monsters",
-    "load_library",
-    "load_monster",
-    "monster_builder",
-    "rename_monster",
-    "save_monster",
-    "scaling_explorer",
     "AttachedRule",
-    "HomebrewRule",
-    "Swarm",
-    "SwarmScenario",
-    "attach_rule",
-    "load_rules",
-    "shipped_rules",
-    "simulate_swarms",
-    "swarm_app",
-    "weakness_app",
-    "weakness_cases",
-    "weakness_wound",
     "Encounter",
-    "TerrainObject",
-    "budget",
-    "choose_objective",
-    "creature_from_monster",
-    "encounter_app",
-    "encounter_strength_table",
-    "hero_strength",
-    "load_encounter",
-    "make_party",
-    "parse_spec",
-    "quick_plan",
-    "encounter_report",
-    "save_encounter",
-    "suggest_groups",
-    "MaliceTracker",
-    "SquadTracker",
-    "make_squad",
-    "malice_app",
-    "malice_schedule",
-    "spending_plan",
-    "squad_app",
+    "HomebrewRule",
     "InvalidInput",
+    "MaliceTracker",
     "Monster",
     "PublishedMonster",
     "Ruleset",
     "RulesetError",
+    "SquadTracker",
     "Step",
+    "Swarm",
+    "SwarmScenario",
+    "TerrainObject",
     "Tiers",
     "Trait",
     "WorkbenchError",
     "ability_damage",
+    "attach_rule",
+    "budget",
     "build_monster",
     "calibrate",
     "calibration_app",
+    "choose_objective",
     "closest_published",
+    "compare_solos",
     "compare_variants",
+    "core_lore",
     "core_ruleset",
+    "creature_from_monster",
+    "delete_monster",
+    "encounter_app",
+    "encounter_report",
+    "encounter_strength_table",
     "explain",
     "fit_report",
-    "load_bestiary",
-    "sample_bestiary",
-    "compare_solos",
+    "hero_strength",
     "instant_solo",
+    "list_monsters",
+    "load_bestiary",
+    "load_encounter",
+    "load_library",
+    "load_monster",
+    "load_rules",
     "load_ruleset",
+    "make_party",
+    "make_squad",
+    "malice_app",
+    "malice_schedule",
+    "monster_builder",
+    "parse_spec",
+    "quick_plan",
+    "rename_monster",
+    "sample_bestiary",
+    "save_encounter",
+    "save_monster",
+    "scaling_explorer",
+    "shipped_rules",
+    "simulate_swarms",
     "solos_app",
+    "spending_plan",
+    "squad_app",
     "stat_table",
+    "suggest_groups",
+    "swarm_app",
+    "weakness_app",
+    "weakness_cases",
+    "weakness_wound",
 ]
 
 # Loaded on first use: every name outside the core contract (a module full of pydantic models costs time
