@@ -24,8 +24,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from workbench.errors import InvalidInput, WorkbenchError
-from workbench.homebrew_rule import AttachedRule
-from workbench.monster import Monster, Tiers, Trait, build_monster
+from workbench.monster import Monster, MonsterText, Tiers, build_monster
 from workbench.ruleset import DATA_DIR, Ruleset, core_ruleset
 from workbench.solo import restore_instant_solo
 
@@ -80,7 +79,7 @@ class Numbers(BaseModel):
     potency: Tiers
 
 
-class HomebrewRecord(BaseModel):
+class HomebrewRecord(MonsterText):
     """One homebrew monster file. `format` and `version` mark the file as ours."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", title="Draw Steel workbench homebrew monster")
@@ -93,18 +92,7 @@ class HomebrewRecord(BaseModel):
     role: str | None = None
     extra_stamina: bool = False
     targets: int = Field(ge=1)
-    # text a homebrewer fills in
-    name: str = ""
-    keywords: tuple[str, ...] = ()
-    size: str = ""
-    speed: str = ""
-    stability: str = ""
-    signature_name: str = ""
-    signature_text: str = ""
-    traits: tuple[Trait, ...] = ()
-    malice_features: tuple[Trait, ...] = ()
-    villain_actions: tuple[Trait, ...] = ()
-    homebrew_rules: tuple[AttachedRule, ...] = ()
+    # the text a homebrewer fills in comes from MonsterText
     # display choices
     characteristic: Characteristic = "might"
     strike: bool = True
@@ -142,10 +130,7 @@ class LibraryContents(BaseModel):
         raise KeyError(name)
 
 
-TEXT_FIELDS = (
-    "name", "keywords", "size", "speed", "stability", "signature_name", "signature_text",
-    "traits", "malice_features", "villain_actions", "homebrew_rules",
-)
+TEXT_FIELDS = tuple(MonsterText.model_fields)
 NUMBER_FIELDS = tuple(Numbers.model_fields)
 
 

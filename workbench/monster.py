@@ -21,6 +21,7 @@ from workbench.ruleset import Organization, Ruleset, core_ruleset
 
 __all__ = [
     "Monster",
+    "MonsterText",
     "Tiers",
     "Step",
     "Trait",
@@ -70,12 +71,33 @@ class Trait(BaseModel):
     cost: int | None = None
 
 
-class Monster(BaseModel):
+class MonsterText(BaseModel):
+    """The text a homebrewer fills in; the formulas never read it. Shared by `Monster` and the library's file
+    format, so a field added here is shown, saved and loaded everywhere at once."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    name: str = ""
+    keywords: tuple[str, ...] = ()
+    size: str = ""
+    speed: str = ""
+    stability: str = ""
+    signature_name: str = ""
+    signature_text: str = ""
+    traits: tuple[Trait, ...] = ()
+    malice_features: tuple[Trait, ...] = ()
+    villain_actions: tuple[Trait, ...] = ()
+    # Homebrew rule modules attached to this monster (module id + parameter values); see homebrew_rule.py.
+    homebrew_rules: tuple[AttachedRule, ...] = ()
+
+
+class Monster(MonsterText):
     """Every number the formulas give for one level × organization × role, and the inputs that chose them.
 
     `damage` is the signature strike at `targets` (the expected count unless chosen); `non_strike_damage`
     is an ability at the same count that is not a strike (no characteristic added). Other counts:
-    `monster.ability_damage(targets=3, strike=False)`.
+    `monster.ability_damage(targets=3, strike=False)`. Its text (name, traits, …) comes from `MonsterText`;
+    change it with `monster.model_copy(update=...)`.
     """
 
     model_config = ConfigDict(frozen=True, defer_build=True)  # schema built on first use: faster import
@@ -96,19 +118,6 @@ class Monster(BaseModel):
     non_strike_damage: Tiers
     potency: Tiers
     ruleset: str
-    # Text a homebrewer fills in; the formulas never read it. Change it with `monster.model_copy(update=...)`.
-    name: str = ""
-    keywords: tuple[str, ...] = ()
-    size: str = ""
-    speed: str = ""
-    stability: str = ""
-    signature_name: str = ""
-    signature_text: str = ""
-    traits: tuple[Trait, ...] = ()
-    malice_features: tuple[Trait, ...] = ()
-    villain_actions: tuple[Trait, ...] = ()
-    # Homebrew rule modules attached to this monster (module id + parameter values); see homebrew_rule.py.
-    homebrew_rules: tuple[AttachedRule, ...] = ()
 
     _rules: Ruleset = PrivateAttr(default_factory=core_ruleset)
 
