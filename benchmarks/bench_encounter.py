@@ -12,9 +12,9 @@ from timing import report as show
 from timing import timed
 
 from workbench.apps.encounter import encounter_app, encounter_view
-from workbench.encounter import Encounter, report, suggest_groups
-from workbench.party import budget, make_party
-from workbench.quick_encounter import quick_plan
+from workbench.encounter.encounter import Encounter, report, suggest_groups
+from workbench.encounter.party import budget, make_party
+from workbench.encounter.quick_method import quick_plan
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ import time
 
 import workbench as wb
 from workbench.apps.solos import solos_app
-from workbench.solo import solo_drift
+from workbench.monster.solo import solo_drift
 
 
 def timed(fn, repeat: int) -> list[float]:

@@ -15,9 +15,9 @@ import statistics
 import sys
 import time
 
-from workbench.homebrew_rule import load_rules, shipped_rules
-from workbench.swarm import SwarmScenario, simulate_swarms
-from workbench.weakness import weakness_cases
+from workbench.homebrew.rule import load_rules, shipped_rules
+from workbench.homebrew.swarm import SwarmScenario, simulate_swarms
+from workbench.homebrew.weakness import weakness_cases
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -12,8 +12,9 @@ import rules_reference as ref
 import workbench as wb
 from workbench import core_ruleset
 from workbench.apps.builder import format_traits, monster_builder, parse_traits
-from workbench.library import list_monsters, load_entry, save_monster
-from workbench.monster import Trait, build_monster
+from workbench.monster.library import list_monsters, load_entry, save_monster
+from workbench.model import Trait
+from workbench.monster.formulas import build_monster
 
 
 def number(html: str, css: str) -> int:

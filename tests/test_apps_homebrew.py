@@ -9,8 +9,8 @@ import plotly.graph_objects as go
 import pytest
 
 from workbench.apps.homebrew import swarm_app, weakness_app
-from workbench.homebrew_rule import shipped_rules
-from workbench.swarm import SwarmScenario, simulate_swarms
+from workbench.homebrew.rule import shipped_rules
+from workbench.homebrew.swarm import SwarmScenario, simulate_swarms
 
 
 def _wound(app) -> str:
@@ -141,7 +141,7 @@ def test_the_builder_attaches_modules_and_shows_them_on_the_block(tmp_path):
 def test_the_builder_puts_a_monsters_modules_back_into_the_box(tmp_path):
     import workbench as wb
     from workbench.apps.builder import monster_builder
-    from workbench.homebrew_rule import attach_rule
+    from workbench.homebrew.rule import attach_rule
 
     werewolf = attach_rule(wb.build_monster(1, "solo"), shipped_rules()["exploitable-weakness"], {"tag": "Silver"})
     builder = monster_builder(folder=tmp_path)
@@ -152,7 +152,7 @@ def test_the_builder_puts_a_monsters_modules_back_into_the_box(tmp_path):
 def test_every_control_combination_shows_the_functions_wound():
     from itertools import product
 
-    from workbench.weakness import weakness_wound
+    from workbench.homebrew.weakness import weakness_wound
 
     app = weakness_app()
     c = app.controls

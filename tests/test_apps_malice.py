@@ -8,7 +8,7 @@ import pytest
 
 import workbench as wb
 from workbench.apps.malice import malice_app, parse_deaths, planner_view
-from workbench.monster import Trait
+from workbench.model import Trait
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +85,7 @@ def test_user_text_is_escaped_in_the_app():
 
 def test_chart_feature_lines_are_escaped_and_at_their_costs():
     from workbench.charts.malice import malice_figure
-    from workbench.malice import malice_schedule
+    from workbench.fight.malice import malice_schedule
 
     evil = Trait(name="<a href='x'>War</a>", text="", cost=7)
     figure = malice_figure(malice_schedule(5, 3, 3), features=[evil])

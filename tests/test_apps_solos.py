@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import workbench as wb
 from workbench.apps.solos import solos_app
 from workbench.charts.solo import DRIFT_QUANTITIES, solo_figure, update_solo_figure
-from workbench.solo import compare_solos, solo_drift
+from workbench.monster.solo import compare_solos, solo_drift
 
 ROLES = ["ambusher", "artillery", "brute", "controller", "defender", "harrier", "hexer", "mount", "support"]
 

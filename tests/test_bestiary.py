@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from workbench.bestiary import (
+from workbench.calibration.bestiary import (
     SAMPLE_DIR,
     StatBlockError,
     load_bestiary,

@@ -17,8 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rules_reference as ref
-from workbench.bestiary import SAMPLE_DIR, sample_bestiary
-from workbench.calibration import (
+from workbench.calibration.bestiary import SAMPLE_DIR, sample_bestiary
+from workbench.calibration.fit import (
     QUANTITIES,
     Comparison,
     Variant,
@@ -33,8 +33,8 @@ from workbench.calibration import (
     variants,
 )
 from workbench.errors import InvalidInput
-from workbench.monster import build_monster
-from workbench.ruleset import core_ruleset
+from workbench.monster.formulas import build_monster
+from workbench.rules.ruleset import core_ruleset
 
 # ---------------------------------------------------------------- the independent side
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.bestiary import parse_stat_block, sample_bestiary
-from workbench.calibration import QUANTITIES, calibrate, compare_variants, fit_report
+from workbench.calibration.bestiary import parse_stat_block, sample_bestiary
+from workbench.calibration.fit import QUANTITIES, calibrate, compare_variants, fit_report
 from workbench.errors import InvalidInput
-from workbench.monster import build_monster
-from workbench.ruleset import core_ruleset
+from workbench.monster.formulas import build_monster
+from workbench.rules.ruleset import core_ruleset
 
 
 @pytest.fixture(scope="module")
@@ -163,8 +163,8 @@ def test_closest_published_widget(sample):
 
 def test_the_builder_shows_the_three_closest_published_monsters(tmp_path):
     from workbench.apps.builder import monster_builder
-    from workbench.bestiary import sample_bestiary
-    from workbench.calibration import closest_published
+    from workbench.calibration.bestiary import sample_bestiary
+    from workbench.calibration.fit import closest_published
 
     app = monster_builder(folder=tmp_path)
     assert "wb-closest-published" in app.closest._dom_classes

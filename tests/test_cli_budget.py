@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from workbench.cli import main
-from workbench.encounter import Encounter, save_encounter
-from workbench.party import make_party
+from workbench.encounter.encounter import Encounter, save_encounter
+from workbench.encounter.party import make_party
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from workbench.bestiary import SAMPLE_DIR, sample_bestiary
-from workbench.calibration import HEADLINE_QUANTITIES, calibrate, fit_report
+from workbench.calibration.bestiary import SAMPLE_DIR, sample_bestiary
+from workbench.calibration.fit import HEADLINE_QUANTITIES, calibrate, fit_report
 from workbench.cli import main
 
 

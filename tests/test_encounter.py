@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from workbench.encounter import (
+from workbench.encounter.encounter import (
     Creature,
     Encounter,
     InitiativeGroup,
@@ -27,10 +27,10 @@ from workbench.encounter import (
     save_encounter,
     suggest_groups,
 )
-from workbench.encounter_rules import DIFFICULTIES, encounter_rules, load_encounter_rules
+from workbench.rules.encounter_tables import DIFFICULTIES, encounter_rules, load_encounter_rules
 from workbench.errors import InvalidInput, RulesetError
-from workbench.monster import build_monster
-from workbench.objective import (
+from workbench.monster.formulas import build_monster
+from workbench.encounter.objective import (
     apply_objectives,
     choose_objective,
     escort_reinforcement_range,
@@ -41,8 +41,8 @@ from workbench.objective import (
     thing_stamina,
     ward_stamina,
 )
-from workbench.party import make_party
-from workbench.ruleset import DATA_DIR
+from workbench.encounter.party import make_party
+from workbench.rules.ruleset import DATA_DIR
 
 RULES = DATA_DIR / "rules" / "monster-basics.txt"  # the rules text, copied into the repository
 

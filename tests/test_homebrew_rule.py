@@ -12,12 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import workbench as wb
-from workbench.ruleset import DATA_DIR
+from workbench.rules.ruleset import DATA_DIR
 from workbench.errors import InvalidInput, RulesetError
-from workbench.homebrew_rule import (
+from workbench.homebrew.rule import (
     RULES_DIR,
     SCHEMA_PATH,
-    AttachedRule,
     HomebrewRule,
     attach_rule,
     detach_rule,
@@ -29,6 +28,7 @@ from workbench.homebrew_rule import (
     rule_schema,
     shipped_rules,
 )
+from workbench.model import AttachedRule
 
 SOURCE = DATA_DIR / "rules" / "homebrew-monster-rules.txt"  # the rules text shipped with the project
 SWARM_FILE = RULES_DIR / "generic-swarm.toml"
@@ -423,7 +423,7 @@ def test_constructing_a_module_in_code_is_validated_too():
 
 
 def test_attachments_typed_one_a_line_round_trip():
-    from workbench.homebrew_rule import format_attachments, parse_attachments
+    from workbench.homebrew.rule import format_attachments, parse_attachments
 
     typed = "exploitable-weakness: tag=Silver\n\ngeneric-swarm: disperse_value=4, reform_threshold=5\n"
     attached = parse_attachments(typed)
@@ -443,7 +443,7 @@ def test_attachments_typed_one_a_line_round_trip():
     ],
 )
 def test_bad_attachment_lines_are_refused_by_name(typed, field):
-    from workbench.homebrew_rule import parse_attachments
+    from workbench.homebrew.rule import parse_attachments
 
     with pytest.raises(InvalidInput) as caught:
         parse_attachments(typed)

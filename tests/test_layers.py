@@ -1,73 +1,156 @@
-"""The layers of DESIGN.md: pure logic never imports pandas, plotly or ipywidgets; imports point down only."""
+"""The layers of DESIGN.md, checked on the whole import graph of `workbench`.
+
+Every import counts: module level, inside functions, under `TYPE_CHECKING`, relative or absolute. Each
+package has a rank; a module may import its own layer or a lower one, and the graph has no cycle at all.
+Pure logic (everything below `tables`) never imports pandas, plotly or ipywidgets. The checker is run on a
+copy of the package with a planted upward import, so these tests can fail.
+"""
 
 from __future__ import annotations
 
 import ast
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "workbench"
-HEAVY = ("pandas", "plotly", "ipywidgets", "anywidget", "numpy")
-# Upper layers, each allowed to import the ones after it in this order (and the domain below them all).
-UPPER = ("cli", "apps", "render", "charts", "tables")
+HEAVY = ("pandas", "plotly", "ipywidgets", "anywidget", "numpy", "IPython")
+# Bottom to top. A module imports its own layer or lower ones only. "workbench" is the package's facade.
+RANKS = {
+    "errors": 0,
+    "rules": 1,
+    "model": 2,
+    "monster": 3,
+    "encounter": 4,
+    "fight": 5,
+    "homebrew": 6,
+    "calibration": 7,
+    "tables": 8,
+    "charts": 9,
+    "render": 10,
+    "apps": 11,
+    "cli": 12,
+    "workbench": 13,
+}
+PURE_BELOW = RANKS["tables"]
 
 
-def _layer(path: Path) -> str:
-    """"domain" for workbench/<noun>.py; else the sub-package name (apps, charts, ...)."""
-    relative = path.relative_to(PACKAGE).parts
-    return relative[0] if len(relative) > 1 else "domain"
+def module_name(path: Path, package: Path) -> str:
+    parts = list(path.relative_to(package.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
 
 
-def _imports(path: Path, top_level_only: bool) -> list[str]:
-    tree = ast.parse(path.read_text(), filename=str(path))
-    nodes = tree.body if top_level_only else list(ast.walk(tree))
-    names: list[str] = []
-    for node in nodes:
-        if isinstance(node, ast.Import):
-            names.extend(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.append(node.module)
-    return names
+def layer(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "workbench"
 
 
-def _modules() -> list[Path]:
-    return sorted(PACKAGE.rglob("*.py"))
+def import_graph(package: Path = PACKAGE) -> dict[str, set[str]]:
+    """module -> every workbench module it imports, anywhere in its file (functions, TYPE_CHECKING too)."""
+    paths = {module_name(p, package): p for p in sorted(package.rglob("*.py"))}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        is_package = path.name == "__init__.py"
+        edges: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:  # relative: resolve against this module's package
+                    base = name.split(".")[: len(name.split(".")) - node.level + (1 if is_package else 0)]
+                    origin = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    origin = node.module or ""
+                targets = [origin] + [f"{origin}.{alias.name}" for alias in node.names]
+            for target in targets:
+                if target in paths and target != name:
+                    edges.add(target)
+        graph[name] = edges
+    return graph
 
 
-def test_domain_modules_never_import_heavy_libraries_anywhere():
-    offenders = [
-        f"{path.relative_to(PACKAGE)} imports {name}"
-        for path in _modules()
-        if _layer(path) == "domain"
-        for name in _imports(path, top_level_only=False)
-        if name.split(".")[0] in HEAVY
-    ]
-    assert offenders == []
+def heavy_imports(package: Path = PACKAGE) -> list[str]:
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        name = module_name(path, package)
+        if RANKS[layer(name)] >= PURE_BELOW:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            found += [f"{name} imports {n}" for n in names if n.split(".")[0] in HEAVY]
+    return found
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    return sorted(
+        f"{module} ({layer(module)}) imports {target} ({layer(target)})"
+        for module, targets in graph.items()
+        for target in targets
+        if RANKS[layer(target)] > RANKS[layer(module)]
+    )
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected group of more than one module (Tarjan), each sorted; [] for no cycle."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_every_module_has_a_ranked_layer():
+    assert sorted({layer(m) for m in import_graph()} - set(RANKS)) == []
 
 
 def test_imports_point_down_only():
-    rank = {layer: i for i, layer in enumerate(UPPER)}  # cli 0 (top) ... tables 4; domain below all
-    offenders = []
-    for path in _modules():
-        here = _layer(path)
-        for name in _imports(path, top_level_only=True):
-            parts = name.split(".")
-            if parts[0] != "workbench" or len(parts) < 2 or parts[1] not in rank:
-                continue
-            there = parts[1]
-            if here == "domain" or (here in rank and rank[there] < rank[here]):
-                offenders.append(f"{path.relative_to(PACKAGE)} ({here}) imports {name} ({there})")
-    assert offenders == []
+    assert upward_imports(import_graph()) == []
 
 
-def test_importing_the_domain_loads_no_heavy_library():
-    domain = [
-        "workbench." + path.stem for path in _modules() if _layer(path) == "domain" and path.stem != "__init__"
-    ]
+def test_the_import_graph_has_no_cycle():
+    assert cycles(import_graph()) == []
+
+
+def test_pure_logic_never_imports_heavy_libraries_anywhere():
+    assert heavy_imports() == []
+
+
+def test_importing_the_pure_layers_loads_no_heavy_library():
+    pure = sorted(m for m in import_graph() if RANKS[layer(m)] < PURE_BELOW and layer(m) != "workbench")
     code = (
         "import sys, importlib\n"
-        f"for name in {domain!r}: importlib.import_module(name)\n"
+        f"for name in {pure!r}: importlib.import_module(name)\n"
         "import workbench\n"
         f"print(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r}))\n"
     )
@@ -75,6 +158,34 @@ def test_importing_the_domain_loads_no_heavy_library():
     assert result.stdout.strip() == "[]"
 
 
-def test_the_checks_see_the_domain():
-    # Guard against a test that can no longer fail: the domain layer must be found at all.
-    assert {"monster.py", "ruleset.py"} <= {p.name for p in _modules() if _layer(p) == "domain"}
+def test_the_checks_see_the_whole_package():
+    graph = import_graph()
+    assert {"workbench.model", "workbench.monster.formulas", "workbench.apps.builder"} <= set(graph)
+    # A function-level import is an edge: the notebook display is registered from inside a function.
+    assert "workbench.render.notebook" in graph["workbench"]
+
+
+def _planted(tmp_path: Path, line: str, into: str = "model.py") -> Path:
+    copy = tmp_path / "workbench"
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    target = copy / into
+    target.write_text(target.read_text() + f"\n\ndef _planted():\n    {line}\n")
+    return copy
+
+
+def test_a_planted_upward_import_inside_a_function_is_a_cycle_and_a_violation(tmp_path):
+    copy = _planted(tmp_path, "from workbench.render.stat_block import stat_block_html")
+    graph = import_graph(copy)
+    assert any("workbench.model" in group and "workbench.render.stat_block" in group for group in cycles(graph))
+    assert "workbench.model (model) imports workbench.render.stat_block (render)" in upward_imports(graph)
+
+
+def test_a_planted_type_checking_import_is_seen(tmp_path):
+    copy = _planted(tmp_path, "if False:\n        from ..apps import builder", into="rules/ruleset.py")
+    assert "workbench.rules.ruleset (rules) imports workbench.apps.builder (apps)" in upward_imports(
+        import_graph(copy))
+
+
+def test_a_planted_heavy_import_in_pure_logic_is_seen(tmp_path):
+    copy = _planted(tmp_path, "import pandas", into="monster/formulas.py")
+    assert heavy_imports(copy) == ["workbench.monster.formulas imports pandas"]

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 import rules_reference as ref
 from workbench import InvalidInput, Trait, build_monster, core_ruleset
-from workbench import library as lib
-from workbench.library import (
+from workbench.monster import library as lib
+from workbench.monster.library import (
     SCHEMA_PATH,
     LibraryError,
     delete_monster,
@@ -105,7 +105,7 @@ def test_saved_file_matches_the_published_schema(tmp_path):
 
 
 def test_published_schema_is_up_to_date():
-    # Regenerate with: .venv/bin/python -c "from workbench.library import *; SCHEMA_PATH.write_text(schema_text())"
+    # Regenerate with: .venv/bin/python -c "from workbench.monster.library import *; SCHEMA_PATH.write_text(schema_text())"
     assert SCHEMA_PATH.read_text(encoding="utf-8") == schema_text()
 
 
@@ -305,13 +305,13 @@ def test_default_name_is_the_monster_name_and_unnamed_is_refused(tmp_path):
 
 
 def test_default_folder_is_data_homebrew():
-    assert lib.DEFAULT_FOLDER == Path(lib.__file__).resolve().parent.parent / "data" / "homebrew"
+    assert lib.DEFAULT_FOLDER == Path(lib.__file__).resolve().parents[2] / "data" / "homebrew"
     assert (lib.DEFAULT_FOLDER / ".gitkeep").is_file()
 
 
 def test_every_text_field_of_a_monster_is_saved():
     # A field added to Monster later must be added to the file format too, or saving would lose it.
-    from workbench.monster import Monster
+    from workbench.model import Monster
 
     optional = {name for name, info in Monster.model_fields.items() if not info.is_required()}
     assert optional == set(lib.TEXT_FIELDS)
@@ -319,7 +319,7 @@ def test_every_text_field_of_a_monster_is_saved():
 
 
 def test_attached_homebrew_rules_round_trip(tmp_path):
-    from workbench.homebrew_rule import AttachedRule
+    from workbench.model import AttachedRule
 
     attached = (AttachedRule(rule="exploitable-weakness", values=(("tag", "Silver"),)),)
     monster = goblin().model_copy(update={"homebrew_rules": attached})

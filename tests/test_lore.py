@@ -7,7 +7,7 @@ import json
 import pytest
 
 from workbench import RulesetError
-from workbench.lore import LORE_PATH, core_lore, load_lore
+from workbench.rules.lore import LORE_PATH, core_lore, load_lore
 
 # "General Keywords" in Monster Basics, in the book's order.
 GENERAL_KEYWORDS = (

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import workbench as wb
-from workbench.malice import (
+from workbench.fight.malice import (
     MaliceTracker,
     affordable_rounds,
     average_victories,
@@ -20,8 +20,9 @@ from workbench.malice import (
     start_encounter,
     start_round,
 )
-from workbench.malice_feature import basic_malice_features, solo_action
-from workbench.monster import Trait
+from workbench.fight.malice import basic_malice_features
+from workbench.monster.solo import solo_action
+from workbench.model import Trait
 
 BRUTAL = Trait(name="Brutal Effectiveness", text="(test copy)", cost=3)
 STRIKE = Trait(name="Malicious Strike", text="(test copy)", cost=5)

@@ -10,18 +10,16 @@ from hypothesis import strategies as st
 
 import workbench as wb
 from workbench.errors import InvalidInput, RulesetError
-from workbench.malice_feature import (
-    MALICE_FEATURES_PATH,
+from workbench.fight.malice import (
     basic_malice_features,
     cost_advice,
-    feature_book,
-    load_feature_book,
     malicious_strike_extra_damage,
     malicious_strike_range,
-    solo_action,
 )
-from workbench.monster import Trait
-from workbench.ruleset import DATA_DIR
+from workbench.monster.solo import solo_action
+from workbench.rules.feature_book import MALICE_FEATURES_PATH, feature_book, load_feature_book
+from workbench.model import Trait
+from workbench.rules.ruleset import DATA_DIR
 
 RULES = DATA_DIR / "rules"  # the rules text shipped with the project
 

@@ -6,7 +6,7 @@ import pytest
 
 import rules_reference as ref
 import workbench as wb
-from workbench.monster import covered_targets
+from workbench.monster.formulas import covered_targets
 
 
 # ---------------------------------------------------------------- worked examples from the rules text
@@ -50,7 +50,7 @@ def test_exact_rounding_where_floats_would_round_wrongly():
 def test_design_example_ev_working():
     # DESIGN.md: "EV = ⌈(2 × 5 + 4) × 2⌉ = 28"
     m = wb.build_monster(level=5, organization="elite", role="brute")
-    ev_step = m.explain()[0]
+    ev_step = wb.explain(m)[0]
     assert str(ev_step) == "EV = ⌈(2 × 5 + 4) × 2⌉ = 28"
 
 
@@ -149,14 +149,14 @@ def test_every_level_matches_the_reference(organization, role):
             assert m.damage.as_tuple() == tuple(ref.damage(level, organization, role, t) for t in (1, 2, 3))
         for targets in range(lowest, ref.expected_targets(organization) + 4):
             for strike in (True, False):
-                got = m.ability_damage(targets=targets, strike=strike).as_tuple()
+                got = wb.ability_damage(m.level, m.organization, m.role, targets=targets, strike=strike).as_tuple()
                 want = tuple(ref.damage(level, organization, role, t, targets, strike) for t in (1, 2, 3))
                 assert got == want, (level, targets, strike)
 
 
 def test_explain_reports_the_numbers_it_computed():
     m = wb.build_monster(7, "horde", "ambusher", targets=3)
-    by_name = {s.quantity: s.value for s in m.explain()}
+    by_name = {s.quantity: s.value for s in wb.explain(m)}
     assert by_name["EV"] == m.ev
     assert by_name["Stamina"] == m.stamina
     assert by_name["Free strike"] == m.free_strike
@@ -166,7 +166,7 @@ def test_explain_reports_the_numbers_it_computed():
 
 def test_explain_names_the_reading_used():
     m = wb.build_monster(3, "elite", "brute", targets=1)
-    readings = " ".join(s.reading or "" for s in m.explain())
+    readings = " ".join(s.reading or "" for s in wb.explain(m))
     assert "stacked" in readings  # elite + brute damage modifiers
     assert "× 1.2" in readings  # one fewer target than expected
 

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from workbench.encounter_rules import DIFFICULTIES
+from workbench.rules.encounter_tables import DIFFICULTIES
 from workbench.errors import InvalidInput
-from workbench.party import budget, format_number, hero_strength, make_party
-from workbench.ruleset import DATA_DIR
+from workbench.encounter.party import budget, format_number, hero_strength, make_party
+from workbench.rules.ruleset import DATA_DIR
 
 # The Encounter Strength Table of "Step 3: Determine Encounter Strength", copied row by row from the rules
 # text ("Hero Level  1 Hero*  2 Heroes* ... 8 Heroes*"); rows are the 1st to 10th level.

@@ -53,7 +53,7 @@ def test_higher_tiers_never_deal_less(args):
 @settings(max_examples=300)
 def test_more_targets_never_deal_more(args):
     m = wb.build_monster(**args)
-    assert m.ability_damage(targets=m.targets + 1).tier3 <= m.damage.tier3
+    assert wb.ability_damage(m.level, m.organization, m.role, targets=m.targets + 1).tier3 <= m.damage.tier3
 
 
 def test_the_table_and_build_monster_agree_on_every_row():

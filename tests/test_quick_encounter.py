@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from workbench.encounter import parse_spec
-from workbench.encounter_rules import DIFFICULTIES
+from workbench.encounter.encounter import parse_spec
+from workbench.rules.encounter_tables import DIFFICULTIES
 from workbench.errors import InvalidInput
-from workbench.party import make_party
-from workbench.quick_encounter import fills, quick_plan, slots_of, terrain_advice
+from workbench.encounter.party import make_party
+from workbench.encounter.quick_method import fills, quick_plan, slots_of, terrain_advice
 
 
 def party(heroes=5, level=3, victories=0):

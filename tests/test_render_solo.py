@@ -7,7 +7,7 @@ import re
 import pytest
 
 import workbench as wb
-from workbench.monster import Trait
+from workbench.model import Trait
 from workbench.render.solo import (
     comparison_html,
     malice_features_html,
@@ -16,8 +16,8 @@ from workbench.render.solo import (
     villain_actions_html,
 )
 from workbench.render.stat_block import explain_html, stat_block_html
-from workbench.solo import compare_solos, instant_solo
-from workbench.villain_action import with_villain_actions
+from workbench.monster.solo import compare_solos, instant_solo
+from workbench.monster.villain_action import with_villain_actions
 
 EVIL = "<img src=x onerror=alert(1)>"
 ALLOWED_TAGS = {"div", "span", "table", "tr", "td", "th", "h4", "b"}
@@ -113,7 +113,7 @@ def test_comparison_html():
 
 def test_markdown_sections():
     boss = with_villain_actions(instant_solo(wb.build_monster(5, "leader")), ultimate=(EVIL, "*all* fall"))
-    md = boss.to_markdown()
+    md = wb.stat_block_markdown(boss)
     assert "**Level 5 Leader, instant solo**" in md
     assert "#### Malice Features" in md and "- **Solo Action** (5 Malice)" in md
     # level 5 leader: highest characteristic 4 -> +4 for 5 Malice, up to +12 for 5 + 8 = 13 Malice
@@ -121,9 +121,9 @@ def test_markdown_sections():
     assert "#### Villain Actions" in md and "1. Opener: *not written yet.*" in md
     assert "3. Ultimate: **&lt;img src=x onerror=alert(1)&gt;** \\*all\\* fall" in md
     assert "<img" not in md
-    built = wb.build_monster(5, "solo").to_markdown()
+    built = wb.stat_block_markdown(wb.build_monster(5, "solo"))
     assert "#### Solo Traits" in built and "Solo Turns" in built
-    assert "#### Villain Actions" not in wb.build_monster(5, "platoon", "brute").to_markdown()
+    assert "#### Villain Actions" not in wb.stat_block_markdown(wb.build_monster(5, "platoon", "brute"))
 
 
 def test_villain_text_the_slots_cannot_hold_is_shown_not_dropped():
@@ -131,8 +131,8 @@ def test_villain_text_the_slots_cannot_hold_is_shown_not_dropped():
     leader = wb.build_monster(3, "leader").model_copy(update={"villain_actions": four})
     html = stat_block_html(leader, style=False)  # never fails on a fourth action
     assert html.count('data-slot="') == 3 and "Act 4" in html and "always has 3" in html
-    assert "Act 4" in leader.to_markdown()
+    assert "Act 4" in wb.stat_block_markdown(leader)
     platoon = wb.build_monster(3, "platoon", "brute").model_copy(update={"villain_actions": four[:1]})
     html = villain_actions_html(platoon)
     assert "Act 1" in html and "only leaders and solos" in html and "data-slot" not in html
-    assert "Act 1" in platoon.to_markdown()
+    assert "Act 1" in wb.stat_block_markdown(platoon)

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rules_reference as ref
-from workbench import InvalidInput, Trait, build_monster
+from workbench import InvalidInput, Trait, build_monster, explain
 from workbench.render.stat_block import (
     CHARACTERISTICS,
     explain_html,
@@ -161,17 +161,29 @@ def test_user_text_is_escaped_in_html():
     assert 'onmouseover="x' not in html  # a quote cannot break out of an attribute or text
 
 
-def test_repr_html_is_the_escaped_block():
-    monster = decorated()
-    assert monster._repr_html_() == stat_block_html(monster)
-    assert "<img" not in monster._repr_html_()
+def test_a_notebook_displays_a_monster_as_its_escaped_block():
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from workbench.render.notebook import register_formatters
+
+    shell = InteractiveShell.instance()
+    try:
+        monster = decorated()
+        before, _ = shell.display_formatter.format(monster)
+        register_formatters(shell)
+        shown, _ = shell.display_formatter.format(monster)
+    finally:
+        InteractiveShell.clear_instance()
+    assert "text/html" not in before  # the model itself knows nothing of display
+    assert shown["text/html"] == stat_block_html(monster)
+    assert shown["text/markdown"] == stat_block_markdown(monster)
+    assert "<img" not in shown["text/html"]
 
 
 def test_user_text_is_escaped_in_markdown():
-    md = decorated().to_markdown()
+    md = stat_block_markdown(decorated())
     assert "<img" not in md and "<svg" not in md and "<script" not in md
     assert "&lt;img src=x onerror=alert(1)&gt;" in md
-    assert decorated()._repr_markdown_() == md
 
 
 def test_named_sections_render_generically():
@@ -211,7 +223,7 @@ def test_to_json_round_trips_every_field():
 def test_explain_html_shows_each_step_with_working_section_and_reading():
     monster = build_monster(5, "elite", "brute")
     html = explain_html(monster)
-    steps = monster.explain()
+    steps = explain(monster)
     assert html.count("<tr data-quantity=") == len(steps)
     # "EV = ((2 x Level) + 4) x Organization Modifier" with this monster's numbers plugged in
     assert "⌈(2 × 5 + 4) × 2⌉ = <b>28</b>" in html
@@ -224,7 +236,7 @@ def test_explain_html_shows_each_step_with_working_section_and_reading():
 def test_explain_markdown_has_one_row_per_step():
     monster = build_monster(1, "solo")
     md = explain_markdown(monster)
-    assert len([line for line in md.splitlines() if line.startswith("| ")]) == len(monster.explain()) + 1
+    assert len([line for line in md.splitlines() if line.startswith("| ")]) == len(explain(monster)) + 1
     # Level 1 solo: EV = ((2 x 1) + 4) x 6 = 36
     assert "⌈(2 × 1 + 4) × 6⌉ = **36**" in md
 
@@ -253,7 +265,7 @@ required = true
 
 
 def test_modules_from_a_directors_folder_are_filled_in(tmp_path):
-    from workbench.homebrew_rule import attach_rule, load_rules
+    from workbench.homebrew.rule import attach_rule, load_rules
 
     (tmp_path / "tide.toml").write_text(OWN_MODULE, encoding="utf-8")
     mine = load_rules(tmp_path)

@@ -9,7 +9,7 @@ import pytest
 
 import rules_reference as ref
 import workbench as wb
-from workbench.ruleset import CORE_RULESET_PATH, DATA_DIR, ruleset_from_dict
+from workbench.rules.ruleset import CORE_RULESET_PATH, DATA_DIR, ruleset_from_dict
 
 
 def test_core_ruleset_matches_the_role_and_damage_modifier_table():

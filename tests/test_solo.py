@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 import workbench as wb
 from workbench.errors import InvalidInput
-from workbench.monster import Trait
-from workbench.solo import (
+from workbench.model import Trait
+from workbench.monster.solo import (
     compare_solos,
     explain_instant_solo,
     instant_solo,
@@ -24,7 +24,7 @@ from workbench.solo import (
     solo_drift,
     solo_source_organizations,
 )
-from workbench.villain_action import (
+from workbench.monster.villain_action import (
     has_villain_actions,
     villain_action_rules,
     villain_action_slots,
@@ -366,7 +366,7 @@ def test_a_hand_written_solo_turns_trait_alone_does_not_make_an_instant_solo():
 )
 def test_instant_solo_saved_and_loaded_is_the_same_instant_solo(tmp_path, level, organization, role, extra,
                                                                 ev, stamina):
-    from workbench.library import load_entry, load_library, save_monster
+    from workbench.monster.library import load_entry, load_library, save_monster
 
     source = wb.build_monster(level, organization, role, extra_stamina=extra).model_copy(
         update={"name": "Warlord", "traits": (Trait(name="Crafty", text="Sneaky."),)}
@@ -385,7 +385,7 @@ def test_instant_solo_saved_and_loaded_is_the_same_instant_solo(tmp_path, level,
 
 
 def test_loaded_instant_solo_follows_a_changed_ruleset(tmp_path):
-    from workbench.library import load_entry, save_monster
+    from workbench.monster.library import load_entry, save_monster
 
     save_monster(instant_solo(wb.build_monster(5, "leader")), "Boss", tmp_path)
     variant = wb.core_ruleset().updated({"organizations": {"leader": {"stamina_modifier": 3}}})
@@ -396,7 +396,7 @@ def test_loaded_instant_solo_follows_a_changed_ruleset(tmp_path):
 
 
 def test_a_leader_with_the_solo_text_by_hand_loads_as_a_leader(tmp_path):
-    from workbench.library import load_monster, save_monster
+    from workbench.monster.library import load_monster, save_monster
 
     solo = instant_solo(wb.build_monster(3, "leader"))
     # the text of an instant solo on a leader's numbers: EV (2 × 3 + 4) × 2 = 20, Stamina (30 + 30) × 2 = 120
@@ -410,7 +410,7 @@ def test_a_leader_with_the_solo_text_by_hand_loads_as_a_leader(tmp_path):
 
 @pytest.mark.parametrize("bad", ["84", 84.0, None, True])
 def test_restore_instant_solo_refuses_saved_numbers_that_are_not_whole_numbers(bad):
-    from workbench.solo import restore_instant_solo
+    from workbench.monster.solo import restore_instant_solo
 
     with pytest.raises(InvalidInput) as info:
         restore_instant_solo(wb.build_monster(5, "leader"), bad, 400)

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import workbench as wb
-from workbench.squad import (
+from workbench.fight.squad import (
     SquadTracker,
     WithCaptain,
     attach_captain,

@@ -13,8 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from workbench.errors import InvalidInput
-from workbench.homebrew_rule import shipped_rules
-from workbench.swarm import Phase, Swarm, SwarmScenario, TransitionRefused, swarm_fight, simulate_swarms
+from workbench.homebrew.rule import shipped_rules
+from workbench.homebrew.swarm import (
+    Phase,
+    Swarm,
+    SwarmScenario,
+    TransitionRefused,
+    swarm_fight,
+    simulate_swarms,
+)
 
 DEFAULT = Swarm(disperse_value=3, reform_threshold=6)  # "N = 3", "M = 6" (Default baseline)
 

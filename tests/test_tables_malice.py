@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from workbench.malice import malice_schedule, spending_plan
-from workbench.monster import Trait
+from workbench.fight.malice import malice_schedule, spending_plan
+from workbench.model import Trait
 from workbench.tables.malice import PLAN_COLUMNS, SCHEDULE_COLUMNS, malice_table, plan_table
 
 

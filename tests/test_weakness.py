@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from workbench.errors import InvalidInput
-from workbench.homebrew_rule import shipped_rules
-from workbench.weakness import OUTCOMES, weakness_cases, weakness_wound, wound_for_source
+from workbench.homebrew.rule import shipped_rules
+from workbench.homebrew.weakness import OUTCOMES, weakness_cases, weakness_wound, wound_for_source
 
 WEAKNESS = shipped_rules()["exploitable-weakness"]
 SWARM = shipped_rules()["generic-swarm"]
@@ -115,7 +115,7 @@ def test_the_legendary_reading_is_shown_with_the_number():
 def test_the_homebrewers_own_values_are_the_four_parameters_the_source_leaves_open():
     # The source gives only the baselines (1 and 2); each grip's unescalated Partial Critical and Legendary
     # are the homebrewer's own, one parameter each.
-    from workbench.weakness import own_value_parameters
+    from workbench.homebrew.weakness import own_value_parameters
 
     assert own_value_parameters(WEAKNESS) == tuple(OWN)
     assert own_value_parameters(SWARM) == tuple(OWN)
@@ -180,7 +180,7 @@ def test_bad_input_is_refused_by_name(kwargs, field):
 
 
 def test_a_module_without_ladders_is_refused():
-    from workbench.homebrew_rule import HomebrewRule
+    from workbench.homebrew.rule import HomebrewRule
 
     plain = HomebrewRule(format=1, id="plain", title="Plain", name="Plain", kind="trait", text="Nothing.")
     with pytest.raises(InvalidInput):

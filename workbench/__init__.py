@@ -1,78 +1,22 @@
 """The Draw Steel monster workbench: a monster's numbers from the book's formulas, as a small typed library.
 
-`build_monster`, the ruleset and the instant solo are imported with the package; every other name is
-imported on first use (`_LAZY`), so `import workbench` stays fast for scripts and the command line
-(benchmarks/bench_import.py).
+`build_monster`, the ruleset and the instant solo are imported with the package; every other public name is
+imported on first use (`_HOME` says from where), so `import workbench` stays fast for scripts and the command
+line (benchmarks/bench_import.py). The layers, bottom to top: `rules` (the data files), `model` (the Monster
+as data), `monster`, `encounter`, `fight`, `homebrew`, `calibration`, then `tables`, `charts`, `render`,
+`apps` and `cli`; imports point down only (tests/test_layers.py proves the graph has no cycle).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import sys
+from typing import Any
 
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
-from workbench.monster import (
-    Monster,
-    Step,
-    Tiers,
-    Trait,
-    ability_damage,
-    build_monster,
-    explain,
-)
-from workbench.ruleset import Ruleset, core_ruleset, load_ruleset
-from workbench.solo import compare_solos, instant_solo
-
-if TYPE_CHECKING:
-    from workbench.apps.builder import monster_builder
-    from workbench.apps.calibration import calibration_app
-    from workbench.apps.encounter import encounter_app
-    from workbench.apps.explorer import scaling_explorer
-    from workbench.apps.homebrew import swarm_app, weakness_app
-    from workbench.apps.malice import malice_app
-    from workbench.apps.solos import solos_app
-    from workbench.apps.squad import squad_app
-    from workbench.bestiary import PublishedMonster, load_bestiary, sample_bestiary
-    from workbench.calibration import (
-        calibrate,
-        closest_published,
-        compare_variants,
-        fit_report,
-    )
-    from workbench.encounter import (
-        Encounter,
-        TerrainObject,
-        creature_from_monster,
-        load_encounter,
-        parse_spec,
-        save_encounter,
-        suggest_groups,
-    )
-    from workbench.encounter import report as encounter_report
-    from workbench.homebrew_rule import (
-        AttachedRule,
-        HomebrewRule,
-        attach_rule,
-        load_rules,
-        shipped_rules,
-    )
-    from workbench.library import (
-        delete_monster,
-        list_monsters,
-        load_library,
-        load_monster,
-        rename_monster,
-        save_monster,
-    )
-    from workbench.lore import core_lore
-    from workbench.malice import MaliceTracker, malice_schedule, spending_plan
-    from workbench.objective import choose_objective
-    from workbench.party import budget, hero_strength, make_party
-    from workbench.quick_encounter import quick_plan
-    from workbench.squad import SquadTracker, make_squad
-    from workbench.swarm import Swarm, SwarmScenario, simulate_swarms
-    from workbench.tables import stat_table
-    from workbench.tables.encounter import encounter_strength_table
-    from workbench.weakness import weakness_cases, weakness_wound
+from workbench.model import Monster, Step, Tiers, Trait
+from workbench.monster.formulas import ability_damage, build_monster, explain
+from workbench.monster.solo import compare_solos, instant_solo
+from workbench.rules.ruleset import Ruleset, core_ruleset, load_ruleset
 
 __all__ = [
     "AttachedRule",
@@ -137,6 +81,8 @@ __all__ = [
     "solos_app",
     "spending_plan",
     "squad_app",
+    "stat_block_html",
+    "stat_block_markdown",
     "stat_table",
     "suggest_groups",
     "swarm_app",
@@ -145,68 +91,90 @@ __all__ = [
     "weakness_wound",
 ]
 
-# Loaded on first use: every name outside the core contract (a module full of pydantic models costs time
-# to build), and the names whose modules import heavy libraries (pandas, plotly, ipywidgets).
-# "module:attribute" where the public name differs from the module's.
-_LAZY = {
-    "PublishedMonster": "workbench.bestiary",
-    "load_bestiary": "workbench.bestiary",
-    "sample_bestiary": "workbench.bestiary",
-    "calibrate": "workbench.calibration",
-    "closest_published": "workbench.calibration",
-    "compare_variants": "workbench.calibration",
-    "fit_report": "workbench.calibration",
-    "AttachedRule": "workbench.homebrew_rule",
-    "HomebrewRule": "workbench.homebrew_rule",
-    "attach_rule": "workbench.homebrew_rule",
-    "load_rules": "workbench.homebrew_rule",
-    "shipped_rules": "workbench.homebrew_rule",
-    "Encounter": "workbench.encounter",
-    "TerrainObject": "workbench.encounter",
-    "creature_from_monster": "workbench.encounter",
-    "load_encounter": "workbench.encounter",
-    "parse_spec": "workbench.encounter",
-    "save_encounter": "workbench.encounter",
-    "suggest_groups": "workbench.encounter",
-    "encounter_report": "workbench.encounter:report",
-    "delete_monster": "workbench.library",
-    "list_monsters": "workbench.library",
-    "load_library": "workbench.library",
-    "load_monster": "workbench.library",
-    "rename_monster": "workbench.library",
-    "save_monster": "workbench.library",
-    "core_lore": "workbench.lore",
-    "choose_objective": "workbench.objective",
-    "budget": "workbench.party",
-    "hero_strength": "workbench.party",
-    "make_party": "workbench.party",
-    "quick_plan": "workbench.quick_encounter",
-    "MaliceTracker": "workbench.malice",
-    "malice_schedule": "workbench.malice",
-    "spending_plan": "workbench.malice",
-    "SquadTracker": "workbench.squad",
-    "make_squad": "workbench.squad",
-    "Swarm": "workbench.swarm",
-    "SwarmScenario": "workbench.swarm",
-    "simulate_swarms": "workbench.swarm",
-    "weakness_cases": "workbench.weakness",
-    "weakness_wound": "workbench.weakness",
-    "swarm_app": "workbench.apps.homebrew", "weakness_app": "workbench.apps.homebrew",
-         "malice_app": "workbench.apps.malice", "squad_app": "workbench.apps.squad", "stat_table": "workbench.tables", "solos_app": "workbench.apps.solos",
-         "calibration_app": "workbench.apps.calibration", "encounter_app": "workbench.apps.encounter",
-         "encounter_strength_table": "workbench.tables.encounter",
-         "monster_builder": "workbench.apps.builder", "scaling_explorer": "workbench.apps.explorer"}
+# Where each name outside the eager core lives: "module" or "module:attribute" when the public name differs.
+_HOME = {
+    "AttachedRule": "workbench.model",
+    "core_lore": "workbench.rules.lore",
+    "delete_monster": "workbench.monster.library",
+    "list_monsters": "workbench.monster.library",
+    "load_library": "workbench.monster.library",
+    "load_monster": "workbench.monster.library",
+    "rename_monster": "workbench.monster.library",
+    "save_monster": "workbench.monster.library",
+    "budget": "workbench.encounter.party",
+    "hero_strength": "workbench.encounter.party",
+    "make_party": "workbench.encounter.party",
+    "Encounter": "workbench.encounter.encounter",
+    "TerrainObject": "workbench.encounter.encounter",
+    "creature_from_monster": "workbench.encounter.encounter",
+    "load_encounter": "workbench.encounter.encounter",
+    "parse_spec": "workbench.encounter.encounter",
+    "save_encounter": "workbench.encounter.encounter",
+    "suggest_groups": "workbench.encounter.encounter",
+    "encounter_report": "workbench.encounter.encounter:report",
+    "choose_objective": "workbench.encounter.objective",
+    "quick_plan": "workbench.encounter.quick_method",
+    "MaliceTracker": "workbench.fight.malice",
+    "malice_schedule": "workbench.fight.malice",
+    "spending_plan": "workbench.fight.malice",
+    "SquadTracker": "workbench.fight.squad",
+    "make_squad": "workbench.fight.squad",
+    "HomebrewRule": "workbench.homebrew.rule",
+    "attach_rule": "workbench.homebrew.rule",
+    "load_rules": "workbench.homebrew.rule",
+    "shipped_rules": "workbench.homebrew.rule",
+    "Swarm": "workbench.homebrew.swarm",
+    "SwarmScenario": "workbench.homebrew.swarm",
+    "simulate_swarms": "workbench.homebrew.swarm",
+    "weakness_cases": "workbench.homebrew.weakness",
+    "weakness_wound": "workbench.homebrew.weakness",
+    "PublishedMonster": "workbench.calibration.bestiary",
+    "load_bestiary": "workbench.calibration.bestiary",
+    "sample_bestiary": "workbench.calibration.bestiary",
+    "calibrate": "workbench.calibration.fit",
+    "closest_published": "workbench.calibration.fit",
+    "compare_variants": "workbench.calibration.fit",
+    "fit_report": "workbench.calibration.fit",
+    "stat_table": "workbench.tables.stats",
+    "encounter_strength_table": "workbench.tables.encounter",
+    "stat_block_html": "workbench.render.stat_block",
+    "stat_block_markdown": "workbench.render.stat_block",
+    "monster_builder": "workbench.apps.builder",
+    "calibration_app": "workbench.apps.calibration",
+    "encounter_app": "workbench.apps.encounter",
+    "scaling_explorer": "workbench.apps.explorer",
+    "swarm_app": "workbench.apps.homebrew",
+    "weakness_app": "workbench.apps.homebrew",
+    "malice_app": "workbench.apps.malice",
+    "solos_app": "workbench.apps.solos",
+    "squad_app": "workbench.apps.squad",
+}
 
 
 def __getattr__(name: str) -> Any:
-    if name in _LAZY:
+    if name in _HOME:
         import importlib
 
-        module, _, attribute = _LAZY[name].partition(":")
-        return getattr(importlib.import_module(module), attribute or name)
+        module, _, attribute = _HOME[name].partition(":")
+        value = getattr(importlib.import_module(module), attribute or name)
+        globals()[name] = value  # the next lookup is a plain attribute
+        return value
     raise AttributeError(f"module 'workbench' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
     """Every public name, loaded or not (for tab completion in a notebook)."""
     return sorted(set(globals()) | set(__all__))
+
+
+def _register_notebook_display() -> None:
+    """Inside an IPython kernel, a Monster displays as its stat block (the render layer registers how)."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is not None and hasattr(shell, "display_formatter"):
+        from workbench.render.notebook import register_formatters
+
+        register_formatters(shell)
+
+
+_register_notebook_display()

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 import workbench as wb
-from workbench.library import list_monsters, load_monster
+from workbench.monster.library import list_monsters, load_monster
 
 NOTEBOOK = "01_monster_builder.ipynb"
 APP = ".wb-builder"

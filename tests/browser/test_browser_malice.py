@@ -11,8 +11,8 @@ import re
 import pytest
 
 from workbench.apps.squad import default_squad
-from workbench.malice import MaliceTracker, malice_schedule
-from workbench.squad import SquadTracker
+from workbench.fight.malice import MaliceTracker, malice_schedule
+from workbench.fight.squad import SquadTracker
 
 NOTEBOOK = "05_malice_and_minions.ipynb"
 MALICE = ".wb-test-malice"  # the planner/tracker Tab, tagged by this test (found by its "Planner" tab)

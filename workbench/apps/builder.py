@@ -3,16 +3,16 @@
 Glue only. One observer (`MonsterBuilder.refresh`) reads every control and calls the library's pure
 functions: `build_monster` for the numbers, `render.stat_block` for the block and its working,
 `charts.scaling` for the chart (a FigureWidget changed in place). The homebrew library buttons call
-`workbench.library`. Descriptions beside the pickers come from the ruleset and `data/lore/`.
+`workbench.monster.library`. Descriptions beside the pickers come from the ruleset and `data/lore/`.
 
 An instant solo (Monster Basics, "Instant Solo Creature") is the builder's leader or elite with the
 *Instant solo* box ticked: after each rebuild from the controls the builder hands the monster to
-`workbench.solo.instant_solo`, so it stays one while the Director changes anything else, and `show` ticks
+`workbench.monster.solo.instant_solo`, so it stays one while the Director changes anything else, and `show` ticks
 the box for a monster `is_instant_solo` recognises (one loaded from the library, say). The text boxes hold
 the Director's own traits only: what `instant_solo` adds is left out of them and added back on each build.
 
 Homebrew rule modules: the shipped ones (`data/rules-homebrew/`) always load; the *Module folder* box adds
-the modules of a folder of the Director's own (`workbench.homebrew_rule.load_rules`; a bad file is named with
+the modules of a folder of the Director's own (`workbench.homebrew.rule.load_rules`; a bad file is named with
 what is wrong in it, under the box), and the stat block fills in attachments from both.
 
 Stable CSS classes for browser tests: `wb-builder` (the app), `wb-stat-block-view` (holds
@@ -31,9 +31,9 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from workbench.bestiary import sample_bestiary
+from workbench.calibration.bestiary import sample_bestiary
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
-from workbench.library import (
+from workbench.monster.library import (
     DEFAULT_FOLDER,
     delete_monster,
     list_monsters,
@@ -43,9 +43,16 @@ from workbench.library import (
     save_monster,
     suggest_name,
 )
-from workbench.homebrew_rule import HomebrewRule, format_attachments, load_rules, parse_attachments, shipped_rules
-from workbench.lore import Lore, core_lore
-from workbench.monster import Monster, Trait, build_monster, covered_targets
+from workbench.homebrew.rule import (
+    HomebrewRule,
+    format_attachments,
+    load_rules,
+    parse_attachments,
+    shipped_rules,
+)
+from workbench.rules.lore import Lore, core_lore
+from workbench.model import Monster, Trait
+from workbench.monster.formulas import build_monster, covered_targets
 from workbench.render.stat_block import (
     CHARACTERISTICS,
     STYLE,
@@ -55,9 +62,9 @@ from workbench.render.stat_block import (
     stat_block_markdown,
 )
 from workbench.render.calibration import closest_published_html
-from workbench.ruleset import Ruleset, core_ruleset
+from workbench.rules.ruleset import Ruleset, core_ruleset
 from workbench.charts.scaling import scaling_figure, update_scaling_figure
-from workbench.solo import instant_solo, is_instant_solo, solo_source_organizations
+from workbench.monster.solo import instant_solo, is_instant_solo, solo_source_organizations
 from workbench.tables import stat_table
 from workbench.tables.scaling import QUANTITIES
 

@@ -15,12 +15,12 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from workbench.apps.chart_slot import ChartSlot
-from workbench.bestiary import PublishedMonster, sample_bestiary
-from workbench.calibration import QUANTITIES, Variant, calibrate, fit_report
+from workbench.calibration.bestiary import PublishedMonster, sample_bestiary
+from workbench.calibration.fit import QUANTITIES, Variant, calibrate, fit_report
 from workbench.charts.calibration import LABELS, formula_curves_figure
-from workbench.monster import Monster
+from workbench.model import Monster
 from workbench.render.calibration import closest_published_html, fit_report_html
-from workbench.ruleset import Ruleset, core_ruleset
+from workbench.rules.ruleset import Ruleset, core_ruleset
 
 __all__ = ["calibration_app", "calibration_view", "closest_published_widget"]
 

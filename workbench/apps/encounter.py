@@ -6,7 +6,7 @@ are kept) are wired by one observer to `encounter_view` (a pure function of an
 `Encounter` and a difficulty). Buttons change the encounter itself — add a typed spec, a Monster from the
 builder or the homebrew library, a dynamic terrain object; remove; type initiative groups or ask for a
 suggestion; save and load — and then show the same view. A refusal shows as a message and changes nothing. Glue only: every rule
-lives in `workbench.party`, `workbench.encounter`, `workbench.objective` and `workbench.quick_encounter`.
+lives in `workbench.encounter.party`, `workbench.encounter.encounter`, `workbench.encounter.objective` and `workbench.encounter.quick_method`.
 
 The returned widget carries `controls` (a dict of its controls, for scripts and tests) and `state()` (the
 current Encounter).
@@ -25,7 +25,7 @@ import plotly.graph_objects as go
 
 from workbench.apps.chart_slot import ChartSlot
 from workbench.charts.encounter import budget_figure
-from workbench.encounter import (
+from workbench.encounter.encounter import (
     Encounter,
     TerrainObject,
     creature_from_monster,
@@ -37,13 +37,13 @@ from workbench.encounter import (
     save_encounter,
     suggest_groups,
 )
-from workbench.encounter_rules import DIFFICULTIES, encounter_rules
+from workbench.rules.encounter_tables import DIFFICULTIES, encounter_rules
 from workbench.errors import InvalidInput, WorkbenchError
-from workbench.library import load_library
-from workbench.monster import Monster
-from workbench.objective import ChosenObjective, choose_objective
-from workbench.party import Party, make_party
-from workbench.quick_encounter import quick_plan
+from workbench.monster.library import load_library
+from workbench.model import Monster
+from workbench.encounter.objective import ChosenObjective, choose_objective
+from workbench.encounter.party import Party, make_party
+from workbench.encounter.quick_method import quick_plan
 from workbench.render.encounter import (
     budget_html,
     checks_html,

@@ -23,12 +23,12 @@ import ipywidgets as widgets
 import pandas as pd
 import plotly.graph_objects as go
 
-from workbench.bestiary import sample_bestiary
+from workbench.calibration.bestiary import sample_bestiary
 from workbench.charts.calibration import add_published_points
 from workbench.apps.chart_slot import ChartSlot
 from workbench.charts.scaling import curves_figure
 from workbench.errors import WorkbenchError
-from workbench.ruleset import Ruleset, core_ruleset
+from workbench.rules.ruleset import Ruleset, core_ruleset
 from workbench.tables import stat_table
 from workbench.tables.scaling import QUANTITIES, pick_rows, ruleset_differences, sort_grid
 

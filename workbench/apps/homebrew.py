@@ -17,12 +17,19 @@ import plotly.graph_objects as go
 
 from workbench.charts.swarm import distribution_figure, tuning_figure
 from workbench.errors import InvalidInput
-from workbench.homebrew_rule import HomebrewRule, shipped_rules
+from workbench.homebrew.rule import HomebrewRule, shipped_rules
 from workbench.render.homebrew_rule import weakness_table_html, wound_html
 from workbench.render.swarm import simulation_html
-from workbench.swarm import SwarmScenario, simulate_swarms
+from workbench.homebrew.swarm import SwarmScenario, simulate_swarms
 from workbench.tables.swarm import distribution_table, tuning_table
-from workbench.weakness import OUTCOME_LABELS, OUTCOMES, grips, own_value_parameters, weakness_cases, weakness_wound
+from workbench.homebrew.weakness import (
+    OUTCOME_LABELS,
+    OUTCOMES,
+    grips,
+    own_value_parameters,
+    weakness_cases,
+    weakness_wound,
+)
 
 __all__ = ["swarm_app", "weakness_app"]
 

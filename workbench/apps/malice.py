@@ -5,7 +5,7 @@ feature; one observer wires them to `planner_view` (a pure function) and shows t
 the plan with the cost advice. Tracker: buttons that call one `MaliceTracker` method each (gain at the
 start of a round, a hero dies, spend, undo, end the encounter, start a new one) and a checkbox for whether
 the players see the Malice. Refusals show as a message; nothing changes. Glue only: every rule lives in
-`workbench.malice`.
+`workbench.fight.malice`.
 
 The returned widget carries `controls` (a dict of its controls, for scripts and tests) and `tracker`.
 """
@@ -21,15 +21,16 @@ import plotly.graph_objects as go
 from workbench.apps.chart_slot import ChartSlot
 from workbench.charts.malice import malice_figure
 from workbench.errors import InvalidInput
-from workbench.malice import (
+from workbench.fight.malice import (
     MaliceTracker,
     affordable_rounds,
     encounter_features,
     malice_schedule,
     spending_plan,
 )
-from workbench.malice_feature import solo_action
-from workbench.monster import Monster, Trait, build_monster
+from workbench.monster.solo import solo_action
+from workbench.model import Monster, Trait
+from workbench.monster.formulas import build_monster
 from workbench.render.malice import player_view_html, plan_html, schedule_html, tracker_html
 
 __all__ = ["malice_app", "planner_view", "parse_deaths", "default_monsters"]

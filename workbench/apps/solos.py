@@ -1,6 +1,6 @@
 """The solos app: pick a leader or elite, see it as an instant solo beside a solo built from the formulas.
 
-Glue only: the controls feed `workbench.solo.compare_solos` / `solo_drift`; `render.solo` and
+Glue only: the controls feed `workbench.monster.solo.compare_solos` / `solo_drift`; `render.solo` and
 `charts.solo` draw the result. One observer wires every control to that pure path. The app returns the
 widget and never displays itself.
 """
@@ -16,12 +16,12 @@ import plotly.graph_objects as go
 from workbench.apps.chart_slot import ChartSlot
 from workbench.charts.solo import solo_figure
 from workbench.errors import WorkbenchError
-from workbench.monster import build_monster
+from workbench.monster.formulas import build_monster
 from workbench.render.solo import COMPARISON_STYLE, comparison_html
 from workbench.render.stat_block import STYLE as STAT_BLOCK_STYLE
 from workbench.render.stat_block import stat_block_html
-from workbench.ruleset import Ruleset, core_ruleset
-from workbench.solo import SoloComparison, compare_solos, solo_drift, solo_source_organizations
+from workbench.rules.ruleset import Ruleset, core_ruleset
+from workbench.monster.solo import SoloComparison, compare_solos, solo_drift, solo_source_organizations
 
 __all__ = ["SolosApp", "solos_app"]
 

@@ -2,7 +2,7 @@
 minions are in it, with a weakness or immunity), see who drops, undo; attach a captain, let the captain
 fall, start the next round (when a new captain may join), call the last stand. Each button calls one
 `SquadTracker` method; a refusal shows why and changes nothing. Glue only: every rule (who may be a captain,
-one per squad, a new one only from the next round, the With Captain bonus) lives in `workbench.squad`.
+one per squad, a new one only from the next round, the With Captain bonus) lives in `workbench.fight.squad`.
 
 The returned widget carries `controls` (a dict of its controls, for scripts and tests) and `tracker`.
 """
@@ -15,9 +15,10 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from workbench.errors import InvalidInput
-from workbench.monster import Monster, build_monster
+from workbench.model import Monster
+from workbench.monster.formulas import build_monster
 from workbench.render.squad import squad_html
-from workbench.squad import Squad, SquadTracker, make_squad
+from workbench.fight.squad import Squad, SquadTracker, make_squad
 
 __all__ = ["default_captains", "default_squad", "squad_app"]
 

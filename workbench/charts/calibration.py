@@ -12,8 +12,8 @@ from html import escape
 
 import plotly.graph_objects as go
 
-from workbench.bestiary import PublishedMonster
-from workbench.calibration import (
+from workbench.calibration.bestiary import PublishedMonster
+from workbench.calibration.fit import (
     DAMAGE_QUANTITIES,
     QUANTITIES,
     QUANTITY_LABELS,
@@ -21,7 +21,7 @@ from workbench.calibration import (
     VariantFit,
 )
 from workbench.errors import InvalidInput
-from workbench.ruleset import Ruleset, core_ruleset
+from workbench.rules.ruleset import Ruleset, core_ruleset
 from workbench.tables.calibration import comparison_table, variant_table
 from workbench.tables.stats import stat_table
 

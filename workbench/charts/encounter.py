@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import plotly.graph_objects as go
 
-from workbench.party import Budget, format_number
+from workbench.encounter.party import Budget, format_number
 
 __all__ = ["budget_figure", "BAND_COLOURS", "EV_COLOUR", "LEFT_COLOUR"]
 

@@ -9,8 +9,8 @@ from collections.abc import Iterable, Sequence
 
 import plotly.graph_objects as go
 
-from workbench.malice import MaliceRound, SpendingPlan
-from workbench.monster import Trait
+from workbench.fight.malice import MaliceRound, SpendingPlan
+from workbench.model import Trait
 
 __all__ = ["malice_figure", "GAIN_COLOUR", "TOTAL_COLOUR", "LEFT_COLOUR"]
 

@@ -1,6 +1,6 @@
 """An instant solo beside a built solo: EV and Stamina, damage by tier, and how far apart they drift by level.
 
-Data in (`SoloComparison`s from `workbench.solo`), figure out; nothing here displays itself. The figure has a
+Data in (`SoloComparison`s from `workbench.monster.solo`), figure out; nothing here displays itself. The figure has a
 fixed set of traces, so `update_solo_figure` can change a displayed `go.FigureWidget` in place.
 
 Traces: 0 instant EV/Stamina bars, 1 built EV/Stamina bars, 2 instant damage bars, 3 built damage bars,
@@ -15,7 +15,7 @@ from fractions import Fraction
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from workbench.solo import SoloComparison
+from workbench.monster.solo import SoloComparison
 
 __all__ = ["DRIFT_QUANTITIES", "solo_figure", "solo_figure_parts", "update_solo_figure"]
 

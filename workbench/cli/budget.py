@@ -6,7 +6,7 @@ import argparse
 from fractions import Fraction
 
 from workbench.cli import emit, positive_int
-from workbench.party import Budget, budget, format_number, make_party
+from workbench.encounter.party import Budget, budget, format_number, make_party
 
 __all__ = ["register", "run", "budget_payload", "budget_text", "average_victories"]
 

@@ -10,8 +10,8 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-from workbench.bestiary import Bestiary, load_bestiary
-from workbench.calibration import (
+from workbench.calibration.bestiary import Bestiary, load_bestiary
+from workbench.calibration.fit import (
     HEADLINE_QUANTITIES,
     QUANTITIES,
     QUANTITY_LABELS,

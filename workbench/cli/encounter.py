@@ -7,8 +7,8 @@ import textwrap
 from fractions import Fraction
 
 from workbench.cli import emit
-from workbench.encounter import EncounterReport, load_encounter, report
-from workbench.party import format_number
+from workbench.encounter.encounter import EncounterReport, load_encounter, report
+from workbench.encounter.party import format_number
 
 __all__ = ["register", "run", "report_payload", "report_text"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from workbench.cli import emit, positive_int, whole_number
-from workbench.malice import MaliceRound, malice_schedule
+from workbench.fight.malice import MaliceRound, malice_schedule
 
 
 def death(text: str) -> tuple[int, int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from workbench.cli import emit, positive_int
-from workbench.monster import build_monster
+from workbench.monster.formulas import build_monster
 from workbench.render.text import stat_block_text
 
 

@@ -1,7 +1,7 @@
 """`workbench solo`: a leader or elite made an instant solo ("Instant Solo Creature"), as text or JSON.
 
 JSON: the instant solo's attributes (the same keys as `workbench monster`; its organization stays the
-leader's or elite's, see `workbench.solo`), plus `instant_solo_of` (the leader's or elite's EV and Stamina)
+leader's or elite's, see `workbench.monster.solo`), plus `instant_solo_of` (the leader's or elite's EV and Stamina)
 and `working` (how its EV and Stamina were computed).
 """
 
@@ -10,11 +10,12 @@ from __future__ import annotations
 import argparse
 
 from workbench.cli import emit, positive_int
-from workbench.malice_feature import feature_book, malicious_strike_range
-from workbench.monster import build_monster
+from workbench.fight.malice import malicious_strike_range
+from workbench.rules.feature_book import feature_book
+from workbench.monster.formulas import build_monster
 from workbench.render.solo import solo_title
 from workbench.render.text import stat_block_text
-from workbench.solo import explain_instant_solo, instant_solo
+from workbench.monster.solo import explain_instant_solo, instant_solo
 
 __all__ = ["register", "run"]
 

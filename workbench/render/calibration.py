@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from html import escape
 
-from workbench.bestiary import PublishedMonster
-from workbench.calibration import QUANTITIES, QUANTITY_LABELS, Fit, closest_published
-from workbench.monster import Monster
+from workbench.calibration.bestiary import PublishedMonster
+from workbench.calibration.fit import QUANTITIES, QUANTITY_LABELS, Fit, closest_published
+from workbench.model import Monster
 
 __all__ = ["closest_published_html", "figure_text", "fit_report_html", "LABELS"]
 

@@ -12,11 +12,11 @@ import html
 from collections.abc import Sequence
 from fractions import Fraction
 
-from workbench.encounter import Encounter, EncounterReport, group_ev
-from workbench.encounter_rules import EncounterRules, encounter_rules
-from workbench.objective import objective_numbers
-from workbench.party import Budget, format_number
-from workbench.quick_encounter import QuickPlan, fills
+from workbench.encounter.encounter import Encounter, EncounterReport, group_ev
+from workbench.rules.encounter_tables import EncounterRules, encounter_rules
+from workbench.encounter.objective import objective_numbers
+from workbench.encounter.party import Budget, format_number
+from workbench.encounter.quick_method import QuickPlan, fills
 
 __all__ = [
     "budget_html",

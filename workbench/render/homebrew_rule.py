@@ -11,9 +11,9 @@ import html
 from collections.abc import Iterable, Mapping
 
 from workbench.errors import InvalidInput
-from workbench.homebrew_rule import FilledRule, HomebrewRule, fill_attached, shipped_rules
-from workbench.monster import Monster
-from workbench.weakness import OUTCOME_LABELS, Wound
+from workbench.homebrew.rule import FilledRule, HomebrewRule, fill_attached, shipped_rules
+from workbench.model import Monster
+from workbench.homebrew.weakness import OUTCOME_LABELS, Wound
 
 __all__ = [
     "homebrew_rules_html",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from workbench.malice import MaliceRound, MaliceState, SpendingPlan
+from workbench.fight.malice import MaliceRound, MaliceState, SpendingPlan
 
 __all__ = ["schedule_html", "plan_html", "tracker_html", "player_view_html", "log_html"]
 

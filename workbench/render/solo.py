@@ -13,10 +13,11 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 
-from workbench.malice_feature import feature_book, malicious_strike_range
-from workbench.monster import Monster, Trait
-from workbench.solo import SoloComparison, is_instant_solo
-from workbench.villain_action import extra_villain_actions, has_villain_actions, villain_action_slots
+from workbench.fight.malice import malicious_strike_range
+from workbench.rules.feature_book import feature_book
+from workbench.model import Monster, Trait
+from workbench.monster.solo import SoloComparison, is_instant_solo
+from workbench.monster.villain_action import extra_villain_actions, has_villain_actions, villain_action_slots
 
 __all__ = [
     "COMPARISON_STYLE",
@@ -54,7 +55,7 @@ def _missing_solo_traits(monster: Monster) -> list[Trait]:
     if monster.organization != "solo":
         return []
     have = {t.name.strip().casefold() for t in monster.traits}
-    return [t.as_trait() for t in feature_book().instant_solo.traits if t.name.casefold() not in have]
+    return [Trait.from_book(t) for t in feature_book().instant_solo.traits if t.name.casefold() not in have]
 
 
 def _malicious_strike_numbers(monster: Monster) -> tuple[int, int, int]:

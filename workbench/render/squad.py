@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 
-from workbench.squad import Hit, Squad, drop_thresholds
+from workbench.fight.squad import Hit, Squad, drop_thresholds
 
 __all__ = ["squad_html"]
 

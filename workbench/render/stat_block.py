@@ -8,7 +8,7 @@ elements with stable classes and `data-*` attributes (`<span class="wb-ev">28</s
 `characteristic` names which of the five characteristics carries the highest value (the formulas give only
 the value; the homebrewer picks which). `strike` says whether the signature ability is a strike (adds the
 highest characteristic to its damage). `modules` are the homebrew rule modules the block can fill in, by id
-(`workbench.homebrew_rule.load_rules(folder)` for a Director's own folder); None means the shipped ones.
+(`workbench.homebrew.rule.load_rules(folder)` for a Director's own folder); None means the shipped ones.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ import html
 from collections.abc import Callable, Iterable, Mapping
 
 from workbench.errors import InvalidInput
-from workbench.homebrew_rule import HomebrewRule
-from workbench.lore import Lore, core_lore
-from workbench.monster import Monster, Step, Tiers, Trait
+from workbench.homebrew.rule import HomebrewRule
+from workbench.rules.lore import Lore, core_lore
+from workbench.model import Monster, Step, Tiers, Trait
 from workbench.render.homebrew_rule import homebrew_rules_html, homebrew_rules_markdown_lines
 from workbench.render.solo import (
     malice_features_html,
@@ -27,7 +27,8 @@ from workbench.render.solo import (
     solo_traits_html,
     villain_actions_html,
 )
-from workbench.solo import explain_instant_solo, is_instant_solo
+from workbench.monster.formulas import explain
+from workbench.monster.solo import explain_instant_solo, is_instant_solo
 
 __all__ = [
     "CHARACTERISTICS",
@@ -334,7 +335,7 @@ def stat_block_markdown(
 def _steps(monster: Monster, steps: Iterable[Step] | None) -> tuple[Step, ...]:
     if steps is None and is_instant_solo(monster):
         return explain_instant_solo(monster)  # its EV and Stamina come from "Instant Solo Creature"
-    return tuple(steps) if steps is not None else monster.explain()
+    return tuple(steps) if steps is not None else explain(monster)
 
 
 def _slug(quantity: str) -> str:

@@ -6,7 +6,7 @@ import html
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 
-from workbench.swarm import Fight, SimulationResult, SwarmScenario
+from workbench.homebrew.swarm import Fight, SimulationResult, SwarmScenario
 
 __all__ = ["decimal_text", "fight_html", "scenario_html", "simulation_html"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from workbench.monster import Monster
+from workbench.model import Monster
 
 __all__ = ["stat_block_text", "monster_title"]
 

@@ -1,6 +1,6 @@
 """The calibration as pandas frames: published monsters, predictions beside printed numbers, fit, variants.
 
-The numbers come from `workbench.calibration` (exact); floats appear here only for the fit figures, which
+The numbers come from `workbench.calibration.fit` (exact); floats appear here only for the fit figures, which
 are ratios and averages meant for reading and plotting.
 """
 
@@ -10,14 +10,8 @@ from collections.abc import Iterable, Sequence
 
 import pandas as pd
 
-from workbench.bestiary import PublishedMonster
-from workbench.calibration import (
-    QUANTITIES,
-    MonsterCalibration,
-    VariantFit,
-    best_variant,
-    fit_report,
-)
+from workbench.calibration.bestiary import PublishedMonster
+from workbench.calibration.fit import QUANTITIES, MonsterCalibration, VariantFit, best_variant, fit_report
 
 __all__ = [
     "published_table",

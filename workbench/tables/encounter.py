@@ -7,9 +7,9 @@ from collections.abc import Iterable
 
 import pandas as pd
 
-from workbench.encounter import Encounter, EncounterReport
-from workbench.encounter_rules import EncounterRules
-from workbench.party import Budget, budget, format_number, make_party
+from workbench.encounter.encounter import Encounter, EncounterReport
+from workbench.rules.encounter_tables import EncounterRules
+from workbench.encounter.party import Budget, budget, format_number, make_party
 
 __all__ = ["encounter_strength_table", "bands_table", "creatures_table", "checks_table"]
 

@@ -1,6 +1,6 @@
 """Malice as frames: the schedule round by round, and a spending plan, for display, sorting and charts.
 
-Every number comes from `workbench.malice`; this module only lays them out in rows.
+Every number comes from `workbench.fight.malice`; this module only lays them out in rows.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pandas as pd
 
-from workbench.malice import MaliceRound, SpendingPlan
+from workbench.fight.malice import MaliceRound, SpendingPlan
 
 __all__ = ["malice_table", "plan_table", "SCHEDULE_COLUMNS", "PLAN_COLUMNS"]
 

@@ -7,8 +7,8 @@ from functools import lru_cache
 
 import pandas as pd
 
-from workbench.monster import build_monster
-from workbench.ruleset import Ruleset, core_ruleset
+from workbench.monster.formulas import build_monster
+from workbench.rules.ruleset import Ruleset, core_ruleset
 
 __all__ = ["stat_table", "combinations"]
 

@@ -10,7 +10,7 @@ from typing import Any
 import pandas as pd
 
 from workbench.errors import InvalidInput
-from workbench.swarm import SimulationResult, SwarmScenario, simulate_swarms
+from workbench.homebrew.swarm import SimulationResult, SwarmScenario, simulate_swarms
 
 __all__ = ["distribution_table", "tuning_table"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from workbench.homebrew_rule import FilledRule, HomebrewRule
-from workbench.weakness import OUTCOME_LABELS, weakness_cases
+from workbench.homebrew.rule import FilledRule, HomebrewRule
+from workbench.homebrew.weakness import OUTCOME_LABELS, weakness_cases
 
 __all__ = ["weakness_table"]
 

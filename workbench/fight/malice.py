@@ -9,7 +9,7 @@ given as a death "in round 3"). Unused Malice is lost at the end of the encounte
 
 Everything here is pure: states are frozen models and every action returns a new one, so `MaliceTracker`
 can undo by keeping the old states. The basic Malice features themselves (their costs and text) come from
-`workbench.malice_feature`; this module only schedules, plans and spends.
+`workbench.rules.feature_book`; this module only schedules, plans and spends.
 """
 
 from __future__ import annotations
@@ -21,16 +21,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput
-from workbench.malice_feature import (
-    basic_malice_features,
-    cost_advice,
-    feature_book,
-    malicious_strike_extra_damage,
-    malicious_strike_range,
-)
-from workbench.monster import Monster, Step, Trait
+from workbench.rules.feature_book import feature_book
+from workbench.model import Monster, Step, Trait
 
 __all__ = [
+    "basic_malice_features",
+    "cost_advice",
+    "malicious_strike_extra_damage",
+    "malicious_strike_range",
     "MaliceRound",
     "average_victories",
     "malice_schedule",
@@ -52,6 +50,85 @@ __all__ = [
 
 SECTION = "Earning Malice"
 _FROZEN = ConfigDict(frozen=True)
+
+
+# ---------------------------------------------------------------- the book's features, for a monster
+
+
+def basic_malice_features() -> tuple[Trait, ...]:
+    """The Malice features every monster has: Brutal Effectiveness (3) and Malicious Strike (5+)."""
+    return tuple(Trait.from_book(f) for f in feature_book().basic_malice.features)
+
+
+def _check_monster(monster: Any) -> Monster:
+    if not isinstance(monster, Monster):
+        raise InvalidInput("monster", monster, "a Monster (from build_monster)")
+    return monster
+
+
+def malicious_strike_range(monster: Monster) -> tuple[int, int]:
+    """Malicious Strike's extra damage for this monster: from its highest characteristic to three times it.
+
+    "Their next strike deals extra damage to one target equal to the monster's highest characteristic
+    score ... (to a maximum of three times the monster's highest characteristic)."
+    """
+    monster = _check_monster(monster)
+    rule = feature_book().malicious_strike
+    low = monster.highest_characteristic
+    return low, low * rule.maximum_multiple
+
+
+def malicious_strike_extra_damage(monster: Monster, malice: int) -> int:
+    """The extra damage Malicious Strike deals when `malice` Malice is spent on it.
+
+    5 Malice gives the highest characteristic; each further Malice adds 1, up to three times the highest
+    characteristic (Malice spent beyond that adds nothing). Fewer than 5 Malice cannot buy the feature.
+    """
+    monster = _check_monster(monster)
+    rule = feature_book().malicious_strike
+    if isinstance(malice, bool) or not isinstance(malice, Integral) or malice < rule.base_cost:
+        raise InvalidInput("malice", malice, f"a whole number of Malice from {rule.base_cost} upwards")
+    low, high = malicious_strike_range(monster)
+    return min(low + (int(malice) - rule.base_cost) * rule.extra_damage_per_malice, high)
+
+
+def _cost_of(item: Any) -> int:
+    cost = item.cost if isinstance(item, Trait) else item
+    if isinstance(cost, bool) or not isinstance(cost, Integral) or cost < 0:
+        raise InvalidInput(
+            "costs", item, "whole numbers of Malice from 0 upwards (or Traits that have a cost)"
+        )
+    return int(cost)
+
+
+def cost_advice(costs: Iterable[int | Trait], monster_types: int = 1) -> list[str]:
+    """Hints from "That's So Much Malice!" for the Malice features prepared for one encounter.
+
+    `costs` are the features' (least) costs, or the features themselves (`Trait` with a cost). The advice:
+    prepare three features — four when the encounter has several monster types or bands — one costing
+    2 to 3 Malice, one costing 5 and one costing 7 to 10. Returns one plain-words hint for each part of the
+    advice not met; an empty list means the features cover it.
+    """
+    if isinstance(monster_types, bool) or not isinstance(monster_types, Integral) or monster_types < 1:
+        raise InvalidInput("monster_types", monster_types, "a whole number from 1 upwards")
+    if isinstance(costs, (str, bytes)) or not isinstance(costs, Iterable):
+        raise InvalidInput("costs", costs, "a list of whole numbers of Malice")
+    values = [_cost_of(item) for item in costs]
+    advice = feature_book().advice
+    hints: list[str] = []
+    for band in advice.bands:
+        if not any(band.low <= cost <= band.high for cost in values):
+            hints.append(
+                f"No feature costing {band.label} Malice: \"{advice.section}\" suggests preparing one."
+            )
+    enough = advice.features if monster_types == 1 else advice.features_with_several_types
+    if len(values) > enough:
+        kinds = "one monster type" if monster_types == 1 else "several monster types or bands"
+        hints.append(
+            f"{len(values)} features prepared: with {kinds} you often need only {enough} "
+            f"(\"{advice.section}\")."
+        )
+    return hints
 
 
 # ---------------------------------------------------------------- input checks

@@ -24,7 +24,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput
-from workbench.homebrew_rule import FilledRule, HomebrewRule, Ladder
+from workbench.homebrew.rule import FilledRule, HomebrewRule, Ladder
 
 __all__ = [
     "OUTCOMES",

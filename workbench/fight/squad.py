@@ -31,7 +31,7 @@ from typing import Any, Literal, NoReturn
 from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput
-from workbench.monster import Monster
+from workbench.model import Monster
 
 __all__ = [
     "MAX_SQUAD_SIZE",

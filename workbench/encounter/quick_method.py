@@ -20,10 +20,10 @@ from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict
 
-from workbench.encounter import Creature
-from workbench.encounter_rules import EncounterRules, check_difficulty, encounter_rules
+from workbench.encounter.encounter import Creature
+from workbench.rules.encounter_tables import EncounterRules, check_difficulty, encounter_rules
 from workbench.errors import InvalidInput
-from workbench.party import Party, budget, format_number
+from workbench.encounter.party import Party, budget, format_number
 
 __all__ = ["QuickPlan", "quick_plan", "slots_of", "terrain_advice", "fills"]
 

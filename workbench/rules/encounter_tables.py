@@ -15,9 +15,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from workbench.datafile import load_toml_model
+from workbench.rules.datafile import load_toml_model
 from workbench.errors import InvalidInput
-from workbench.ruleset import DATA_DIR
+from workbench.rules.ruleset import DATA_DIR
 
 __all__ = [
     "DIFFICULTIES",

@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from workbench.encounter_rules import DIFFICULTIES, EncounterRules, check_difficulty, encounter_rules
+from workbench.rules.encounter_tables import DIFFICULTIES, EncounterRules, check_difficulty, encounter_rules
 from workbench.errors import InvalidInput
 
 __all__ = [

@@ -16,15 +16,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from workbench.datafile import load_toml_model, validate_data
+from workbench.rules.datafile import load_toml_model, validate_data
 
 __all__ = ["Ruleset", "Role", "Organization", "core_ruleset", "load_ruleset", "DATA_DIR"]
 
 
 def _data_dir() -> Path:
     """`data/` of a source checkout (editable install), else the copy a wheel installs as `workbench/_data`."""
-    checkout = Path(__file__).resolve().parent.parent / "data"
-    return checkout if (checkout / "rulesets").is_dir() else Path(__file__).resolve().parent / "_data"
+    package = Path(__file__).resolve().parents[1]  # workbench/
+    checkout = package.parent / "data"
+    return checkout if (checkout / "rulesets").is_dir() else package / "_data"
 
 
 DATA_DIR = _data_dir()

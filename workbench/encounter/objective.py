@@ -21,7 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from workbench.encounter_rules import (
+from workbench.rules.encounter_tables import (
     DIFFICULTIES,
     EncounterRules,
     ObjectiveRule,
@@ -29,7 +29,7 @@ from workbench.encounter_rules import (
     encounter_rules,
 )
 from workbench.errors import InvalidInput
-from workbench.party import Party, budget, format_number
+from workbench.encounter.party import Party, budget, format_number
 
 __all__ = [
     "ChosenObjective",

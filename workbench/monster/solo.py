@@ -32,11 +32,13 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput
-from workbench.malice_feature import feature_book
-from workbench.monster import Monster, Step, Trait, build_monster, explain
-from workbench.ruleset import Ruleset, core_ruleset
+from workbench.rules.feature_book import feature_book
+from workbench.model import Monster, Step, Trait
+from workbench.monster.formulas import build_monster, explain
+from workbench.rules.ruleset import Ruleset, core_ruleset
 
 __all__ = [
+    "solo_action",
     "ComparisonRow",
     "SoloComparison",
     "compare_solos",
@@ -49,6 +51,11 @@ __all__ = [
 ]
 
 SECTION = "Instant Solo Creature"
+
+
+def solo_action() -> Trait:
+    """The Malice feature an instant solo gains: Solo Action (5 Malice)."""
+    return Trait.from_book(feature_book().instant_solo.malice_feature)
 
 
 def _check_monster(monster: Any) -> Monster:
@@ -136,10 +143,10 @@ def instant_solo(monster: Monster) -> Monster:
         # End Effect only "if they don't already have it"; Solo Turns is not added twice either (a monster
         # may carry it already, e.g. one rebuilt from a library file)
         if not _has_trait(traits, trait.name):
-            traits.append(trait.as_trait())
+            traits.append(Trait.from_book(trait))
     features = list(monster.malice_features)
     if not _has_trait(features, rule.malice_feature.name):
-        features.append(rule.malice_feature.as_trait())
+        features.append(Trait.from_book(rule.malice_feature))
     return monster.model_copy(
         update={
             "ev": _times(monster.ev, rule.ev_multiplier),

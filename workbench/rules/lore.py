@@ -14,7 +14,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from workbench.errors import RulesetError
-from workbench.ruleset import DATA_DIR
+from workbench.rules.ruleset import DATA_DIR
 
 __all__ = [
     "Lore",

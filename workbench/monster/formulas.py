@@ -13,145 +13,18 @@ from fractions import Fraction
 from numbers import Integral
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, PrivateAttr
-
 from workbench.errors import InvalidInput
-from workbench.homebrew_rule import AttachedRule
-from workbench.ruleset import Organization, Ruleset, core_ruleset
+from workbench.model import SECTION, Monster, Step, Tiers
+from workbench.rules.ruleset import Organization, Ruleset, core_ruleset
 
 __all__ = [
-    "Monster",
-    "MonsterText",
-    "Tiers",
-    "Step",
-    "Trait",
     "build_monster",
     "explain",
     "ability_damage",
     "covered_targets",
 ]
 
-SECTION = "Adjusting Monster Levels"
 TIERS = (1, 2, 3)
-
-
-class Tiers(BaseModel):
-    """One number per power roll tier."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)  # schema built on first use: faster import
-    tier1: int
-    tier2: int
-    tier3: int
-
-    def as_tuple(self) -> tuple[int, int, int]:
-        return (self.tier1, self.tier2, self.tier3)
-
-
-class Step(BaseModel):
-    """One computed number with its formula and this monster's values plugged in."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)  # schema built on first use: faster import
-    quantity: str
-    formula: str
-    working: str
-    value: int
-    section: str = SECTION
-    reading: str | None = None
-
-    def __str__(self) -> str:
-        return f"{self.quantity} = {self.working} = {self.value}"
-
-
-class Trait(BaseModel):
-    """A named piece of stat block text: a trait, a Malice feature (with its cost), a villain action."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)  # schema built on first use: faster import
-    name: str
-    text: str
-    cost: int | None = None
-
-
-class MonsterText(BaseModel):
-    """The text a homebrewer fills in; the formulas never read it. Shared by `Monster` and the library's file
-    format, so a field added here is shown, saved and loaded everywhere at once."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
-
-    name: str = ""
-    keywords: tuple[str, ...] = ()
-    size: str = ""
-    speed: str = ""
-    stability: str = ""
-    signature_name: str = ""
-    signature_text: str = ""
-    traits: tuple[Trait, ...] = ()
-    malice_features: tuple[Trait, ...] = ()
-    villain_actions: tuple[Trait, ...] = ()
-    # Homebrew rule modules attached to this monster (module id + parameter values); see homebrew_rule.py.
-    homebrew_rules: tuple[AttachedRule, ...] = ()
-
-
-class Monster(MonsterText):
-    """Every number the formulas give for one level × organization × role, and the inputs that chose them.
-
-    `damage` is the signature strike at `targets` (the expected count unless chosen); `non_strike_damage`
-    is an ability at the same count that is not a strike (no characteristic added). Other counts:
-    `monster.ability_damage(targets=3, strike=False)`. Its text (name, traits, …) comes from `MonsterText`;
-    change it with `monster.model_copy(update=...)`.
-    """
-
-    model_config = ConfigDict(frozen=True, defer_build=True)  # schema built on first use: faster import
-
-    level: int
-    organization: str
-    role: str | None
-    extra_stamina: bool
-    targets: int
-    expected_targets: int
-    echelon: int
-    ev: int
-    stamina: int
-    free_strike: int
-    highest_characteristic: int
-    damage_modifier: int
-    damage: Tiers
-    non_strike_damage: Tiers
-    potency: Tiers
-    ruleset: str
-
-    _rules: Ruleset = PrivateAttr(default_factory=core_ruleset)
-
-    @property
-    def rules(self) -> Ruleset:
-        """The ruleset these numbers were computed with."""
-        return self._rules
-
-    def ability_damage(self, targets: int | None = None, strike: bool = True) -> Tiers:
-        """Damage per tier of another ability of this monster (any target count the rules cover)."""
-        return ability_damage(self.level, self.organization, self.role, targets, strike, self._rules)
-
-    def explain(self) -> tuple[Step, ...]:
-        """Each number's formula with this monster's values plugged in (see `explain`)."""
-        return explain(self)
-
-    # Notebook display and export (the renderer is imported here so this module stays free of it).
-    def _repr_html_(self) -> str:
-        from workbench.render.stat_block import stat_block_html
-
-        return stat_block_html(self)
-
-    def _repr_markdown_(self) -> str:
-        from workbench.render.stat_block import stat_block_markdown
-
-        return stat_block_markdown(self)
-
-    def to_markdown(self) -> str:
-        """The stat block as Markdown."""
-        return self._repr_markdown_()
-
-    def to_json(self) -> str:
-        """Every field as one JSON object (the keys of the public contract)."""
-        return self.model_dump_json(indent=2)
 
 
 # ---------------------------------------------------------------- input checks

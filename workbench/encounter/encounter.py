@@ -26,18 +26,19 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from workbench.encounter_rules import EncounterRules, encounter_rules
+from workbench.rules.encounter_tables import EncounterRules, encounter_rules
 from workbench.errors import InvalidInput
-from workbench.monster import Monster, build_monster
-from workbench.objective import (
+from workbench.model import Monster
+from workbench.monster.formulas import build_monster
+from workbench.encounter.objective import (
     ChosenObjective,
     ObjectiveOutcome,
     apply_objectives,
     choose_objective,
     objective_rule,
 )
-from workbench.party import Budget, Party, budget, format_number
-from workbench.ruleset import Ruleset, core_ruleset
+from workbench.encounter.party import Budget, Party, budget, format_number
+from workbench.rules.ruleset import Ruleset, core_ruleset
 
 __all__ = [
     "Creature",

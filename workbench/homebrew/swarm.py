@@ -27,7 +27,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from workbench.errors import InvalidInput
-from workbench.homebrew_rule import FilledRule
+from workbench.homebrew.rule import FilledRule
 
 __all__ = [
     "Fight",

@@ -18,15 +18,14 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from numbers import Integral
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
 from workbench.errors import InvalidInput, RulesetError
-from workbench.ruleset import DATA_DIR
+from workbench.model import RULE_ID, AttachedRule, Monster, Value
+from workbench.rules.ruleset import DATA_DIR
 
-if TYPE_CHECKING:
-    from workbench.monster import Monster
 
 __all__ = [
     "AttachedRule",
@@ -57,9 +56,7 @@ FORMAT = 1
 
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 _IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]*$")
-_ID = r"^[a-z0-9]+(-[a-z0-9]+)*$"
-
-Value = int | str
+_ID = RULE_ID
 
 
 class _Frozen(BaseModel):
@@ -134,7 +131,7 @@ class Escalation(_Frozen):
     """Weakness damage escalation: the base wound increase and one ladder per grip.
 
     The limit "Only one weakness escalation source may apply to a hit" is part of the rule itself
-    (`workbench.weakness`), not a switch.
+    (`workbench.homebrew.weakness`), not a switch.
     """
 
     base_wound_increase: StrictInt = Field(ge=0)
@@ -269,16 +266,6 @@ class FilledRule(_Frozen):
     def matches(self, source_tags: Iterable[str]) -> bool:
         """Whether a source with these tags escalates the wound (it carries a matching tag)."""
         return "escalation" in self.responds_to(source_tags)
-
-
-class AttachedRule(_Frozen):
-    """A module attached to a monster: its id and the parameter values chosen (saved with the monster)."""
-
-    rule: str = Field(pattern=_ID)
-    values: tuple[tuple[str, Value], ...] = ()
-
-    def value_map(self) -> dict[str, Value]:
-        return dict(self.values)
 
 
 # ---------------------------------------------------------------- validation

@@ -30,10 +30,11 @@ from itertools import product
 
 from pydantic import BaseModel, ConfigDict
 
-from workbench.bestiary import PublishedMonster
+from workbench.calibration.bestiary import PublishedMonster
 from workbench.errors import InvalidInput
-from workbench.monster import Monster, ability_damage, build_monster
-from workbench.ruleset import Ruleset, core_ruleset
+from workbench.model import Monster
+from workbench.monster.formulas import ability_damage, build_monster
+from workbench.rules.ruleset import Ruleset, core_ruleset
 
 __all__ = [
     "DAMAGE_QUANTITIES",

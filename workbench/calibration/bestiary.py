@@ -29,7 +29,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput, WorkbenchError
-from workbench.ruleset import DATA_DIR, Ruleset, core_ruleset
+from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
 
 __all__ = [
     "CHARACTERISTICS",

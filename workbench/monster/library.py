@@ -24,9 +24,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from workbench.errors import InvalidInput, WorkbenchError
-from workbench.monster import Monster, MonsterText, Tiers, build_monster
-from workbench.ruleset import DATA_DIR, Ruleset, core_ruleset
-from workbench.solo import restore_instant_solo
+from workbench.model import Monster, MonsterText, Tiers
+from workbench.monster.formulas import build_monster
+from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
+from workbench.monster.solo import restore_instant_solo
 
 __all__ = [
     "DEFAULT_FOLDER",

@@ -1,0 +1,1 @@
+"""Running the fight: Malice round by round and minion squads."""

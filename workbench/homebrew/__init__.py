@@ -1,0 +1,1 @@
+"""Homebrew rule modules (data files attached to monsters), the exploitable weakness and the swarm."""

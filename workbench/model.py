@@ -1,0 +1,134 @@
+"""The Monster and its parts as pure data: what a stat block holds, with no formula, file or display code.
+
+Every layer above reads and writes these types: the formulas fill them (`workbench.monster.formulas`), the
+library saves them, the renderers draw them (and register how a Monster shows itself in a notebook). Keeping
+them free of behaviour is what lets every other module import them without an import cycle.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+from workbench.rules.feature_book import FeatureEntry, SoloTrait
+from workbench.rules.ruleset import Ruleset, core_ruleset
+
+__all__ = ["AttachedRule", "Monster", "MonsterText", "SECTION", "Step", "Tiers", "Trait", "Value"]
+
+SECTION = "Adjusting Monster Levels"
+# A homebrew rule module's id: lowercase words joined by hyphens ("exploitable-weakness").
+RULE_ID = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+
+Value = int | str
+
+
+class AttachedRule(BaseModel):
+    """A homebrew rule module attached to a monster: its id and the parameter values chosen (saved with it)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rule: str = Field(pattern=RULE_ID)
+    values: tuple[tuple[str, Value], ...] = ()
+
+    def value_map(self) -> dict[str, Value]:
+        return dict(self.values)
+
+
+class Tiers(BaseModel):
+    """One number per power roll tier."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)  # schema built on first use: faster import
+    tier1: int
+    tier2: int
+    tier3: int
+
+    def as_tuple(self) -> tuple[int, int, int]:
+        return (self.tier1, self.tier2, self.tier3)
+
+
+class Step(BaseModel):
+    """One computed number with its formula and this monster's values plugged in."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)  # schema built on first use: faster import
+    quantity: str
+    formula: str
+    working: str
+    value: int
+    section: str = SECTION
+    reading: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.quantity} = {self.working} = {self.value}"
+
+
+class Trait(BaseModel):
+    """A named piece of stat block text: a trait, a Malice feature (with its cost), a villain action."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)  # schema built on first use: faster import
+    name: str
+    text: str
+    cost: int | None = None
+
+    @classmethod
+    def from_book(cls, entry: FeatureEntry | SoloTrait) -> Trait:
+        """A feature or solo trait of the rules' feature book, as a monster carries it."""
+        return cls(name=entry.name, text=entry.text, cost=entry.cost if isinstance(entry, FeatureEntry) else None)
+
+
+class MonsterText(BaseModel):
+    """The text a homebrewer fills in; the formulas never read it. Shared by `Monster` and the library's file
+    format, so a field added here is shown, saved and loaded everywhere at once."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    name: str = ""
+    keywords: tuple[str, ...] = ()
+    size: str = ""
+    speed: str = ""
+    stability: str = ""
+    signature_name: str = ""
+    signature_text: str = ""
+    traits: tuple[Trait, ...] = ()
+    malice_features: tuple[Trait, ...] = ()
+    villain_actions: tuple[Trait, ...] = ()
+    # Homebrew rule modules attached to this monster (module id + parameter values); see homebrew/rule.py.
+    homebrew_rules: tuple[AttachedRule, ...] = ()
+
+
+class Monster(MonsterText):
+    """Every number the formulas give for one level × organization × role, and the inputs that chose them.
+
+    `damage` is the signature strike at `targets` (the expected count unless chosen); `non_strike_damage`
+    is an ability at the same count that is not a strike (no characteristic added). Other counts:
+    `wb.ability_damage(...)`. Its text (name, traits, …) comes from `MonsterText`;
+    change it with `monster.model_copy(update=...)`.
+    """
+
+    model_config = ConfigDict(frozen=True, defer_build=True)  # schema built on first use: faster import
+
+    level: int
+    organization: str
+    role: str | None
+    extra_stamina: bool
+    targets: int
+    expected_targets: int
+    echelon: int
+    ev: int
+    stamina: int
+    free_strike: int
+    highest_characteristic: int
+    damage_modifier: int
+    damage: Tiers
+    non_strike_damage: Tiers
+    potency: Tiers
+    ruleset: str
+
+    _rules: Ruleset = PrivateAttr(default_factory=core_ruleset)
+
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset these numbers were computed with."""
+        return self._rules
+
+    def to_json(self) -> str:
+        """Every field as one JSON object (the keys of the public contract)."""
+        return self.model_dump_json(indent=2)

@@ -1,0 +1,1 @@
+"""One monster: the formulas that fill it, instant solos, villain actions, and the Director's saved library."""
