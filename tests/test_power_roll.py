@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from workbench.errors import InvalidInput
-from workbench.power_roll import MAX_BONUS, MIN_BONUS, expected_damage, roll_tier, tier_odds
+from workbench.monster.power_roll import MAX_BONUS, MIN_BONUS, expected_damage, roll_tier, tier_odds
 
 COUNTS = (0, 1, 2)
 BONUSES = range(-5, 7)  # -5 .. +6, the range issue 13's "done when" names
