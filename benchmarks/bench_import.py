@@ -46,7 +46,7 @@ def report(label: str, times: list[float]) -> None:
 
 
 def heavy_modules_loaded() -> list[str]:
-    code = "import sys, workbench; print(' '.join(sorted(m for m in %r if m in sys.modules)))" % (HEAVY,)
+    code = f"import sys, workbench; print(' '.join(sorted(m for m in {HEAVY!r} if m in sys.modules)))"
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     return out.split()
 

@@ -13,10 +13,9 @@ from timing import report, timed
 
 from workbench.apps.malice import malice_app, planner_view
 from workbench.apps.squad import squad_app
-from workbench.fight.malice import MaliceTracker, malice_schedule, spending_plan
-from workbench.fight.malice import basic_malice_features
-from workbench.monster.solo import solo_action
+from workbench.fight.malice import MaliceTracker, basic_malice_features, malice_schedule, spending_plan
 from workbench.fight.squad import SquadTracker, make_squad
+from workbench.monster.solo import solo_action
 
 
 def main() -> None:

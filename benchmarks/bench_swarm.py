@@ -39,7 +39,7 @@ def main(runs: int = 2000) -> None:
                                                               disruption_chance=0),
     }
     for name, scenario in scenarios.items():
-        seconds = timed(lambda: simulate_swarms(scenario, random.Random(1), runs=runs))
+        seconds = timed(lambda scenario=scenario: simulate_swarms(scenario, random.Random(1), runs=runs))
         print(f"simulate_swarms {name}: {runs} fights in {seconds * 1000:.0f} ms = {runs / seconds:,.0f} fights/s")
 
     from workbench.tables.swarm import tuning_table
@@ -69,7 +69,7 @@ def main(runs: int = 2000) -> None:
         new = value(i // len(cycle))  # each control takes its values in turn
         if c[name].value == new:
             continue
-        times.append(timed(lambda: setattr(c[name], "value", new)) * 1000)
+        times.append(timed(lambda name=name, new=new: setattr(c[name], "value", new)) * 1000)
     print(f"weakness app, control change -> wound + table: median {statistics.median(times):.1f} ms, "
           f"p95 {percentile(times, 0.95):.1f} ms ({len(times)} changes)")
 

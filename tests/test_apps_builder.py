@@ -7,14 +7,14 @@ import re
 
 import ipywidgets as widgets
 import pytest
-
 import rules_reference as ref
+
 import workbench as wb
 from workbench import core_ruleset
 from workbench.apps.builder import format_traits, monster_builder, parse_traits
-from workbench.monster.library import list_monsters, load_entry, save_monster
 from workbench.model import Trait
 from workbench.monster.formulas import build_monster
+from workbench.monster.library import list_monsters, load_entry, save_monster
 
 
 def number(html: str, css: str) -> int:

@@ -9,14 +9,12 @@ import pytest
 
 from workbench.apps.encounter import encounter_app, encounter_view, party_from_controls
 from workbench.charts.encounter import budget_figure
-from workbench.encounter.encounter import Encounter, TerrainObject, save_encounter
-from workbench.errors import InvalidInput
-from workbench.monster.library import save_monster
-from workbench.monster.formulas import build_monster
+from workbench.encounter.encounter import Encounter, TerrainObject, report, save_encounter
 from workbench.encounter.objective import choose_objective
 from workbench.encounter.party import budget, make_party
-from workbench.render.encounter import checks_html, creatures_html, summary_html
-from workbench.encounter.encounter import report
+from workbench.errors import InvalidInput
+from workbench.monster.formulas import build_monster
+from workbench.monster.library import save_monster
 from workbench.tables.encounter import bands_table, checks_table, creatures_table, encounter_strength_table
 
 

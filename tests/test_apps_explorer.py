@@ -7,10 +7,10 @@ from decimal import Decimal
 
 import ipywidgets as widgets
 import pytest
-
 import rules_reference as ref
-from workbench.apps.explorer import changes_from, modifier_editors, scaling_explorer
+
 from workbench import core_ruleset
+from workbench.apps.explorer import changes_from, modifier_editors, scaling_explorer
 
 
 @pytest.fixture

@@ -5,8 +5,8 @@ from __future__ import annotations
 import html
 
 from workbench.apps.squad import default_squad, squad_app
-from workbench.monster.formulas import build_monster
 from workbench.fight.squad import make_squad
+from workbench.monster.formulas import build_monster
 
 
 def test_default_is_eight_spinecleavers_with_the_books_drop_list():

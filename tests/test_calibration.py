@@ -13,10 +13,10 @@ import statistics
 from fractions import Fraction
 
 import pytest
+import rules_reference as ref
 from hypothesis import given
 from hypothesis import strategies as st
 
-import rules_reference as ref
 from workbench.calibration.bestiary import SAMPLE_DIR, sample_bestiary
 from workbench.calibration.fit import (
     QUANTITIES,
@@ -144,7 +144,7 @@ def test_fit_per_organization_matches_an_independent_computation(core_results):
     report = fit_report(core_results, by="organization")
     assert set(report) == set(orgs)
     for org in set(orgs):
-        mine = [pair for pair, o in zip(pairs, orgs) if o == org]
+        mine = [pair for pair, o in zip(pairs, orgs, strict=False) if o == org]
         f = report[org]["free_strike"]
         assert (f.exact_rate, f.mean_abs_error, f.median_abs_error) == _figures(mine)
 

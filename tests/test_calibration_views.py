@@ -232,7 +232,7 @@ def test_published_traces_filter_and_skip_unprinted_damage(sample):
     assert [t.name for t in solos] == ["published solo"]
     # each point is the stat block's own first signature tier, read from the bestiary, at its level
     expected = {(m.level, m.signature.damage[0], m.name) for m in sample if m.organization == "solo"}
-    assert set(zip(solos[0].x, solos[0].y, solos[0].text)) == expected
+    assert set(zip(solos[0].x, solos[0].y, solos[0].text, strict=False)) == expected
     brutes = published_traces(sample, "stamina", roles=["brute"])
     assert {n for t in brutes for n in t.text} == {m.name for m in sample if m.role == "brute"}
     no_damage = parse_stat_block({

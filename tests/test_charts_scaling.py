@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 import pytest
-
 import rules_reference as ref
+
 from workbench import core_ruleset, stat_table
 from workbench.charts.scaling import (
     OTHER_COLOUR,
@@ -45,8 +45,8 @@ def test_scaling_figure_marks_this_monster(table):
     assert list(mark.x) == [5] and list(mark.y) == [160]  # ((10 x 5) + 30) x 2
     # the same level's other roles, as elites: Stamina ((10 x 5) + role modifier) x 2
     expected = {f"elite {r}": ref.stamina(5, "elite", r) for r in ref.ROLES}
-    assert dict(zip(bars.x, bars.y)) == expected
-    colours = dict(zip(bars.x, bars.marker.color))
+    assert dict(zip(bars.x, bars.y, strict=False)) == expected
+    colours = dict(zip(bars.x, bars.marker.color, strict=False))
     assert colours["elite brute"] == THIS_COLOUR
     assert colours["elite hexer"] == OTHER_COLOUR
     assert "Stamina" in fig.layout.title.text
@@ -57,7 +57,7 @@ def test_organizations_comparison(table):
     bars = fig.data[2]
     expected = {f"{o} artillery": ref.ev(3, o) for o in ("minion", "horde", "platoon", "elite")}
     expected |= {"leader": ref.ev(3, "leader"), "solo": ref.ev(3, "solo")}
-    assert dict(zip(bars.x, bars.y)) == expected
+    assert dict(zip(bars.x, bars.y, strict=False)) == expected
 
 
 def test_roleless_monster_compares_with_elites(table):
@@ -114,7 +114,7 @@ def test_ruleset_differences_lists_only_what_changed(table):
 
 def test_pick_and_sort(table):
     rows = pick_rows(table, ["elite", "solo"], ["brute", None], [5])
-    assert sorted(zip(rows["organization"], rows["role"].fillna("-"))) == [("elite", "brute"), ("solo", "-")]
+    assert sorted(zip(rows["organization"], rows["role"].fillna("-"), strict=False)) == [("elite", "brute"), ("solo", "-")]
     ordered = sort_grid(pick_rows(table, levels=[5]), "stamina", ascending=False)
     # the toughest level 5 monster is the solo: ((10 x 5) + 30) x 5 = 400
     assert ordered.iloc[0]["organization"] == "solo" and ordered.iloc[0]["stamina"] == 400

@@ -7,8 +7,8 @@ import subprocess
 import sys
 
 import pytest
-
 import rules_reference as ref
+
 from workbench.cli import main
 
 

@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from workbench.encounter.encounter import (
-    Creature,
     Encounter,
     InitiativeGroup,
     TerrainObject,
@@ -27,9 +26,6 @@ from workbench.encounter.encounter import (
     save_encounter,
     suggest_groups,
 )
-from workbench.rules.encounter_tables import DIFFICULTIES, encounter_rules, load_encounter_rules
-from workbench.errors import InvalidInput, RulesetError
-from workbench.monster.formulas import build_monster
 from workbench.encounter.objective import (
     apply_objectives,
     choose_objective,
@@ -42,6 +38,9 @@ from workbench.encounter.objective import (
     ward_stamina,
 )
 from workbench.encounter.party import make_party
+from workbench.errors import InvalidInput, RulesetError
+from workbench.monster.formulas import build_monster
+from workbench.rules.encounter_tables import DIFFICULTIES, encounter_rules, load_encounter_rules
 from workbench.rules.ruleset import DATA_DIR
 
 RULES = DATA_DIR / "rules" / "monster-basics.txt"  # the rules text, copied into the repository

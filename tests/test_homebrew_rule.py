@@ -12,7 +12,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import workbench as wb
-from workbench.rules.ruleset import DATA_DIR
 from workbench.errors import InvalidInput, RulesetError
 from workbench.homebrew.rule import (
     RULES_DIR,
@@ -29,6 +28,7 @@ from workbench.homebrew.rule import (
     shipped_rules,
 )
 from workbench.model import AttachedRule
+from workbench.rules.ruleset import DATA_DIR
 
 SOURCE = DATA_DIR / "rules" / "homebrew-monster-rules.txt"  # the rules text shipped with the project
 SWARM_FILE = RULES_DIR / "generic-swarm.toml"

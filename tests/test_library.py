@@ -9,10 +9,10 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+import rules_reference as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import rules_reference as ref
 from workbench import InvalidInput, Trait, build_monster, core_ruleset
 from workbench.monster import library as lib
 from workbench.monster.library import (

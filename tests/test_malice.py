@@ -11,6 +11,7 @@ from workbench.fight.malice import (
     MaliceTracker,
     affordable_rounds,
     average_victories,
+    basic_malice_features,
     encounter_features,
     end_encounter,
     hero_dies,
@@ -20,9 +21,8 @@ from workbench.fight.malice import (
     start_encounter,
     start_round,
 )
-from workbench.fight.malice import basic_malice_features
-from workbench.monster.solo import solo_action
 from workbench.model import Trait
+from workbench.monster.solo import solo_action
 
 BRUTAL = Trait(name="Brutal Effectiveness", text="(test copy)", cost=3)
 STRIKE = Trait(name="Malicious Strike", text="(test copy)", cost=5)
@@ -130,7 +130,7 @@ def test_schedule_matches_the_formula_round_by_round(heroes, victories, rounds, 
         expected = living + r.round + (victories if r.round == 1 else 0)
         total += expected
         assert (r.heroes, r.gain, r.total) == (living, expected, total)
-    assert all(later.total > earlier.total for earlier, later in zip(schedule, schedule[1:]))
+    assert all(later.total > earlier.total for earlier, later in zip(schedule, schedule[1:], strict=False))
 
 
 # ---------------------------------------------------------------- planning
@@ -198,7 +198,7 @@ def test_plan_never_puts_malicious_strike_in_two_rounds_in_a_row():
     # Round 1: 9 -> strike (4 left); round 2: 11 on hand but last round had one: wait; round 3: 19 ->
     # strike (14 left) and, in the same round, the next one (9 left); the book bars rounds in a row only.
     assert rounds_used == [1, 3, 3]
-    assert all(b - a != 1 for a, b in zip(rounds_used, rounds_used[1:]))
+    assert all(b - a != 1 for a, b in zip(rounds_used, rounds_used[1:], strict=False))
 
 
 def test_plan_per_round_cap_and_unbought():

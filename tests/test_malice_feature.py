@@ -16,9 +16,9 @@ from workbench.fight.malice import (
     malicious_strike_extra_damage,
     malicious_strike_range,
 )
+from workbench.model import Trait
 from workbench.monster.solo import solo_action
 from workbench.rules.feature_book import MALICE_FEATURES_PATH, feature_book, load_feature_book
-from workbench.model import Trait
 from workbench.rules.ruleset import DATA_DIR
 
 RULES = DATA_DIR / "rules"  # the rules text shipped with the project

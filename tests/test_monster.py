@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
 import rules_reference as ref
+
 import workbench as wb
 from workbench.monster.formulas import covered_targets
-
 
 # ---------------------------------------------------------------- worked examples from the rules text
 

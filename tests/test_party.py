@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from workbench.rules.encounter_tables import DIFFICULTIES
-from workbench.errors import InvalidInput
 from workbench.encounter.party import budget, format_number, hero_strength, make_party
+from workbench.errors import InvalidInput
+from workbench.rules.encounter_tables import DIFFICULTIES
 from workbench.rules.ruleset import DATA_DIR
 
 # The Encounter Strength Table of "Step 3: Determine Encounter Strength", copied row by row from the rules
@@ -219,7 +219,7 @@ def test_bands_are_contiguous_and_never_overlap(party):
     b = budget(party)
     assert [x.name for x in b.bands] == list(DIFFICULTIES)
     assert b.bands[0].min == 0 and b.bands[-1].max is None
-    for before, after in zip(b.bands, b.bands[1:]):
+    for before, after in zip(b.bands, b.bands[1:], strict=False):
         assert after.min == before.max + 1
     top = b.bands[-1].min + 5
     for ev in range(top):

@@ -154,7 +154,7 @@ def test_expected_damage_by_hand():
 )
 def test_expected_damage_is_the_odds_weighted_sum(bonus, edges, banes, damages):
     odds = tier_odds(bonus, edges, banes)
-    expected = sum((p * (d or 0) for p, d in zip(odds, damages)), Fraction(0))
+    expected = sum((p * (d or 0) for p, d in zip(odds, damages, strict=False)), Fraction(0))
     assert expected_damage(tuple(damages), bonus, edges, banes) == expected
 
 

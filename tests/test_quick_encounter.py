@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from workbench.encounter.encounter import parse_spec
-from workbench.rules.encounter_tables import DIFFICULTIES
-from workbench.errors import InvalidInput
 from workbench.encounter.party import make_party
 from workbench.encounter.quick_method import fills, quick_plan, slots_of, terrain_advice
+from workbench.errors import InvalidInput
+from workbench.rules.encounter_tables import DIFFICULTIES
 
 
 def party(heroes=5, level=3, victories=0):

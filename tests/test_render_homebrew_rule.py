@@ -10,6 +10,8 @@ import pytest
 import workbench as wb
 from workbench.charts.swarm import distribution_figure, tuning_figure
 from workbench.homebrew.rule import attach_rule, shipped_rules
+from workbench.homebrew.swarm import SwarmScenario, simulate_swarms, swarm_fight
+from workbench.homebrew.weakness import weakness_cases
 from workbench.model import AttachedRule
 from workbench.render.homebrew_rule import (
     homebrew_rules_html,
@@ -20,10 +22,8 @@ from workbench.render.homebrew_rule import (
     weakness_table_html,
 )
 from workbench.render.swarm import decimal_text, fight_html, simulation_html
-from workbench.homebrew.swarm import SwarmScenario, swarm_fight, simulate_swarms
 from workbench.tables.swarm import distribution_table, tuning_table
 from workbench.tables.weakness import weakness_table
-from workbench.homebrew.weakness import weakness_cases
 
 WEAKNESS = shipped_rules()["exploitable-weakness"]
 SWARM = shipped_rules()["generic-swarm"]

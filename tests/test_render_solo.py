@@ -8,6 +8,8 @@ import pytest
 
 import workbench as wb
 from workbench.model import Trait
+from workbench.monster.solo import compare_solos, instant_solo
+from workbench.monster.villain_action import with_villain_actions
 from workbench.render.solo import (
     comparison_html,
     malice_features_html,
@@ -16,8 +18,6 @@ from workbench.render.solo import (
     villain_actions_html,
 )
 from workbench.render.stat_block import explain_html, stat_block_html
-from workbench.monster.solo import compare_solos, instant_solo
-from workbench.monster.villain_action import with_villain_actions
 
 EVIL = "<img src=x onerror=alert(1)>"
 ALLOWED_TAGS = {"div", "span", "table", "tr", "td", "th", "h4", "b"}

@@ -6,10 +6,10 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+import rules_reference as ref
 from hypothesis import given
 from hypothesis import strategies as st
 
-import rules_reference as ref
 from workbench import InvalidInput, Trait, build_monster, explain
 from workbench.render.stat_block import (
     CHARACTERISTICS,

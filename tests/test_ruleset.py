@@ -6,8 +6,8 @@ import tomllib
 from decimal import Decimal
 
 import pytest
-
 import rules_reference as ref
+
 import workbench as wb
 from workbench.rules.ruleset import CORE_RULESET_PATH, DATA_DIR, ruleset_from_dict
 

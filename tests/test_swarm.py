@@ -19,8 +19,8 @@ from workbench.homebrew.swarm import (
     Swarm,
     SwarmScenario,
     TransitionRefused,
-    swarm_fight,
     simulate_swarms,
+    swarm_fight,
 )
 
 DEFAULT = Swarm(disperse_value=3, reform_threshold=6)  # "N = 3", "M = 6" (Default baseline)

@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from voila_page import AppPage
 
 from workbench.cli.app import HOST, free_port

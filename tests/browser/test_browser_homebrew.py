@@ -12,9 +12,9 @@ from dataclasses import replace
 import pytest
 
 from workbench.homebrew.rule import shipped_rules
-from workbench.render.swarm import decimal_text
 from workbench.homebrew.swarm import SwarmScenario, simulate_swarms
 from workbench.homebrew.weakness import OUTCOME_LABELS, grips, weakness_wound
+from workbench.render.swarm import decimal_text
 
 NOTEBOOK = "06_homebrew_rules.ipynb"
 WEAKNESS = ".wb-test-weakness"  # the weakness app's VBox, tagged by this test (found by its wound view)

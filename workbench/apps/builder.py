@@ -32,7 +32,17 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from workbench.calibration.bestiary import sample_bestiary
+from workbench.charts.scaling import scaling_figure, update_scaling_figure
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
+from workbench.homebrew.rule import (
+    HomebrewRule,
+    format_attachments,
+    load_rules,
+    parse_attachments,
+    shipped_rules,
+)
+from workbench.model import Monster, Trait
+from workbench.monster.formulas import build_monster, covered_targets
 from workbench.monster.library import (
     DEFAULT_FOLDER,
     delete_monster,
@@ -43,16 +53,8 @@ from workbench.monster.library import (
     save_monster,
     suggest_name,
 )
-from workbench.homebrew.rule import (
-    HomebrewRule,
-    format_attachments,
-    load_rules,
-    parse_attachments,
-    shipped_rules,
-)
-from workbench.rules.lore import Lore, core_lore
-from workbench.model import Monster, Trait
-from workbench.monster.formulas import build_monster, covered_targets
+from workbench.monster.solo import instant_solo, is_instant_solo, solo_source_organizations
+from workbench.render.calibration import closest_published_html
 from workbench.render.stat_block import (
     CHARACTERISTICS,
     STYLE,
@@ -61,10 +63,8 @@ from workbench.render.stat_block import (
     stat_block_html,
     stat_block_markdown,
 )
-from workbench.render.calibration import closest_published_html
+from workbench.rules.lore import Lore, core_lore
 from workbench.rules.ruleset import Ruleset, core_ruleset
-from workbench.charts.scaling import scaling_figure, update_scaling_figure
-from workbench.monster.solo import instant_solo, is_instant_solo, solo_source_organizations
 from workbench.tables import stat_table
 from workbench.tables.scaling import QUANTITIES
 

@@ -37,13 +37,12 @@ from workbench.encounter.encounter import (
     save_encounter,
     suggest_groups,
 )
-from workbench.rules.encounter_tables import DIFFICULTIES, encounter_rules
-from workbench.errors import InvalidInput, WorkbenchError
-from workbench.monster.library import load_library
-from workbench.model import Monster
 from workbench.encounter.objective import ChosenObjective, choose_objective
 from workbench.encounter.party import Party, make_party
 from workbench.encounter.quick_method import quick_plan
+from workbench.errors import InvalidInput, WorkbenchError
+from workbench.model import Monster
+from workbench.monster.library import load_library
 from workbench.render.encounter import (
     budget_html,
     checks_html,
@@ -53,6 +52,7 @@ from workbench.render.encounter import (
     quick_html,
     summary_html,
 )
+from workbench.rules.encounter_tables import DIFFICULTIES, encounter_rules
 
 __all__ = ["encounter_app", "encounter_view", "party_from_controls", "EncounterView"]
 

@@ -23,9 +23,9 @@ import ipywidgets as widgets
 import pandas as pd
 import plotly.graph_objects as go
 
+from workbench.apps.chart_slot import ChartSlot
 from workbench.calibration.bestiary import sample_bestiary
 from workbench.charts.calibration import add_published_points
-from workbench.apps.chart_slot import ChartSlot
 from workbench.charts.scaling import curves_figure
 from workbench.errors import WorkbenchError
 from workbench.rules.ruleset import Ruleset, core_ruleset

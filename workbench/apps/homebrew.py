@@ -18,10 +18,7 @@ import plotly.graph_objects as go
 from workbench.charts.swarm import distribution_figure, tuning_figure
 from workbench.errors import InvalidInput
 from workbench.homebrew.rule import HomebrewRule, shipped_rules
-from workbench.render.homebrew_rule import weakness_table_html, wound_html
-from workbench.render.swarm import simulation_html
 from workbench.homebrew.swarm import SwarmScenario, simulate_swarms
-from workbench.tables.swarm import distribution_table, tuning_table
 from workbench.homebrew.weakness import (
     OUTCOME_LABELS,
     OUTCOMES,
@@ -30,6 +27,9 @@ from workbench.homebrew.weakness import (
     weakness_cases,
     weakness_wound,
 )
+from workbench.render.homebrew_rule import weakness_table_html, wound_html
+from workbench.render.swarm import simulation_html
+from workbench.tables.swarm import distribution_table, tuning_table
 
 __all__ = ["swarm_app", "weakness_app"]
 
@@ -181,7 +181,7 @@ def swarm_app(rule: HomebrewRule | None = None, runs: int = 500, seed: int = 1) 
             return
         tuning_box.children = (go.FigureWidget(tuning_figure(frame)),)
 
-    for name, control in c.items():
+    for _name, control in c.items():
         control.observe(run, names="value")
     tune.on_click(tuning)
     run()

@@ -28,10 +28,10 @@ from workbench.fight.malice import (
     malice_schedule,
     spending_plan,
 )
-from workbench.monster.solo import solo_action
 from workbench.model import Monster, Trait
 from workbench.monster.formulas import build_monster
-from workbench.render.malice import player_view_html, plan_html, schedule_html, tracker_html
+from workbench.monster.solo import solo_action
+from workbench.render.malice import plan_html, player_view_html, schedule_html, tracker_html
 
 __all__ = ["malice_app", "planner_view", "parse_deaths", "default_monsters"]
 

@@ -17,11 +17,11 @@ from workbench.apps.chart_slot import ChartSlot
 from workbench.charts.solo import solo_figure
 from workbench.errors import WorkbenchError
 from workbench.monster.formulas import build_monster
+from workbench.monster.solo import SoloComparison, compare_solos, solo_drift, solo_source_organizations
 from workbench.render.solo import COMPARISON_STYLE, comparison_html
 from workbench.render.stat_block import STYLE as STAT_BLOCK_STYLE
 from workbench.render.stat_block import stat_block_html
 from workbench.rules.ruleset import Ruleset, core_ruleset
-from workbench.monster.solo import SoloComparison, compare_solos, solo_drift, solo_source_organizations
 
 __all__ = ["SolosApp", "solos_app"]
 

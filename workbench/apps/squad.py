@@ -15,10 +15,10 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from workbench.errors import InvalidInput
+from workbench.fight.squad import Squad, SquadTracker, make_squad
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
 from workbench.render.squad import squad_html
-from workbench.fight.squad import Squad, SquadTracker, make_squad
 
 __all__ = ["default_captains", "default_squad", "squad_app"]
 

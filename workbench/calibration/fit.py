@@ -189,7 +189,7 @@ def calibrate_monster(
                 )
                 if part
             )
-            for tier, (guess, printed) in enumerate(zip(predicted.as_tuple(), signature.damage), start=1):
+            for tier, (guess, printed) in enumerate(zip(predicted.as_tuple(), signature.damage, strict=False), start=1):
                 pairs.append((f"damage_tier{tier}", guess, printed, note))
     comparisons = tuple(
         Comparison(**base, quantity=q, predicted=p, printed=v, note=n) for q, p, v, n in pairs

@@ -166,7 +166,7 @@ def formula_curves_figure(
                 line={"color": ORGANIZATION_COLOURS.get(org, "#333"), "width": 1.5},
                 opacity=0.6,
                 hovertext=[f"formula: Level {lv} {_kind(org, role)}<br>{LABELS[quantity]}: {v}"
-                           for lv, v in zip(rows["level"], rows[quantity])],
+                           for lv, v in zip(rows["level"], rows[quantity], strict=False)],
                 hoverinfo="text",
             )
         )
@@ -201,7 +201,7 @@ def predicted_vs_printed_figure(results: Iterable[MonsterCalibration], quantity:
                 marker={"size": 9, "color": ORGANIZATION_COLOURS.get(str(organization), "#333")},
                 text=[escape(n) for n in group["name"]],
                 hovertext=[f"<b>{escape(n)}</b><br>printed {a}, formula {b} (residual {b - a:+d})"
-                           for n, a, b in zip(group["name"], group["printed"], group["predicted"])],
+                           for n, a, b in zip(group["name"], group["printed"], group["predicted"], strict=False)],
                 hoverinfo="text",
             )
         )
@@ -238,12 +238,12 @@ def variant_figure(fits: Sequence[VariantFit]) -> go.Figure:
         f"{'round ' + r}, {'minion +char' if m else 'minion no char'}, {'extra Stamina' if e else 'no extra'}"
         + (" (as written)" if w else "")
         for r, m, e, w in zip(frame["halved_damage_rounding"], frame["minion_strike_adds_characteristic"],
-                              frame["extra_stamina"], frame["as_written"])
+                              frame["extra_stamina"], frame["as_written"], strict=False)
     ]
-    colours = ["#e76f51" if b else ("#457b9d" if w else "#a8dadc") for b, w in zip(frame["best"], frame["as_written"])]
+    colours = ["#e76f51" if b else ("#457b9d" if w else "#a8dadc") for b, w in zip(frame["best"], frame["as_written"], strict=False)]
     figure = go.Figure(
         go.Bar(x=list(frame["total_abs_error"]), y=labels, orientation="h", marker={"color": colours},
-               hovertext=[f"{e} exact of {c}" for e, c in zip(frame["exact_matches"], frame["compared"])],
+               hovertext=[f"{e} exact of {c}" for e, c in zip(frame["exact_matches"], frame["compared"], strict=False)],
                hoverinfo="text+x")
     )
     figure.update_layout(title="Rule variants: total |formula − printed| over every compared number",

@@ -11,11 +11,11 @@ import argparse
 
 from workbench.cli import emit, positive_int
 from workbench.fight.malice import malicious_strike_range
-from workbench.rules.feature_book import feature_book
 from workbench.monster.formulas import build_monster
+from workbench.monster.solo import explain_instant_solo, instant_solo
 from workbench.render.solo import solo_title
 from workbench.render.text import stat_block_text
-from workbench.monster.solo import explain_instant_solo, instant_solo
+from workbench.rules.feature_book import feature_book
 
 __all__ = ["register", "run"]
 

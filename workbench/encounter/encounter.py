@@ -22,14 +22,9 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from numbers import Integral
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from workbench.rules.encounter_tables import EncounterRules, encounter_rules
-from workbench.errors import InvalidInput
-from workbench.model import Monster
-from workbench.monster.formulas import build_monster
 from workbench.encounter.objective import (
     ChosenObjective,
     ObjectiveOutcome,
@@ -38,6 +33,10 @@ from workbench.encounter.objective import (
     objective_rule,
 )
 from workbench.encounter.party import Budget, Party, budget, format_number
+from workbench.errors import InvalidInput
+from workbench.model import Monster
+from workbench.monster.formulas import build_monster
+from workbench.rules.encounter_tables import EncounterRules, encounter_rules
 from workbench.rules.ruleset import Ruleset, core_ruleset
 
 __all__ = [

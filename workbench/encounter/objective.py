@@ -21,6 +21,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from workbench.encounter.party import Party, budget, format_number
+from workbench.errors import InvalidInput
 from workbench.rules.encounter_tables import (
     DIFFICULTIES,
     EncounterRules,
@@ -28,8 +30,6 @@ from workbench.rules.encounter_tables import (
     check_difficulty,
     encounter_rules,
 )
-from workbench.errors import InvalidInput
-from workbench.encounter.party import Party, budget, format_number
 
 __all__ = [
     "ChosenObjective",

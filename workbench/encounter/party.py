@@ -19,8 +19,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from workbench.rules.encounter_tables import DIFFICULTIES, EncounterRules, check_difficulty, encounter_rules
 from workbench.errors import InvalidInput
+from workbench.rules.encounter_tables import DIFFICULTIES, EncounterRules, check_difficulty, encounter_rules
 
 __all__ = [
     "Member",
@@ -357,7 +357,7 @@ def budget(party: Party, added_heroes: int = 0, rules: EncounterRules | None = N
         )
     )
     bands = _bands(es, h, rules)
-    for band, rule in zip(bands[:-1], rules.bands[:-1]):
+    for band, rule in zip(bands[:-1], rules.bands[:-1], strict=False):
         k = rule.upper_heroes
         sign = "+" if (k or 0) >= 0 else "−"
         steps.append(

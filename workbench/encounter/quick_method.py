@@ -21,9 +21,9 @@ from fractions import Fraction
 from pydantic import BaseModel, ConfigDict
 
 from workbench.encounter.encounter import Creature
-from workbench.rules.encounter_tables import EncounterRules, check_difficulty, encounter_rules
-from workbench.errors import InvalidInput
 from workbench.encounter.party import Party, budget, format_number
+from workbench.errors import InvalidInput
+from workbench.rules.encounter_tables import EncounterRules, check_difficulty, encounter_rules
 
 __all__ = ["QuickPlan", "quick_plan", "slots_of", "terrain_advice", "fills"]
 

@@ -21,8 +21,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput
-from workbench.rules.feature_book import feature_book
 from workbench.model import Monster, Step, Trait
+from workbench.rules.feature_book import feature_book
 
 __all__ = [
     "basic_malice_features",

@@ -26,7 +26,6 @@ from workbench.errors import InvalidInput, RulesetError
 from workbench.model import RULE_ID, AttachedRule, Monster, Value
 from workbench.rules.ruleset import DATA_DIR
 
-
 __all__ = [
     "AttachedRule",
     "Escalation",

@@ -18,8 +18,8 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import StrEnum
 from decimal import Decimal
+from enum import StrEnum
 from fractions import Fraction
 from numbers import Integral, Real
 from typing import Any

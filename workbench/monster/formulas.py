@@ -14,7 +14,7 @@ from numbers import Integral
 from typing import Any
 
 from workbench.errors import InvalidInput
-from workbench.model import SECTION, Monster, Step, Tiers
+from workbench.model import Monster, Step, Tiers
 from workbench.rules.ruleset import Organization, Ruleset, core_ruleset
 
 __all__ = [

@@ -26,8 +26,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from workbench.errors import InvalidInput, WorkbenchError
 from workbench.model import Monster, MonsterText, Tiers
 from workbench.monster.formulas import build_monster
-from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
 from workbench.monster.solo import restore_instant_solo
+from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
 
 __all__ = [
     "DEFAULT_FOLDER",

@@ -32,9 +32,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput
-from workbench.rules.feature_book import feature_book
 from workbench.model import Monster, Step, Trait
 from workbench.monster.formulas import build_monster, explain
+from workbench.rules.feature_book import feature_book
 from workbench.rules.ruleset import Ruleset, core_ruleset
 
 __all__ = [

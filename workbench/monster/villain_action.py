@@ -21,9 +21,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput
-from workbench.rules.feature_book import VillainSlot, feature_book
 from workbench.model import Monster, Trait
 from workbench.monster.solo import is_instant_solo
+from workbench.rules.feature_book import VillainSlot, feature_book
 
 __all__ = [
     "FilledSlot",

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from workbench.encounter.encounter import Encounter, EncounterReport, group_ev
-from workbench.rules.encounter_tables import EncounterRules, encounter_rules
 from workbench.encounter.objective import objective_numbers
 from workbench.encounter.party import Budget, format_number
 from workbench.encounter.quick_method import QuickPlan, fills
+from workbench.rules.encounter_tables import EncounterRules, encounter_rules
 
 __all__ = [
     "budget_html",

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping
 
 from workbench.errors import InvalidInput
 from workbench.homebrew.rule import FilledRule, HomebrewRule, fill_attached, shipped_rules
-from workbench.model import Monster
 from workbench.homebrew.weakness import OUTCOME_LABELS, Wound
+from workbench.model import Monster
 
 __all__ = [
     "homebrew_rules_html",

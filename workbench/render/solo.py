@@ -14,10 +14,10 @@ import html
 from collections.abc import Iterable
 
 from workbench.fight.malice import malicious_strike_range
-from workbench.rules.feature_book import feature_book
 from workbench.model import Monster, Trait
 from workbench.monster.solo import SoloComparison, is_instant_solo
 from workbench.monster.villain_action import extra_villain_actions, has_villain_actions, villain_action_slots
+from workbench.rules.feature_book import feature_book
 
 __all__ = [
     "COMPARISON_STYLE",

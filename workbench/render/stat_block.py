@@ -18,8 +18,9 @@ from collections.abc import Callable, Iterable, Mapping
 
 from workbench.errors import InvalidInput
 from workbench.homebrew.rule import HomebrewRule
-from workbench.rules.lore import Lore, core_lore
 from workbench.model import Monster, Step, Tiers, Trait
+from workbench.monster.formulas import explain
+from workbench.monster.solo import explain_instant_solo, is_instant_solo
 from workbench.render.homebrew_rule import homebrew_rules_html, homebrew_rules_markdown_lines
 from workbench.render.solo import (
     malice_features_html,
@@ -27,8 +28,7 @@ from workbench.render.solo import (
     solo_traits_html,
     villain_actions_html,
 )
-from workbench.monster.formulas import explain
-from workbench.monster.solo import explain_instant_solo, is_instant_solo
+from workbench.rules.lore import Lore, core_lore
 
 __all__ = [
     "CHARACTERISTICS",
@@ -163,7 +163,7 @@ def _signature(
         f'<tr class="wb-tier{t}" data-tier="{t}"><td>{label}</td>'
         f'<td><span class="wb-damage-tier{t}">{d}</span> damage</td>'
         f'<td>{letter} &lt; <span class="wb-potency-tier{t}">{p}</span></td></tr>'
-        for t, label, d, p in zip((1, 2, 3), TIER_LABELS, damage.as_tuple(), monster.potency.as_tuple())
+        for t, label, d, p in zip((1, 2, 3), TIER_LABELS, damage.as_tuple(), monster.potency.as_tuple(), strict=False)
     )
     text = f'<div class="wb-signature-text">{_e(monster.signature_text)}</div>' if monster.signature_text else ""
     return (
@@ -313,7 +313,7 @@ def stat_block_markdown(
         "",
     ]
     letter = highest[0].upper()
-    for label, d, p in zip(TIER_LABELS, damage.as_tuple(), monster.potency.as_tuple()):
+    for label, d, p in zip(TIER_LABELS, damage.as_tuple(), monster.potency.as_tuple(), strict=False):
         lines.append(f"- {label}: {d} damage; {letter} < {p}")
     if monster.signature_text:
         lines += ["", _md(monster.signature_text)]

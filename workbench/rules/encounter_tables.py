@@ -15,8 +15,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from workbench.rules.datafile import load_toml_model
 from workbench.errors import InvalidInput
+from workbench.rules.datafile import load_toml_model
 from workbench.rules.ruleset import DATA_DIR
 
 __all__ = [

@@ -12,17 +12,13 @@ least it costs (5 for Malicious Strike's "5+"). What the features do with a mons
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from decimal import Decimal
 from functools import cache
-from numbers import Integral
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from workbench.rules.datafile import load_toml_model
-from workbench.errors import InvalidInput
 from workbench.rules.ruleset import DATA_DIR
 
 __all__ = [

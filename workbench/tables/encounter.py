@@ -8,8 +8,8 @@ from collections.abc import Iterable
 import pandas as pd
 
 from workbench.encounter.encounter import Encounter, EncounterReport
-from workbench.rules.encounter_tables import EncounterRules
 from workbench.encounter.party import Budget, budget, format_number, make_party
+from workbench.rules.encounter_tables import EncounterRules
 
 __all__ = ["encounter_strength_table", "bands_table", "creatures_table", "checks_table"]
 

@@ -103,7 +103,7 @@ def neighbours(
     this = _is(table, organization, role)[index]
     return pd.DataFrame(
         {
-            "label": [label(o, None if pd.isna(r) else r) for o, r in zip(picked_orgs, picked_roles)],
+            "label": [label(o, None if pd.isna(r) else r) for o, r in zip(picked_orgs, picked_roles, strict=False)],
             "organization": picked_orgs,
             "role": picked_roles,
             "value": table[quantity].to_numpy()[index],
