@@ -23,7 +23,7 @@ from fractions import Fraction
 from numbers import Integral
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from workbench.encounter.objective import (
     ChosenObjective,
@@ -36,6 +36,7 @@ from workbench.encounter.party import Budget, Party, budget, format_number
 from workbench.errors import InvalidInput
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
+from workbench.monster.solo import instant_solo, is_instant_solo, solo_source_organizations
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
 from workbench.rules.ruleset import Ruleset, core_ruleset
 
@@ -64,12 +65,13 @@ __all__ = [
 FILE_FORMAT = "drawsteel-workbench/encounter"
 FILE_VERSION = 1
 SPEC_ACCEPTS = (
-    '"COUNT × level LEVEL ORGANIZATION [ROLE] [: NAME]", e.g. "2 × level 3 platoon brute" '
-    'or "8 x level 2 minion harrier: goblin runners"'
+    '"COUNT × level LEVEL ORGANIZATION [ROLE] [instant solo] [: NAME]", e.g. "2 × level 3 platoon brute", '
+    '"8 x level 2 minion harrier: goblin runners" or "level 4 leader instant solo"'
 )
 _SPEC = re.compile(
     r"^\s*(?:(?P<count>\d+)\s*(?:×|x|\*)\s*)?(?:level|lvl|l)\s*(?P<level>\d+)\s+"
-    r"(?P<organization>[A-Za-z]+)(?:\s+(?P<role>[A-Za-z]+))?\s*(?::\s*(?P<name>.*\S))?\s*$",
+    r"(?P<organization>[A-Za-z]+)(?:\s+(?P<role>[A-Za-z]+))?(?P<instant>\s+instant[\s-]+solo)?"
+    r"\s*(?::\s*(?P<name>.*\S))?\s*$",
     re.IGNORECASE,
 )
 
@@ -79,7 +81,12 @@ class _Frozen(BaseModel):
 
 
 class Creature(_Frozen):
-    """Some creatures of one stat block. `ev` is one creature's EV, or a minion stat block's EV of four."""
+    """Some creatures of one stat block. `ev` is one creature's EV, or a minion stat block's EV of four.
+
+    `instant_solo` marks a leader or elite made a solo by "Instant Solo Creature": it keeps its organization
+    (its other numbers are that leader's or elite's) but is a solo wherever the rules speak of solos. Files
+    saved before the field existed cannot tell and load with it False.
+    """
 
     name: str = ""
     level: int = Field(ge=1)
@@ -88,22 +95,38 @@ class Creature(_Frozen):
     count: int = Field(default=1, ge=1)
     ev: int = Field(ge=0)
     star: bool = False
+    instant_solo: bool = False
+
+    @model_validator(mode="after")
+    def _instant_solo_source(self) -> Creature:
+        sources = solo_source_organizations()
+        if self.instant_solo and self.organization not in sources:
+            raise ValueError(
+                f"instant_solo: only a {' or an '.join(sources)} is made an instant solo, "
+                f"not a {self.organization}"
+            )
+        return self
 
     @property
     def minion(self) -> bool:
         return self.organization == "minion"
 
     @property
+    def solo(self) -> bool:
+        """A solo creature: built as one, or an instant solo."""
+        return self.organization == "solo" or self.instant_solo
+
+    @property
     def label(self) -> str:
         """The name, or the stat block's description when it has none."""
         return self.name or " ".join(
             part for part in (f"level {self.level}", self.organization, self.role or "") if part
-        )
+        ) + (" (instant solo)" if self.instant_solo else "")
 
     @property
-    def stat_block(self) -> tuple[str, int, str, str | None]:
+    def stat_block(self) -> tuple[str, int, str, str | None, bool]:
         """What makes two entries the same kind of stat block."""
-        return (self.name.strip().lower(), self.level, self.organization, self.role)
+        return (self.name.strip().lower(), self.level, self.organization, self.role, self.instant_solo)
 
     def cost(self, count: int | None = None) -> Fraction:
         """EV of `count` of these creatures (all of them by default); minions by fours (the stat block's EV
@@ -204,6 +227,7 @@ def creature_from_monster(monster: Monster, count: int = 1, star: bool = False) 
         count=int(count),
         ev=monster.ev,
         star=bool(star),
+        instant_solo=is_instant_solo(monster),
     )
 
 
@@ -224,6 +248,8 @@ def parse_spec(text: str, ruleset: Ruleset | None = None) -> Creature:
     level = int(match["level"])
     try:
         monster = build_monster(level, match["organization"], match["role"], ruleset=rules)
+        if match["instant"]:
+            monster = instant_solo(monster)
     except InvalidInput as exc:
         reason = f"{exc.field} {exc.value!r}: accepts {exc.accepts}"
         if exc.reason:
@@ -282,7 +308,7 @@ def check_guidelines(
 
     above = g.level_above_party_victories if party.victories >= g.victories_for_higher_level else g.level_above_party
     limit = avg + above
-    others = [c for c in creatures if c.organization != "solo"]
+    others = [c for c in creatures if not c.solo]
     too_high = [c for c in others if c.level > limit]
     checks.append(
         _check(
@@ -298,7 +324,7 @@ def check_guidelines(
             rules,
         )
     )
-    solos = [c for c in creatures if c.organization == "solo"]
+    solos = [c for c in creatures if c.solo]
     solo_limit = avg + g.solo_level_above_party
     solo_high = [c for c in solos if c.level > solo_limit]
     checks.append(
@@ -382,7 +408,7 @@ def check_guidelines(
         star = max(stars, key=lambda c: c.cost())
         star_ok = (
             difficulty == "hard"
-            and star.organization in ("leader", "solo")
+            and (star.organization == "leader" or star.solo)
             and star.cost() >= g.star_share * total
         )
         star_detail = (
@@ -515,7 +541,7 @@ def check_groups(
         detail += f"; groups {', '.join(map(str, over))} are above and not a single creature"
     if unplaced:
         detail += f"; not in a group yet: {', '.join(unplaced)}"
-    has_solo = any(c.organization == "solo" for c in encounter.creatures)
+    has_solo = any(c.solo for c in encounter.creatures)
     k = len(groups)
     return (
         _check(
@@ -553,7 +579,7 @@ def suggest_groups(
     solos: list[InitiativeGroup] = []
     units: list[tuple[Fraction, int, int]] = []
     for index, c in enumerate(encounter.creatures):
-        if c.organization == "solo":
+        if c.solo:
             solos.extend(InitiativeGroup(members=((index, 1),)) for _ in range(c.count))
         elif c.minion:
             left = c.count

@@ -82,7 +82,7 @@ def _levels_above(level: int, party_level: Fraction) -> int:
 def slots_of(creature: Creature, party_level: Fraction | int, rules: EncounterRules | None = None) -> Fraction:
     """Hero slots the creatures of one entry fill."""
     rules = rules or encounter_rules()
-    value = rules.quick.slots.get(creature.organization)
+    value = rules.quick.slots.get("solo" if creature.solo else creature.organization)
     if value is None:
         raise InvalidInput(
             "organization", creature.organization, "one of " + ", ".join(rules.quick.slots)
@@ -140,7 +140,7 @@ def quick_plan(
     solo_high = high if d.solo_max_level_offset is None else level + d.solo_max_level_offset
     problems: list[str] = []
     for c in creatures:
-        top = solo_high if c.organization == "solo" else high
+        top = solo_high if c.solo else high
         if low is not None and c.level < low:
             problems.append(f"{c.label}: level {c.level} is below {format_number(low)}")
         if top is not None and c.level > top:

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from workbench.errors import InvalidInput, WorkbenchError
 from workbench.model import Monster, MonsterText, Tiers
 from workbench.monster.formulas import build_monster
-from workbench.monster.solo import restore_instant_solo
+from workbench.monster.solo import instant_solo, is_instant_solo, restore_instant_solo
 from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
 
 __all__ = [
@@ -93,6 +93,9 @@ class HomebrewRecord(MonsterText):
     role: str | None = None
     extra_stamina: bool = False
     targets: int = Field(ge=1)
+    # a leader or elite made a solo by "Instant Solo Creature" (files saved before this field: see
+    # restore_instant_solo)
+    instant_solo: bool = False
     # the text a homebrewer fills in comes from MonsterText
     # display choices
     characteristic: Characteristic = "might"
@@ -185,6 +188,7 @@ def record_of(monster: Monster, characteristic: str = "might", strike: bool = Tr
             role=monster.role,
             extra_stamina=monster.extra_stamina,
             targets=monster.targets,
+            instant_solo=is_instant_solo(monster),
             characteristic=characteristic,
             strike=strike,
             ruleset=monster.ruleset,
@@ -204,7 +208,10 @@ def _monster_of(record: HomebrewRecord, rules: Ruleset) -> Monster:
     text = {k: getattr(record, k) for k in TEXT_FIELDS}
     rebuilt = monster.model_copy(update=text)
     rebuilt._rules = monster.rules
-    # an instant solo's file says "leader" or "elite": it comes back as the same instant solo (solo.py)
+    if record.instant_solo:
+        return instant_solo(rebuilt)
+    # a file saved before `instant_solo` existed says only "leader" or "elite": it comes back as the same
+    # instant solo when its traits and numbers show it was one (solo.py)
     return restore_instant_solo(rebuilt, record.numbers.ev, record.numbers.stamina)
 
 

@@ -45,6 +45,7 @@ __all__ = [
     "explain_instant_solo",
     "instant_solo",
     "is_instant_solo",
+    "is_solo",
     "restore_instant_solo",
     "solo_drift",
     "solo_source_organizations",
@@ -101,6 +102,17 @@ def is_instant_solo(monster: Monster) -> bool:
         _times(base["EV"].value, rule.ev_multiplier),
         _times(base["Stamina"].value, rule.stamina_multiplier),
     )
+
+
+def is_solo(monster: Monster) -> bool:
+    """True for a solo however it was made: built as a solo, or a leader or elite made an instant solo.
+
+    Encounter building asks this wherever the rules speak of solos (the quick method's six slots, the solo
+    level limit, initiative groups): "Instant Solo Creature" makes a creature a solo in all but its
+    organization's other numbers.
+    """
+    monster = _check_monster(monster)
+    return monster.organization == "solo" or is_instant_solo(monster)
 
 
 def _check_source(monster: Any) -> Monster:
