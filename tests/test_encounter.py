@@ -3,6 +3,7 @@ initiative groups, objectives, files, and the data file's quotes checked against
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from fractions import Fraction
@@ -504,10 +505,10 @@ def test_a_failed_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
     before = path.read_bytes()
 
     def crash(*args, **kwargs):
-        raise OSError("disk full")
+        raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "replace", crash)
-    with pytest.raises(OSError):
+    with pytest.raises(InvalidInput, match="a.json.*the disk is full"):
         save_encounter(e.model_copy(update={"name": "new"}), path, overwrite=True)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["a.json"]  # no temp file left behind

@@ -27,6 +27,7 @@ from workbench.monster.library import (
     save_monster,
     schema_text,
 )
+from workbench.rules import safe_file
 
 
 def goblin(name: str = "Goblin Sneak", level: int = 1):
@@ -162,8 +163,8 @@ def test_crash_mid_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
     save_monster(goblin(level=1), "Sneak", tmp_path)
     before = (tmp_path / "Sneak.json").read_bytes()
     real = tempfile.NamedTemporaryFile
-    monkeypatch.setattr(lib.tempfile, "NamedTemporaryFile", lambda *a, **k: _HalfWriter(real(*a, **k)))
-    with pytest.raises(OSError, match="No space"):
+    monkeypatch.setattr(safe_file.tempfile, "NamedTemporaryFile", lambda *a, **k: _HalfWriter(real(*a, **k)))
+    with pytest.raises(lib.LibraryError, match="Sneak.json: cannot save the file: the disk is full"):
         save_monster(goblin(level=7), "Sneak", tmp_path, overwrite=True)
     monkeypatch.undo()
     assert (tmp_path / "Sneak.json").read_bytes() == before
@@ -179,7 +180,7 @@ def test_crash_before_the_move_leaves_the_old_file_whole(tmp_path, monkeypatch):
         raise OSError(5, "Input/output error")
 
     monkeypatch.setattr(os, "fsync", crash)
-    with pytest.raises(OSError):
+    with pytest.raises(lib.LibraryError, match="Sneak.json: cannot save the file: Input/output error"):
         save_monster(goblin(level=7), "Sneak", tmp_path, overwrite=True)
     monkeypatch.undo()
     assert (tmp_path / "Sneak.json").read_bytes() == before

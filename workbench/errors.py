@@ -8,7 +8,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["WorkbenchError", "InvalidInput", "RulesetError"]
+__all__ = ["WorkbenchError", "InvalidInput", "RulesetError", "shown"]
+
+SHOWN_CHARS = 80
+
+
+def shown(value: object) -> str:
+    """`value` as a message shows it: its repr (control characters escaped), cut to a readable length.
+
+    A hostile value never makes the message itself fail or flood a terminal: an integer too long for
+    `repr` is described by its digit count, a long text is cut with its length named.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails (or a value too large for one) is not shown
+        return f"a {type(value).__name__}"
+    if len(text) > SHOWN_CHARS:
+        return f"{text[: SHOWN_CHARS - 10]}… ({len(text)} characters)"
+    return text
 
 
 class WorkbenchError(Exception):
@@ -31,7 +50,7 @@ class InvalidInput(WorkbenchError, ValueError):
         self.reason = reason
         self.code = f"invalid-{field.replace('_', '-')}"
         detail = f" ({reason})" if reason else ""
-        super().__init__(f"{field}: got {value!r}{detail}; accepts {accepts}")
+        super().__init__(f"{field}: got {shown(value)}{detail}; accepts {accepts}")
 
 
 class RulesetError(WorkbenchError, ValueError):

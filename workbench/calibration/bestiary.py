@@ -20,9 +20,9 @@ Readings (see ../shared/RULES-READINGS.md for the formulas' own):
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping
+from os import PathLike
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput, WorkbenchError
 from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
+from workbench.rules.safe_file import FileProblem, read_json
 
 __all__ = [
     "CHARACTERISTICS",
@@ -287,20 +288,19 @@ def parse_stat_block(data: Any, source: str = "stat block", ruleset: Ruleset | N
     )
 
 
-def read_stat_block_file(path: str | Path, source: str | None = None, ruleset: Ruleset | None = None) -> PublishedMonster:
-    """One JSON file as a `PublishedMonster`; `StatBlockError` names the file and the reason."""
+def read_stat_block_file(
+    path: str | Path, source: str | None = None, ruleset: Ruleset | None = None, *, inside: str | Path | None = None
+) -> PublishedMonster:
+    """One JSON file as a `PublishedMonster`; `StatBlockError` names the file and the reason.
+
+    Read through `workbench.rules.safe_file` (size, depth, number caps; a FIFO refused, never waited on).
+    """
     path = Path(path)
     source = source or path.name
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise StatBlockError(source, f"cannot read the file: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise StatBlockError(source, "not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise StatBlockError(source, f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        data = read_json(path, inside=inside, source=source)
+    except FileProblem as exc:
+        raise StatBlockError(source, exc.reason) from None
     return parse_stat_block(data, source, ruleset)
 
 
@@ -314,19 +314,26 @@ def load_bestiary(path: str | Path, ruleset: Ruleset | None = None) -> Bestiary:
     Files are named relative to `path` (with "/" separators). A file that does not parse is in
     `failures` with the reason; the rest load. A path that does not exist raises `InvalidInput`.
     """
+    accepts = "a folder of stat block JSON files or one .json file"
+    if not isinstance(path, (str, PathLike)) or not str(path).strip():
+        raise InvalidInput("path", path, accepts)
     root = Path(path)
     if not root.exists():
-        raise InvalidInput("path", str(path), "a folder of stat block JSON files or one .json file",
-                           "no such file or folder")
+        raise InvalidInput("path", str(path), accepts, "no such file or folder")
+    if not (root.is_dir() or root.is_file()):  # a FIFO or a device: never waited on
+        raise InvalidInput("path", str(path), accepts, "not a regular file or folder")
     files = [root] if root.is_file() else list(_json_files(root))
     monsters: list[PublishedMonster] = []
     failures: list[LoadFailure] = []
     for file in files:
         source = file.name if file == root else file.relative_to(root).as_posix()
         try:
-            monsters.append(read_stat_block_file(file, source, ruleset))
+            monsters.append(read_stat_block_file(file, source, ruleset, inside=None if file == root else root))
         except StatBlockError as exc:
             failures.append(LoadFailure(file=source, reason=exc.reason))
+        except (ValueError, TypeError, ArithmeticError, RecursionError, MemoryError) as exc:
+            # whatever a hostile file provokes beyond the checks, it is reported by name, never raised
+            failures.append(LoadFailure(file=source, reason=f"cannot be loaded ({type(exc).__name__})"))
     return Bestiary(source=str(path), monsters=tuple(monsters), failures=tuple(failures))
 
 

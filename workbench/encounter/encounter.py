@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from numbers import Integral
@@ -33,12 +32,13 @@ from workbench.encounter.objective import (
     objective_rule,
 )
 from workbench.encounter.party import Budget, Party, budget, format_number
-from workbench.errors import InvalidInput
+from workbench.errors import InvalidInput, shown
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo, is_instant_solo, solo_source_organizations
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
 from workbench.rules.ruleset import Ruleset, core_ruleset
+from workbench.rules.safe_file import FileProblem, read_json, write_atomic
 
 __all__ = [
     "Creature",
@@ -670,55 +670,56 @@ def _refuse_file(path: Path, reason: str) -> InvalidInput:
 
 
 def save_encounter(encounter: Encounter, path: str | Path, overwrite: bool = False) -> Path:
-    """Write the encounter as JSON, atomically (temp file + os.replace in the same folder).
+    """Write the encounter as JSON, atomically (temp file moved into place in the same folder).
 
-    An existing file is never replaced unless `overwrite=True`; a failed write leaves the old file whole.
+    An existing file is never replaced unless `overwrite=True`, and the refusal is atomic (`os.link`): of
+    several processes saving one new file, exactly one succeeds. A failed write (a full disk, a read-only
+    folder) is refused naming the file and leaves the old file whole.
     """
     if not isinstance(encounter, Encounter):
         raise InvalidInput("encounter", encounter, "an Encounter")
+    if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+        raise InvalidInput("file", path, "a file name ending in .json")
     path = Path(path)
     if path.suffix != ".json":
         raise InvalidInput("file", str(path), "a file name ending in .json")
-    if path.exists() and not overwrite:
-        raise InvalidInput("file", str(path), "a new file name, or overwrite=True", "the file exists")
     payload = {
         "format": FILE_FORMAT,
         "version": FILE_VERSION,
         "encounter": encounter.model_dump(mode="json"),
     }
     text = json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    return path
+        return write_atomic(path, text, overwrite=overwrite)
+    except FileExistsError:
+        raise InvalidInput("file", str(path), "a new file name, or overwrite=True", "the file exists") from None
+    except FileProblem as exc:
+        raise InvalidInput("file", str(path), "a file the workbench can write", exc.reason) from None
 
 
 def load_encounter(path: str | Path) -> Encounter:
-    """Read an encounter file; a corrupt or foreign file is refused by name with the reason."""
+    """Read an encounter file; a corrupt, foreign or hostile file is refused by name with the reason.
+
+    Numbers the formulas decide are not taken on trust: a creature's stored EV must be the one its stat
+    block gives (or an instant solo's), else the file is refused naming the creature and both numbers.
+    """
+    if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+        raise InvalidInput("file", path, "an encounter JSON file saved by the workbench")
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise _refuse_file(path, f"cannot read it: {exc.strerror or exc}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise _refuse_file(path, f"not valid JSON: {exc}") from None
+        data = read_json(path)
+    except FileProblem as exc:
+        raise _refuse_file(path, exc.reason) from None
     if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
         raise _refuse_file(path, f"no \"format\": \"{FILE_FORMAT}\" marker")
-    if data.get("version") != FILE_VERSION:
-        raise _refuse_file(path, f"version {data.get('version')!r}; this workbench reads {FILE_VERSION}")
+    if data.get("version") != FILE_VERSION or isinstance(data.get("version"), bool):
+        raise _refuse_file(path, f"version {shown(data.get('version'))}; this workbench reads {FILE_VERSION}")
     try:
-        encounter = Encounter.model_validate(data.get("encounter"))
+        # strict: `true` is no level and "3" no count (JSON mode still reads arrays as tuples)
+        encounter = Encounter.model_validate_json(json.dumps(data.get("encounter")), strict=True)
     except ValidationError as exc:
         problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'encounter'}: {e['msg']}" for e in exc.errors()
+            f"{'.'.join(str(p) for p in e['loc']) or 'encounter'}: {e['msg']}" for e in exc.errors()[:5]
         )
         raise _refuse_file(path, problems) from None
     problems = _loaded_problems(encounter)

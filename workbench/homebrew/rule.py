@@ -11,12 +11,11 @@ attached to it as `AttachedRule`s (module id + parameter values), so they are sa
 
 from __future__ import annotations
 
-import json
 import re
-import tomllib
 from collections.abc import Iterable, Mapping
 from functools import cache
 from numbers import Integral
+from os import PathLike
 from pathlib import Path
 from typing import Any, Literal
 
@@ -25,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, m
 from workbench.errors import InvalidInput, RulesetError
 from workbench.model import RULE_ID, AttachedRule, Monster, Value
 from workbench.rules.ruleset import DATA_DIR
+from workbench.rules.safe_file import FileProblem, read_json, read_toml
 
 __all__ = [
     "AttachedRule",
@@ -412,23 +412,22 @@ def rule_from_dict(data: Mapping[str, Any], source: str = "module") -> HomebrewR
         raise RulesetError(source, problems) from None
 
 
-def _read(path: Path) -> Any:
-    if path.suffix == ".json":
-        with path.open(encoding="utf-8") as handle:
-            return json.load(handle)
-    with path.open("rb") as handle:
-        return tomllib.load(handle)
+def load_rule(path: str | Path, *, inside: str | Path | None = None) -> HomebrewRule:
+    """Load and validate one module file (`.toml` or `.json`); problems are reported under its name.
 
-
-def load_rule(path: str | Path) -> HomebrewRule:
-    """Load and validate one module file (`.toml` or `.json`); problems are reported under its name."""
+    Read through `workbench.rules.safe_file` (size, depth and number caps; `inside`: a link out of that
+    folder is refused), and the texts are capped (`MAX_TEXT_CHARS`) so a module cannot amplify.
+    """
+    if not isinstance(path, (str, PathLike)) or not str(path).strip():
+        raise InvalidInput("path", path, "a rule module file (.toml or .json)")
     path = Path(path)
     try:
-        data = _read(path)
-    except OSError as exc:
-        raise RulesetError(path.name, [f"cannot read the file: {exc.strerror or exc}"]) from None
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RulesetError(path.name, [f"not valid {path.suffix.lstrip('.').upper()}: {exc}"]) from None
+        if path.suffix == ".json":
+            data = read_json(path, inside=inside, source=path.name)
+        else:
+            data = read_toml(path, inside=inside, source=path.name, parse_float=float)
+    except FileProblem as exc:
+        raise RulesetError(path.name, [exc.reason]) from None
     return rule_from_dict(data, source=path.name)
 
 
@@ -439,6 +438,8 @@ def _module_files(folder: Path) -> list[Path]:
 
 def load_rules(folder: str | Path = RULES_DIR) -> dict[str, HomebrewRule]:
     """Every module file in a folder, by id. Bad files are all reported at once, each by its file name."""
+    if not isinstance(folder, (str, PathLike)) or not str(folder).strip():
+        raise InvalidInput("folder", folder, "a folder of rule modules (.toml or .json files)")
     folder = Path(folder)
     if not folder.is_dir():
         raise RulesetError(str(folder), ["not a folder of rule modules"])
@@ -447,9 +448,13 @@ def load_rules(folder: str | Path = RULES_DIR) -> dict[str, HomebrewRule]:
     problems: list[str] = []
     for path in _module_files(folder):
         try:
-            rule = load_rule(path)
+            rule = load_rule(path, inside=folder)
         except RulesetError as exc:
             problems.extend(f"{path.name}: {problem}" for problem in exc.problems)
+            continue
+        except (ValueError, TypeError, ArithmeticError, RecursionError, MemoryError) as exc:
+            # whatever a hostile file provokes beyond the checks, it is reported by name, never raised
+            problems.append(f"{path.name}: cannot be loaded ({type(exc).__name__})")
             continue
         if rule.id in rules:
             problems.append(f"{path.name}: id {rule.id!r} is already used by {owners[rule.id]}")

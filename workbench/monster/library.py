@@ -15,9 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Literal
 
@@ -28,6 +25,7 @@ from workbench.model import Monster, MonsterText, Tiers
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo, is_instant_solo, restore_instant_solo
 from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
+from workbench.rules.safe_file import FileProblem, place, read_json, write_atomic
 
 __all__ = [
     "DEFAULT_FOLDER",
@@ -61,6 +59,12 @@ NAME_PUNCTUATION = " -_'"
 NAME_ACCEPTS = (
     "1 to 64 letters, digits, spaces, hyphens, underscores or apostrophes, "
     "starting with a letter or digit"
+)
+
+# Windows refuses these as file names (with any extension), so a library holding one cannot be copied there.
+RESERVED_NAMES = frozenset(
+    ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"]
+    + [f"{port}{n}" for port in ("COM", "LPT") for n in (*"123456789", "¹", "²", "³")]
 )
 
 Characteristic = Literal["might", "agility", "reason", "intuition", "presence"]
@@ -159,6 +163,8 @@ def check_name(name: object) -> str:
     bad = sorted({c for c in stripped if not (c.isalnum() or c in NAME_PUNCTUATION)})
     if bad:
         raise InvalidInput("name", name, NAME_ACCEPTS, "contains " + " ".join(repr(c) for c in bad))
+    if stripped.upper() in RESERVED_NAMES:
+        raise InvalidInput("name", name, NAME_ACCEPTS, "a name Windows reserves for a device")
     return stripped
 
 
@@ -168,7 +174,8 @@ def suggest_name(text: str) -> str:
     kept = " ".join(kept.split())
     while kept and not kept[0].isalnum():
         kept = kept[1:]
-    return kept[:64].rstrip()
+    kept = kept[:64].rstrip()
+    return kept[:63] + "_" if kept.upper() in RESERVED_NAMES else kept
 
 
 def _path(name: str, folder: Path) -> Path:
@@ -218,15 +225,10 @@ def _monster_of(record: HomebrewRecord, rules: Ruleset) -> Monster:
 def _entry(path: Path, rules: Ruleset) -> Entry:
     """Read one file; raises `_Unreadable` with a reason a person understands."""
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise _Unreadable(f"cannot read the file: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise _Unreadable("corrupt: not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise _Unreadable(f"corrupt: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        data = read_json(path, inside=path.parent)
+    except FileProblem as exc:
+        corrupt = exc.reason.startswith(("not valid", "not UTF-8"))
+        raise _Unreadable(f"corrupt: {exc.reason}" if corrupt else exc.reason) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _Unreadable(f"foreign: not a homebrew monster file (no \"format\": \"{FORMAT}\")")
     try:
@@ -266,23 +268,6 @@ class LibraryError(WorkbenchError):
 # ---------------------------------------------------------------- writing
 
 
-@contextmanager
-def _temporary(folder: Path, text: str) -> Iterator[Path]:
-    """A fully written, fsynced temporary file in `folder` (hidden, so listing ignores it); removed after."""
-    handle = tempfile.NamedTemporaryFile(
-        "w", encoding="utf-8", dir=folder, prefix=".", suffix=".tmp", delete=False
-    )
-    temp = Path(handle.name)
-    try:
-        with handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        yield temp
-    finally:
-        temp.unlink(missing_ok=True)
-
-
 def _exists(name: str, path: Path) -> InvalidInput:
     return InvalidInput(
         "name",
@@ -292,19 +277,35 @@ def _exists(name: str, path: Path) -> InvalidInput:
     )
 
 
-def _place(source: Path, target: Path, name: str, overwrite: bool) -> None:
-    """Move a finished file into place in one step; without `overwrite`, never replace an existing file."""
-    if overwrite:
-        os.replace(source, target)
-        return
+def _variants(path: Path) -> list[Path]:
+    """The library files whose names differ from `path`'s only by case (itself included if it exists).
+
+    Names differing only by case are one monster: on macOS and Windows they are one file, so a library
+    copied there must not hold two.
+    """
+    key = path.name.casefold()
     try:
-        os.link(source, target)  # atomic, and fails if the name is taken
-    except FileExistsError:
-        raise _exists(name, target) from None
-    except OSError:  # a file system without hard links: check, then replace (still one atomic step)
-        if target.exists():
-            raise _exists(name, target) from None
-        os.replace(source, target)
+        return [p for p in _library_files(path.parent) if p.name.casefold() == key]
+    except OSError:
+        return []
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _drop_variants(path: Path, keep: Path) -> None:
+    """After `path` was written with overwrite: remove its case variants (never `path` or `keep` itself)."""
+    for other in _variants(path):
+        if not (_same_file(other, path) or _same_file(other, keep)):
+            other.unlink(missing_ok=True)
+
+
+def _write_error(exc: FileProblem) -> LibraryError:
+    return LibraryError(f"{Path(exc.file).name}: {exc.reason}")
 
 
 def save_monster(
@@ -318,15 +319,27 @@ def save_monster(
 ) -> Path:
     """Save `monster` as `<folder>/<name>.json` (name defaults to the monster's name); returns the path.
 
-    Refuses (InvalidInput on `name`) if the file exists, unless `overwrite=True`.
+    Refuses (InvalidInput on `name`) if the file exists, or one whose name differs only by case, unless
+    `overwrite=True` (which then replaces it: one monster, one file). A file-system failure (a full disk, a
+    read-only folder) is a `LibraryError` naming the file; the old file stays whole.
     """
+    if not isinstance(monster, Monster):
+        raise InvalidInput("monster", monster, "a Monster (see build_monster)")
     target_name = check_name(monster.name if name is None else name)
     where = _folder(folder)
-    where.mkdir(parents=True, exist_ok=True)
     path = _path(target_name, where)
     text = record_of(monster, characteristic, strike).model_dump_json(indent=2) + "\n"
-    with _temporary(where, text) as temp:
-        _place(temp, path, target_name, overwrite)
+    taken = _variants(path)
+    if taken and not overwrite:
+        raise _exists(target_name, taken[0])
+    try:
+        write_atomic(path, text, overwrite=overwrite)
+    except FileExistsError:
+        raise _exists(target_name, path) from None
+    except FileProblem as exc:
+        raise _write_error(exc) from None
+    if overwrite:
+        _drop_variants(path, path)
     return path
 
 
@@ -346,9 +359,7 @@ def list_monsters(folder: str | Path | None = None) -> list[str]:
 
 def load_entry(name: str, folder: str | Path | None = None, ruleset: Ruleset | None = None) -> Entry:
     """One saved monster with its display choices; `LibraryError` says why a file cannot be loaded."""
-    path = _path(name, _folder(folder))
-    if not path.is_file():
-        raise InvalidInput("name", name, "the name of a saved monster", f"no {path.name} in {path.parent}")
+    path = _saved(name, _folder(folder))
     try:
         return _entry(path, ruleset or core_ruleset())
     except _Unreadable as exc:
@@ -373,33 +384,66 @@ def load_library(folder: str | Path | None = None, ruleset: Ruleset | None = Non
             entries.append(_entry(path, rules))
         except _Unreadable as exc:
             problems.append((path.name, str(exc)))
+        except (WorkbenchError, ValueError, TypeError, ArithmeticError, RecursionError, MemoryError) as exc:
+            # whatever a hostile file provokes beyond the checks above, it never takes the library down
+            problems.append((path.name, f"cannot be loaded ({type(exc).__name__})"))
     return LibraryContents(entries=tuple(entries), problems=tuple(problems))
 
 
 # ---------------------------------------------------------------- rename and delete
 
 
+def _saved(name: str, folder: Path) -> Path:
+    """The file of a saved monster, found whatever the case of `name`; InvalidInput if there is none."""
+    path = _path(name, folder)
+    if path.is_file():
+        return path
+    variants = _variants(path)
+    if len(variants) == 1:
+        return variants[0]
+    raise InvalidInput("name", name, "the name of a saved monster", f"no {path.name} in {folder}")
+
+
 def rename_monster(
     old: str, new: str, folder: str | Path | None = None, *, overwrite: bool = False
 ) -> Path:
-    """Give a saved monster a new file name (its `name` text is unchanged); refuses to replace a file."""
+    """Give a saved monster a new file name (its `name` text is unchanged); refuses to replace a file.
+
+    A new name differing only by case re-spells the same file; with `overwrite`, the monster moved never
+    disappears, even where two spellings are one file (macOS, Windows).
+    """
     where = _folder(folder)
-    source, target = _path(old, where), _path(new, where)
-    if not source.is_file():
-        raise InvalidInput("name", old, "the name of a saved monster", f"no {source.name} in {where}")
+    source, target = _saved(old, where), _path(new, where)
     if source == target:
         return target
-    _place(source, target, new, overwrite)
-    source.unlink(missing_ok=True)
+    try:
+        if source.name.casefold() == target.name.casefold():  # a new spelling of the same monster
+            if target.exists() and not _same_file(source, target) and not overwrite:
+                raise _exists(new, target)
+            os.replace(source, target)  # one file either way: a rename, never a delete
+            return target
+        taken = _variants(target)
+        if taken and not overwrite:
+            raise _exists(new, taken[0])
+        try:
+            place(source, target, overwrite)
+        except FileExistsError:
+            raise _exists(new, target) from None
+        if not overwrite:
+            source.unlink(missing_ok=True)  # the link made a second name; the first goes
+        _drop_variants(target, target)
+    except OSError as exc:
+        raise LibraryError(f"{target.name}: cannot rename {source.name}: {exc.strerror or exc}") from None
     return target
 
 
 def delete_monster(name: str, folder: str | Path | None = None) -> None:
     """Remove a saved monster's file."""
-    path = _path(name, _folder(folder))
-    if not path.is_file():
-        raise InvalidInput("name", name, "the name of a saved monster", f"no {path.name} in {path.parent}")
-    path.unlink()
+    path = _saved(name, _folder(folder))
+    try:
+        path.unlink()
+    except OSError as exc:
+        raise LibraryError(f"{path.name}: cannot delete it: {exc.strerror or exc}") from None
 
 
 # ---------------------------------------------------------------- schema

@@ -6,7 +6,6 @@ problem of a file is reported at once in a `RulesetError` naming the file.
 
 from __future__ import annotations
 
-import tomllib
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, TypeVar
@@ -14,6 +13,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from workbench.errors import RulesetError
+from workbench.rules import safe_file
 
 __all__ = ["read_toml", "validate_data", "load_toml_model"]
 
@@ -21,15 +21,12 @@ Model = TypeVar("Model", bound=BaseModel)
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:
-    """A TOML file as plain data with exact decimals; an unreadable or malformed file names itself."""
-    path = Path(path)
+    """A TOML file as plain data with exact decimals; an unreadable, malformed or oversized file names itself
+    (read through `workbench.rules.safe_file`: size, depth and number-length caps)."""
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle, parse_float=Decimal)
-    except OSError as exc:
-        raise RulesetError(str(path), [f"cannot read the file: {exc.strerror or exc}"]) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(str(path), [f"not valid TOML: {exc}"]) from None
+        return safe_file.read_toml(path, parse_float=Decimal)
+    except safe_file.FileProblem as exc:
+        raise RulesetError(str(path), [exc.reason]) from None
 
 
 def validate_data(model: type[Model], data: Any, source: str) -> Model:
