@@ -103,9 +103,34 @@ def test_the_monsters_own_malice_features_are_planned_and_spent():
     app = malice_app(heroes=5, victories=3, monsters=[orc])
     c = app.controls
     assert "War Drums" in c["uses"]
-    assert [f.name for _, f in c["feature"].options] == [
-        "Brutal Effectiveness", "Malicious Strike", "War Drums", "Solo Action"]
+    # no solo among the monsters: no Solo Action offered
+    assert [f.name for _, f in c["feature"].options] == ["Brutal Effectiveness", "Malicious Strike", "War Drums"]
     c["feature"].value = drums
     c["buttons"]["round"].click()                  # 3 + 5 + 1 = 9
     c["buttons"]["spend"].click()
     assert app.tracker.malice == 9 - 7
+
+
+def test_solo_action_only_with_a_solo():
+    solo = wb.build_monster(level=2, organization="solo").model_copy(update={"name": "Dragon"})
+    app = malice_app(heroes=4, victories=0, monsters=[solo])
+    assert "Solo Action" in [f.name for _, f in app.controls["feature"].options]
+
+
+def test_tracker_follows_the_planners_party_until_its_first_round():
+    app = malice_app(heroes=5, victories=3)
+    c = app.controls
+    c["heroes"].value, c["victories"].value = 4, 0
+    assert (app.tracker.state.heroes, app.tracker.state.victories) == (4, 0)
+    c["buttons"]["round"].click()                    # 0 + 4 + 1
+    assert app.tracker.malice == 5
+    c["heroes"].value = 6                            # a started fight keeps its party
+    assert app.tracker.state.heroes == 4
+
+
+def test_a_strike_blocked_by_the_rule_says_so_in_the_plan():
+    from workbench.fight.malice import basic_malice_features
+
+    strike = [f for f in basic_malice_features() if f.name == "Malicious Strike"][0]
+    _, body = planner_view(5, 3, 2, "", {"Malicious Strike": 2}, (strike,))  # 9 then 16 Malice: enough twice
+    assert "Malicious Strike can't be used two rounds in a row" in html.unescape(body)

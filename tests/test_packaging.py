@@ -30,3 +30,9 @@ def test_data_ships_inside_the_wheel_and_the_package_is_typed():
 
 def test_console_script():
     assert _project()["project"]["scripts"]["workbench"] == "workbench.cli:main"
+
+
+def test_app_pages_and_their_template_ship_inside_the_wheel():
+    shipped = _project()["tool"]["setuptools"]["package-data"]["workbench"]
+    assert "pages/*.ipynb" in shipped and "pages/template/**/*" in shipped
+    assert sorted(p.stem for p in (ROOT / "workbench" / "pages").glob("*.ipynb"))

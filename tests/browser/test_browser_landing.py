@@ -1,28 +1,30 @@
-"""The landing page of `workbench app`: every notebook listed, each link opening it as an app."""
+"""The landing page of `workbench app`: the pages in a Director's order by title, then the lessons; a title and
+a favicon; each link opens its page."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from voila_page import AppPage
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+from workbench.cli.site import PAGE_ORDER, pages
 
 
-def test_landing_page_lists_every_notebook(browser, voila_url, artifacts_dir):
-    context = browser.new_context(viewport={"width": 1000, "height": 700})
+def test_landing_page_lists_the_pages_by_title_in_order(browser, voila_url, artifacts_dir):
+    context = browser.new_context(viewport={"width": 1024, "height": 800})
     page = context.new_page()
     landing = AppPage(page, "landing", artifacts_dir)
     page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(voila_url)
                else AppPage.answer_offline(route))
     try:
         page.goto(voila_url + "/", timeout=120_000)
-        links = page.locator(".voila-notebooks a")
-        listed = {links.nth(i).inner_text().strip(): links.nth(i).get_attribute("href")
-                  for i in range(links.count())}
-        expected = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
-        assert sorted(listed) == expected
-        assert all(listed[name].startswith(f"/voila/render/{name}") for name in expected)
+        assert page.title() == "Draw Steel workbench"
+        links = page.locator(".wb-pages a")
+        shown = [(links.nth(i).inner_text().strip(), links.nth(i).get_attribute("href"))
+                 for i in range(links.count())]
+        assert [title for title, _ in shown] == [p.title for p in pages()]
+        assert [href.rsplit("/", 1)[-1] for _, href in shown] == [f"{slug}.ipynb" for slug in PAGE_ORDER]
+        assert page.locator(".wb-lessons a").count() >= 1
+        icon = page.locator('link[rel="icon"]').get_attribute("href")
+        assert page.request.get(voila_url + icon).ok
         landing.screenshot("page")
         assert landing.console_errors == []
     finally:

@@ -4,21 +4,23 @@ Planner: sliders for heroes, Victories and rounds, deaths as "ROUND:COUNT", and 
 feature; one observer wires them to `planner_view` (a pure function) and shows the chart, the schedule and
 the plan with the cost advice. Tracker: buttons that call one `MaliceTracker` method each (gain at the
 start of a round, a hero dies, spend, undo, end the encounter, start a new one) and a checkbox for whether
-the players see the Malice. Refusals show as a message; nothing changes. Glue only: every rule lives in
-`workbench.fight.malice`.
+the players see the Malice. Until its first round starts, the tracker follows the planner's heroes and
+Victories (one party on the page, not two). Refusals show beside the buttons, in words (`apps.message`):
+the rule's reason first; nothing changes. Solo Action is offered only when a solo is among the monsters.
+Glue only: every rule lives in `workbench.fight.malice`.
 
 The returned widget carries `controls` (a dict of its controls, for scripts and tests) and `tracker`.
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from workbench.apps.chart_slot import ChartSlot
+from workbench.apps.message import refusal_html
 from workbench.charts.malice import malice_figure
 from workbench.errors import InvalidInput
 from workbench.fight.malice import (
@@ -81,6 +83,11 @@ def default_monsters() -> tuple[Monster, ...]:
     return tuple(out)
 
 
+def _solo_features(monsters: Sequence[Monster]) -> tuple[Trait, ...]:
+    """Solo Action, when a solo is in the fight (an instant solo carries it among its own features)."""
+    return (solo_action(),) if any(m.organization == "solo" for m in monsters) else ()
+
+
 def malice_app(
     heroes: int = 5,
     victories: int = 3,
@@ -89,9 +96,11 @@ def malice_app(
     monsters: Sequence[Monster] | None = None,
 ) -> widgets.Tab:
     """Planner and tracker tabs. `monsters` (who makes a Malicious Strike) default to one per echelon;
-    `features` default to the basic ones, the monsters' own Malice features and Solo Action."""
+    `features` default to the basic ones, the monsters' own Malice features and, with a solo, Solo Action."""
     monsters = tuple(monsters) if monsters is not None else default_monsters()
-    features = tuple(features) if features is not None else encounter_features(monsters, (solo_action(),))
+    if features is None:
+        features = encounter_features(monsters, _solo_features(monsters))
+    features = tuple(features)
 
     # ---- planner
     heroes_c = widgets.IntSlider(value=heroes, min=1, max=10, description="Heroes")
@@ -100,7 +109,7 @@ def malice_app(
     deaths_c = widgets.Text(value="", description="Deaths", placeholder="ROUND:COUNT, e.g. 3:1")
     uses_c = {
         f.name: widgets.BoundedIntText(value=1, min=0, max=6, description=f"{f.name} ({f.cost})",
-                                       style={"description_width": "initial"}, layout={"width": "240px"})
+                                       style={"description_width": "initial"}, layout={"width": "auto"})
         for f in features
     }
     message = widgets.HTML()
@@ -117,7 +126,7 @@ def malice_app(
         try:
             new_figure, new_body = current()
         except InvalidInput as exc:
-            message.value = f'<span style="color:#b00">{_escape(exc)}</span>'
+            message.value = refusal_html(exc)
             return
         message.value = ""
         plot.show(new_figure)
@@ -125,11 +134,12 @@ def malice_app(
 
     for control in (heroes_c, victories_c, rounds_c, deaths_c, *uses_c.values()):
         control.observe(refresh, names="value")
+    wrap = widgets.Layout(flex_flow="row wrap")
     planner = widgets.VBox([
-        widgets.HBox([heroes_c, victories_c, rounds_c]),
-        deaths_c,
-        widgets.HBox(list(uses_c.values())),
-        message,
+        widgets.HBox([heroes_c, victories_c, rounds_c], layout=wrap),
+        widgets.HBox([deaths_c, message]),
+        widgets.HTML("<b>How often to use each feature</b>"),
+        widgets.HBox(list(uses_c.values()), layout=wrap),
         plot,
         report,
     ])
@@ -161,7 +171,7 @@ def malice_app(
             try:
                 action()
             except InvalidInput as exc:
-                refusal.value = f'<span style="color:#b00">{_escape(exc)}</span>'
+                refusal.value = refusal_html(exc)
             else:
                 refusal.value = ""
             show()
@@ -172,6 +182,12 @@ def malice_app(
         tracker = MaliceTracker(heroes_c.value, victories_c.value)
         app.tracker = tracker
 
+    def follow_planner(_change: object = None) -> None:
+        """Before its first round the tracker is set up from the planner's heroes and Victories."""
+        if tracker.round == 0 and not tracker.can_undo:
+            new_encounter()
+            show()
+
     buttons["round"].on_click(act(lambda: tracker.start_round()))
     buttons["dies"].on_click(act(lambda: tracker.hero_dies()))
     buttons["spend"].on_click(act(lambda: tracker.spend(feature_c.value, amount_c.value, monster_c.value)))
@@ -180,9 +196,12 @@ def malice_app(
     buttons["new"].on_click(act(new_encounter))
     feature_c.observe(lambda change: setattr(amount_c, "value", change["new"].cost or 0), names="value")
     shown.observe(show, names="value")
+    heroes_c.observe(follow_planner, names="value")
+    victories_c.observe(follow_planner, names="value")
     tracker_box = widgets.VBox([
-        widgets.HBox([buttons["round"], buttons["dies"], buttons["undo"], buttons["end"], buttons["new"]]),
-        widgets.HBox([feature_c, amount_c, monster_c, buttons["spend"]]),
+        widgets.HBox([buttons["round"], buttons["dies"], buttons["undo"], buttons["end"], buttons["new"]],
+                     layout=wrap),
+        widgets.HBox([feature_c, amount_c, monster_c, buttons["spend"]], layout=wrap),
         refusal,
         director,
         shown,
@@ -201,7 +220,3 @@ def malice_app(
     }
     app.tracker = tracker
     return app
-
-
-def _escape(exc: Exception) -> str:
-    return html.escape(str(exc))

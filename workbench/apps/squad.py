@@ -9,11 +9,11 @@ The returned widget carries `controls` (a dict of its controls, for scripts and 
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
+from workbench.apps.message import refusal_html
 from workbench.errors import InvalidInput
 from workbench.fight.squad import Squad, SquadTracker, make_squad
 from workbench.model import Monster
@@ -74,7 +74,7 @@ def squad_app(squad: Squad | None = None, captains: Sequence[Monster] | None = N
             try:
                 action()
             except InvalidInput as exc:
-                refusal.value = f'<span style="color:#b00">{html.escape(str(exc))}</span>'
+                refusal.value = refusal_html(exc)
             else:
                 refusal.value = ""
             show()
@@ -93,11 +93,12 @@ def squad_app(squad: Squad | None = None, captains: Sequence[Monster] | None = N
     buttons["last"].on_click(act(tracker.last_stand))
     mode.observe(lambda _change: show(), names="value")
     show()
+    wrap = widgets.Layout(flex_flow="row wrap")
     app = widgets.VBox([
-        widgets.HBox([amount, mode]),
-        widgets.HBox([in_area, weakness, immunity]),
-        widgets.HBox([buttons[name] for name in ("apply", "undo", "round", "last")]),
-        widgets.HBox([captain, buttons["attach"], buttons["falls"]]),
+        widgets.HBox([amount, mode], layout=wrap),
+        widgets.HBox([in_area, weakness, immunity], layout=wrap),
+        widgets.HBox([buttons[name] for name in ("apply", "undo", "round", "last")], layout=wrap),
+        widgets.HBox([captain, buttons["attach"], buttons["falls"]], layout=wrap),
         refusal,
         view,
     ])

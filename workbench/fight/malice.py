@@ -29,6 +29,7 @@ __all__ = [
     "cost_advice",
     "malicious_strike_extra_damage",
     "malicious_strike_range",
+    "is_malicious_strike",
     "MaliceRound",
     "average_victories",
     "malice_schedule",
@@ -270,7 +271,7 @@ def _check_feature(feature: Any, field: str = "feature") -> Trait:
     return feature
 
 
-def _is_malicious_strike(feature: Trait) -> bool:
+def is_malicious_strike(feature: Trait) -> bool:
     """Malicious Strike (named in data/malice-features.toml) is the one feature that takes more than its cost."""
     return feature.name.strip().lower() == feature_book().malicious_strike.name.lower()
 
@@ -307,7 +308,7 @@ def _purchase(wish: Any) -> Purchase:
 
 def _check_amount(feature: Trait, amount: Any, monster: Monster | None) -> int:
     cost = feature.cost or 0
-    if not _is_malicious_strike(feature):
+    if not is_malicious_strike(feature):
         if isinstance(amount, bool) or not isinstance(amount, Integral) or amount != cost:
             raise InvalidInput("amount", amount, f"exactly {cost} (the cost of {feature.name})")
         return cost
@@ -397,11 +398,11 @@ def spending_plan(
             nxt = queue[0]
             if nxt.amount > bank:
                 break
-            if _is_malicious_strike(nxt.feature) and _not_twice_in_a_row() and last_strike == r.round - 1:
+            if is_malicious_strike(nxt.feature) and _not_twice_in_a_row() and last_strike == r.round - 1:
                 break
             bought.append(queue.pop(0))
             bank -= nxt.amount
-            if _is_malicious_strike(nxt.feature):
+            if is_malicious_strike(nxt.feature):
                 last_strike = r.round
         spent = available - bank
         rows.append(
@@ -502,7 +503,7 @@ def spend(
     feature = _check_feature(feature)
     if state.round < 1:
         raise InvalidInput("round", state.round, "a round that has started (start the first round first)")
-    strike = _is_malicious_strike(feature)
+    strike = is_malicious_strike(feature)
     if strike and monster is None:
         raise InvalidInput(
             "monster", None, "the monster making the Malicious Strike (its highest characteristic sets the damage)"

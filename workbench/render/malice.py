@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from workbench.fight.malice import MaliceRound, MaliceState, SpendingPlan
+from workbench.fight.malice import MaliceRound, MaliceState, SpendingPlan, is_malicious_strike
 
 __all__ = ["schedule_html", "plan_html", "tracker_html", "player_view_html", "log_html"]
 
@@ -43,6 +43,22 @@ def schedule_html(schedule: Sequence[MaliceRound]) -> str:
     return f'<table style="{_TABLE}">{"".join(rows)}</table><div style="font-size:90%">{reading}</div>'
 
 
+def _unbought_reason(plan: SpendingPlan) -> str:
+    """Why the plan stopped buying, in the rule's words: the feature at the front of the queue waits for Malice,
+    or (Malicious Strike with the Malice there) for the round after the one it was used in; the rest wait
+    behind it, in the order chosen."""
+    first, *rest = plan.unbought
+    name = _e(first.feature.name)
+    left = plan.rounds[-1].left if plan.rounds else 0
+    if first.amount <= left and is_malicious_strike(first.feature):
+        why = f"{name} can't be used two rounds in a row, so its next use waits a round"
+    else:
+        why = f"{name} needs {first.amount} Malice, more than is on hand when its turn comes"
+    if rest:
+        why += "; after it, in the order chosen: " + ", ".join(_e(f"{p.feature.name} ({p.amount})") for p in rest)
+    return why + "."
+
+
 def plan_html(plan: SpendingPlan, affordable: dict[str, int | None] | None = None) -> str:
     """A spending plan: per round what is bought, with the features' first affordable rounds and the advice."""
     rows = [_row(("Round", "On hand", "Bought", "Spent", "Left"), header=True)]
@@ -51,8 +67,7 @@ def plan_html(plan: SpendingPlan, affordable: dict[str, int | None] | None = Non
         rows.append(_row((r.round, r.available, bought, r.spent, r.left)))
     parts = [f'<table style="{_TABLE}">{"".join(rows)}</table>']
     if plan.unbought:
-        names = ", ".join(_e(f"{p.feature.name} ({p.amount})") for p in plan.unbought)
-        parts.append(f"<div>Not affordable in these rounds: {names}</div>")
+        parts.append(f"<div>Not used in these rounds: {_unbought_reason(plan)}</div>")
     parts.append(f"<div>Unused at the end (lost): {plan.lost}</div>")
     if affordable:
         first = ", ".join(

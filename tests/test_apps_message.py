@@ -1,0 +1,28 @@
+"""Refusals in words for people: the rule's reason first, never a repr or `got '…'`."""
+
+from __future__ import annotations
+
+import workbench as wb
+from workbench.apps.message import refusal_html, refusal_text
+from workbench.fight.malice import MaliceTracker, basic_malice_features
+
+
+def test_malicious_strike_two_rounds_in_a_row_says_the_rule():
+    strike = [f for f in basic_malice_features() if f.name == "Malicious Strike"][0]
+    orc = wb.build_monster(2, "platoon", "brute").model_copy(update={"name": "Orc"})
+    tracker = MaliceTracker(5, 3)
+    tracker.start_round()
+    tracker.spend(strike, 5, orc)
+    tracker.start_round()
+    try:
+        tracker.spend(strike, 5, orc)
+    except wb.InvalidInput as exc:
+        text = refusal_text(exc)
+    assert text.startswith("Malicious Strike was used in round 1; it can't be used two rounds in a row.")
+    assert "got" not in text and "'" not in text.split("row.")[0].replace("can't", "")
+
+
+def test_without_a_reason_it_says_what_the_field_takes_and_escapes():
+    exc = wb.InvalidInput("deaths", "<b>two</b>", "ROUND:COUNT pairs, e.g. 2:1")
+    assert refusal_text(exc) == "Deaths takes ROUND:COUNT pairs, e.g. 2:1."
+    assert "<b>" not in refusal_html(wb.InvalidInput("x", 1, "<b>bold</b>"))

@@ -1,0 +1,38 @@
+"""A refusal put into words for a Director, shown beside the control that caused it.
+
+The library's `InvalidInput` names a field, what it accepts and, when it has one, the rule's reason
+("Malicious Strike was used in round 1; it can't be used two rounds in a row"). A page shows the reason
+first and what is allowed after it, never the value's Python repr (`got '…'`) or a field's code name.
+"""
+
+from __future__ import annotations
+
+import html
+
+from workbench.errors import InvalidInput, RulesetError, WorkbenchError
+
+__all__ = ["refusal_html", "refusal_text"]
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def refusal_text(exc: WorkbenchError) -> str:
+    """The refusal as one or two plain sentences: the reason, then what is allowed."""
+    if isinstance(exc, InvalidInput):
+        label = exc.field.replace("_", " ")
+        allowed = _sentence(f"{label} takes {exc.accepts}")
+        return f"{_sentence(exc.reason)} {allowed}" if exc.reason else allowed
+    if isinstance(exc, RulesetError):
+        return _sentence(f"{exc.source} has {len(exc.problems)} problem(s): " + "; ".join(exc.problems))
+    return _sentence(str(exc).splitlines()[0] if str(exc) else "That was refused")
+
+
+def refusal_html(exc: WorkbenchError) -> str:
+    """`refusal_text` as escaped HTML in the pages' refusal style (class `wb-refusal`)."""
+    return f'<span class="wb-refusal" style="color:#a00">{html.escape(refusal_text(exc))}</span>'

@@ -1,0 +1,158 @@
+"""The app pages of `workbench app`: one function per page, each returning the page's tool as one widget.
+
+The page notebooks (`workbench/pages/*.ipynb`) hold a title, a one-line purpose and the explanation folded
+away, then one call to a function here. The functions call the same apps the lessons call
+(`monster_builder`, `encounter_app`, `malice_app`, ...) and add only what a page needs to work with the
+others: the Director's workspace (`workbench.fight.workspace`), read when the page opens and written by the
+encounter page after each change, and the library folder in the Director's home.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from workbench.apps.builder import monster_builder
+from workbench.apps.calibration import calibration_app
+from workbench.apps.encounter import encounter_app
+from workbench.apps.fight import fight_app
+from workbench.apps.homebrew import swarm_app, weakness_app
+from workbench.apps.message import refusal_html
+from workbench.apps.solos import solos_app
+from workbench.errors import WorkbenchError
+from workbench.fight.workspace import (
+    Workspace,
+    default_workspace,
+    library_folder,
+    load_workspace,
+    remember_encounter,
+    save_workspace,
+    workspace_path,
+)
+from workbench.model import Monster
+from workbench.monster.library import load_library
+
+__all__ = [
+    "calibration_page",
+    "encounter_page",
+    "fight_page",
+    "homebrew_page",
+    "monster_page",
+    "shown_path",
+    "workspace_file",
+    "solos_page",
+]
+
+
+def shown_path(path: Path) -> str:
+    """A folder as a Director knows it: `~/drawsteel-workbench/monsters` under the home folder."""
+    try:
+        return "~/" + path.relative_to(Path.home()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _note(text: str, css: str = "wb-page-note") -> widgets.HTML:
+    return widgets.HTML(f'<div class="{css}" style="color:#444">{text}</div>')
+
+
+def _workspace() -> tuple[Workspace, widgets.HTML]:
+    """The saved workspace (or a fresh one, with a note saying why when the file could not be read)."""
+    try:
+        return load_workspace(), _note("")
+    except WorkbenchError as exc:
+        return default_workspace(), widgets.HTML(refusal_html(exc) + " A new workspace is used; the file is kept.")
+
+
+def _library_monsters() -> tuple[list[Monster], list[str]]:
+    """The saved monsters (each named by its library name when it has none) and the files that did not load."""
+    contents = load_library(library_folder())
+    found = [e.monster if e.monster.name else e.monster.model_copy(update={"name": e.name})
+             for e in contents.entries]
+    return found, [f"{file} ({reason})" for file, reason in contents.problems]
+
+
+def _watch(widget: Any, callback: Callable[[Any], None]) -> None:
+    """Call `callback` after any value change anywhere in `widget`'s tree (the encounter app is a black box)."""
+    if hasattr(widget, "value"):
+        widget.observe(callback, names="value")
+    for child in getattr(widget, "children", ()):
+        _watch(child, callback)
+
+
+def monster_page() -> widgets.VBox:
+    """The monster builder, saving to the library folder in the Director's home."""
+    folder = library_folder()
+    builder = monster_builder(folder=folder)
+    where = _note(f"Your monsters are saved in <b>{html.escape(shown_path(folder))}</b> (the Homebrew library "
+                  "tab below) and offered on the encounter page.")
+    return widgets.VBox([where, builder])
+
+
+def solos_page() -> widgets.VBox:
+    """The instant solo beside a built solo, at the level of the workspace's party."""
+    workspace, problem = _workspace()
+    level = max(1, min(20, round(workspace.encounter.party.average_level)))
+    return widgets.VBox([problem, solos_app(level=level)])
+
+
+def encounter_page() -> widgets.VBox:
+    """The encounter editor on the workspace's encounter, with the saved monsters to add; every change is
+    written back to the workspace, so the fight page runs this encounter."""
+    workspace, problem = _workspace()
+    monsters, unreadable = _library_monsters()
+    folder = library_folder()
+    app = encounter_app(monsters=monsters, encounter=workspace.encounter, library_folder=folder)
+    status = _note("", "wb-workspace-status")
+    state = {"workspace": workspace}
+
+    def remember(_change: Any = None) -> None:
+        current = app.state()
+        if current == state["workspace"].encounter:
+            return
+        state["workspace"] = remember_encounter(state["workspace"], current, monsters)
+        try:
+            save_workspace(state["workspace"])
+        except OSError as exc:
+            status.value = f'<span class="wb-refusal" style="color:#a00">Could not keep the encounter: {html.escape(exc.strerror or str(exc))}.</span>'
+            return
+        status.value = ('<span class="wb-ok" style="color:#264">Kept: the fight page runs this encounter.</span>')
+
+    _watch(app, remember)
+    saved = f"{len(monsters)} saved monster{'s' if len(monsters) != 1 else ''} from {shown_path(folder)}"
+    skipped = f"; could not read {', '.join(unreadable)}" if unreadable else ""
+    lines = _note(f"{html.escape(saved + skipped)} in the Monster list. The party and the creatures here are "
+                  "what the fight page uses.")
+    return widgets.VBox([problem, lines, status, app])
+
+
+def fight_page() -> widgets.VBox:
+    """Malice and the squads of the workspace's encounter."""
+    workspace, problem = _workspace()
+    return widgets.VBox([problem, fight_app(workspace)])
+
+
+def homebrew_page() -> widgets.VBox:
+    """The two shipped rule modules as tools: Exploitable Weakness's wound calculator and the swarm simulator."""
+    weakness = weakness_app()
+    swarm = swarm_app()
+    return widgets.VBox([
+        widgets.HTML("<h3>Exploitable Weakness: how much a hit with the right material wounds</h3>"),
+        weakness,
+        widgets.HTML("<h3>Swarms: how long a swarm lasts at the table</h3>"),
+        swarm,
+    ])
+
+
+def calibration_page() -> widgets.VBox:
+    """The calibration explorer: the formulas beside the published monsters, with a summary first."""
+    return widgets.VBox([calibration_app()])
+
+
+def workspace_file() -> str:
+    """Where the workspace is kept, as shown to a Director."""
+    return shown_path(workspace_path())

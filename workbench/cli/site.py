@@ -1,0 +1,163 @@
+"""What `workbench app` serves: the app pages, the lessons, and a landing page that lists them in order.
+
+The app pages are notebooks shipped inside the package (`workbench/pages/*.ipynb`, so an installed wheel has
+them); the lessons are the teaching notebooks of a source checkout (`notebooks/`), served when present. Voilà
+serves one folder, so the two are copied into one (`site_folder()/root`, rebuilt at each start: a page edited
+in the checkout is served as it is now). The landing page is Voilà's tree page replaced by the workbench's
+Voilà template (`workbench/pages/template/workbench`, copied beside the root): its `tree.html` is written
+here, from each notebook's own title and first line, in a Director's order (`PAGE_ORDER`).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = [
+    "PAGES_DIR",
+    "PAGE_ORDER",
+    "TEMPLATE_NAME",
+    "Listed",
+    "landing_html",
+    "lessons",
+    "pages",
+    "prepare_site",
+    "site_folder",
+]
+
+PAGES_DIR = Path(__file__).resolve().parents[1] / "pages"
+TEMPLATE_NAME = "workbench"
+# A Director's order: build a monster, then an encounter, run the fight; then homebrew and calibration.
+PAGE_ORDER = ("monster", "solos", "encounter", "fight", "homebrew", "calibration")
+TITLE = "Draw Steel workbench"
+LINE = 130  # characters: a purpose longer than a line is left off the landing page
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One notebook as the landing page lists it: its file, its title and its one-line purpose."""
+
+    file: str
+    title: str
+    purpose: str
+
+
+def _plain(text: str) -> str:
+    """Markdown emphasis and code marks dropped, whitespace joined: the words as a person reads them."""
+    return " ".join(re.sub(r"[*`_]", "", text).split())
+
+
+def _read(path: Path) -> Listed:
+    """Title: the notebook's `title` metadata (without the site name) or its first heading. Purpose: the
+    first sentence of the paragraph after that heading."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    first = next((c for c in notebook.get("cells", ()) if c.get("cell_type") == "markdown"), {})
+    paragraphs = [part.strip() for part in re.split(r"\n\s*\n", "".join(first.get("source", ""))) if part.strip()]
+    heading = next((part for part in paragraphs if part.startswith("# ")), "")
+    title = notebook.get("metadata", {}).get("title", "").split(" · ")[0] or _plain(heading.lstrip("# ")) \
+        or path.stem
+    after = paragraphs[paragraphs.index(heading) + 1:] if heading else paragraphs
+    text = _plain(next((part for part in after if not part.startswith(("<", "#", "|", "["))), ""))
+    sentence = re.match(r"(.+?[.!?])(\s|$)", text)
+    return Listed(file=path.name, title=title, purpose=sentence.group(1) if sentence else text)
+
+
+def pages(folder: Path = PAGES_DIR) -> tuple[Listed, ...]:
+    """The app pages in `PAGE_ORDER` (any other page after them, by name)."""
+    found = {p.stem: p for p in folder.glob("*.ipynb")}
+    order = [s for s in PAGE_ORDER if s in found] + sorted(set(found) - set(PAGE_ORDER))
+    return tuple(_read(found[s]) for s in order)
+
+
+def lessons(folder: Path | None) -> tuple[Listed, ...]:
+    """The teaching notebooks, in their numbered order (none without a folder)."""
+    if folder is None or not folder.is_dir():
+        return ()
+    return tuple(_read(p) for p in sorted(folder.glob("*.ipynb")))
+
+
+def _item(entry: Listed, base: str) -> str:
+    """One line: the title as the link, then the purpose (left out when it would not fit on a line)."""
+    purpose = entry.purpose if len(entry.purpose) <= LINE else ""
+    return (f'<li><a href="{base}voila/render/{html.escape(entry.file)}">{html.escape(entry.title)}</a>'
+            f'<span class="wb-purpose">{html.escape(purpose)}</span></li>')
+
+
+def landing_html(listed_pages: tuple[Listed, ...], listed_lessons: tuple[Listed, ...]) -> str:
+    """The Jinja template of the landing page (Voilà's `tree.html`): the pages, then the lessons."""
+    base = "{{ base_url }}"
+    page_items = "".join(_item(p, base) for p in listed_pages)
+    if listed_lessons:
+        lesson_items = "".join(_item(p, base) for p in listed_lessons)
+        lessons_part = (
+            '<h2>Lessons</h2><p class="wb-lead">How the workbench computes what the pages show, with worked '
+            "examples from the book. Open them in JupyterLab (make lab) to change and run them.</p>"
+            f'<ol class="wb-list wb-lessons">{lesson_items}</ol>'
+        )
+    else:
+        lessons_part = ("<h2>Lessons</h2><p class=\"wb-lead\">The lessons are the notebooks of the workbench's "
+                        "source folder; open them there in JupyterLab (make lab).</p>")
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>{html.escape(TITLE)}</title>
+  <link rel="icon" type="image/svg+xml" href="{base}voila/static/workbench-favicon.svg">
+  <style>
+    body {{ margin: 0; background: #faf7f2; font-family: system-ui, -apple-system, "Segoe UI", sans-serif;
+           color: #222; }}
+    main.wb-landing {{ max-width: 52em; margin: 2.5em auto; padding: 0 1.2em; }}
+    .wb-landing h1 {{ font-size: 2em; margin: 0 0 .2em; color: #7a1f1f; }}
+    .wb-landing h2 {{ font-size: 1.25em; margin: 1.6em 0 .3em; }}
+    .wb-lead {{ margin: .2em 0 .8em; color: #444; }}
+    .wb-list {{ padding-left: 1.6em; margin: 0; }}
+    .wb-list li {{ margin: .55em 0; line-height: 1.35; }}
+    .wb-list a {{ font-weight: 600; font-size: 1.08em; color: #7a1f1f; text-decoration: none; }}
+    .wb-list a:hover, .wb-list a:focus {{ text-decoration: underline; }}
+    .wb-purpose {{ display: block; color: #444; }}
+  </style>
+</head>
+<body>
+<main class="wb-landing">
+  <h1>{html.escape(TITLE)}</h1>
+  <p class="wb-lead">Monsters, encounters and fights for Draw Steel, by the book's formulas. Start at the top:
+  what you build on one page is there on the next.</p>
+  <h2>Pages</h2>
+  <ol class="wb-list wb-pages">{page_items}</ol>
+  {lessons_part}
+</main>
+</body>
+</html>
+"""
+
+
+def site_folder() -> Path:
+    """Where the served copy lives: the user's cache (`$XDG_CACHE_HOME` or `~/.cache`)/drawsteel-workbench/app."""
+    cache = os.environ.get("XDG_CACHE_HOME", "").strip()
+    return (Path(cache) if cache else Path.home() / ".cache") / "drawsteel-workbench" / "app"
+
+
+def prepare_site(lessons_dir: Path | None, folder: Path | None = None) -> tuple[Path, Path]:
+    """Copy the pages and lessons into `folder/root` and the template into `folder/share/jupyter`, write the
+    landing page, and return (the folder to serve, the folder to add to JUPYTER_PATH)."""
+    folder = folder or site_folder()
+    root, share = folder / "root", folder / "share" / "jupyter"
+    for old in (root, share):
+        shutil.rmtree(old, ignore_errors=True)
+    root.mkdir(parents=True)
+    listed_lessons = lessons(lessons_dir)
+    for entry in listed_lessons:
+        shutil.copy2(lessons_dir / entry.file, root / entry.file)  # type: ignore[operator]
+    listed_pages = pages()
+    for entry in listed_pages:
+        shutil.copy2(PAGES_DIR / entry.file, root / entry.file)
+    template = share / "voila" / "templates" / TEMPLATE_NAME
+    shutil.copytree(PAGES_DIR / "template" / TEMPLATE_NAME, template)
+    (template / "tree.html").write_text(landing_html(listed_pages, listed_lessons), encoding="utf-8")
+    return root, share

@@ -1,0 +1,182 @@
+"""The Director's workspace: the party, the encounter and the monsters chosen once, shared by every app page.
+
+Each page of `workbench app` runs in its own kernel, so they cannot share Python objects: they share one small
+file instead, `workspace.json` in the Director's workbench folder (`~/drawsteel-workbench/` unless the
+`WORKBENCH_HOME` variable names another). The encounter page writes the encounter (and its party) there after
+every change; the fight page reads it to know which squads and which monsters' Malice features the fight has.
+The homebrew library (the monsters a Director saved) lives beside it, in `monsters/`.
+
+Here is what the pages need from that file and nothing about widgets: read and write it (a write goes to a
+temporary file moved into place, so a crash never leaves half a workspace), keep the monsters the encounter
+names (for their Malice features), and turn the encounter into the fight's pieces: each stat block's Monster,
+the minion squads (up to eight minions each) and the creatures that may captain them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from workbench.encounter.encounter import Creature, Encounter
+from workbench.encounter.party import make_party
+from workbench.errors import InvalidInput
+from workbench.fight.squad import MAX_SQUAD_SIZE, Squad, make_squad
+from workbench.model import Monster
+from workbench.monster.formulas import build_monster
+
+__all__ = [
+    "FORMAT",
+    "Workspace",
+    "default_workspace",
+    "encounter_monsters",
+    "encounter_squads",
+    "library_folder",
+    "load_workspace",
+    "malice_party",
+    "remember_encounter",
+    "save_workspace",
+    "squad_captains",
+    "user_folder",
+    "workspace_path",
+]
+
+FORMAT = "drawsteel-workbench/workspace"
+HOME_VARIABLE = "WORKBENCH_HOME"
+
+
+class Workspace(BaseModel):
+    """The encounter being prepared (its party included) and the Monsters behind its creatures."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    format: Literal["drawsteel-workbench/workspace"] = FORMAT
+    encounter: Encounter
+    monsters: tuple[Monster, ...] = ()
+
+
+def user_folder() -> Path:
+    """The Director's workbench folder: `$WORKBENCH_HOME`, else `~/drawsteel-workbench` (read at each call, so
+    a test or a second Director can point it elsewhere)."""
+    named = os.environ.get(HOME_VARIABLE, "").strip()
+    return Path(named).expanduser() if named else Path.home() / "drawsteel-workbench"
+
+
+def library_folder() -> Path:
+    """Where the pages save and look for the Director's monsters."""
+    return user_folder() / "monsters"
+
+
+def workspace_path() -> Path:
+    return user_folder() / "workspace.json"
+
+
+def default_workspace() -> Workspace:
+    """A first workspace: four level 1 heroes, no Victories, no creatures yet."""
+    return Workspace(encounter=Encounter(party=make_party(heroes=4, level=1)))
+
+
+def load_workspace(path: str | Path | None = None) -> Workspace:
+    """The saved workspace, or the default one when there is none yet.
+
+    A file that does not read as a workspace is refused by name (`InvalidInput` on "workspace"); it is left
+    as it is, so nothing the Director saved is lost.
+    """
+    path = Path(path) if path is not None else workspace_path()
+    if not path.exists():
+        return default_workspace()
+    try:
+        return Workspace.model_validate_json(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValidationError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "it is not a workbench workspace file"
+        raise InvalidInput("workspace", str(path), "a workspace file written by the workbench",
+                           str(reason)) from None
+
+
+def save_workspace(workspace: Workspace, path: str | Path | None = None) -> Path:
+    """Write the workspace in one step (a temporary file in the same folder, then `os.replace`)."""
+    if not isinstance(workspace, Workspace):
+        raise InvalidInput("workspace", workspace, "a Workspace")
+    path = Path(path) if path is not None else workspace_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(workspace.model_dump(mode="json"), ensure_ascii=False, indent=1) + "\n"
+    handle, temp = tempfile.mkstemp(prefix=".workspace.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def _key(name: str) -> str:
+    return name.strip().lower()
+
+
+def remember_encounter(workspace: Workspace, encounter: Encounter, known: Iterable[Monster] = ()) -> Workspace:
+    """The workspace with `encounter` as its encounter, keeping the Monster of each named creature.
+
+    A creature added from the builder or the library carries only its numbers; its Monster (traits, Malice
+    features) is found by name among `known` and the monsters remembered before. Monsters no creature names
+    any more are dropped.
+    """
+    pool = {_key(m.name): m for m in (*workspace.monsters, *known) if m.name.strip()}
+    wanted = {_key(c.name) for c in encounter.creatures if c.name.strip()}
+    kept = tuple(pool[name] for name in sorted(wanted) if name in pool)
+    return workspace.model_copy(update={"encounter": encounter, "monsters": kept})
+
+
+def _monster_of(creature: Creature, remembered: dict[str, Monster]) -> Monster:
+    """The creature's own Monster when remembered (same name and stat block), else one from the formulas."""
+    own = remembered.get(_key(creature.name))
+    if own is not None and (own.level, own.organization, own.role) == (
+        creature.level, creature.organization, creature.role
+    ):
+        return own
+    built = build_monster(creature.level, creature.organization, creature.role)
+    return built.model_copy(update={"name": creature.label[:1].upper() + creature.label[1:]})
+
+
+def encounter_monsters(workspace: Workspace) -> tuple[tuple[Monster, int], ...]:
+    """Each creature entry of the encounter as (its Monster, how many), in the encounter's order."""
+    remembered = {_key(m.name): m for m in workspace.monsters if m.name.strip()}
+    return tuple((_monster_of(c, remembered), c.count) for c in workspace.encounter.creatures)
+
+
+def _sizes(count: int) -> list[int]:
+    """`count` minions as squads of up to eight, as even as can be (12 -> 6 + 6, 9 -> 5 + 4)."""
+    squads = -(-count // MAX_SQUAD_SIZE)
+    base, extra = divmod(count, squads)
+    return [base + 1] * extra + [base] * (squads - extra)
+
+
+def encounter_squads(workspace: Workspace) -> tuple[Squad, ...]:
+    """The encounter's minions as squads ("squads of up to eight creatures"), one stat block per squad."""
+    squads: list[Squad] = []
+    for monster, count in encounter_monsters(workspace):
+        if monster.organization != "minion":
+            continue
+        sizes = _sizes(count)
+        for number, size in enumerate(sizes, start=1):
+            name = monster.name if len(sizes) == 1 else f"{monster.name} (squad {number})"
+            squads.append(make_squad(monster, size, name=name))
+    return tuple(squads)
+
+
+def squad_captains(monsters: Sequence[tuple[Monster, int]]) -> tuple[Monster, ...]:
+    """The encounter's creatures that may captain a squad: every stat block that is not a minion."""
+    return tuple(m for m, _count in monsters if m.organization != "minion")
+
+
+def malice_party(workspace: Workspace) -> tuple[int, int]:
+    """(heroes, average Victories rounded down) for Malice: the party's heroes, not its retainers or allied
+    NPCs ("the number of heroes"), and "the heroes' average Victories" as a whole number."""
+    party = workspace.encounter.party
+    heroes = sum(1 for m in party.members if m.kind == "hero") or party.size
+    return heroes, int(party.victories)  # Fraction -> int rounds toward zero: down, Victories are never negative
