@@ -2,8 +2,9 @@
 
 The calibration compares the formulas of "Adjusting Monster Levels" with the book's own monsters, so this
 module reads only what the formulas predict: level, organization, role, EV, Stamina, free strike, the five
-characteristics and the signature ability (keywords, target text, damage per tier). Everything else in a
-stat block is left alone.
+characteristics and the signature ability (keywords, target text, power-roll bonus, damage per tier), plus
+the stat block's own keywords ("Goblin", "Humanoid": its `ancestry` list), which an encounter search
+filters on. Everything else in a stat block is left alone.
 
 A folder is searched recursively for `*.json` files. One bad file never stops the rest: it is reported by
 name with the reason (`LoadFailure`) and the others load. Two shapes of the transcription are read: the
@@ -53,6 +54,7 @@ SIGNATURE = "signature ability"
 
 _EV = re.compile(r"^\s*(\d+)?\s*(?:for\s+(four|4)\s+minions)?\s*$", re.IGNORECASE)
 _WHOLE = re.compile(r"^\s*(-?\d+)\s*$")
+_ROLL = re.compile(r"power\s+roll\s*([+\-−])\s*(\d+)", re.IGNORECASE)
 # "7 damage", "4 corruption damage", "4 corruption or fire damage"
 _DAMAGE = re.compile(r"(\d+)\s+(?:[a-z]+\s+(?:or\s+[a-z]+\s+)?)?damage\b", re.IGNORECASE)
 
@@ -77,6 +79,7 @@ class Signature(BaseModel):
     target: str
     tier_text: tuple[str, str, str] | None
     damage: tuple[int, int, int] | None
+    bonus: int | None = None  # "Power Roll + 2" -> 2; None when the ability prints no roll
 
     @property
     def is_strike(self) -> bool:
@@ -101,6 +104,7 @@ class PublishedMonster(BaseModel):
     characteristics: dict[str, int]
     signature: Signature | None
     signature_count: int
+    keywords: tuple[str, ...] = ()
 
     @property
     def highest_characteristic(self) -> int:
@@ -196,6 +200,29 @@ def _organization_and_role(
     return organization, (role_words[0] if needs_role else None), text
 
 
+def _roll_bonus(effects: Any) -> int | None:
+    """The bonus of the first printed power roll ("Power Roll + 2"), or None when there is none."""
+    if not isinstance(effects, list):
+        return None
+    for effect in effects:
+        roll = effect.get("roll") if isinstance(effect, Mapping) else None
+        if isinstance(roll, str) and (match := _ROLL.search(roll)):
+            value = int(match.group(2))
+            return value if match.group(1) == "+" else -value
+    return None
+
+
+def _keywords(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The stat block's keywords: `ancestry` in the current transcription, `keywords` in other shapes."""
+    for key in ("ancestry", "keywords"):
+        value = data.get(key)
+        if isinstance(value, str):
+            value = [value]
+        if isinstance(value, list):
+            return tuple(str(k).strip() for k in value if str(k).strip())
+    return ()
+
+
 def _tier_texts(effects: Any) -> tuple[str, str, str] | None:
     if not isinstance(effects, list):
         return None
@@ -248,6 +275,7 @@ def _signatures(data: Mapping[str, Any], source: str) -> list[Signature]:
                     target=str(feature.get("target", "")),
                     tier_text=texts,
                     damage=damage,
+                    bonus=_roll_bonus(feature.get("effects")),
                 )
             )
     return found
@@ -285,6 +313,7 @@ def parse_stat_block(data: Any, source: str = "stat block", ruleset: Ruleset | N
         characteristics=characteristics,
         signature=signatures[0] if signatures else None,
         signature_count=len(signatures),
+        keywords=_keywords(data),
     )
 
 

@@ -1,0 +1,575 @@
+"""Encounters proposed from a bestiary, each inside a difficulty's band and keeping every guideline.
+
+A Director asks "a hard goblin fight for five level 3 heroes"; `suggest_encounters` answers with ranked
+encounters built from the stat blocks given (a published bestiary, the homebrew library, or both). The search
+is a seeded random construction: an anchor stat block (or the ones the Director must include), a theme of
+shared keywords, perhaps two sets of minions, then creatures added one at a time (new roles preferred) until
+the total EV is inside the band. Every candidate is then checked by the workbench's own `report()` (the
+same guidelines the editor shows, not a copy of them), initiative groups come from `suggest_groups`, and only
+candidates with no broken guideline are kept. So when a guideline is added to the checker, the suggestions
+keep it too; the construction only makes passing likely.
+
+What the construction aims for ahead of the checker (so few candidates are thrown away): levels within the
+creature and solo limits, minions within two levels of the heroes and bought two sets at first, at most six
+kinds of stat block, at most eight creatures per hero, half of them minions past three per hero, at most one
+solo, one leader and one support creature and two controllers, and at least two roles unless a solo carries
+the fight.
+
+Advice about the party itself ("a party of three or fewer heroes…"), which no choice of creatures changes, is
+what the empty encounter already breaks; a suggestion may carry only that, and its `broken` lists it.
+
+Ranking: how much of the band the EV uses (the total over the band's top; the extreme band, which has no
+top, aims one hero's strength past the hard band), plus a smaller part for variety (the distinct roles and
+organizations). Two suggestions always differ in more than one creature: at least two creatures of either
+are not in the other.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from numbers import Integral
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from workbench.encounter.encounter import (
+    Check,
+    Creature,
+    Encounter,
+    EncounterReport,
+    creature_from_monster,
+    report,
+    suggest_groups,
+)
+from workbench.encounter.party import Party, budget, format_number
+from workbench.errors import InvalidInput
+from workbench.model import Monster
+from workbench.rules.encounter_tables import EncounterRules, check_difficulty, encounter_rules
+
+__all__ = ["Suggestion", "suggest_encounters", "stat_block_creature", "MAX_SUGGESTIONS"]
+
+MAX_SUGGESTIONS = 50
+# Variety counts for this fraction of a suggestion's score per distinct role or organization: enough to
+# order encounters that use the budget alike, never enough to put a half-spent band above a full one.
+VARIETY_WEIGHT = Fraction(1, 40)
+# The limits the construction keeps ahead of the checker (issue 15's role and organization guidelines).
+MAX_SOLOS, MAX_LEADERS, MAX_SUPPORTS, MAX_CONTROLLERS = 1, 1, 1, 2
+MINION_LEVELS_FROM_HEROES = 2
+# A suggestion whose creatures all share a keyword (a goblin warband) ranks as if it had two more kinds of
+# variety: a Director asked for a fight, not a zoo.
+THEME_WEIGHT = 2 * VARIETY_WEIGHT
+THEME_CHANCE = 0.8
+PALETTE = 12  # stat blocks one search chooses among  # how often a search keeps to one keyword of its anchor (a goblin fight, not a zoo)
+MINION_CHANCE = 0.5  # how often a search starts with two sets of minions
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Suggestion(_Frozen):
+    """One proposed encounter: the creatures with initiative groups, its report, and why it ranks where it does."""
+
+    encounter: Encounter
+    report: EncounterReport
+    budget_use: Fraction
+    variety: int
+    theme: str = ""  # a keyword every creature shares ("goblin"), or "" for a mixed bag
+
+
+    @property
+    def creatures(self) -> tuple[Creature, ...]:
+        return self.encounter.creatures
+
+    @property
+    def ev(self) -> Fraction:
+        return self.report.total_ev
+
+    @property
+    def difficulty(self) -> str:
+        return self.report.difficulty
+
+    @property
+    def victories(self) -> int:
+        return self.report.victories
+
+    @property
+    def broken(self) -> tuple[Check, ...]:
+        return self.report.broken
+
+    @property
+    def score(self) -> Fraction:
+        return self.budget_use + VARIETY_WEIGHT * self.variety + (THEME_WEIGHT if self.theme else 0)
+
+    def summary(self) -> str:
+        """One line for people: "2 × Goblin Warrior, 8 × Goblin Runner — EV 61, hard, 2 Victories"."""
+        names = ", ".join(f"{c.count} × {c.label}" for c in self.creatures)
+        victories = f"{self.victories} {'Victory' if self.victories == 1 else 'Victories'}"
+        return f"{names} — EV {format_number(self.ev)}, {self.difficulty}, {victories}"
+
+
+@dataclass(frozen=True)
+class _Option:
+    """A stat block the search may buy, one unit at a time (four minions, or one other creature).
+
+    The creature's fields are copied to plain attributes: the search reads them hundreds of thousands of times.
+    """
+
+    creature: Creature
+    keywords: frozenset[str]
+    unit: int
+    unit_cost: Fraction | int
+    organization: str
+    role: str | None
+    minion: bool
+    solo: bool
+    themes: tuple[str, ...] = ()  # its keywords that at least two other stat blocks share
+
+
+def stat_block_creature(item: Any) -> tuple[Creature, tuple[str, ...]]:
+    """A stat block's header as one creature, with its keywords.
+
+    Takes a built or library `Monster` (an instant solo stays one), a library entry (`.monster`), or any
+    published stat block with `name`, `level`, `organization`, `role`, `ev` and optionally `keywords` (the
+    calibration layer's `PublishedMonster`, which this layer cannot import).
+    """
+    item = getattr(item, "monster", item)
+    if isinstance(item, Monster):
+        return creature_from_monster(item), tuple(item.keywords)
+    try:
+        creature = Creature(
+            name=str(item.name),
+            level=item.level,
+            organization=item.organization,
+            role=item.role,
+            ev=item.ev,
+        )
+    except (AttributeError, ValueError, TypeError):
+        raise InvalidInput(
+            "bestiary", item, "stat blocks with a name, level, organization, role and EV (a Bestiary, the "
+            "homebrew library, or a list of monsters)"
+        ) from None
+    return creature, tuple(str(k) for k in getattr(item, "keywords", ()) or ())
+
+
+def _stat_blocks(bestiary: Any) -> list[tuple[Creature, tuple[str, ...]]]:
+    if hasattr(bestiary, "monsters"):
+        items: Any = bestiary.monsters
+    elif hasattr(bestiary, "entries"):
+        items = bestiary.entries
+    else:
+        items = bestiary
+    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+        raise InvalidInput("bestiary", bestiary, "a Bestiary, the homebrew library, or a list of stat blocks")
+    seen: set[tuple] = set()
+    blocks: list[tuple[Creature, tuple[str, ...]]] = []
+    for item in items:
+        creature, keywords = stat_block_creature(item)
+        key = (creature.stat_block, creature.ev)
+        if key not in seen:  # the same stat block from two sources is one choice
+            seen.add(key)
+            blocks.append((creature, keywords))
+    return blocks
+
+
+def _is_solo(creature: Creature) -> bool:
+    """A solo, built as one or (once the encounter knows instant solos) made one."""
+    return creature.organization == "solo" or bool(getattr(creature, "instant_solo", False))
+
+
+def _words(creature: Creature, keywords: Sequence[str]) -> frozenset[str]:
+    """What a keyword filter matches: the stat block's keywords and the words of its name, lower-case."""
+    return frozenset(k.strip().lower() for k in keywords) | frozenset(creature.name.lower().split())
+
+
+def _texts(field: str, values: Any) -> tuple[str, ...]:
+    if isinstance(values, str):
+        values = (values,)
+    if not isinstance(values, Iterable) or not all(isinstance(v, str) and v.strip() for v in values):
+        raise InvalidInput(field, values, "a list of non-empty words")
+    return tuple(v.strip() for v in values)
+
+
+@dataclass
+class _Limits:
+    """What one search must respect, worked out once per request."""
+
+    party: Party
+    difficulty: str
+    low: int
+    high: int
+    heroes: int
+    per_hero: int
+    half_above: int
+    kinds: int
+    star: bool
+    need_roles: bool
+    unavoidable: frozenset[str]
+    rules: EncounterRules
+
+
+class _Build:
+    """One candidate under construction: units bought per option, with running totals."""
+
+    def __init__(self) -> None:
+        self.counts: dict[int, int] = {}
+        self.total: Fraction | int = 0
+        self.creatures = 0
+        self.minions = 0
+        self.solos = 0
+        self.by_organization: dict[str, int] = {}
+        self.by_role: dict[str | None, int] = {}
+
+    def allows(self, index: int, option: _Option, units: int, limits: _Limits, top: Fraction | int) -> bool:
+        n = option.unit * units
+        if self.total + option.unit_cost * units > top:
+            return False
+        if index not in self.counts and len(self.counts) >= limits.kinds:
+            return False
+        if self.creatures + n > limits.per_hero * limits.heroes:
+            return False
+        organization, role = option.organization, option.role
+        if option.solo and self.solos + n > MAX_SOLOS:
+            return False
+        if organization == "leader" and self.by_organization.get("leader", 0) + n > MAX_LEADERS:
+            return False
+        if role == "support" and self.by_role.get("support", 0) + n > MAX_SUPPORTS:
+            return False
+        return not (role == "controller" and self.by_role.get("controller", 0) + n > MAX_CONTROLLERS)
+
+    def add(self, index: int, option: _Option, units: int) -> None:
+        n = option.unit * units
+        self.counts[index] = self.counts.get(index, 0) + n
+        self.total += option.unit_cost * units
+        self.creatures += n
+        if option.minion:
+            self.minions += n
+        if option.solo:
+            self.solos += n
+        self.by_organization[option.organization] = self.by_organization.get(option.organization, 0) + n
+        self.by_role[option.role] = self.by_role.get(option.role, 0) + n
+
+
+def _top(limits: _Limits, star_cost: Fraction | int | None) -> Fraction | int:
+    top: Fraction | int = limits.high
+    if star_cost is not None:  # the star's EV is at least a third of the total
+        top = min(top, 3 * star_cost)
+    return top
+
+
+def _buy(build: _Build, index: int, option: _Option, limits: _Limits, top: Fraction | int) -> bool:
+    """Buy one unit; the first minions of the encounter come as the two sets the guideline asks for."""
+    from_scratch = option.minion and build.minions == 0
+    units = 2 if from_scratch else 1
+    if not build.allows(index, option, units, limits, top):
+        return False
+    build.add(index, option, units)
+    return True
+
+
+def _theme(anchor: _Option, rng: random.Random) -> frozenset[str] | None:
+    """One of the keywords the anchor shares with other stat blocks, or None (no theme this time)."""
+    if not anchor.themes or rng.random() >= THEME_CHANCE:
+        return None
+    return frozenset([rng.choice(anchor.themes)])
+
+
+def _attempt(
+    options: Sequence[_Option], must: Sequence[int], limits: _Limits, rng: random.Random
+) -> _Build | None:
+    build = _Build()
+    star_cost: Fraction | int | None = None
+    if limits.star:
+        stars = [i for i, o in enumerate(options) if o.organization in ("leader", "solo")
+                 and 3 * o.unit_cost >= limits.low and o.unit_cost <= limits.high]
+        if not stars:
+            return None
+        star = rng.choice(stars)
+        star_cost = options[star].unit_cost
+        must = [star, *must]
+    top = _top(limits, star_cost)
+    for index in must:
+        if not _buy(build, index, options[index], limits, top):
+            return None
+    anchor_pool = [i for i, o in enumerate(options) if o.unit_cost <= top - build.total]
+    if not anchor_pool:
+        return None if build.total < limits.low else build
+    anchor = must[0] if must else rng.choice(anchor_pool)
+    theme = _theme(options[anchor], rng)
+    pool = [i for i in range(len(options)) if theme is None or theme <= options[i].keywords]
+    if len(pool) > PALETTE:  # a small palette per search: fast on a big bestiary, and an encounter has ≤ 6 kinds
+        pool = rng.sample(pool, PALETTE)
+    pool = sorted(set(pool) | set(build.counts) | {anchor})
+    if not must:
+        _buy(build, anchor, options[anchor], limits, top)
+    minion_kinds = [i for i in pool if options[i].minion]
+    if minion_kinds and build.minions == 0 and rng.random() < MINION_CHANCE:
+        first = rng.choice(minion_kinds)
+        _buy(build, first, options[first], limits, top)
+    # Aim somewhere in the upper half of the band, so a wide band (trivial, easy) is not left nearly empty.
+    aim = rng.randint((limits.low + limits.high + 1) // 2, limits.high)
+    for _ in range(4 * limits.per_hero * limits.heroes):
+        if build.total >= aim and not _wants_minions(build, limits):
+            break
+        choices = [i for i in pool if _fits(build, i, options[i], limits, top)]
+        if not choices:
+            break
+        weights = [_weight(build, options[i], limits) for i in choices]
+        pick = rng.choices(choices, weights=weights)[0]
+        _buy(build, pick, options[pick], limits, top)
+    return build if limits.low <= build.total <= top else None
+
+
+def _wants_minions(build: _Build, limits: _Limits) -> bool:
+    return build.creatures > limits.half_above * limits.heroes and 2 * build.minions < build.creatures
+
+
+def _fits(build: _Build, index: int, option: _Option, limits: _Limits, top: Fraction | int) -> bool:
+    units = 2 if option.minion and build.minions == 0 else 1
+    if _wants_minions(build, limits) and not option.minion:
+        return False
+    return build.allows(index, option, units, limits, top)
+
+
+def _weight(build: _Build, option: _Option, limits: _Limits) -> float:
+    """New roles first (a mix of roles), then creatures that keep the count of creatures low."""
+    weight = 1.0
+    if option.role not in build.by_role:
+        weight *= 4.0
+    if option.organization == "solo":
+        weight *= 0.5
+    if build.creatures + option.unit > limits.half_above * limits.heroes and not option.minion:
+        weight *= 0.25
+    return weight
+
+
+def _suggestion(build: _Build, options: Sequence[_Option], limits: _Limits) -> Suggestion | None:
+    creatures = []
+    star_index = None
+    if limits.star:
+        leaders = [i for i in build.counts if options[i].organization in ("leader", "solo")]
+        star_index = max(leaders, key=lambda i: (options[i].unit_cost, -i)) if leaders else None
+    for index in sorted(build.counts, key=lambda i: (-options[i].unit_cost, i)):
+        creatures.append(
+            options[index].creature.model_copy(
+                update={"count": build.counts[index], "star": index == star_index}
+            )
+        )
+    encounter = Encounter(party=limits.party, creatures=tuple(creatures))
+    encounter = encounter.model_copy(update={"groups": suggest_groups(encounter, rules=limits.rules)})
+    result = report(encounter, limits.rules)
+    if result.difficulty != limits.difficulty:
+        return None
+    if not {c.key for c in result.broken} <= limits.unavoidable:
+        return None
+    roles = {c.role for c in creatures if c.role}
+    has_solo = any(_is_solo(c) for c in creatures)
+    if limits.need_roles and len(roles) < 2 and not has_solo:
+        return None
+    organizations = {c.organization for c in creatures}
+    band_top = Fraction(limits.high)
+    use = result.total_ev / band_top if result.total_ev <= band_top else band_top / result.total_ev
+    shared = frozenset.intersection(*(options[i].keywords for i in build.counts))
+    return Suggestion(
+        encounter=encounter,
+        report=result,
+        budget_use=use,
+        variety=len(roles) + len(organizations),
+        theme=min(shared) if len(shared) else "",
+    )
+
+
+def _counts(s: Suggestion) -> dict[tuple, int]:
+    return {c.stat_block: c.count for c in s.creatures}
+
+
+def _differ(a: Suggestion, b: Suggestion) -> bool:
+    """More than one creature apart: at least two creatures of one are not in the other."""
+    ca, cb = _counts(a), _counts(b)
+    a_only = sum(max(0, n - cb.get(k, 0)) for k, n in ca.items())
+    b_only = sum(max(0, n - ca.get(k, 0)) for k, n in cb.items())
+    return max(a_only, b_only) > 1
+
+
+def _plain(value: Fraction) -> Fraction | int:
+    """A whole EV as an int: the search adds costs tens of thousands of times, and Fraction is slow."""
+    return value.numerator if value.denominator == 1 else value
+
+
+def _whole(field: str, value: Any, lowest: int, highest: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, Integral) or not lowest <= value <= highest:
+        raise InvalidInput(field, value, f"a whole number from {lowest} to {highest}")
+    return int(value)
+
+
+def _level_filter(party: Party, rules: EncounterRules) -> tuple[Any, str]:
+    """Whether a stat block fits the level guidelines for these heroes, and those limits in words."""
+    g = rules.guidelines
+    avg = party.average_level
+    above = g.level_above_party_victories if party.victories >= g.victories_for_higher_level else g.level_above_party
+
+    def within(c: Creature) -> bool:
+        if _is_solo(c):
+            return c.level <= avg + g.solo_level_above_party
+        if c.minion and abs(c.level - avg) > MINION_LEVELS_FROM_HEROES:
+            return False
+        return c.level <= avg + above
+
+    words = (
+        f"stat blocks of level {format_number(avg + above)} or lower (solos "
+        f"{format_number(avg + g.solo_level_above_party)} or lower, minions within "
+        f"{MINION_LEVELS_FROM_HEROES} levels of {format_number(avg)})"
+    )
+    return within, words
+
+
+def _options(bestiary: Any, party: Party, wanted: set[str], rules: EncounterRules) -> list[_Option]:
+    """The stat blocks a search may use: within the level limits and, if asked, with a keyword."""
+    g = rules.guidelines
+    blocks = _stat_blocks(bestiary)
+    if not blocks:
+        raise InvalidInput("bestiary", bestiary, "at least one stat block", "it holds none")
+    within, limits_words = _level_filter(party, rules)
+    fitting = [(c, k) for c, k in blocks if within(c)]
+    if not fitting:
+        raise InvalidInput(
+            "bestiary", f"{len(blocks)} stat blocks", limits_words,
+            "no stat block fits the level limits for these heroes",
+        )
+    if wanted:
+        themed = [(c, k) for c, k in fitting if wanted & _words(c, k)]
+        if not themed:
+            raise InvalidInput(
+                "keyword", ", ".join(sorted(wanted)), "keywords of stat blocks within the level limits",
+                f"none of the {len(fitting)} stat blocks that fit the level limits has them",
+            )
+        fitting = themed
+    options = [
+        _Option(
+            creature=c,
+            keywords=_words(c, k),
+            unit=g.minions_per_set if c.minion else 1,
+            unit_cost=_plain(c.cost(g.minions_per_set if c.minion else 1)),
+            organization=c.organization,
+            role=c.role,
+            minion=c.minion,
+            solo=_is_solo(c),
+        )
+        for c, k in sorted(fitting, key=lambda ck: (ck[0].label.lower(), ck[0].level, ck[0].organization))
+    ]
+    shared = Counter(k for o in options for k in o.keywords)
+    return [replace(o, themes=tuple(sorted(k for k in o.keywords if shared[k] >= 3))) for o in options]
+
+
+def _must_indexes(options: Sequence[_Option], names: Sequence[str], keyworded: bool) -> list[int]:
+    must: list[int] = []
+    for name in names:
+        found = [i for i, o in enumerate(options) if o.creature.name.lower() == name.lower()]
+        if not found:
+            raise InvalidInput(
+                "must_include", name, "names of stat blocks in the bestiary within the level limits"
+                + (" and with the keywords" if keyworded else ""),
+            )
+        must.append(found[0])
+    return must
+
+
+def _search(
+    options: Sequence[_Option], must: Sequence[int], limits: _Limits, count: int, rng: random.Random
+) -> list[Suggestion]:
+    """Distinct candidates that keep every guideline, found by seeded attempts."""
+    found: dict[tuple, Suggestion] = {}
+    for _ in range(40 * count + 120):
+        build = _attempt(options, must, limits, rng)
+        if build is None:
+            continue
+        key = tuple(sorted(build.counts.items()))
+        if key in found:
+            continue
+        suggestion = _suggestion(build, options, limits)
+        if suggestion is not None:
+            found[key] = suggestion
+            if len(found) >= 6 * count:
+                break
+    return list(found.values())
+
+
+def _rank(candidates: Iterable[Suggestion], count: int) -> tuple[Suggestion, ...]:
+    """Best score first; each kept suggestion differs from every one above it in more than one creature."""
+    chosen: list[Suggestion] = []
+    for suggestion in sorted(candidates, key=lambda s: (-s.score, s.summary())):
+        if all(_differ(suggestion, other) for other in chosen):
+            chosen.append(suggestion)
+            if len(chosen) == count:
+                break
+    return tuple(chosen)
+
+
+def suggest_encounters(
+    party: Party,
+    difficulty: str,
+    bestiary: Any,
+    keywords: Iterable[str] = (),
+    must_include: Iterable[str] = (),
+    count: int = 10,
+    rng: random.Random | None = None,
+    *,
+    star: bool = False,
+    rules: EncounterRules | None = None,
+) -> tuple[Suggestion, ...]:
+    """Up to `count` encounters for `party` at `difficulty` from `bestiary`, best first.
+
+    `bestiary` is a `Bestiary`, the homebrew library (`load_library`) or a list of stat blocks (published
+    or built `Monster`s). `keywords` keeps to stat blocks with any of these keywords (or name words):
+    "Goblin", "Undead". `must_include` names stat blocks every suggestion holds. `star=True` (hard encounters
+    only) makes the costliest leader or solo the star of the show. `rng` makes the search reproducible (a
+    fixed seed by default). Fewer than `count` come back when the bestiary has no more that differ; none at
+    all is refused with `InvalidInput` naming why (no stat block within the level limits, none with the
+    keywords, no combination inside the band).
+    """
+    rules = rules or encounter_rules()
+    if not isinstance(party, Party):
+        raise InvalidInput("party", party, "a Party (see make_party)")
+    difficulty = check_difficulty(difficulty)
+    count = _whole("count", count, 1, MAX_SUGGESTIONS)
+    rng = rng if rng is not None else random.Random(0)
+    if not isinstance(rng, random.Random):
+        raise InvalidInput("rng", rng, "a random.Random")
+    wanted = {k.lower() for k in _texts("keyword", keywords)}
+    if star and difficulty != "hard":
+        raise InvalidInput("star", star, "True only for a hard encounter", f"the encounter asked is {difficulty}")
+    b = budget(party, rules=rules)
+    band = b.band(difficulty)
+    if band.empty:
+        raise InvalidInput(
+            "difficulty", difficulty, "a difficulty whose band holds an EV total",
+            f"for {party.size} hero(es) no EV total is {difficulty}",
+        )
+    options = _options(bestiary, party, wanted, rules)
+    must = _must_indexes(options, _texts("must_include", must_include), bool(wanted))
+    g = rules.guidelines
+    limits = _Limits(
+        party=party,
+        difficulty=difficulty,
+        low=band.min,
+        high=band.max if band.max is not None else band.min + int(b.hero_strength),
+        heroes=party.size,
+        per_hero=g.creatures_per_hero,
+        half_above=g.minion_half_above_per_hero,
+        kinds=g.stat_blocks,
+        star=star,
+        need_roles=len({o.role for o in options if o.role}) >= 2,
+        unavoidable=frozenset(c.key for c in report(Encounter(party=party), rules).broken),
+        rules=rules,
+    )
+    candidates = _search(options, must, limits, count, rng)
+    if not candidates:
+        raise InvalidInput(
+            "difficulty", difficulty, f"a difficulty the {len(options)} fitting stat blocks can reach",
+            f"no combination found with EV {band.span} that keeps every guideline",
+        )
+    return _rank(candidates, count)
