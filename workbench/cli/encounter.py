@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import textwrap
+from collections.abc import Iterable
 from fractions import Fraction
 
 from workbench.cli import emit
-from workbench.encounter.encounter import EncounterReport, load_encounter, report
+from workbench.encounter.encounter import Check, EncounterReport, load_encounter, report
 from workbench.encounter.party import format_number
 
-__all__ = ["register", "run", "report_payload", "report_text"]
+__all__ = ["register", "run", "report_payload", "report_text", "checks_payload"]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -38,11 +39,16 @@ def report_payload(name: str, r: EncounterReport) -> dict:
         "band": r.band,
         "difficulty": r.difficulty,
         "victories": r.victories,
-        "broken": [
-            {"key": c.key, "title": c.title, "section": c.section, "rule": c.rule, "detail": c.detail}
-            for c in r.broken
-        ],
+        "broken": checks_payload(r.broken),
     }
+
+
+def checks_payload(checks: Iterable[Check]) -> list[dict]:
+    """Guidelines as JSON: the stable key, the title, the rule's section and words, and this case's detail."""
+    return [
+        {"key": c.key, "title": c.title, "section": c.section, "rule": c.rule, "detail": c.detail}
+        for c in checks
+    ]
 
 
 def report_text(name: str, r: EncounterReport) -> str:

@@ -177,8 +177,8 @@ def _stat_blocks(bestiary: Any) -> list[tuple[Creature, tuple[str, ...]]]:
 
 
 def _is_solo(creature: Creature) -> bool:
-    """A solo, built as one or (once the encounter knows instant solos) made one."""
-    return creature.organization == "solo" or bool(getattr(creature, "instant_solo", False))
+    """A solo, built as one or an instant solo."""
+    return creature.solo
 
 
 def _words(creature: Creature, keywords: Sequence[str]) -> frozenset[str]:

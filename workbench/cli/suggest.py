@@ -1,0 +1,130 @@
+"""`workbench suggest`: encounters for a party from a bestiary, inside a difficulty's band, every guideline kept.
+
+The bestiary is the shipped sample unless `--bestiary DIR` names folders of stat block JSON files (searched
+recursively; repeat the option for several). Files that cannot be read are named on stderr and the rest are
+used. `--seed` makes the answer reproducible (0 by default, so the same command gives the same answer).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+from workbench.calibration.bestiary import SAMPLE_DIR, Bestiary, load_bestiary
+from workbench.cli import emit, positive_int, whole_number
+from workbench.cli.budget import average_victories
+from workbench.cli.calibrate import existing_path
+from workbench.cli.encounter import checks_payload
+from workbench.encounter.encounter import format_groups
+from workbench.encounter.party import format_number, make_party
+from workbench.encounter.suggest import MAX_SUGGESTIONS, Suggestion, suggest_encounters
+from workbench.rules.encounter_tables import DIFFICULTIES
+
+__all__ = ["register", "run", "suggestions_payload", "suggestions_text"]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "suggest", help="encounters from a bestiary for a party, inside a difficulty's band, every guideline kept"
+    )
+    parser.add_argument("--heroes", type=positive_int, required=True, help="heroes, retainers included")
+    parser.add_argument("--level", type=positive_int, required=True, help="the heroes' level")
+    parser.add_argument("--difficulty", choices=DIFFICULTIES, required=True)
+    parser.add_argument(
+        "--victories", type=average_victories, default=Fraction(0), help="average Victories per hero, e.g. 2 or 2.5"
+    )
+    parser.add_argument(
+        "--bestiary", type=existing_path, action="append", metavar="DIR",
+        help="a folder of stat block JSON files (repeatable; the shipped sample by default)",
+    )
+    parser.add_argument(
+        "--keyword", action="append", default=[], metavar="K",
+        help="keep to stat blocks with this keyword, e.g. Goblin (repeatable: any of them)",
+    )
+    parser.add_argument(
+        "--count", type=_count, default=10, metavar="N", help=f"how many suggestions (1 to {MAX_SUGGESTIONS})"
+    )
+    parser.add_argument("--seed", type=whole_number, default=0, metavar="S", help="the search's seed")
+    parser.add_argument("--json", action="store_true")
+    parser.set_defaults(run=run)
+
+
+def _count(text: str) -> int:
+    value = positive_int(text)
+    if value > MAX_SUGGESTIONS:
+        raise argparse.ArgumentTypeError(f"got {text!r}; accepts a whole number from 1 to {MAX_SUGGESTIONS}")
+    return value
+
+
+def _number(value: Fraction) -> int | float:
+    """A whole number as an int (a suggestion's EV always is: minions come four at a time)."""
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def suggestions_payload(found: tuple[Suggestion, ...]) -> dict:
+    """The JSON object of `--json`: DESIGN.md's contract, one object per encounter, best first."""
+    return {
+        "encounters": [
+            {
+                "creatures": [
+                    {
+                        "name": c.name,
+                        "level": c.level,
+                        "organization": c.organization,
+                        "role": c.role,
+                        "count": c.count,
+                        "ev": c.ev,
+                    }
+                    for c in s.creatures
+                ],
+                "ev": _number(s.ev),
+                "difficulty": s.difficulty,
+                "victories": s.victories,
+                "broken": checks_payload(s.broken),
+            }
+            for s in found
+        ]
+    }
+
+
+def suggestions_text(found: tuple[Suggestion, ...], heroes: int, level: int, difficulty: str) -> str:
+    lines = [f"{len(found)} {difficulty} encounter(s) for {heroes} level {level} heroes, best first:"]
+    for number, s in enumerate(found, start=1):
+        victories = f"{s.victories} {'Victory' if s.victories == 1 else 'Victories'}"
+        lines.append("")
+        lines.append(f"{number}. EV {format_number(s.ev)}, {s.difficulty}, {victories}"
+                     + (f" — a {s.theme.capitalize()} fight" if s.theme else ""))
+        for c in s.creatures:
+            kind = " ".join(part for part in (c.organization, c.role) if part)
+            star = ", star of the show" if c.star else ""
+            lines.append(f"   {c.count} × {c.label} (level {c.level} {kind}{star})")
+        lines.append(f"   Initiative groups (entries as listed): {format_groups(s.encounter.groups)}")
+        for check in s.broken:
+            lines.append(f"   Advice not kept: {check.title} ({check.detail})")
+    return "\n".join(lines)
+
+
+def _bestiary(folders: list[Path] | None) -> Bestiary:
+    """The folders' stat blocks together (the sample when none is named); unreadable files named on stderr."""
+    loaded = [load_bestiary(folder) for folder in (folders or [SAMPLE_DIR])]
+    failures = [f for b in loaded for f in b.failures]
+    if failures:
+        names = "; ".join(f"{f.file} ({f.reason})" for f in failures)
+        print(f"workbench suggest: {len(failures)} file(s) not read: {names}", file=sys.stderr)
+    return Bestiary(
+        source=", ".join(b.source for b in loaded),
+        monsters=tuple(m for b in loaded for m in b.monsters),
+        failures=tuple(failures),
+    )
+
+
+def run(args: argparse.Namespace) -> None:
+    party = make_party(heroes=args.heroes, level=args.level, victories=args.victories)
+    bestiary = _bestiary(args.bestiary)
+    found = suggest_encounters(
+        party, args.difficulty, bestiary, keywords=args.keyword, count=args.count, rng=random.Random(args.seed)
+    )
+    emit(suggestions_payload(found), args.json, suggestions_text(found, args.heroes, args.level, args.difficulty))
