@@ -165,7 +165,7 @@ def test_the_checks_see_the_whole_package():
     assert "workbench.render.notebook" in graph["workbench"]
 
 
-def _planted(tmp_path: Path, line: str, into: str = "model.py") -> Path:
+def _planted(tmp_path: Path, line: str, into: str = "model/__init__.py") -> Path:
     copy = tmp_path / "workbench"
     shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
     target = copy / into

@@ -22,7 +22,6 @@ the area") is compared at the organization's expected target count; "per minion"
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -32,7 +31,7 @@ from pydantic import BaseModel, ConfigDict
 
 from workbench.calibration.bestiary import PublishedMonster
 from workbench.errors import InvalidInput
-from workbench.model import Monster
+from workbench.model import Monster, targets_from_text
 from workbench.monster.formulas import ability_damage, build_monster
 from workbench.rules.ruleset import Ruleset, core_ruleset
 
@@ -71,29 +70,6 @@ QUANTITY_LABELS = {
     "damage_tier2": "Signature damage, tier 2",
     "damage_tier3": "Signature damage, tier 3",
 }
-
-_NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10,
-}
-_COUNT = re.compile(r"^\s*(?:up\s+to\s+)?(\d+|[a-z]+)\s+(creatures?|objects?|enemy|enemies|ally|allies|targets?)\b",
-                    re.IGNORECASE)
-
-
-def targets_from_text(text: str) -> int | None:
-    """The number of targets a signature ability's target text names, or None when it names no count.
-
-    "One creature or object" → 1, "Two creatures or objects" → 2, "One creature or object per minion" → 1
-    (each minion strikes one target), "Each enemy in the area" → None.
-    """
-    match = _COUNT.match(text or "")
-    if not match:
-        return None
-    word = match.group(1).lower()
-    if word.isdigit():
-        return int(word) or None
-    return _NUMBER_WORDS.get(word)
-
 
 class Comparison(BaseModel):
     """One number of one published monster: the formula's prediction beside the printed value."""

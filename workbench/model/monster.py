@@ -7,12 +7,18 @@ them free of behaviour is what lets every other module import them without an im
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+
+from workbench.model.ability import Ability, Effect
+from workbench.model.parts import Characteristics, DamageModifier, Movement, Size
 from workbench.rules.feature_book import FeatureEntry, SoloTrait
 from workbench.rules.ruleset import Ruleset, core_ruleset
 
-__all__ = ["AttachedRule", "Monster", "MonsterText", "SECTION", "Step", "Tiers", "Trait", "Value"]
+__all__ = [
+    "RULE_ID", "AttachedRule", "Monster", "MonsterText", "SECTION", "StatBlockParts", "Step", "Tiers", "Trait", "Value",
+]
 
 SECTION = "Adjusting Monster Levels"
 # A homebrew rule module's id: lowercase words joined by hyphens ("exploitable-weakness").
@@ -61,12 +67,26 @@ class Step(BaseModel):
 
 
 class Trait(BaseModel):
-    """A named piece of stat block text: a trait, a Malice feature (with its cost), a villain action."""
+    """A named piece of stat block text: a trait, a Malice feature (with its cost), a villain action.
+
+    A published trait keeps its paragraphs (`effects`: "End Effect", "Solo Turns", ...); `text` is then
+    those paragraphs as one text ("Name: text" lines for named ones), for every view that shows text only.
+    """
 
     model_config = ConfigDict(frozen=True, defer_build=True)  # schema built on first use: faster import
     name: str
     text: str
     cost: int | None = None
+    icon: str = ""
+    effects: tuple[Effect, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _text_of_effects(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "text" not in data and data.get("effects"):
+            effects = [e if isinstance(e, Effect) else Effect(**e) for e in data["effects"]]
+            data = {**data, "text": "\n".join(f"{e.name}: {e.text}" if e.name else e.text for e in effects)}
+        return data
 
     @classmethod
     def from_book(cls, entry: FeatureEntry | SoloTrait) -> Trait:
@@ -94,7 +114,43 @@ class MonsterText(BaseModel):
     homebrew_rules: tuple[AttachedRule, ...] = ()
 
 
-class Monster(MonsterText):
+class StatBlockParts(BaseModel):
+    """The parts of a book stat block beyond the formulas' numbers and the builder's text (issue 13).
+
+    All default to empty, so a monster built from the formulas and a version-1 library file are unchanged.
+    The typed header parts print the book's notation (`str(size_class)` is "1S"); when given, the
+    builder's text fields (`size`, `speed`, `stability`) are filled from them for the views that read text.
+    `abilities` are in the stat block's order, traits excluded (they are `traits`).
+    """
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    characteristics: Characteristics = Characteristics()
+    size_class: Size | None = None
+    movement: Movement | None = None
+    stability_value: int | None = None
+    immunities: tuple[DamageModifier, ...] = ()
+    weaknesses: tuple[DamageModifier, ...] = ()
+    with_captain: str = ""
+    abilities: tuple[Ability, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _text_of_parts(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        for typed, text in (("size_class", "size"), ("movement", "speed"), ("stability_value", "stability")):
+            value = data.get(typed)
+            if value is not None and not data.get(text):
+                data[text] = str(value if not isinstance(value, dict) else _PART_OF[typed](**value))
+        return data
+
+
+_PART_OF: dict[str, Any] = {"size_class": Size, "movement": Movement, "stability_value": int}
+
+
+class Monster(MonsterText, StatBlockParts):
     """Every number the formulas give for one level × organization × role, and the inputs that chose them.
 
     `damage` is the signature strike at `targets` (the expected count unless chosen); `non_strike_damage`

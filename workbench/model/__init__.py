@@ -1,0 +1,86 @@
+"""The Monster and its parts as pure data: what a stat block holds, with no formula, file or display code.
+
+Every layer above reads and writes these types: the formulas fill them (`workbench.monster.formulas`), the
+library saves them, the renderers draw them (and register how a Monster shows itself in a notebook), the
+readers of published stat blocks fill every part. Keeping them free of behaviour is what lets every other
+module import them without an import cycle. Modules: `monster` (the Monster, its numbers and text),
+`parts` (characteristics, size, movement, immunities), `ability` (abilities, power rolls, tiers).
+"""
+
+from workbench.model.ability import (
+    ABILITY_KEYWORDS,
+    ACTIONS,
+    MAX_POTENCY,
+    MIN_POTENCY,
+    Ability,
+    Cost,
+    Damage,
+    Distance,
+    Effect,
+    Potency,
+    PowerRoll,
+    Target,
+    Tier,
+    parse_cost,
+    targets_from_text,
+)
+from workbench.model.base import Part
+from workbench.model.monster import (
+    RULE_ID,
+    SECTION,
+    AttachedRule,
+    Monster,
+    MonsterText,
+    StatBlockParts,
+    Step,
+    Tiers,
+    Trait,
+    Value,
+)
+from workbench.model.parts import (
+    CHARACTERISTICS,
+    DAMAGE_TYPES,
+    MOVEMENT_MODES,
+    Characteristics,
+    DamageModifier,
+    Movement,
+    Size,
+    check_characteristic,
+)
+
+__all__ = [
+    "ABILITY_KEYWORDS",
+    "ACTIONS",
+    "CHARACTERISTICS",
+    "DAMAGE_TYPES",
+    "MAX_POTENCY",
+    "MIN_POTENCY",
+    "MOVEMENT_MODES",
+    "RULE_ID",
+    "SECTION",
+    "Ability",
+    "AttachedRule",
+    "Characteristics",
+    "Cost",
+    "Damage",
+    "DamageModifier",
+    "Distance",
+    "Effect",
+    "Monster",
+    "MonsterText",
+    "Movement",
+    "Part",
+    "Potency",
+    "PowerRoll",
+    "Size",
+    "StatBlockParts",
+    "Step",
+    "Target",
+    "Tier",
+    "Tiers",
+    "Trait",
+    "Value",
+    "check_characteristic",
+    "parse_cost",
+    "targets_from_text",
+]
