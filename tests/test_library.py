@@ -315,8 +315,8 @@ def test_every_text_field_of_a_monster_is_saved():
     from workbench.model import Monster
 
     optional = {name for name, info in Monster.model_fields.items() if not info.is_required()}
-    assert optional == set(lib.TEXT_FIELDS)
-    assert set(lib.TEXT_FIELDS) <= set(lib.HomebrewRecord.model_fields)
+    assert optional == set(lib.TEXT_FIELDS + lib.PART_FIELDS)
+    assert set(lib.TEXT_FIELDS + lib.PART_FIELDS) <= set(lib.HomebrewRecord.model_fields)
 
 
 def test_attached_homebrew_rules_round_trip(tmp_path):
@@ -360,3 +360,79 @@ def test_suggested_names_are_valid(text, expected):
 def test_any_suggested_name_is_accepted_or_empty(text):
     name = lib.suggest_name(text)
     assert name == "" or lib.check_name(name) == name
+
+
+# ---------------------------------------------------------------- format version 2 (issue 13)
+
+V1_FILES = Path(__file__).parent / "data" / "library-v1"
+
+
+@pytest.mark.parametrize("path", sorted(V1_FILES.glob("*.json")), ids=lambda p: p.stem)
+def test_version_1_files_written_by_the_earlier_workbench_load_with_nothing_lost(path):
+    # files written by main's library at format version 1 (commit 9525b2e), before the whole stat block
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["version"] == 1
+    jsonschema.validate(saved, json.loads((SCHEMA_PATH.parent / "homebrew-monster-v1.schema.json").read_text()))
+    entry = load_entry(path.stem, V1_FILES)
+    monster = entry.monster.model_dump(mode="json")
+    for key in lib.TEXT_FIELDS:
+        # a v1 trait has name, text and cost; the new trait parts (icon, effects) come back empty
+        value = monster[key]
+        if key in ("traits", "malice_features", "villain_actions"):
+            value = [{k: t[k] for k in ("name", "text", "cost")} for t in value]
+            assert all(t["icon"] == "" and t["effects"] == [] for t in monster[key])
+        if key == "traits" and entry.monster.organization == "solo":
+            continue  # an instant solo's traits gain Solo Turns and End Effect on load, as before
+        assert value == saved[key], key
+    for key in lib.NUMBER_FIELDS:
+        assert monster[key] == saved["numbers"][key], key
+    assert (entry.characteristic, entry.strike, entry.changed) == (saved["characteristic"], saved["strike"], ())
+    for key in ("level", "organization", "role", "extra_stamina", "targets"):
+        assert monster[key] == saved[key], key
+
+
+def test_a_version_1_file_saved_again_is_version_2_and_loads_the_same(tmp_path):
+    before = load_monster("Bone Crusher", V1_FILES)
+    save_monster(before, folder=tmp_path)
+    saved = json.loads((tmp_path / "Bone Crusher.json").read_text(encoding="utf-8"))
+    assert saved["version"] == 2 and saved["keep_numbers"] is False
+    assert load_monster("Bone Crusher", tmp_path) == before
+
+
+def whole_monster():
+    from workbench.model import Ability, Characteristics, DamageModifier, Movement, Size
+
+    base = build_monster(4, "elite", "controller")
+    return base.model_copy(update={
+        "name": "Stone Seer",
+        "ev": base.ev + 2,  # the design's own numbers, departing from the formulas
+        "stamina": 99,
+        "characteristics": Characteristics(might=0, agility=1, reason=3, intuition=2, presence=-1),
+        "size_class": Size.parse("1L"),
+        "movement": Movement.parse(5, "Burrow"),
+        "stability_value": 2,
+        "immunities": (DamageModifier.parse("Acid 3"),),
+        "weaknesses": (DamageModifier.parse("Sonic 5"),),
+        "abilities": (
+            Ability(name="Stone Gaze", cost="signature", action="Main action", keywords=["Magic", "Ranged"],
+                    distance="Ranged 10", target="Two creatures",
+                    power_roll={"bonus": 3, "tier1": "6 damage; R < 1 slowed (save ends)",
+                                "tier2": "9 damage; R < 2 slowed (save ends)",
+                                "tier3": "12 acid damage; R < 3 restrained (save ends)"}),
+            Ability(name="Shard Storm", cost=3, action="Maneuver", keywords=["Area"], distance="3 cube within 10",
+                    target="Each enemy in the area",
+                    effects_after=({"name": "Effect", "text": "The area is difficult terrain."},)),
+        ),
+    })
+
+
+def test_a_whole_monster_with_its_own_numbers_round_trips(tmp_path):
+    monster = whole_monster()
+    save_monster(monster, folder=tmp_path)
+    saved = json.loads((tmp_path / "Stone Seer.json").read_text(encoding="utf-8"))
+    jsonschema.validate(saved, json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+    assert saved["keep_numbers"] is True
+    assert saved["abilities"][0]["power_roll"]["tier3"]["damages"] == [{"amount": 12, "types": ["acid"]}]
+    entry = load_entry("Stone Seer", tmp_path)
+    assert entry.monster == monster
+    assert entry.changed == ()

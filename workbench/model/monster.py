@@ -118,8 +118,8 @@ class StatBlockParts(BaseModel):
     """The parts of a book stat block beyond the formulas' numbers and the builder's text (issue 13).
 
     All default to empty, so a monster built from the formulas and a version-1 library file are unchanged.
-    The typed header parts print the book's notation (`str(size_class)` is "1S"); when given, the
-    builder's text fields (`size`, `speed`, `stability`) are filled from them for the views that read text.
+    The typed header parts print the book's notation (`str(size_class)` is "1S"); when one is set, views
+    show it in place of the builder's free text of the same name (`size`, `speed`, `stability`).
     `abilities` are in the stat block's order, traits excluded (they are `traits`).
     """
 
@@ -133,21 +133,6 @@ class StatBlockParts(BaseModel):
     weaknesses: tuple[DamageModifier, ...] = ()
     with_captain: str = ""
     abilities: tuple[Ability, ...] = ()
-
-    @model_validator(mode="before")
-    @classmethod
-    def _text_of_parts(cls, data: Any) -> Any:
-        if not isinstance(data, dict):
-            return data
-        data = dict(data)
-        for typed, text in (("size_class", "size"), ("movement", "speed"), ("stability_value", "stability")):
-            value = data.get(typed)
-            if value is not None and not data.get(text):
-                data[text] = str(value if not isinstance(value, dict) else _PART_OF[typed](**value))
-        return data
-
-
-_PART_OF: dict[str, Any] = {"size_class": Size, "movement": Movement, "stability_value": int}
 
 
 class Monster(MonsterText, StatBlockParts):

@@ -4,6 +4,9 @@ A file holds the inputs that chose the numbers (level, organization, role, extra
 a homebrewer typed, two display choices (which characteristic is highest, whether the signature ability is a
 strike) and the numbers as they were when saved. Loading rebuilds the numbers from the inputs with the
 current ruleset, so a library follows the rules; `Entry.changed` names any number that moved since.
+A monster whose numbers are its own (a published stat block read whole, a re-levelled one) is saved with
+`keep_numbers` and comes back with them. File format version 2 adds the whole stat block (abilities,
+characteristics, ...); version 1 files load unchanged.
 
 Nothing saved is lost: a save writes a temporary file in the same folder and moves it into place in one
 step (`os.replace`, or `os.link` when not overwriting), so a crash leaves the old file whole; an existing
@@ -21,7 +24,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from workbench.errors import InvalidInput, WorkbenchError
-from workbench.model import Monster, MonsterText, Tiers
+from workbench.model import Monster, MonsterText, StatBlockParts, Tiers
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo, is_instant_solo, restore_instant_solo
 from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
@@ -54,6 +57,7 @@ __all__ = [
 DEFAULT_FOLDER = DATA_DIR / "homebrew" if DATA_DIR.name == "data" else Path.home() / "drawsteel-homebrew"
 SCHEMA_PATH = DATA_DIR / "schema" / "homebrew-monster.schema.json"
 FORMAT = "drawsteel-workbench/homebrew-monster"
+VERSION = 2
 SUFFIX = ".json"
 NAME_PUNCTUATION = " -_'"
 NAME_ACCEPTS = (
@@ -84,13 +88,18 @@ class Numbers(BaseModel):
     potency: Tiers
 
 
-class HomebrewRecord(MonsterText):
-    """One homebrew monster file. `format` and `version` mark the file as ours."""
+class HomebrewRecord(MonsterText, StatBlockParts):
+    """One homebrew monster file. `format` and `version` mark the file as ours.
+
+    Version 2 (issue 13) adds the whole stat block (`StatBlockParts`: characteristics, abilities, size,
+    movement, immunities, ...) and `keep_numbers`; a version 1 file has none of them and loads as before
+    (its schema stays published as `homebrew-monster-v1.schema.json`).
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid", title="Draw Steel workbench homebrew monster")
 
     format: Literal["drawsteel-workbench/homebrew-monster"] = FORMAT
-    version: Literal[1] = 1
+    version: Literal[1, 2] = VERSION
     # inputs: the numbers are rebuilt from these on load
     level: int = Field(ge=1)
     organization: str
@@ -107,6 +116,9 @@ class HomebrewRecord(MonsterText):
     # the numbers when saved, and the ruleset that gave them
     ruleset: str
     numbers: Numbers
+    # True when the numbers are the monster's own (a published stat block, a design departing from the
+    # formulas): loading keeps them instead of rebuilding them from the inputs
+    keep_numbers: bool = False
 
 
 class Entry(BaseModel):
@@ -139,6 +151,7 @@ class LibraryContents(BaseModel):
 
 
 TEXT_FIELDS = tuple(MonsterText.model_fields)
+PART_FIELDS = tuple(StatBlockParts.model_fields)
 NUMBER_FIELDS = tuple(Numbers.model_fields)
 
 
@@ -186,10 +199,14 @@ def _path(name: str, folder: Path) -> Path:
 
 
 def record_of(monster: Monster, characteristic: str = "might", strike: bool = True) -> HomebrewRecord:
-    """The file contents for a monster."""
+    """The file contents for a monster: its inputs, its text and stat block parts, its numbers.
+
+    When the monster's numbers are not what its inputs rebuild (a published stat block, a re-levelled one,
+    a Director's departure), the file says `keep_numbers` and loading keeps them.
+    """
     data = monster.model_dump()
     try:
-        return HomebrewRecord(
+        record = HomebrewRecord(
             level=monster.level,
             organization=monster.organization,
             role=monster.role,
@@ -200,26 +217,36 @@ def record_of(monster: Monster, characteristic: str = "might", strike: bool = Tr
             strike=strike,
             ruleset=monster.ruleset,
             numbers=Numbers(**{k: data[k] for k in NUMBER_FIELDS}),
-            **{k: data[k] for k in TEXT_FIELDS},
+            **{k: data[k] for k in TEXT_FIELDS + PART_FIELDS},
         )
     except ValidationError as exc:
         error = exc.errors()[0]
         field = str(error["loc"][0])
         raise InvalidInput(field, error.get("input"), error["msg"]) from None
+    rebuilt = _monster_of(record, monster.rules).model_dump()
+    if any(rebuilt[k] != data[k] for k in NUMBER_FIELDS):
+        record = record.model_copy(update={"keep_numbers": True})
+    return record
 
 
 def _monster_of(record: HomebrewRecord, rules: Ruleset) -> Monster:
     monster = build_monster(
         record.level, record.organization, record.role, record.extra_stamina, record.targets, rules
     )
-    text = {k: getattr(record, k) for k in TEXT_FIELDS}
+    text = {k: getattr(record, k) for k in TEXT_FIELDS + PART_FIELDS}
     rebuilt = monster.model_copy(update=text)
     rebuilt._rules = monster.rules
     if record.instant_solo:
-        return instant_solo(rebuilt)
-    # a file saved before `instant_solo` existed says only "leader" or "elite": it comes back as the same
-    # instant solo when its traits and numbers show it was one (solo.py)
-    return restore_instant_solo(rebuilt, record.numbers.ev, record.numbers.stamina)
+        rebuilt = instant_solo(rebuilt)
+    else:
+        # a file saved before `instant_solo` existed says only "leader" or "elite": it comes back as the same
+        # instant solo when its traits and numbers show it was one (solo.py)
+        rebuilt = restore_instant_solo(rebuilt, record.numbers.ev, record.numbers.stamina)
+    if record.keep_numbers:
+        kept = rebuilt.model_copy(update={k: getattr(record.numbers, k) for k in NUMBER_FIELDS})
+        kept._rules = rebuilt.rules
+        return kept
+    return rebuilt
 
 
 def _entry(path: Path, rules: Ruleset) -> Entry:
