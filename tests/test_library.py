@@ -376,11 +376,11 @@ def test_version_1_files_written_by_the_earlier_workbench_load_with_nothing_lost
     entry = load_entry(path.stem, V1_FILES)
     monster = entry.monster.model_dump(mode="json")
     for key in lib.TEXT_FIELDS:
-        # a v1 trait has name, text and cost; the new trait parts (icon, effects) come back empty
+        # a v1 trait has name, text and cost; its paragraphs (`effects`, new) come back empty
         value = monster[key]
         if key in ("traits", "malice_features", "villain_actions"):
             value = [{k: t[k] for k in ("name", "text", "cost")} for t in value]
-            assert all(t["icon"] == "" and t["effects"] == [] for t in monster[key])
+            assert all(t["effects"] == [] for t in monster[key])
         if key == "traits" and entry.monster.organization == "solo":
             continue  # an instant solo's traits gain Solo Turns and End Effect on load, as before
         assert value == saved[key], key

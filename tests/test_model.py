@@ -11,7 +11,6 @@ from workbench.model import (
     DamageModifier,
     Distance,
     Effect,
-    Monster,
     Movement,
     Potency,
     PowerRoll,

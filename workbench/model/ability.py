@@ -590,7 +590,6 @@ class Ability(Part):
 
     name: str
     flavour: str = ""
-    icon: str = ""
     cost: Cost = None
     action: Action | None = None
     keywords: tuple[str, ...] = ()

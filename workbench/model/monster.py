@@ -77,7 +77,6 @@ class Trait(BaseModel):
     name: str
     text: str
     cost: int | None = None
-    icon: str = ""
     effects: tuple[Effect, ...] = ()
 
     @model_validator(mode="before")
