@@ -34,7 +34,7 @@ SHELL := bash
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
 
-.PHONY: help venv lab app test browser clean
+.PHONY: help venv lab app test browser pdftotext clean
 
 help:
 	@echo "make lab      start JupyterLab on notebooks/ (http://127.0.0.1:8888, token in the URL)"
@@ -43,7 +43,7 @@ help:
 	@echo "make test     run tests/ and notebooks/*.ipynb (installs .venv and a Chromium if missing);"
 	@echo "             extra pytest arguments: make test PYTEST_ARGS='-k stamina -x'"
 	@echo "make venv     create/refresh .venv (re-installs when pyproject.toml changes)"
-	@echo "make browser  make sure a Chromium for Playwright is available"
+	@echo "make browser  make sure a Chromium for Playwright is available (printing and browser tests)"
 	@echo "make clean    remove .venv, caches and test artifacts"
 
 venv: $(STAMP)
@@ -56,7 +56,8 @@ $(STAMP): pyproject.toml Makefile
 	$(UV) pip install --python $(PY) --excludes <(printf '%s\n' $(UV_EXCLUDES)) -e '.[lab,test]'
 	@touch $@
 
-lab: venv
+# The lab prints stat blocks (PDF/PNG) with the same Chromium the browser tests use.
+lab: venv browser
 	@mkdir -p notebooks
 	$(VENV)/bin/jupyter lab notebooks/ --ServerApp.ip=127.0.0.1 --no-browser \
 	  $$(if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi) $(LAB_ARGS)
@@ -64,7 +65,7 @@ lab: venv
 app: venv
 	$(VENV)/bin/workbench app $(APP_ARGS)
 
-test: venv browser
+test: venv browser pdftotext
 	@mkdir -p $(TEST_HOME)
 	@echo "$(PY) -m pytest $(PYTEST_ARGS)"
 	@$(TEST_ENV) $(PY) -m pytest $(PYTEST_ARGS)
@@ -83,6 +84,19 @@ browser: venv
 	  echo "browser: installing Playwright's chromium"; \
 	  $(PY) -m playwright install chromium; \
 	  $(PY) -c 'import os, sys; from playwright.sync_api import sync_playwright; p = sync_playwright().start(); exe = p.chromium.executable_path; p.stop(); sys.exit(0 if os.path.exists(exe) else "error: no Chromium at " + exe)'; \
+	fi
+
+# pdftotext (Debian's poppler-utils): the print tests read the text of the PDFs the workbench writes.
+pdftotext:
+	@if command -v pdftotext >/dev/null; then \
+	  true; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "pdftotext: installing Debian's poppler-utils with apt-get"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null; \
+	else \
+	  echo "error: the print tests need pdftotext: install poppler-utils (Debian/Ubuntu: apt-get install poppler-utils)" >&2; \
+	  exit 1; \
 	fi
 
 clean:
