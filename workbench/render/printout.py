@@ -19,6 +19,7 @@ page loads nothing from the network.
 from __future__ import annotations
 
 import atexit
+import math
 import os
 import re
 import struct
@@ -236,11 +237,13 @@ def print_pdf(monsters: Monster | Sequence[Monster], page: str = "a4", block: Bl
     """A PDF with one page per monster (a library or an encounter in one file); `page`: a4, letter or card."""
     size = _page_size(page)
     document = print_html(monsters, page, block)
-    _, limit = size.content_px()
+    width, limit = size.content_px()
 
     def job(browser: Any) -> bytes:
-        context, tab = _offline_page(browser)
+        # laid out at the printed width, so the heights measured for fitting are the printed ones
+        context, tab = _offline_page(browser, viewport={"width": math.floor(width), "height": math.floor(limit)})
         try:
+            tab.emulate_media(media="print")
             tab.set_content(document, wait_until="load")
             tab.evaluate(FIT_SCRIPT, limit)
             pdf: bytes = tab.pdf(prefer_css_page_size=True, print_background=True)
@@ -293,7 +296,7 @@ def with_dpi(png: bytes, dpi: int) -> bytes:
     """The PNG with a pHYs chunk saying `dpi` (pixels per metre, as PNG stores it), replacing any other."""
     if not png.startswith(PNG_SIGNATURE):
         raise InvalidInput("png", png[:8], "PNG data")
-    per_metre = round(dpi / 0.0254)
+    per_metre = math.ceil(dpi / 0.0254)  # never below the dpi asked for
     position = len(PNG_SIGNATURE)
     chunks = []
     while position < len(png):
