@@ -39,6 +39,11 @@ def report_payload(name: str, r: EncounterReport) -> dict:
         "band": r.band,
         "difficulty": r.difficulty,
         "victories": r.victories,
+        "objective_mode": r.outcome.mode,
+        "alternatives": [
+            {"key": a.key, "name": a.name, "difficulty": a.difficulty, "victories": a.victories}
+            for a in r.outcome.alternatives
+        ],
         "broken": checks_payload(r.broken),
     }
 
@@ -59,6 +64,8 @@ def report_text(name: str, r: EncounterReport) -> str:
     if r.difficulty != r.band:
         lines.append(f"Objectives make it {r.difficulty}: " + "; ".join(r.outcome.notes))
     lines.append(f"Victories: {r.victories}")
+    for a in r.outcome.alternatives:
+        lines.append(f"- alternative objective {a.name}: {a.difficulty}, {a.victories} Victories")
     if r.broken:
         lines.append("")
         lines.append(f"{len(r.broken)} guideline(s) broken:")

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from numbers import Integral
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -160,6 +161,8 @@ class Encounter(_Frozen):
     terrain: tuple[TerrainObject, ...] = ()
     groups: tuple[InitiativeGroup, ...] = ()
     objectives: tuple[ChosenObjective, ...] = ()
+    # how several objectives go together (files saved before this field: combined, as they were computed)
+    objective_mode: Literal["combined", "alternative"] = "combined"
 
     def adding(self, *items: Creature | Monster | TerrainObject | str, count: int = 1) -> Encounter:
         """A copy with creatures (Creature, Monster, or a typed spec) or terrain objects added.
@@ -643,11 +646,12 @@ def report(encounter: Encounter, rules: EncounterRules | None = None) -> Encount
     rules = rules or encounter_rules()
     if not isinstance(encounter, Encounter):
         raise InvalidInput("encounter", encounter, "an Encounter")
-    added = apply_objectives("standard", encounter.objectives, rules).added_heroes
+    mode = encounter.objective_mode
+    added = apply_objectives("standard", encounter.objectives, rules, mode).added_heroes
     b = budget(encounter.party, added_heroes=added, rules=rules)
     total = encounter.total_ev
     band = b.difficulty(total)
-    outcome = apply_objectives(band, encounter.objectives, rules)
+    outcome = apply_objectives(band, encounter.objectives, rules, mode)
     checks = check_guidelines(encounter, outcome.difficulty, rules) + check_groups(
         encounter, b.hero_strength, rules
     )

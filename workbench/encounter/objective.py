@@ -6,10 +6,17 @@ Victories each hero earns on success. The texts (difficulty modifier, success, V
 book's own words from `data/encounters.toml`. Also here: the thing's and the ward's Stamina and the
 reinforcement budgets of Escort and Hold Them Off.
 
+Several objectives are either combined ("the heroes must meet the success conditions for each of the
+encounter's combined objectives") or alternative ("you reward the heroes for the objective they completed the
+most successfully"); the encounter says which (`OBJECTIVE_MODES`).
+
 Readings (the text leaves these open): a trivial encounter earns 0 Victories whatever the objective
 ("Unless you determine otherwise"); where an objective names no Victories for extreme, the hard value (2)
 carries on; combined objectives add their difficulty shifts and each earns its own Victories ("each hero
-earns Victories as appropriate for each encounter"); the difficulty never moves past trivial or extreme.
+earns Victories as appropriate for each encounter"); alternative objectives are each taken at the
+difficulty its own modifiers give, and the encounter is worth the most Victories any one of them earns (the
+first listed wins a tie), shown at that objective's difficulty; the heroes they add for difficulty (Save
+Another) are the most any one adds; the difficulty never moves past trivial or extreme.
 """
 
 from __future__ import annotations
@@ -32,12 +39,15 @@ from workbench.rules.encounter_tables import (
 )
 
 __all__ = [
+    "OBJECTIVE_MODES",
+    "AlternativeResult",
     "ChosenObjective",
     "ObjectiveOutcome",
     "objective_keys",
     "objective_rule",
     "choose_objective",
     "shift_difficulty",
+    "check_objective_mode",
     "apply_objectives",
     "objective_victories",
     "thing_stamina",
@@ -57,8 +67,25 @@ class ChosenObjective(BaseModel):
     bonus: bool = False
 
 
+OBJECTIVE_MODES = ("combined", "alternative")
+
+
+class AlternativeResult(BaseModel):
+    """One alternative objective on its own: the difficulty its modifiers give and the Victories it earns."""
+
+    model_config = ConfigDict(frozen=True)
+    key: str
+    name: str
+    difficulty: str
+    victories: int
+
+
 class ObjectiveOutcome(BaseModel):
-    """What the chosen objectives do to an encounter whose EV puts it in `base` difficulty."""
+    """What the chosen objectives do to an encounter whose EV puts it in `base` difficulty.
+
+    `mode` says how several objectives go together; with alternative objectives, `alternatives` holds each
+    one's own result and the headline numbers are the best one's.
+    """
 
     model_config = ConfigDict(frozen=True)
     base: str
@@ -67,6 +94,8 @@ class ObjectiveOutcome(BaseModel):
     victories: int
     added_heroes: int
     notes: tuple[str, ...]
+    mode: str = "combined"
+    alternatives: tuple[AlternativeResult, ...] = ()
 
 
 def objective_keys(rules: EncounterRules | None = None) -> tuple[str, ...]:
@@ -141,33 +170,79 @@ def objective_victories(
     return value
 
 
+def check_objective_mode(mode: Any) -> str:
+    """"combined" or "alternative" (how several objectives go together); anything else is refused."""
+    key = mode.strip().lower() if isinstance(mode, str) else None
+    if key not in OBJECTIVE_MODES:
+        raise InvalidInput("objective_mode", mode, "one of " + ", ".join(OBJECTIVE_MODES))
+    return key
+
+
+def _modifiers(objective: ChosenObjective, rules: EncounterRules) -> tuple[int, int, list[str]]:
+    """One objective's difficulty shift, the heroes it adds for difficulty, and a note per ticked condition."""
+    rule = rules.objectives[_key(objective.key, rules)]
+    shift = added = 0
+    notes: list[str] = []
+    for condition in rule.conditions:
+        value = objective.conditions.get(condition.key, 0)
+        if not value:
+            continue
+        if condition.kind == "allies":
+            added += value
+            notes.append(f"{rule.name}: {condition.label}: +{value} hero(es) for difficulty")
+        else:
+            shift += condition.shift
+            way = "harder" if condition.shift > 0 else "easier"
+            notes.append(f"{rule.name}: {condition.label}: one category {way}")
+    return shift, added, notes
+
+
 def apply_objectives(
-    base: str, chosen: Iterable[ChosenObjective], rules: EncounterRules | None = None
+    base: str,
+    chosen: Iterable[ChosenObjective],
+    rules: EncounterRules | None = None,
+    mode: str = "combined",
 ) -> ObjectiveOutcome:
     """The shown difficulty and Victories once the objectives' modifiers are applied to `base`.
 
-    With no objective the band's own Victories apply. Heroes an objective adds (Save Another) change the
-    budget itself, so `base` should already be computed with them (`budget(party, added_heroes=...)`).
+    With no objective the band's own Victories apply. Combined objectives add their shifts and their
+    Victories; alternative ones are each taken on their own and the best counts (see the module's readings).
+    Heroes an objective adds (Save Another) change the budget itself, so `base` should already be computed
+    with them (`budget(party, added_heroes=...)`).
     """
     rules = rules or encounter_rules()
     base = check_difficulty(base, "base")
+    mode = check_objective_mode(mode)
     chosen = tuple(chosen)
-    shift = 0
-    added = 0
-    notes: list[str] = []
-    for objective in chosen:
-        rule = rules.objectives[_key(objective.key, rules)]
-        for condition in rule.conditions:
-            value = objective.conditions.get(condition.key, 0)
-            if not value:
-                continue
-            if condition.kind == "allies":
-                added += value
-                notes.append(f"{rule.name}: {condition.label}: +{value} hero(es) for difficulty")
-            else:
-                shift += condition.shift
-                way = "harder" if condition.shift > 0 else "easier"
-                notes.append(f"{rule.name}: {condition.label}: one category {way}")
+    each = [_modifiers(o, rules) for o in chosen]
+    notes = [note for _, _, ns in each for note in ns]
+    if mode == "alternative" and len(chosen) > 1:
+        results = tuple(
+            AlternativeResult(
+                key=o.key,
+                name=rules.objectives[o.key].name,
+                difficulty=shift_difficulty(base, shift),
+                victories=objective_victories(o, shift_difficulty(base, shift), rules),
+            )
+            for o, (shift, _, _) in zip(chosen, each, strict=True)
+        )
+        best = max(range(len(results)), key=lambda i: (results[i].victories, -i))
+        listed = ", ".join(f"{r.name} ({r.difficulty}, {r.victories})" for r in results)
+        notes.append(
+            f"Alternative objectives: the heroes earn the Victories of the one they complete most "
+            f"successfully: {listed}"
+        )
+        return ObjectiveOutcome(
+            base=base,
+            shift=each[best][0],
+            difficulty=results[best].difficulty,
+            victories=results[best].victories,
+            added_heroes=max(added for _, added, _ in each),
+            notes=tuple(notes),
+            mode=mode,
+            alternatives=results,
+        )
+    shift = sum(s for s, _, _ in each)
     difficulty = shift_difficulty(base, shift)
     if chosen:
         victories = sum(objective_victories(o, difficulty, rules) for o in chosen)
@@ -178,8 +253,9 @@ def apply_objectives(
         shift=shift,
         difficulty=difficulty,
         victories=victories,
-        added_heroes=added,
+        added_heroes=sum(added for _, added, _ in each),
         notes=tuple(notes),
+        mode=mode,
     )
 
 

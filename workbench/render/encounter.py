@@ -180,7 +180,10 @@ def objectives_html(encounter: Encounter, rules: EncounterRules | None = None) -
             f"<p><b>Failure condition.</b> {_e(o.failure)}</p>"
         )
     if len(encounter.objectives) > 1:
-        parts.append(f"<p><i>{_e(rules.objective_rules.combined_rule)}</i></p>")
+        alternative = encounter.objective_mode == "alternative"
+        rule = rules.objective_rules.alternative_rule if alternative else rules.objective_rules.combined_rule
+        parts.insert(0, f'<p class="wb-objective-mode" data-mode="{_e(encounter.objective_mode)}">'
+                        f"<b>{'Alternative' if alternative else 'Combined'} objectives.</b> <i>{_e(rule)}</i></p>")
     return f'<div class="wb-objectives" style="{_FONT}">' + "".join(parts) + "</div>"
 
 

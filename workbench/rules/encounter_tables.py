@@ -162,6 +162,7 @@ class ObjectiveRules(_Frozen):
     escort_reinforcement_rule: str
     hold_reinforcement_rule: str
     combined_rule: str
+    alternative_rule: str
 
 
 class EncounterRules(_Frozen):
