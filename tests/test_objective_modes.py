@@ -16,7 +16,8 @@ from workbench.errors import InvalidInput
 from workbench.render.encounter import objectives_html, summary_html
 from workbench.rules.encounter_tables import encounter_rules
 
-THING_AND_HOLD = (choose_objective("destroy_the_thing"), choose_objective("hold_them_off"))
+# a sturdy thing: one extra defense, so Destroy the Thing! keeps the encounter's difficulty
+THING_AND_HOLD = (choose_objective("destroy_the_thing", sturdy=True), choose_objective("hold_them_off"))
 
 
 def standard_encounter(mode="combined", objectives=THING_AND_HOLD):
@@ -40,7 +41,7 @@ def test_alternative_objectives_earn_the_best_one_not_the_sum():
 def test_each_alternative_is_taken_at_its_own_difficulty():
     # Destroy the Thing! with two or more extra defenses is "one difficulty harder" (hard: 2 Victories), Hold
     # Them Off stays standard (1): the best alternative counts, at its own difficulty; combined, the shifts add
-    harder = choose_objective("destroy_the_thing", two_or_more_defenses=True)
+    harder = choose_objective("destroy_the_thing", hidden=True, sturdy=True)
     foe = choose_objective("defeat_a_specific_foe", designated_third_or_less=True)  # one category easier
     out = apply_objectives("standard", (choose_objective("hold_them_off"), harder, foe), mode="alternative")
     assert (out.difficulty, out.victories) == ("hard", 2)

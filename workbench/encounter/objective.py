@@ -26,7 +26,7 @@ from fractions import Fraction
 from numbers import Integral
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from workbench.encounter.party import Party, budget, format_number
 from workbench.errors import InvalidInput
@@ -50,6 +50,7 @@ __all__ = [
     "check_objective_mode",
     "apply_objectives",
     "objective_victories",
+    "defense_count",
     "thing_stamina",
     "ward_stamina",
     "hold_reinforcement_ev",
@@ -58,13 +59,49 @@ __all__ = [
 ]
 
 
+# Destroy the Thing! as saved before its defenses were ticked one by one: two flags, "no extra defenses"
+# and "two or more"; neither ticked meant one defense (no shift).
+_LEGACY_DEFENSES = {"no_extra_defenses": 0, "two_or_more_defenses": 2}
+_LEGACY_NEITHER = 1
+
+
+def _legacy_defenses(key: Any, conditions: dict[str, Any], rules: EncounterRules) -> dict[str, Any]:
+    """Conditions saved in the old two-flag form, as the thing's defense count (the same difficulty shift)."""
+    rule = rules.objectives.get(key) if isinstance(key, str) else None
+    if rule is None or rule.defenses is None:
+        return conditions
+    defenses = [c for c in rule.conditions if c.defense]
+    if any(c.key in conditions for c in defenses):
+        return conditions
+    conditions = dict(conditions)
+    ticked = [k for k in _LEGACY_DEFENSES if conditions.pop(k, 0)]
+    if len(ticked) > 1:
+        raise ValueError("conditions: a thing cannot have no extra defenses and two or more at once")
+    count = _LEGACY_DEFENSES[ticked[0]] if ticked else _LEGACY_NEITHER
+    for c in defenses:
+        conditions[c.key] = count if c.kind == "count" else 0
+    return conditions
+
+
 class ChosenObjective(BaseModel):
-    """An objective picked for an encounter, with the conditions the Director ticked or counted."""
+    """An objective picked for an encounter, with the conditions the Director ticked or counted.
+
+    Destroy the Thing! saved in its old form (a "no extra defenses" or "two or more defenses" flag) loads
+    as that many unnamed extra defenses, so its difficulty is what it was.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     key: str
     conditions: dict[str, int] = Field(default_factory=dict)
     bonus: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_thing(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("conditions"), dict | None):
+            conditions = _legacy_defenses(data.get("key"), data.get("conditions") or {}, encounter_rules())
+            data = {**data, "conditions": conditions}
+        return data
 
 
 OBJECTIVE_MODES = ("combined", "alternative")
@@ -125,8 +162,13 @@ def choose_objective(
     """
     rules = rules or encounter_rules()
     name = _key(key, rules)
-    known = {c.key: c for c in rules.objectives[name].conditions}
+    rule = rules.objectives[name]
+    known = {c.key: c for c in rule.conditions}
     values: dict[str, int] = {}
+    legacy = {k: conditions.pop(k) for k in _LEGACY_DEFENSES if rule.defenses and k in conditions}
+    for k, value in legacy.items():
+        if not isinstance(value, bool):
+            raise InvalidInput(k, value, "True or False")
     for ck, value in conditions.items():
         if ck not in known:
             accepts = ", ".join(known) or "no conditions"
@@ -141,7 +183,32 @@ def choose_objective(
             values[ck] = int(value)
     if not isinstance(bonus, bool):
         raise InvalidInput("bonus", bonus, "True or False")
+    if rule.defenses:
+        defenses = [c.key for c in rule.conditions if c.defense]
+        if legacy:
+            if any(values.get(k) for k in defenses):
+                raise InvalidInput("condition", ", ".join(legacy), "the defenses ticked one by one, or the "
+                                   "old no_extra_defenses / two_or_more_defenses flags, not both")
+            try:
+                values = _legacy_defenses(name, {**values, **{k: int(v) for k, v in legacy.items()}}, rules)
+            except ValueError:
+                raise InvalidInput("condition", "no_extra_defenses and two_or_more_defenses",
+                                   "one of them", "a thing cannot have none and two or more") from None
+        values = {**{k: 0 for k in defenses}, **values}
+        for group in rule.defenses.exclusive:
+            if sum(1 for k in group if values.get(k)) > 1:
+                raise InvalidInput("condition", " and ".join(group), "at most one of them",
+                                   rule.defenses.exclusive_rule)
     return ChosenObjective(key=name, conditions=values, bonus=bonus)
+
+
+def defense_count(chosen: ChosenObjective, rules: EncounterRules | None = None) -> int | None:
+    """How many extra defenses the Director gave the thing (None: the objective has no such rule)."""
+    rules = rules or encounter_rules()
+    rule = rules.objectives[_key(chosen.key, rules)]
+    if rule.defenses is None:
+        return None
+    return sum(chosen.conditions.get(c.key, 0) for c in rule.conditions if c.defense)
 
 
 def shift_difficulty(difficulty: str, shift: int) -> str:
@@ -183,9 +250,17 @@ def _modifiers(objective: ChosenObjective, rules: EncounterRules) -> tuple[int, 
     rule = rules.objectives[_key(objective.key, rules)]
     shift = added = 0
     notes: list[str] = []
+    if rule.defenses:
+        d = rule.defenses
+        count = defense_count(objective, rules) or 0
+        step = d.none_shift if count == 0 else d.many_shift if count >= d.many else 0
+        if step:
+            shift += step
+            way = "harder" if step > 0 else "easier"
+            notes.append(f"{rule.name}: {count} extra defense(s): one category {way}")
     for condition in rule.conditions:
         value = objective.conditions.get(condition.key, 0)
-        if not value:
+        if not value or condition.defense:
             continue
         if condition.kind == "allies":
             added += value

@@ -167,7 +167,7 @@ def objectives_html(encounter: Encounter, rules: EncounterRules | None = None) -
     parts = []
     for chosen in encounter.objectives:
         o = rules.objectives[chosen.key]
-        ticked = [c.label + (f" ({chosen.conditions[c.key]})" if c.kind == "allies" else "")
+        ticked = [c.label + (f" ({chosen.conditions[c.key]})" if c.kind != "flag" else "")
                   for c in o.conditions if chosen.conditions.get(c.key)]
         parts.append(
             f"<h4>{_e(o.name)}</h4>"

@@ -27,6 +27,7 @@ __all__ = [
     "GuidelineText",
     "ObjectiveRule",
     "ObjectiveCondition",
+    "DefenseRule",
     "QuickDifficulty",
     "SlotValue",
     "encounter_rules",
@@ -128,12 +129,26 @@ class Quick(_Frozen):
 
 
 class ObjectiveCondition(_Frozen):
-    """Something the Director ticks (`flag`) or counts (`allies`) that changes an objective's difficulty."""
+    """Something the Director ticks (`flag`) or counts (`allies`, `count`) that changes an objective's
+    difficulty. A `defense` is one of the thing's extra defenses: its shift comes from how many are ticked
+    (`ObjectiveRule.defenses`), not from itself."""
 
     key: str
     label: str
     shift: int = Field(ge=-1, le=1)
-    kind: Literal["flag", "allies"]
+    kind: Literal["flag", "allies", "count"]
+    defense: bool = False
+
+
+class DefenseRule(_Frozen):
+    """Destroy the Thing!: the difficulty moves by how many extra defenses the thing has."""
+
+    none_shift: int = Field(ge=-1, le=1)
+    many: int = Field(gt=1)
+    many_shift: int = Field(ge=-1, le=1)
+    rule: str
+    exclusive: tuple[tuple[str, ...], ...] = ()
+    exclusive_rule: str = ""
 
 
 class ObjectiveRule(_Frozen):
@@ -145,6 +160,7 @@ class ObjectiveRule(_Frozen):
     victories: dict[str, int]
     bonus: str | None = None
     conditions: tuple[ObjectiveCondition, ...] = ()
+    defenses: DefenseRule | None = None
 
 
 class ObjectiveRules(_Frozen):
@@ -193,6 +209,12 @@ class EncounterRules(_Frozen):
         if set(self.quick.difficulty) != set(DIFFICULTIES):
             problems.append("quick.difficulty: needs one entry per difficulty")
         for key, objective in self.objectives.items():
+            defense_keys = {c.key for c in objective.conditions if c.defense}
+            if bool(defense_keys) != (objective.defenses is not None):
+                problems.append(f"objectives.{key}: defense conditions and a defenses rule go together")
+            for group in objective.defenses.exclusive if objective.defenses else ():
+                if not set(group) <= defense_keys:
+                    problems.append(f"objectives.{key}.defenses.exclusive: {', '.join(group)} are not all defenses")
             if set(objective.victories) != set(DIFFICULTIES) - {"trivial"}:
                 problems.append(f"objectives.{key}.victories: needs easy, standard, hard and extreme")
         if self.objective_rules.bonus_min_difficulty not in DIFFICULTIES:
