@@ -434,17 +434,48 @@ def check_guidelines(
             rules,
         )
     )
-    checks.append(
-        _check(
-            "large_party",
-            f"Party of {g.large_party} or more heroes",
-            True,
-            n < g.large_party,
-            f"{n} heroes",
-            rules,
-        )
-    )
+    checks.append(_large_party_check(encounter, difficulty, rules))
+    checks.append(_terrain_level_check(encounter, rules))
     return tuple(checks)
+
+
+def _large_party_check(encounter: Encounter, difficulty: str, rules: EncounterRules) -> Check:
+    """"For a party of seven or more heroes, you'll find that solo creatures don't quite live up to their
+    name. So give the solo creatures some lackeys or a few more dynamic terrain objects": advice about solos,
+    so it applies only when a solo is there. Kept when the solo has lackeys (any creature that is not a solo)
+    or more terrain objects than Step 3 advises for the difficulty (reading of "a few more")."""
+    g = rules.guidelines
+    n = encounter.party.size
+    solos = [c for c in encounter.creatures if c.solo]
+    lackeys = sum(c.count for c in encounter.creatures if not c.solo)
+    usual = rules.quick.difficulty[difficulty].terrain_objects[1]
+    objects = len(encounter.terrain)
+    return _check(
+        "large_party",
+        f"Party of {g.large_party} or more heroes against a solo",
+        n >= g.large_party and bool(solos),
+        lackeys > 0 or objects > usual,
+        f"{n} heroes; solo(s): {_names(solos) or 'none'}; {lackeys} lackey(s); {objects} dynamic terrain "
+        f"object(s) (Step 3 advises up to {usual} for {difficulty})",
+        rules,
+    )
+
+
+def _terrain_level_check(encounter: Encounter, rules: EncounterRules) -> Check:
+    """Step 3 of Quick Encounter Building: "Use only objects of the heroes' level or lower" (the average
+    level for a mixed party). Objects without a level are not checked."""
+    avg = encounter.party.average_level
+    levelled = [t for t in encounter.terrain if t.level is not None]
+    high = [t for t in levelled if t.level is not None and t.level > avg]
+    return _check(
+        "terrain_level",
+        "Dynamic terrain objects of the heroes' level or lower",
+        bool(levelled),
+        not high,
+        f"heroes' {'' if encounter.party.uniform else 'average '}level {format_number(avg)}"
+        + (f"; above it: {', '.join(sorted(f'{t.name} (level {t.level})' for t in high))}" if high else ""),
+        rules,
+    )
 
 
 def group_ev(encounter: Encounter, group: InitiativeGroup) -> Fraction:
@@ -573,7 +604,9 @@ def suggest_groups(
 
     Minions go in sets of four (a set never splits); other creatures one by one, largest EV first, each into
     the group with the least EV so far. The number of groups is the total EV ÷ 1.5 heroes' ES, kept within
-    the heroes ± 2 and never more than there are pieces to place. A suggestion: check it with `check_groups`.
+    the heroes ± 2 and never more than there are pieces to place; then groups below one hero's ES are
+    merged until only one is ("It's okay to have one initiative group with a total EV of less than the
+    recommendation"). A suggestion: check it with `check_groups`.
     """
     rules = rules or encounter_rules()
     g = rules.guidelines
@@ -595,12 +628,26 @@ def suggest_groups(
     if not units:
         return tuple(solos)
     total = sum((u[0] for u in units), Fraction(0))
+    low = g.group_heroes_low * h
     target = round(total / (Fraction(3, 2) * h)) if h else n
     k = min(max(target, n - g.groups_spread, 1), n + g.groups_spread, len(units))
     bins: list[list[tuple[Fraction, int, int]]] = [[] for _ in range(k)]
     for unit in sorted(units, key=lambda u: (-u[0], u[1])):
         emptiest = min(range(k), key=lambda b: (sum(u[0] for u in bins[b]), b))
         bins[emptiest].append(unit)
+    # "It's okay to have one initiative group with a total EV of less than the recommendation above": only
+    # one. Merge the two smallest groups below one hero's ES until at most one is left (two below one hero
+    # stay below two heroes, so the merged group is within the recommendation or still the only low one);
+    # without a solo, never below the heroes − 2 groups ("about as many initiative groups as the number of
+    # heroes" applies "in a battle without a solo creature").
+    floor = 1 if solos else max(n - g.groups_spread, 1)
+    while len(bins) > floor:
+        below = sorted((sum(u[0] for u in b), i) for i, b in enumerate(bins) if sum(u[0] for u in b) < low)
+        if len(below) < 2:
+            break
+        (_, first), (_, second) = below[0], below[1]
+        bins[first].extend(bins[second])
+        del bins[second]
     groups: list[InitiativeGroup] = []
     for content in bins:
         merged: dict[int, int] = {}
