@@ -73,3 +73,14 @@ def test_bad_input_exits_2_with_one_line_naming_the_flag(args, flag):
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and flag in lines[0] and "accepts" in lines[0]
+
+
+def test_a_fractional_average_is_rounded_down_as_the_budget_does(capsys):
+    # "At the start of combat, you gain Malice equal to the average number of Victories per hero": an average of
+    # 2.5 gives 2 (rounded down, RULES-READINGS.md), and `budget` takes the same 2.5
+    assert main(["malice", "--heroes", "5", "--victories", "2.5", "--rounds", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["victories"] == 2.5
+    assert [r["gain"] for r in data["rounds"]] == [2 + 5 + 1, 5 + 2]
+    assert main(["budget", "--heroes", "5", "--level", "3", "--victories", "2.5", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["victories_bonus"] == 10  # floor(2.5 / 2) = 1 hero's ES

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+from fractions import Fraction
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -403,3 +406,22 @@ def test_tracker_gains_agree_with_the_schedule(heroes, victories, rounds, data):
     schedule = malice_schedule(heroes, victories, rounds, [(d, 1) for d in died if d <= rounds])
     assert state.malice == schedule[-1].total
     assert end_encounter(state).malice == 0
+
+
+@pytest.mark.parametrize(
+    "victories, start",
+    [
+        (Fraction(5, 2), 2),  # "the average number of Victories per hero": 2.5, rounded down
+        (Decimal("3.9"), 3),
+        (2.5, 2),
+        (Fraction(0), 0),
+    ],
+)
+def test_a_fractional_average_is_rounded_down(victories, start):
+    assert gains(malice_schedule(5, victories, 1)) == [start + 5 + 1]
+
+
+def test_a_negative_average_is_refused():
+    with pytest.raises(wb.InvalidInput) as caught:
+        malice_schedule(5, Fraction(-1, 2), 1)
+    assert caught.value.field == "victories"

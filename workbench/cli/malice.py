@@ -7,8 +7,10 @@ during round 2 stops generating Malice from round 3, so it is given as `--deaths
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 
 from workbench.cli import emit, positive_int, whole_number
+from workbench.cli.budget import average_victories
 from workbench.fight.malice import MaliceRound, malice_schedule
 
 
@@ -29,7 +31,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "malice", help="Malice gained each round (start of combat, then living heroes + round number)"
     )
     parser.add_argument("--heroes", type=positive_int, required=True)
-    parser.add_argument("--victories", type=whole_number, required=True, help="average Victories per hero")
+    parser.add_argument(
+        "--victories", type=average_victories, required=True,
+        help="average Victories per hero, e.g. 3 or 2.5 (rounded down, as the budget does)",
+    )
     parser.add_argument("--rounds", type=positive_int, required=True)
     parser.add_argument(
         "--deaths", type=death, action="append", default=[], metavar="ROUND:COUNT",
@@ -48,11 +53,16 @@ def _text(schedule: tuple[MaliceRound, ...]) -> str:
     return "\n".join(lines)
 
 
+def _number(value: Fraction) -> int | float:
+    """The average as given: a whole number as an int, else its float (display only)."""
+    return value.numerator if value.denominator == 1 else float(value)
+
+
 def run(args: argparse.Namespace) -> None:
     schedule = malice_schedule(args.heroes, args.victories, args.rounds, args.deaths)
     payload = {
         "heroes": args.heroes,
-        "victories": args.victories,
+        "victories": _number(args.victories),
         "deaths": [{"round": r.round, "count": r.deaths} for r in schedule if r.deaths],
         "rounds": [{"round": r.round, "gain": r.gain, "total": r.total} for r in schedule],
     }

@@ -14,7 +14,10 @@ can undo by keeping the old states. The basic Malice features themselves (their 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
+from fractions import Fraction
 from numbers import Integral
 from typing import Any, Literal
 
@@ -142,14 +145,23 @@ def _whole(field: str, value: Any, lowest: int, accepts: str | None = None) -> i
     return int(value)
 
 
-def average_victories(victories: int | Sequence[int], heroes: int | None = None) -> int:
-    """The heroes' average Victories, rounded down: one whole number (already the average) or one per hero.
+def average_victories(
+    victories: int | Fraction | Decimal | Sequence[int], heroes: int | None = None
+) -> int:
+    """The heroes' average Victories, rounded down: the average itself (2, or 2.5 as a Fraction, Decimal or
+    float) or one whole number per hero.
 
-    With one number per hero, `heroes` (when given) must match their count.
+    "you gain Malice equal to the average number of Victories per hero": an average need not be whole; the
+    workbench rounds it down, as the budget does (RULES-READINGS.md). With one number per hero, `heroes`
+    (when given) must match their count.
     """
-    accepts = "a whole number from 0 upwards (the average), or one whole number from 0 upwards per hero"
+    accepts = "a number from 0 upwards (the average, e.g. 2 or 2.5), or one whole number from 0 upwards per hero"
     if isinstance(victories, Integral) and not isinstance(victories, bool):
         return _whole("victories", victories, 0, accepts)
+    if isinstance(victories, Fraction | Decimal | float):
+        if not math.isfinite(victories) or victories < 0:
+            raise InvalidInput("victories", victories, accepts)
+        return math.floor(Fraction(victories))
     if isinstance(victories, (str, bytes)) or not isinstance(victories, Iterable):
         raise InvalidInput("victories", victories, accepts)
     each = list(victories)
