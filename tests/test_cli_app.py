@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench.cli.app import HOST, NOTEBOOKS_DIR, free_port, voila_command
+from workbench.cli.app import HOST, NOTEBOOKS_DIR, TOKEN_ENV, free_port, guard_settings, voila_command
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -64,9 +64,34 @@ def test_free_port_can_be_bound():
 
 def test_voila_serves_the_notebooks_folder_on_localhost_only():
     command = voila_command(NOTEBOOKS_DIR, 8123, python="python")
-    assert command[:4] == ["python", "-m", "voila", str(NOTEBOOKS_DIR)]
+    assert command[:5] == ["python", "-m", "workbench.cli.app", "serve", str(NOTEBOOKS_DIR)]
     assert f"--Voila.ip={HOST}" in command and HOST == "127.0.0.1"
     assert "--Voila.port=8123" in command
     assert "--Voila.port_retries=0" in command  # never another port than the one printed
     assert "--no-browser" in command
     assert sorted(p.name for p in NOTEBOOKS_DIR.glob("*.ipynb"))  # the checkout has notebooks to serve
+
+
+def test_the_token_never_appears_on_the_command_line():
+    assert not any("token" in part.lower() for part in voila_command(NOTEBOOKS_DIR, 8123))
+
+
+def test_the_guard_refuses_remote_hosts_and_foreign_origins():
+    settings = guard_settings(8123)
+    assert settings["allow_remote_access"] is False  # Voilà's own default is True
+    assert settings["allow_origin"] == ""
+    pattern = settings["allow_origin_pat"]
+    assert pattern.match("http://127.0.0.1:8123") and pattern.match("http://localhost:8123")
+    for foreign in ("http://evil.example", "http://127.0.0.1:8124", "http://127.0.0.1:8123.evil.example",
+                    "http://localhost:81234"):
+        assert not pattern.match(foreign), foreign
+
+
+@pytest.mark.parametrize("token", ["short", "x" * 15, "é" * 20, "a b\tc" * 5])
+def test_a_weak_token_is_refused(token):
+    import os
+
+    result = subprocess.run([sys.executable, "-m", "workbench.cli", "app"], capture_output=True, text=True,
+                            timeout=60, env={**os.environ, TOKEN_ENV: token})
+    assert result.returncode == 2 and result.stdout == ""
+    assert f"${TOKEN_ENV} must be 16 or more printable ASCII characters" in result.stderr

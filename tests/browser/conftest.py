@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import signal
 import socket
 import subprocess
@@ -21,10 +22,12 @@ from pathlib import Path
 import pytest
 from voila_page import AppPage
 
-from workbench.cli.app import HOST, free_port
+from workbench.cli.app import HOST, TOKEN_ENV, free_port
 
 SERVER_START_TIMEOUT = 180  # seconds: importing jupyter_server + voila on a loaded machine
 PAGE_TIMEOUT = 240_000  # ms: the notebook runs before the page arrives
+# The server asks for a token, as a Director's does; the tests choose it (`workbench app` honours $WORKBENCH_APP_TOKEN).
+APP_TOKEN = secrets.token_hex(24)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -53,7 +56,7 @@ def voila_url(artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> 
     """Base URL of a Voilà server started the way a Director starts it: `workbench app --port P`."""
     port = free_port()
     log = artifacts_dir / "voila-server.log"
-    env = dict(os.environ, HOME=str(tmp_path_factory.mktemp("voila-home")))
+    env = dict(os.environ, HOME=str(tmp_path_factory.mktemp("voila-home")), **{TOKEN_ENV: APP_TOKEN})
     with log.open("w") as out:
         process = subprocess.Popen(
             [sys.executable, "-m", "workbench.cli", "app", "--port", str(port)],
@@ -70,6 +73,12 @@ def voila_url(artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> 
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def app_token() -> str:
+    """The token the test server asks for (in a URL: `?token=...`)."""
+    return APP_TOKEN
 
 
 @pytest.fixture(scope="session")
@@ -94,7 +103,7 @@ def open_app(browser, voila_url: str, artifacts_dir: Path) -> Iterator:
         page = context.new_page()
         app = AppPage(page, notebook, artifacts_dir)
         page.route(re.compile(rf"^https?://(?!{re.escape(HOST)}[:/])"), app.answer_offline)
-        page.goto(f"{voila_url}/voila/render/{notebook}", timeout=PAGE_TIMEOUT)
+        page.goto(f"{voila_url}/voila/render/{notebook}?token={APP_TOKEN}", timeout=PAGE_TIMEOUT)
         page.wait_for_selector(ready, timeout=PAGE_TIMEOUT)
         pages.append(app)
         return app

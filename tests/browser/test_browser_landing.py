@@ -8,14 +8,14 @@ from voila_page import AppPage
 from workbench.cli.site import PAGE_ORDER, pages
 
 
-def test_landing_page_lists_the_pages_by_title_in_order(browser, voila_url, artifacts_dir):
+def test_landing_page_lists_the_pages_by_title_in_order(browser, voila_url, app_token, artifacts_dir):
     context = browser.new_context(viewport={"width": 1024, "height": 800})
     page = context.new_page()
     landing = AppPage(page, "landing", artifacts_dir)
     page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(voila_url)
                else AppPage.answer_offline(route))
     try:
-        page.goto(voila_url + "/", timeout=120_000)
+        page.goto(f"{voila_url}/?token={app_token}", timeout=120_000)
         assert page.title() == "Draw Steel workbench"
         links = page.locator(".wb-pages a")
         shown = [(links.nth(i).inner_text().strip(), links.nth(i).get_attribute("href"))

@@ -6,6 +6,12 @@ What is served is put together by `workbench.cli.site`: the app pages shipped in
 workbench's Voilà template, whose landing page lists the pages in a Director's order. The server listens on 127.0.0.1 only, on a free port unless `--port` names one, and it starts
 as root too (Voilà, unlike JupyterLab, does not refuse root). The command replaces itself with the Voilà
 process (`os.execv`), so Ctrl-C or a signal to its pid stops the server.
+
+Security (as JupyterLab does it): the server asks for a token, printed in the URL it shows
+(`http://127.0.0.1:P/?token=…`; a fresh random one each start, or `$WORKBENCH_APP_TOKEN`); a request whose
+Host header is not this machine (DNS rebinding) is refused, and so is a websocket or API call from a foreign
+Origin. Voilà's own command line cannot say so (it serves with no token and `allow_remote_access`), so the
+server is started through `serve()` below, which hands Voilà those settings; `guard_settings` holds them.
 """
 
 from __future__ import annotations
@@ -13,16 +19,22 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import re
+import secrets
 import socket
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from workbench.cli.site import TEMPLATE_NAME, prepare_site
 from workbench.errors import InvalidInput, WorkbenchError
 
-__all__ = ["NOTEBOOKS_DIR", "free_port", "page_arguments", "page_environment", "register", "run", "voila_command"]
+__all__ = ["NOTEBOOKS_DIR", "TOKEN_ENV", "free_port", "guard_settings", "new_token", "page_arguments",
+           "page_environment", "register", "run", "serve", "voila_command"]
 
 HOST = "127.0.0.1"
+TOKEN_ENV = "WORKBENCH_APP_TOKEN"  # a token chosen by the caller (tests, scripts); else a random one
 # The notebooks of a source checkout (a wheel ships the library only: pass --notebooks then).
 NOTEBOOKS_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 
@@ -52,10 +64,39 @@ def _check_notebooks(folder: Path) -> Path:
     return folder
 
 
+def new_token() -> str:
+    """A token nobody can guess (48 hex digits, as JupyterLab's)."""
+    return secrets.token_hex(24)
+
+
+def guard_settings(port: int) -> dict[str, Any]:
+    """The tornado settings that keep the server to this machine: no remote Host (jupyter_server's host
+    check: loopback addresses and `localhost` only) and no foreign Origin on API calls and websockets."""
+    return {
+        "allow_remote_access": False,
+        "local_hostnames": ["localhost"],
+        "allow_origin": "",
+        "allow_origin_pat": re.compile(rf"^https?://(?:127\.0\.0\.1|localhost):{port}$"),
+        "allow_credentials": False,
+    }
+
+
+def _token() -> str:
+    """The token to serve with: `$WORKBENCH_APP_TOKEN` if set (checked), else a fresh one."""
+    token = os.environ.get(TOKEN_ENV) or new_token()
+    if len(token) < 16 or not token.isascii() or not token.isprintable() or " " in token:
+        raise WorkbenchError(f"${TOKEN_ENV} must be 16 or more printable ASCII characters (or unset)")
+    return token
+
+
 def voila_command(notebooks: Path, port: int, python: str | None = None) -> list[str]:
-    """The Voilà command line `workbench app` runs (tests and scripts can start it the same way)."""
+    """The command line `workbench app` runs: Voilà started through `serve` (tests can start it the same way).
+
+    The token is not on the command line (other users can read it there): `serve` takes it from
+    `$WORKBENCH_APP_TOKEN`, which `run` sets.
+    """
     return [
-        python or sys.executable, "-m", "voila", str(notebooks),
+        python or sys.executable, "-m", "workbench.cli.app", "serve", str(notebooks),
         "--no-browser",
         f"--Voila.ip={HOST}",
         f"--Voila.port={port}",
@@ -63,6 +104,17 @@ def voila_command(notebooks: Path, port: int, python: str | None = None) -> list
         "--VoilaConfiguration.classic_tree=True",  # landing page rendered by the server, no JavaScript build
         "--VoilaConfiguration.show_tracebacks=True",  # local only: a Director sees what went wrong
     ]
+
+
+def serve(argv: Sequence[str]) -> None:
+    """Run Voilà with `argv`, the token of `$WORKBENCH_APP_TOKEN` (never empty) and `guard_settings`."""
+    from voila.app import Voila
+
+    token = _token() if os.environ.get(TOKEN_ENV) else ""
+    if not token:
+        raise SystemExit(f"workbench app: error: ${TOKEN_ENV} must hold the token to serve with")
+    port = next((int(a.split("=", 1)[1]) for a in argv if a.startswith("--Voila.port=")), 0)
+    Voila.launch_instance(argv=list(argv), token=token, tornado_settings=guard_settings(port))
 
 
 def page_arguments() -> list[str]:
@@ -102,7 +154,13 @@ def run(args: argparse.Namespace) -> None:
             "Voilà is not installed in this environment; install the lab extra: pip install "
             "'drawsteel-workbench[lab]' (or run make app)"
         )
+    token = _token()
     root, share = prepare_site(lessons)
     command = voila_command(root, port) + page_arguments()
-    print(f"workbench app: the Draw Steel workbench at http://{HOST}:{port}/ (Ctrl-C stops it)", flush=True)
-    os.execve(command[0], command, page_environment(share))
+    print(f"workbench app: the Draw Steel workbench at http://{HOST}:{port}/?token={token} (Ctrl-C stops it)",
+          flush=True)
+    os.execve(command[0], command, {**page_environment(share), TOKEN_ENV: token})
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["serve"]:
+    serve(sys.argv[2:])

@@ -1,0 +1,75 @@
+"""`workbench app` keeps its apps to the Director (issue 16 item 2): a token, no foreign Host, no foreign Origin.
+
+A web page the Director visits must not reach the apps (and press the library's Save and Delete) by DNS
+rebinding (a foreign Host header) or by opening the kernel websocket from its own origin with the Director's
+cookie. Plain HTTP requests against the server the browser tests use (started by `workbench app`), and a
+real page in Chromium for the cookie.
+"""
+
+from __future__ import annotations
+
+import base64
+import http.client
+import os
+import re
+from urllib.parse import urlparse
+
+TIMEOUT = 240  # s: rendering a notebook runs it in a fresh kernel
+
+
+def request(voila_url: str, path: str, headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
+    """One GET, redirects not followed (a refusal may be a redirect to the login page)."""
+    address = urlparse(voila_url)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=TIMEOUT)
+    connection.request("GET", path, headers=headers or {})
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    return response
+
+
+def test_a_request_without_the_token_is_refused(voila_url):
+    for path in ("/", "/voila/render/00_start_here.ipynb", "/voila/tree"):
+        response = request(voila_url, path)
+        assert response.status in (302, 403), (path, response.status)
+        if response.status == 302:
+            assert response.getheader("Location").split("?")[0].endswith("/login")
+
+
+def test_a_wrong_token_is_refused(voila_url):
+    response = request(voila_url, "/?token=" + "0" * 48)
+    assert response.status in (302, 403)
+
+
+def test_the_token_opens_the_landing_page(voila_url, app_token):
+    assert request(voila_url, f"/?token={app_token}").status == 200  # the control: the refusals are real
+
+
+def test_a_foreign_host_is_refused_even_with_the_token(voila_url, app_token):
+    port = urlparse(voila_url).port
+    for host in ("evil.example", f"evil.example:{port}", f"192.0.2.7:{port}"):
+        response = request(voila_url, f"/?token={app_token}", {"Host": host})
+        assert response.status == 403, (host, response.status)
+
+
+def test_the_kernel_websocket_refuses_a_foreign_origin(browser, voila_url, app_token):
+    """A page from another origin carrying the Director's cookie cannot open a kernel's websocket."""
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/])"), lambda route: route.fulfill(status=200, body=""))
+        page.goto(f"{voila_url}/voila/render/00_start_here.ipynb?token={app_token}", timeout=TIMEOUT * 1000)
+        kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content())
+        assert kernel, "the rendered page names its kernel"
+        cookie = "; ".join(f"{c['name']}={c['value']}" for c in context.cookies(voila_url))
+        assert cookie
+        key = base64.b64encode(os.urandom(16)).decode()
+        upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+                   "Sec-WebSocket-Key": key, "Cookie": cookie}
+        path = f"/api/kernels/{kernel[1]}/channels"
+        foreign = request(voila_url, path, {**upgrade, "Origin": "http://evil.example"})
+        assert foreign.status == 403
+        own = request(voila_url, path, {**upgrade, "Origin": voila_url})
+        assert own.status == 101  # the control: the app's own page still connects
+    finally:
+        context.close()
