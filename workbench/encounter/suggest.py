@@ -50,9 +50,10 @@ from workbench.errors import InvalidInput
 from workbench.model import Monster
 from workbench.rules.encounter_tables import EncounterRules, check_difficulty, encounter_rules
 
-__all__ = ["Suggestion", "suggest_encounters", "stat_block_creature", "MAX_SUGGESTIONS"]
+__all__ = ["Suggestion", "suggest_encounters", "stat_block_creature", "creature_from_stat_block", "MAX_SUGGESTIONS"]
 
 MAX_SUGGESTIONS = 50
+MAX_CREATURES = 1000  # of one stat block in one encounter: far past the guidelines' eight per hero
 # Variety counts for this fraction of a suggestion's score per distinct role or organization: enough to
 # order encounters that use the budget alike, never enough to put a half-spent band above a full one.
 VARIETY_WEIGHT = Fraction(1, 40)
@@ -154,6 +155,12 @@ def stat_block_creature(item: Any) -> tuple[Creature, tuple[str, ...]]:
             "homebrew library, or a list of monsters)"
         ) from None
     return creature, tuple(str(k) for k in getattr(item, "keywords", ()) or ())
+
+
+def creature_from_stat_block(stat_block: Any, count: int = 1) -> Creature:
+    """`count` creatures of a published stat block (or a built Monster), to put in an encounter."""
+    creature, _ = stat_block_creature(stat_block)
+    return creature.model_copy(update={"count": _whole("count", count, 1, MAX_CREATURES)})
 
 
 def _stat_blocks(bestiary: Any) -> list[tuple[Creature, tuple[str, ...]]]:

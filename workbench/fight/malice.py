@@ -33,6 +33,7 @@ __all__ = [
     "malicious_strike_extra_damage",
     "malicious_strike_range",
     "is_malicious_strike",
+    "strike_extra_damage",
     "MaliceRound",
     "average_victories",
     "malice_schedule",
@@ -89,10 +90,19 @@ def malicious_strike_extra_damage(monster: Monster, malice: int) -> int:
     characteristic (Malice spent beyond that adds nothing). Fewer than 5 Malice cannot buy the feature.
     """
     monster = _check_monster(monster)
+    return strike_extra_damage(monster.highest_characteristic, malice)
+
+
+def strike_extra_damage(highest_characteristic: int, malice: int) -> int:
+    """Malicious Strike's extra damage for a monster whose highest characteristic is given, for `malice` spent.
+
+    The same rule as `malicious_strike_extra_damage`, for stat blocks that are not built Monsters (the pace
+    of a fight reads published ones).
+    """
     rule = feature_book().malicious_strike
     if isinstance(malice, bool) or not isinstance(malice, Integral) or malice < rule.base_cost:
         raise InvalidInput("malice", malice, f"a whole number of Malice from {rule.base_cost} upwards")
-    low, high = malicious_strike_range(monster)
+    low, high = highest_characteristic, highest_characteristic * rule.maximum_multiple
     return min(low + (int(malice) - rule.base_cost) * rule.extra_damage_per_malice, high)
 
 

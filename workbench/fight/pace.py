@@ -1,0 +1,329 @@
+"""The pace of a fight: how fast the foes wear the heroes down, and how fast the heroes wear the foes down.
+
+No Draw Steel tool shows this. From the foes' stat blocks and the exact power-roll odds (`tier_odds`,
+`expected_damage`), each creature's expected damage per turn with its signature ability; the encounter's per
+round; and the extra damage of Malicious Strike as the Malice schedule allows it. Against the heroes' Stamina,
+which the Director enters (the workbench invents no hero numbers), the expected rounds until the first hero is
+dying and until the whole party would be; from the party's damage per round, which the Director also enters,
+the expected rounds to defeat the foes. All arithmetic is exact (`Fraction`); a chart only turns it to floats.
+
+The assumptions (`ASSUMPTIONS`, written under the chart) are deliberately simple, so a Director can see what
+moves the numbers: every foe acts every round until the last falls, no edges or banes, the foes focus the
+hero with the least Stamina, no healing. They compare encounters; they do not predict a table.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from numbers import Integral, Rational
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from workbench.encounter.party import format_number
+from workbench.errors import InvalidInput
+from workbench.fight.malice import malice_schedule, strike_extra_damage
+from workbench.model import Monster
+from workbench.monster.power_roll import expected_damage
+from workbench.monster.solo import is_instant_solo
+from workbench.rules.feature_book import feature_book
+
+__all__ = [
+    "ASSUMPTIONS",
+    "FoeAttack",
+    "Pace",
+    "PaceRound",
+    "foe_attack",
+    "fight_pace",
+    "MAX_ROUNDS",
+    "round_of",
+]
+
+MAX_ROUNDS = 20
+SOLO_TURNS = 2  # "Solo Turns": a solo creature takes two turns each round
+SQUAD_SIZE = 8  # "a squad is up to eight minions"
+EXTRA_MINIONS_PER_TARGET = 2  # "two or three (at maximum) of a squad's minions attack the same creature"
+ASSUMPTIONS = (
+    "Each creature uses its signature ability once per turn against one hero, with no edge or bane: its "
+    "expected damage is the sum over the three tiers of the tier's odds × its damage (a stat block with no "
+    "damaging signature ability counts its free strike). Solos take two turns a round. Minions attack in "
+    "squads of up to eight: one minion per hero deals the signature damage, up to two more on that hero add "
+    "their free strike.",
+    "The heroes bring down first the foes that deal the most damage for their Stamina (minions, usually): "
+    "each round the foes deal the damage of those still standing at its start, a creature worn partly down "
+    "dealing that part of its damage.",
+    "The Director spends Malice on Malicious Strike whenever 5 or more is on hand and it was not used the round "
+    "before: the foes' highest characteristic as extra damage for 5 Malice, 1 more per further Malice, up to "
+    "three times that characteristic. Malice left over carries to the next round.",
+    "The foes focus the hero with the least Stamina: that hero is dying when the damage reaches their Stamina; "
+    "the party would be when it reaches the heroes' Stamina added up. Recoveries, healing and temporary "
+    "Stamina are left out.",
+    "The heroes deal the damage per round the Director entered; the foes are defeated when it reaches their "
+    "Stamina added up (each minion's own).",
+)
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class FoeAttack(_Frozen):
+    """Some creatures of one stat block as the pace reads them: the ability they use and how often."""
+
+    name: str
+    count: int = Field(ge=1)
+    ability: str
+    tiers: tuple[int, int, int]
+    bonus: int
+    highest_characteristic: int
+    stamina: int = Field(ge=0)
+    turns: int = Field(default=1, ge=1)
+    minion: bool = False
+    free_strike: int = Field(default=0, ge=0)
+
+    @property
+    def per_turn(self) -> Fraction:
+        """One creature's expected damage in one turn."""
+        return expected_damage(self.tiers, self.bonus)
+
+    def per_round(self, heroes: int) -> Fraction:
+        """All of these creatures' expected damage in one round against `heroes` heroes.
+
+        Minions act in squads of up to eight ("Using Minions"): one roll for the squad, each target hit by one
+        instance of the signature ability, and each of up to two more minions on the same target adding its
+        free strike. So a squad deals its signature to at most one minion per hero, plus free strikes.
+        """
+        if not self.minion:
+            return self.per_turn * self.turns * self.count
+        total, left = Fraction(0), self.count
+        while left:
+            squad = min(left, SQUAD_SIZE)
+            hitting = min(squad, heroes)
+            helping = min(squad - hitting, EXTRA_MINIONS_PER_TARGET * hitting)
+            total += self.per_turn * hitting + self.free_strike * helping
+            left -= squad
+        return total
+
+
+def _count(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, Integral) or value < 1:
+        raise InvalidInput("count", value, "a whole number of creatures from 1 upwards")
+    return int(value)
+
+
+def foe_attack(stat_block: Any, count: int = 1) -> FoeAttack:
+    """`count` creatures of a stat block: a built `Monster` (its signature strike at the expected targets,
+    the power roll's bonus its highest characteristic) or a published one with a `signature` (damage per tier
+    and the printed roll bonus), which this layer reads by its fields."""
+    count = _count(count)
+    if isinstance(stat_block, Monster):
+        solo = stat_block.organization == "solo" or is_instant_solo(stat_block)
+        return FoeAttack(
+            name=stat_block.name or f"level {stat_block.level} {stat_block.organization}",
+            count=count,
+            ability=stat_block.signature_name or "signature ability",
+            tiers=stat_block.damage.as_tuple(),
+            bonus=stat_block.highest_characteristic,
+            highest_characteristic=stat_block.highest_characteristic,
+            stamina=stat_block.stamina,
+            turns=SOLO_TURNS if solo else 1,
+            minion=stat_block.organization == "minion",
+            free_strike=stat_block.free_strike,
+        )
+    try:
+        name, organization = str(stat_block.name), str(stat_block.organization)
+        highest = int(stat_block.highest_characteristic)
+        stamina, free_strike = int(stat_block.stamina), int(stat_block.free_strike)
+    except (AttributeError, TypeError, ValueError):
+        raise InvalidInput(
+            "stat_block", stat_block, "a Monster or a published stat block (name, organization, Stamina, "
+            "free strike, characteristics, signature ability)"
+        ) from None
+    signature = getattr(stat_block, "signature", None)
+    damage = getattr(signature, "damage", None)
+    if damage is None:
+        ability, tiers, bonus = "free strike", (free_strike,) * 3, highest
+    else:
+        ability, tiers = str(signature.name), tuple(damage)
+        bonus = signature.bonus if getattr(signature, "bonus", None) is not None else highest
+    return FoeAttack(
+        name=name, count=count, ability=ability, tiers=tiers, bonus=bonus, highest_characteristic=highest,
+        stamina=stamina, turns=SOLO_TURNS if organization == "solo" else 1, minion=organization == "minion",
+        free_strike=free_strike,
+    )
+
+
+class PaceRound(_Frozen):
+    """One round: the foes' expected damage, Malicious Strike's, and what is left on each side at its end."""
+
+    round: int
+    foe_damage: Fraction
+    malice_spent: int
+    malice_damage: int
+    damage_so_far: Fraction
+    heroes_left: Fraction
+    focused_hero_left: Fraction
+    foes_left: Fraction
+
+
+class Pace(_Frozen):
+    """The expected pace of one fight, round by round, and the moments that matter (in rounds, exact)."""
+
+    foes: tuple[FoeAttack, ...]
+    hero_stamina: tuple[int, ...]
+    party_damage: Fraction
+    foe_damage_per_round: Fraction
+    foe_stamina: int
+    rounds: tuple[PaceRound, ...]
+    first_dying: Fraction | None
+    party_dying: Fraction | None
+    foes_defeated: Fraction | None
+    assumptions: tuple[str, ...] = ASSUMPTIONS
+
+    def sentences(self) -> tuple[str, ...]:
+        """The pace in words for people: damage per round, then each moment with the round it falls in."""
+        out = [
+            f"At full strength the foes deal {float(self.foe_damage_per_round):.1f} expected damage a round; "
+            f"the heroes deal {format_number(self.party_damage)}."
+        ]
+        for moment, happens, never in (
+            (self.first_dying, "The first hero is dying", "No hero is dying"),
+            (self.party_dying, "The whole party would be dying", "The party is not worn down"),
+            (self.foes_defeated, "The foes are defeated", "The foes are not defeated"),
+        ):
+            if moment is None:
+                out.append(f"{never} within {len(self.rounds)} rounds.")
+            else:
+                out.append(f"{happens} after {float(moment):.1f} rounds (in round {round_of(moment)}).")
+        return tuple(out)
+
+    @property
+    def damage_before_victory(self) -> Fraction | None:
+        """The foes' expected damage up to the end of the round in which they fall (None: they do not fall)."""
+        if self.foes_defeated is None:
+            return None
+        return self.rounds[round_of(self.foes_defeated) - 1].damage_so_far
+
+    @property
+    def heroes_win(self) -> bool | None:
+        """True when the foes fall before the party would; None when neither happens within the rounds."""
+        if self.foes_defeated is None and self.party_dying is None:
+            return None
+        if self.party_dying is None:
+            return True
+        return self.foes_defeated is not None and self.foes_defeated < self.party_dying
+
+
+def _stamina_list(value: Any, heroes: int | None) -> tuple[int, ...]:
+    accepts = "each hero's Stamina (a list of whole numbers from 1 upwards), or one Stamina with heroes="
+    if isinstance(value, Integral) and not isinstance(value, bool):
+        if heroes is None:
+            raise InvalidInput("hero_stamina", value, accepts, "one Stamina needs the number of heroes")
+        value = [value] * _count(heroes)
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidInput("hero_stamina", value, accepts)
+    staminas = tuple(value)
+    if not staminas or any(isinstance(s, bool) or not isinstance(s, Integral) or s < 1 for s in staminas):
+        raise InvalidInput("hero_stamina", value, accepts)
+    return tuple(int(s) for s in staminas)
+
+
+def _party_damage(value: Any) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, Rational) or value < 0:
+        raise InvalidInput("party_damage", value, "the heroes' damage per round, a whole or exact number from 0 up")
+    return Fraction(value)
+
+
+def _kill_order(attacks: Sequence[FoeAttack], heroes: int) -> list[tuple[int, Fraction]]:
+    """(Stamina, damage per round) of each stat block's creatures, most damage for their Stamina first."""
+    groups = [(a.stamina * a.count, a.per_round(heroes)) for a in attacks]
+    return sorted(groups, key=lambda g: -(g[1] / g[0]) if g[0] else -g[1])
+
+
+def _standing_damage(order: Sequence[tuple[int, Fraction]], dealt: Fraction) -> Fraction:
+    """The foes' damage per round once the heroes have dealt `dealt`, taking them down in `order`."""
+    total = Fraction(0)
+    for stamina, damage in order:
+        taken = min(dealt, Fraction(stamina))
+        dealt -= taken
+        if stamina:
+            total += damage * (stamina - taken) / stamina
+    return total
+
+
+def _crossing(before: Fraction, gained: Fraction, need: Fraction, round_number: int) -> Fraction:
+    """When, in rounds, a running total that was `before` and gains `gained` this round reaches `need`."""
+    return Fraction(round_number - 1) + (need - before) / gained
+
+
+def _malice_damage(malice: int, used_last_round: bool, highest: int) -> tuple[int, int]:
+    """(Malice spent, extra damage) on Malicious Strike this round, by the pace's spending assumption."""
+    rule = feature_book().malicious_strike
+    if highest <= 0 or malice < rule.base_cost or (used_last_round and rule.not_two_rounds_in_a_row):
+        return 0, 0
+    most_useful = rule.base_cost + (rule.maximum_multiple - 1) * highest // rule.extra_damage_per_malice
+    spent = min(malice, most_useful)
+    return spent, strike_extra_damage(highest, spent)
+
+
+def fight_pace(
+    foes: Sequence[FoeAttack] | Iterable[tuple[Any, int]],
+    hero_stamina: Sequence[int] | int,
+    party_damage: Rational | int,
+    heroes: int | None = None,
+    victories: int = 0,
+    malice: bool = True,
+    rounds: int = MAX_ROUNDS,
+) -> Pace:
+    """The expected pace of a fight between `foes` and heroes with `hero_stamina` dealing `party_damage`.
+
+    `foes` are `FoeAttack`s or (stat block, count) pairs. `hero_stamina` is each hero's Stamina, or one
+    Stamina for `heroes` heroes. `victories` (the heroes' average) starts the Malice schedule; `malice=False`
+    leaves Malicious Strike out. Times are in rounds, exact: 2.5 is halfway through round 3. A moment that does
+    not come within `rounds` rounds is None.
+    """
+    attacks = tuple(f if isinstance(f, FoeAttack) else foe_attack(*f) for f in foes)
+    if not attacks:
+        raise InvalidInput("foes", foes, "at least one creature")
+    staminas = _stamina_list(hero_stamina, heroes)
+    damage = _party_damage(party_damage)
+    if isinstance(rounds, bool) or not isinstance(rounds, Integral) or not 1 <= rounds <= MAX_ROUNDS:
+        raise InvalidInput("rounds", rounds, f"a whole number of rounds from 1 to {MAX_ROUNDS}")
+    per_round = sum((a.per_round(len(staminas)) for a in attacks), Fraction(0))
+    order = _kill_order(attacks, len(staminas))
+    foe_stamina = sum(a.stamina * a.count for a in attacks)
+    highest = max(a.highest_characteristic for a in attacks)
+    schedule = malice_schedule(len(staminas), int(victories), rounds)
+    focus, party = Fraction(min(staminas)), Fraction(sum(staminas))
+    first = whole = defeated = None
+    done, on_hand, used_last = Fraction(0), 0, False
+    out: list[PaceRound] = []
+    for step in schedule:
+        on_hand += step.gain if malice else 0
+        foe_damage = _standing_damage(order, damage * (step.round - 1))
+        spent, extra = _malice_damage(on_hand, used_last, highest) if malice and foe_damage else (0, 0)
+        on_hand, used_last = on_hand - spent, spent > 0
+        gained = foe_damage + extra
+        if first is None and gained and done + gained >= focus:
+            first = _crossing(done, gained, focus, step.round)
+        if whole is None and gained and done + gained >= party:
+            whole = _crossing(done, gained, party, step.round)
+        done += gained
+        if defeated is None and damage and damage * step.round >= foe_stamina:
+            defeated = _crossing(damage * (step.round - 1), damage, Fraction(foe_stamina), step.round)
+        out.append(PaceRound(
+            round=step.round, foe_damage=foe_damage, malice_spent=spent, malice_damage=extra, damage_so_far=done,
+            heroes_left=max(party - done, Fraction(0)), focused_hero_left=max(focus - done, Fraction(0)),
+            foes_left=max(Fraction(foe_stamina) - damage * step.round, Fraction(0)),
+        ))
+    return Pace(
+        foes=attacks, hero_stamina=staminas, party_damage=damage, foe_damage_per_round=per_round,
+        foe_stamina=foe_stamina, rounds=tuple(out), first_dying=first, party_dying=whole, foes_defeated=defeated,
+    )
+
+
+def round_of(moment: Fraction | None) -> int | None:
+    """The round in which a moment falls (2.5 rounds: during round 3), or None."""
+    return None if moment is None else max(1, math.ceil(moment))
