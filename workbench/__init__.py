@@ -86,6 +86,7 @@ __all__ = [
     "monster_builder",
     "parse_spec",
     "quick_plan",
+    "read_stat_block",
     "rename_monster",
     "sample_bestiary",
     "save_encounter",
@@ -111,6 +112,7 @@ __all__ = [
 # Where each name outside the eager core lives: "module" or "module:attribute" when the public name differs.
 _HOME = {
     "AttachedRule": "workbench.model",
+    "read_stat_block": "workbench.calibration.stat_block",
     "Ability": "workbench.model",
     "Characteristics": "workbench.model",
     "Damage": "workbench.model",

@@ -44,6 +44,7 @@ __all__ = [
     "load_bestiary",
     "parse_stat_block",
     "read_stat_block_file",
+    "whole_number",
     "sample_bestiary",
     "tier_damage",
 ]
@@ -141,7 +142,8 @@ class Bestiary(BaseModel):
 # ---------------------------------------------------------------- fields
 
 
-def _whole(data: Mapping[str, Any], key: str, source: str) -> int:
+def whole_number(data: Mapping[str, Any], key: str, source: str) -> int:
+    """A whole-number field, given as a number or as a numeral in a string ("15")."""
     value = data.get(key)
     if isinstance(value, bool):
         raise StatBlockError(source, f"{key!r} is {value!r}; expected a whole number")
@@ -292,12 +294,12 @@ def parse_stat_block(data: Any, source: str = "stat block", ruleset: Ruleset | N
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise StatBlockError(source, "no 'name'")
-    level = _whole(data, "level", source)
+    level = whole_number(data, "level", source)
     if level < 1:
         raise StatBlockError(source, f"'level' is {level}; expected a whole number from 1 upwards")
     organization, role, roles_text = _organization_and_role(data, rules, source)
     ev, ev_text = _ev(data, organization, source)
-    characteristics = {key: _whole(data, key, source) for key in CHARACTERISTICS}
+    characteristics = {key: whole_number(data, key, source) for key in CHARACTERISTICS}
     signatures = _signatures(data, source)
     return PublishedMonster(
         name=name.strip(),
@@ -308,8 +310,8 @@ def parse_stat_block(data: Any, source: str = "stat block", ruleset: Ruleset | N
         roles_text=roles_text,
         ev=ev,
         ev_text=ev_text,
-        stamina=_whole(data, "stamina", source),
-        free_strike=_whole(data, "free_strike", source),
+        stamina=whole_number(data, "stamina", source),
+        free_strike=whole_number(data, "free_strike", source),
         characteristics=characteristics,
         signature=signatures[0] if signatures else None,
         signature_count=len(signatures),
