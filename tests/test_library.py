@@ -315,8 +315,9 @@ def test_every_text_field_of_a_monster_is_saved():
     from workbench.model import Monster
 
     optional = {name for name, info in Monster.model_fields.items() if not info.is_required()}
-    assert optional == set(lib.TEXT_FIELDS + lib.PART_FIELDS)
-    assert set(lib.TEXT_FIELDS + lib.PART_FIELDS) <= set(lib.HomebrewRecord.model_fields)
+    saved = set(lib.TEXT_FIELDS + lib.PART_FIELDS + lib.DESIGN_FIELDS)
+    assert optional == saved
+    assert saved <= set(lib.HomebrewRecord.model_fields)
 
 
 def test_attached_homebrew_rules_round_trip(tmp_path):
@@ -436,3 +437,16 @@ def test_a_whole_monster_with_its_own_numbers_round_trips(tmp_path):
     entry = load_entry("Stone Seer", tmp_path)
     assert entry.monster == monster
     assert entry.changed == ()
+
+
+def test_a_published_monster_re_levelled_is_saved_with_its_design(tmp_path):
+    from workbench.calibration.bestiary import SAMPLE_DIR
+    from workbench.calibration.stat_block import read_stat_block
+    from workbench.monster.relevel import relevel
+
+    knightmare = read_stat_block(SAMPLE_DIR / "Bugbears" / "Statblocks" / "Bugbear Knightmare.json")
+    low = relevel(knightmare, 1)  # its tier 1 damage is kept at 0 there
+    save_monster(low, folder=tmp_path)
+    loaded = load_monster("Bugbear Knightmare", tmp_path)
+    assert loaded == low
+    assert relevel(loaded, 8) == knightmare

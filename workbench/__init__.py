@@ -87,6 +87,8 @@ __all__ = [
     "parse_spec",
     "quick_plan",
     "read_stat_block",
+    "relevel",
+    "relevel_moves",
     "rename_monster",
     "sample_bestiary",
     "save_encounter",
@@ -113,6 +115,8 @@ __all__ = [
 _HOME = {
     "AttachedRule": "workbench.model",
     "read_stat_block": "workbench.calibration.stat_block",
+    "relevel": "workbench.monster.relevel",
+    "relevel_moves": "workbench.monster.relevel",
     "Ability": "workbench.model",
     "Characteristics": "workbench.model",
     "Damage": "workbench.model",

@@ -162,6 +162,10 @@ class Monster(MonsterText, StatBlockParts):
     potency: Tiers
     ruleset: str
 
+    # A monster moved to another level by workbench.monster.relevel remembers the design it came from, so
+    # moving it on (or back) starts from the design and loses nothing a level's limits cut off.
+    relevelled_from: Monster | None = None
+
     _rules: Ruleset = PrivateAttr(default_factory=core_ruleset)
 
     @property

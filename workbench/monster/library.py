@@ -119,6 +119,8 @@ class HomebrewRecord(MonsterText, StatBlockParts):
     # True when the numbers are the monster's own (a published stat block, a design departing from the
     # formulas): loading keeps them instead of rebuilding them from the inputs
     keep_numbers: bool = False
+    # a re-levelled monster's design, as it was before any re-levelling (workbench.monster.relevel)
+    relevelled_from: Monster | None = None
 
 
 class Entry(BaseModel):
@@ -152,6 +154,7 @@ class LibraryContents(BaseModel):
 
 TEXT_FIELDS = tuple(MonsterText.model_fields)
 PART_FIELDS = tuple(StatBlockParts.model_fields)
+DESIGN_FIELDS = ("relevelled_from",)
 NUMBER_FIELDS = tuple(Numbers.model_fields)
 
 
@@ -217,7 +220,7 @@ def record_of(monster: Monster, characteristic: str = "might", strike: bool = Tr
             strike=strike,
             ruleset=monster.ruleset,
             numbers=Numbers(**{k: data[k] for k in NUMBER_FIELDS}),
-            **{k: data[k] for k in TEXT_FIELDS + PART_FIELDS},
+            **{k: data[k] for k in TEXT_FIELDS + PART_FIELDS + DESIGN_FIELDS},
         )
     except ValidationError as exc:
         error = exc.errors()[0]
@@ -233,7 +236,7 @@ def _monster_of(record: HomebrewRecord, rules: Ruleset) -> Monster:
     monster = build_monster(
         record.level, record.organization, record.role, record.extra_stamina, record.targets, rules
     )
-    text = {k: getattr(record, k) for k in TEXT_FIELDS + PART_FIELDS}
+    text = {k: getattr(record, k) for k in TEXT_FIELDS + PART_FIELDS + DESIGN_FIELDS}
     rebuilt = monster.model_copy(update=text)
     rebuilt._rules = monster.rules
     if record.instant_solo:
