@@ -34,7 +34,7 @@ SHELL := bash
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
 
-.PHONY: help venv lab app test browser pdftotext clean
+.PHONY: help venv lab app test lint browser pdftotext clean
 
 help:
 	@echo "make lab      start JupyterLab on notebooks/ (http://127.0.0.1:8888, token in the URL)"
@@ -42,6 +42,7 @@ help:
 	@echo "             APP_ARGS='--port 8866'; the landing page lists them"
 	@echo "make test     run tests/ and notebooks/*.ipynb (installs .venv and a Chromium if missing);"
 	@echo "             extra pytest arguments: make test PYTEST_ARGS='-k stamina -x'"
+	@echo "make lint     ruff and mypy (strict) over workbench/ and tests/; make test runs it first"
 	@echo "make venv     create/refresh .venv (re-installs when pyproject.toml changes)"
 	@echo "make browser  make sure a Chromium for Playwright is available (printing and browser tests)"
 	@echo "make clean    remove .venv, caches and test artifacts"
@@ -65,10 +66,15 @@ lab: venv browser
 app: venv
 	$(VENV)/bin/workbench app $(APP_ARGS)
 
-test: venv browser pdftotext
+test: venv browser pdftotext lint
 	@mkdir -p $(TEST_HOME)
 	@echo "$(PY) -m pytest $(PYTEST_ARGS)"
 	@$(TEST_ENV) $(PY) -m pytest $(PYTEST_ARGS)
+
+# Static checks, configured in pyproject.toml: any finding fails the target (and so make test).
+lint: venv
+	$(VENV)/bin/ruff check workbench tests
+	$(VENV)/bin/mypy
 
 # A Chromium for Playwright: the system one if present, else apt (as root), else
 # Playwright's own download. Never skipped: fails if none of these works.

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
@@ -68,12 +69,16 @@ from workbench.rules.ruleset import Ruleset, core_ruleset
 from workbench.tables import stat_table
 from workbench.tables.scaling import QUANTITIES
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 __all__ = ["MonsterBuilder", "monster_builder", "parse_traits", "format_traits"]
 
 DEFAULT_MAX_LEVEL = 10
 EPIC_MAX_LEVEL = 20
 EXTRA_TARGETS = 3  # the target picker offers lowest .. expected + 3
 _COST = re.compile(r"^(?P<name>.*?)\s*\((?P<cost>\d+)(?:\s*Malice)?\)\s*$")
+T = TypeVar("T")  # what an action passed to MonsterBuilder._act returns
 
 
 def parse_traits(text: str, with_cost: bool = False) -> tuple[Trait, ...]:
@@ -116,7 +121,7 @@ class MonsterBuilder(widgets.VBox):
         self.modules: dict[str, HomebrewRule] = dict(shipped_rules())
         self._modules_key: Any = None
         self._syncing = False
-        self._tables: dict[tuple[bool, int], Any] = {}
+        self._tables: dict[tuple[bool, int], pd.DataFrame] = {}
         rules = self.rules
         orgs = [(o.capitalize(), o) for o in rules.organizations]
         roles = [(r.capitalize(), r) for r in rules.roles]
@@ -266,7 +271,7 @@ class MonsterBuilder(widgets.VBox):
 
     # ------------------------------------------------------------ the one observer
 
-    def _table(self, extra: bool):
+    def _table(self, extra: bool) -> pd.DataFrame:
         """The stat grid up to the slider's top level (built once per extra-Stamina choice and top)."""
         top = self.controls["level"].max
         if (extra, top) not in self._tables:
@@ -421,7 +426,7 @@ class MonsterBuilder(widgets.VBox):
         if contents.problems:
             self._say("Could not load: " + "; ".join(f"{f} ({why})" for f, why in contents.problems), True)
 
-    def _act(self, action, *args: Any, **kwargs: Any) -> Any:
+    def _act(self, action: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
         try:
             return action(*args, **kwargs)
         except (WorkbenchError, OSError) as exc:
@@ -528,8 +533,7 @@ class MonsterBuilder(widgets.VBox):
         self._syncing = True
         try:
             for key, value in values.items():
-                target = c.get(key)
-                target.value = value
+                c[key].value = value
         finally:
             self._syncing = False
         self._sync_controls()

@@ -29,6 +29,8 @@ __all__ = ["ChartSlot"]
 class ChartSlot(widgets.Box):
     """One chart that `show(figure)` replaces whole; `figure` is the FigureWidget now shown (for scripts)."""
 
+    children: tuple[widgets.Widget, ...]  # the Box's trait, declared for mypy (ipywidgets is untyped)
+
     def __init__(self, figure: go.Figure | None, *css_classes: str,
                  placeholder: widgets.Widget | None = None) -> None:
         self.css_classes = css_classes

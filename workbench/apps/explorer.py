@@ -59,7 +59,12 @@ def _editor(value: Any, annotation: Any, description: str) -> widgets.Widget:
     return widgets.Text(value=str(value), description=description, style=style, layout=layout)
 
 
-def _field_editors(model: Any, prefix: tuple) -> dict[tuple, widgets.Widget]:
+# Where a modifier sits in the ruleset: ("roles", "brute", "stamina_modifier"), ("echelons", 0, "damage_bonus")
+# (the first part is always a section name, a row index is an int)
+EditorKey = tuple[str | int, ...]
+
+
+def _field_editors(model: Any, prefix: EditorKey) -> dict[EditorKey, widgets.Widget]:
     editors = {}
     for field, info in type(model).model_fields.items():
         if field in SKIPPED_FIELDS:
@@ -68,9 +73,9 @@ def _field_editors(model: Any, prefix: tuple) -> dict[tuple, widgets.Widget]:
     return editors
 
 
-def modifier_editors(rules: Ruleset) -> dict[tuple, widgets.Widget]:
+def modifier_editors(rules: Ruleset) -> dict[EditorKey, widgets.Widget]:
     """One editor per modifier, keyed by its path in the ruleset (("roles", "brute", "stamina_modifier"))."""
-    editors: dict[tuple, widgets.Widget] = {}
+    editors: dict[EditorKey, widgets.Widget] = {}
     for section in EDITABLE_SECTIONS:
         value = getattr(rules, section)
         if isinstance(value, dict):
@@ -84,13 +89,13 @@ def modifier_editors(rules: Ruleset) -> dict[tuple, widgets.Widget]:
     return editors
 
 
-def changes_from(rules: Ruleset, editors: dict[tuple, widgets.Widget]) -> dict[str, Any]:
+def changes_from(rules: Ruleset, editors: dict[EditorKey, widgets.Widget]) -> dict[str, Any]:
     """The nested changes dict for `Ruleset.updated` from every editor whose value differs."""
     data = rules.model_dump()
     changes: dict[str, Any] = {}
     lists: set[str] = set()
     for path, editor in editors.items():
-        section, *rest = path
+        section, rest = str(path[0]), path[1:]
         original: Any = data
         for part in path:
             original = original[part]
@@ -109,7 +114,7 @@ def changes_from(rules: Ruleset, editors: dict[tuple, widgets.Widget]) -> dict[s
         rows = [dict(row) for row in data[section]]
         for path, editor in editors.items():
             if path[0] == section:
-                rows[path[1]][path[2]] = editor.value
+                rows[int(path[1])][path[2]] = editor.value  # a table's editors: (section, row index, field)
         changes[section] = rows
     return changes
 
@@ -117,6 +122,11 @@ def changes_from(rules: Ruleset, editors: dict[tuple, widgets.Widget]) -> dict[s
 def _table_html(frame: pd.DataFrame, css: str) -> str:
     table = frame.to_html(index=False, escape=True, na_rep="—", border=0, classes=css)
     return f'<div style="max-height:28em;overflow:auto">{table}</div>'
+
+
+def _preferred(wanted: tuple[str, ...], available: list[str]) -> tuple[str, ...]:
+    """The wanted names the ruleset has, in the wanted order; else its first name (a ruleset of its own)."""
+    return tuple(name for name in wanted if name in available) or tuple(available[:1])
 
 
 class ScalingExplorer(widgets.VBox):
@@ -137,10 +147,9 @@ class ScalingExplorer(widgets.VBox):
             "quantity": widgets.Dropdown(options=[(v, k) for k, v in QUANTITIES.items()], value="stamina",
                                          description="Number", style=style),
             "organizations": widgets.SelectMultiple(
-                options=organizations, value=tuple(o for o in ("platoon", "elite", "solo") if o in organizations)
-                or tuple(organizations[:1]), rows=len(organizations), description="Organizations", style=style),
+                options=organizations, value=_preferred(("platoon", "elite", "solo"), organizations), rows=len(organizations), description="Organizations", style=style),
             "roles": widgets.SelectMultiple(
-                options=roles, value=tuple(r for r in ("brute", "artillery") if r in roles) or tuple(roles[:1]),
+                options=roles, value=_preferred(("brute", "artillery"), roles),
                 rows=len(roles), description="Roles", style=style),
             "levels": widgets.IntRangeSlider(value=(1, 10), min=1, max=MAX_LEVEL, description="Levels",
                                              style=style, layout=widgets.Layout(width="24em")),
@@ -188,7 +197,7 @@ class ScalingExplorer(widgets.VBox):
         grid = widgets.VBox([widgets.HBox([c["sort_by"], c["ascending"]]), self.grid])
         sections: dict[str, list[widgets.Widget]] = {}
         for path, editor in self.editors.items():
-            title = path[0] if len(path) == 2 else f"{path[0]}: {path[1]}"
+            title = str(path[0]) if len(path) == 2 else f"{path[0]}: {path[1]}"
             sections.setdefault(title, []).append(editor)
         editors = widgets.Accordion(
             children=[widgets.GridBox(items, layout=widgets.Layout(grid_template_columns="repeat(3, 20em)"))

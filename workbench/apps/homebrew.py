@@ -23,6 +23,7 @@ from workbench.homebrew.weakness import (
     OUTCOME_LABELS,
     OUTCOMES,
     grips,
+    ladders,
     own_value_parameters,
     weakness_cases,
     weakness_wound,
@@ -57,10 +58,10 @@ def weakness_app(rule: HomebrewRule | None = None, tag: str = "silver") -> widge
     rule = rule if rule is not None else shipped_rules()["exploitable-weakness"]
     preview = rule.fill(partial=True)
     grip_names = grips(preview)
-    ladders = preview.escalation.ladders
+    by_grip = ladders(preview)
     c: dict[str, Any] = {
         "tag": widgets.Text(value=tag, description="Tag"),
-        "grip": widgets.Dropdown(options=[(ladders[g].label, g) for g in grip_names], value=grip_names[0],
+        "grip": widgets.Dropdown(options=[(by_grip[g].label, g) for g in grip_names], value=grip_names[0],
                                  description="Grip"),
         "outcome": widgets.Dropdown(options=[(OUTCOME_LABELS[o], o) for o in OUTCOMES], value="hit",
                                     description="Outcome"),

@@ -14,7 +14,7 @@ The returned widget carries `controls` (a dict of its controls, for scripts and 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
@@ -166,7 +166,7 @@ def malice_app(
         director.value = tracker_html(tracker.state)
         players.value = player_view_html(tracker.state, shown.value)
 
-    def act(action):  # one button -> one tracker method; a refusal changes nothing and says why
+    def act(action: Callable[[], object]) -> Callable[[object], None]:  # one button -> one tracker method; a refusal changes nothing and says why
         def handler(_button: object) -> None:
             try:
                 action()

@@ -232,8 +232,9 @@ def _tier_texts(effects: Any) -> tuple[str, str, str] | None:
         if not isinstance(effect, Mapping):
             continue
         for keys in (("tier1", "tier2", "tier3"), ("t1", "t2", "t3")):
-            if all(isinstance(effect.get(k), str) for k in keys):
-                return tuple(effect[k] for k in keys)  # type: ignore[return-value]
+            first, second, third = (effect.get(k) for k in keys)
+            if isinstance(first, str) and isinstance(second, str) and isinstance(third, str):
+                return first, second, third
     return None
 
 
@@ -267,9 +268,9 @@ def _signatures(data: Mapping[str, Any], source: str) -> list[Signature]:
             texts = _tier_texts(feature.get("effects"))
             damage = None
             if texts is not None:
-                amounts = [tier_damage(t) for t in texts]
-                if all(a is not None for a in amounts):
-                    damage = tuple(amounts)
+                tier1, tier2, tier3 = (tier_damage(t) for t in texts)
+                if tier1 is not None and tier2 is not None and tier3 is not None:
+                    damage = (tier1, tier2, tier3)
             found.append(
                 Signature(
                     name=str(feature.get("name", "")),

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
+from typing import TypedDict
 
 from pydantic import BaseModel, ConfigDict
 
@@ -70,6 +71,15 @@ QUANTITY_LABELS = {
     "damage_tier2": "Signature damage, tier 2",
     "damage_tier3": "Signature damage, tier 3",
 }
+
+class _Who(TypedDict):
+    """The fields of a Comparison naming the published monster it is about."""
+
+    name: str
+    level: int
+    organization: str
+    role: str | None
+
 
 class Comparison(BaseModel):
     """One number of one published monster: the formula's prediction beside the printed value."""
@@ -134,12 +144,12 @@ def calibrate_monster(
     rules = ruleset or core_ruleset()
     extra = extra_stamina and (published.organization != "minion" or rules.options.extra_stamina_for_minions)
     monster = build_monster(published.level, published.organization, published.role, extra, ruleset=rules)
-    base = {
-        "name": published.name,
-        "level": published.level,
-        "organization": published.organization,
-        "role": published.role,
-    }
+    base = _Who(
+        name=published.name,
+        level=published.level,
+        organization=published.organization,
+        role=published.role,
+    )
     ev_note = "EV of four minions, as printed" if published.organization == "minion" else None
     pairs: list[tuple[str, int, int, str | None]] = [
         ("ev", monster.ev, published.ev, ev_note),

@@ -62,7 +62,13 @@ def _printed(monster: PublishedMonster, quantity: str) -> int | None:
     if quantity in DAMAGE_QUANTITIES:
         damage = monster.signature.damage if monster.signature else None
         return None if damage is None else damage[DAMAGE_QUANTITIES.index(quantity)]
-    return getattr(monster, quantity)
+    headline = {
+        "ev": monster.ev,
+        "stamina": monster.stamina,
+        "free_strike": monster.free_strike,
+        "highest_characteristic": monster.highest_characteristic,
+    }
+    return headline[quantity]
 
 
 def published_traces(

@@ -4,6 +4,7 @@ before the total leaves the chosen difficulty. Data in, figure out; nothing here
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import plotly.graph_objects as go
 
@@ -36,7 +37,7 @@ def budget_figure(
     (measured), more than everything else the editor recomputes on a change."""
     hard_top = b.band("hard").max or 0
     end = max(hard_top + max(int(b.hero_strength), 1) * 2, int(Fraction(ev or 0)) + 5)
-    traces: list[dict] = []
+    traces: list[dict[str, Any]] = []
     for band in b.bands:
         if band.empty:
             continue

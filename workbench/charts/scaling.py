@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable
+from typing import Any
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -46,7 +47,7 @@ def _parts(
     role: str | None,
     quantity: str,
     compare: str,
-) -> dict:
+) -> dict[str, Any]:
     """Everything the figure shows, as plain lists (shared by the build and the in-place update)."""
     name = _quantity_label(quantity)
     line = curve(table, organization, role, quantity)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from workbench.monster.solo import SoloComparison
+from workbench.monster.solo import ComparisonRow, SoloComparison
 
 __all__ = ["DRIFT_QUANTITIES", "solo_figure", "solo_figure_parts", "update_solo_figure"]
 
@@ -27,7 +28,7 @@ DRIFT_QUANTITIES = ("EV", "Stamina", "Free strike", "Damage, tier 1", "Damage, t
 DRIFT_COLOURS = ("#7f7f7f", "#2ca02c", "#9467bd", "#ff7f0e", "#d62728", "#8c564b")
 
 
-def _row(comparison: SoloComparison, quantity: str):
+def _row(comparison: SoloComparison, quantity: str) -> ComparisonRow:
     for row in comparison.rows:
         if row.quantity == quantity:
             return row
@@ -41,7 +42,7 @@ def _percent(instant: int, built: int) -> float:
     return float(Fraction(built - instant, instant) * 100)
 
 
-def solo_figure_parts(comparison: SoloComparison, drift: Sequence[SoloComparison]) -> dict:
+def solo_figure_parts(comparison: SoloComparison, drift: Sequence[SoloComparison]) -> dict[str, Any]:
     """Everything the figure shows, as plain lists (shared by the build and the in-place update)."""
     instant, built = comparison.instant, comparison.built
     kind = " ".join(p.capitalize() for p in (instant.organization, instant.role) if p)

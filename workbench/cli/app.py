@@ -43,7 +43,8 @@ def free_port(host: str = HOST) -> int:
     """A TCP port nobody listens on now (the OS picks it); a server started at once will get it."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind((host, 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]  # (host, port): socket's stubs type the address as Any
+        return port
 
 
 def _check_port(port: int) -> int:
@@ -129,7 +130,7 @@ def page_environment(share: Path, environ: dict[str, str] | None = None) -> dict
     return env
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "app", help="serve the notebooks as web apps with Voilà on 127.0.0.1 (a landing page lists them)"
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
+from typing import Any
 
 from workbench.cli import emit, positive_int
 from workbench.encounter.party import Budget, budget, format_number, make_party
@@ -11,7 +12,7 @@ from workbench.encounter.party import Budget, budget, format_number, make_party
 __all__ = ["register", "run", "budget_payload", "budget_text", "average_victories"]
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "budget", help="encounter strength and the five budget bands for a party of heroes"
     )
@@ -40,7 +41,7 @@ def _number(value: Fraction) -> int | float:
     return value.numerator if value.denominator == 1 else float(value)
 
 
-def budget_payload(b: Budget) -> dict:
+def budget_payload(b: Budget) -> dict[str, Any]:
     """The JSON object `--json` prints: bands as inclusive ranges of whole EV totals (extreme: max null)."""
     return {
         "heroes": b.heroes,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from workbench.calibration.bestiary import Bestiary, load_bestiary
 from workbench.calibration.fit import (
@@ -39,7 +40,7 @@ def existing_path(text: str) -> Path:
     return path
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "calibrate", help="fit of the core formulas against published stat blocks (a folder, searched recursively)"
     )
@@ -50,14 +51,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _figures(f: Fit) -> dict[str, float | None]:
     d = f.as_dict()
-    return {k: d[k] for k in ("exact_rate", "mean_abs_error", "median_abs_error")}  # type: ignore[misc]
+    return {k: d[k] for k in ("exact_rate", "mean_abs_error", "median_abs_error")}
 
 
 SHORT = {"ev": "EV", "stamina": "Stamina", "free_strike": "Free str.", "highest_characteristic": "High. char.",
          "damage_tier1": "Dmg t1", "damage_tier2": "Dmg t2", "damage_tier3": "Dmg t3"}
 
 
-def calibration_payload(bestiary: Bestiary) -> tuple[dict, dict[str, Fit], dict[str, dict[str, dict[str, Fit]]]]:
+def calibration_payload(bestiary: Bestiary) -> tuple[dict[str, Any], dict[str, Fit], dict[str, dict[str, dict[str, Fit]]]]:
     """The JSON object `--json` prints, the full fit per quantity, and the fit per organization and per role
     (for the text view)."""
     results = calibrate(bestiary.monsters)
@@ -102,7 +103,7 @@ def _variant_lines(fits: Sequence[VariantFit]) -> list[str]:
     return lines
 
 
-def calibration_text(payload: dict, report: dict[str, Fit], path: str | Path,
+def calibration_text(payload: dict[str, Any], report: dict[str, Fit], path: str | Path,
                      groups: dict[str, dict[str, dict[str, Fit]]] | None = None,
                      variants: Sequence[VariantFit] = ()) -> str:
     lines = [

@@ -6,6 +6,7 @@ import argparse
 import textwrap
 from collections.abc import Iterable
 from fractions import Fraction
+from typing import Any
 
 from workbench.cli import emit
 from workbench.encounter.encounter import Check, EncounterReport, load_encounter, report
@@ -14,7 +15,7 @@ from workbench.encounter.party import format_number
 __all__ = ["register", "run", "report_payload", "report_text", "checks_payload"]
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "encounter", help="EV, difficulty, Victories and broken guidelines of a saved encounter"
     )
@@ -28,7 +29,7 @@ def _number(value: Fraction) -> int | float:
     return value.numerator if value.denominator == 1 else float(value)
 
 
-def report_payload(name: str, r: EncounterReport) -> dict:
+def report_payload(name: str, r: EncounterReport) -> dict[str, Any]:
     return {
         "name": name,
         "total_ev": _number(r.total_ev),

@@ -26,7 +26,7 @@ def death(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"got {text!r}; accepts {accepts}") from None
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "malice", help="Malice gained each round (start of combat, then living heroes + round number)"
     )

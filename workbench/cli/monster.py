@@ -9,7 +9,7 @@ from workbench.monster.formulas import build_monster
 from workbench.render.text import stat_block_text
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("monster", help="a monster's numbers from level, organization and role")
     parser.add_argument("--level", type=positive_int, required=True)
     parser.add_argument("--organization", required=True)

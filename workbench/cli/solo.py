@@ -20,7 +20,7 @@ from workbench.rules.feature_book import feature_book
 __all__ = ["register", "run"]
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "solo", help="a leader or elite adapted into a solo (EV x 3, Stamina x 2.5, solo traits)"
     )

@@ -29,8 +29,8 @@ from workbench.encounter.objective import (
     ChosenObjective,
     ObjectiveOutcome,
     apply_objectives,
-    choose_objective,
     objective_rule,
+    objective_with,
 )
 from workbench.encounter.party import Budget, Party, budget, format_number
 from workbench.errors import InvalidInput, shown
@@ -375,8 +375,8 @@ def check_guidelines(
             rules,
         )
     )
-    per_block: dict[tuple, int] = {}
-    labels: dict[tuple, str] = {}
+    per_block: dict[tuple[str, int, str, str | None], int] = {}
+    labels: dict[tuple[str, int, str, str | None], str] = {}
     for c in creatures:
         if c.minion:
             per_block[c.stat_block] = per_block.get(c.stat_block, 0) + c.count
@@ -769,10 +769,10 @@ def load_encounter(path: str | Path) -> Encounter:
         # strict: `true` is no level and "3" no count (JSON mode still reads arrays as tuples)
         encounter = Encounter.model_validate_json(json.dumps(data.get("encounter")), strict=True)
     except ValidationError as exc:
-        problems = "; ".join(
+        shape = "; ".join(
             f"{'.'.join(str(p) for p in e['loc']) or 'encounter'}: {e['msg']}" for e in exc.errors()[:5]
         )
-        raise _refuse_file(path, problems) from None
+        raise _refuse_file(path, shape) from None
     problems = _loaded_problems(encounter)
     if problems:
         raise _refuse_file(path, "; ".join(problems))
@@ -798,7 +798,7 @@ def _loaded_problems(encounter: Encounter) -> list[str]:
                 key: bool(value) if kinds.get(key) == "flag" and value in (0, 1) else value
                 for key, value in chosen.conditions.items()
             }
-            if choose_objective(chosen.key, bonus=chosen.bonus, **values) != chosen:
+            if objective_with(chosen.key, values, bonus=chosen.bonus) != chosen:
                 raise InvalidInput("objective", chosen.key, "an objective key as the workbench saves it")
         except InvalidInput as exc:
             problems.append(f"objectives.{number}: {exc}")

@@ -21,7 +21,7 @@ Another) are the most any one adds; the difficulty never moves past trivial or e
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from numbers import Integral
 from typing import Any
@@ -46,6 +46,7 @@ __all__ = [
     "objective_keys",
     "objective_rule",
     "choose_objective",
+    "objective_with",
     "shift_difficulty",
     "check_objective_mode",
     "apply_objectives",
@@ -153,13 +154,21 @@ def _key(key: str, rules: EncounterRules) -> str:
 
 
 def choose_objective(
-    key: str, bonus: bool = False, rules: EncounterRules | None = None, **conditions: Any
+    key: str, bonus: bool = False, rules: EncounterRules | None = None, **conditions: object
 ) -> ChosenObjective:
     """An objective with its conditions: flags as True/False, Save Another's `willing_allies` as a count.
 
     >>> choose_objective("escort", delicate_ward=True).conditions
     {'delicate_ward': 1}
     """
+    return objective_with(key, conditions, bonus=bonus, rules=rules)
+
+
+def objective_with(
+    key: str, conditions: Mapping[str, object], bonus: bool = False, rules: EncounterRules | None = None
+) -> ChosenObjective:
+    """`choose_objective` with the conditions as a mapping: a condition may then have any name, even one
+    of this function's own parameters (`bonus`, `rules`), as a file read back can hold."""
     rules = rules or encounter_rules()
     name = _key(key, rules)
     rule = rules.objectives[name]

@@ -200,7 +200,7 @@ def _deaths_by_round(deaths: Any, rounds: int | None, heroes: int) -> dict[int, 
                 raise InvalidInput("deaths", deaths, accepts)
             if isinstance(count, bool) or not isinstance(count, Integral) or count < 0:
                 raise InvalidInput("deaths", deaths, accepts)
-            if round_number < 1 or (rounds is not None and round_number > rounds):
+            if int(round_number) < 1 or (rounds is not None and int(round_number) > rounds):
                 raise InvalidInput("deaths", deaths, accepts, f"round {round_number} is not in the fight")
             out[int(round_number)] = out.get(int(round_number), 0) + int(count)
     except (TypeError, ValueError) as exc:
@@ -285,12 +285,13 @@ def malice_schedule(
 # ---------------------------------------------------------------- planning
 
 
-def _check_feature(feature: Any, field: str = "feature") -> Trait:
+def _check_feature(feature: object, field: str = "feature") -> tuple[Trait, int]:
+    """A Malice feature and its cost (a Trait's cost may be None; a Malice feature's is a whole number)."""
     if not isinstance(feature, Trait) or isinstance(feature.cost, bool) or not isinstance(feature.cost, int):
         raise InvalidInput(field, feature, "a Malice feature: a Trait with a whole-number cost")
     if feature.cost < 1:
         raise InvalidInput(field, feature, "a Malice feature: a Trait with a cost from 1 upwards")
-    return feature
+    return feature, feature.cost
 
 
 def is_malicious_strike(feature: Trait) -> bool:
@@ -315,15 +316,15 @@ def _purchase(wish: Any) -> Purchase:
     if isinstance(wish, Purchase):
         wish = (wish.feature, wish.amount)
     if isinstance(wish, Trait):
-        feature = _check_feature(wish)
-        return Purchase(feature=feature, amount=feature.cost)
+        feature, cost = _check_feature(wish)
+        return Purchase(feature=feature, amount=cost)
     try:
         feature, amount = wish
     except (TypeError, ValueError):
         raise InvalidInput(
             "features", wish, "Malice features (Traits with a cost), or (feature, amount) pairs"
         ) from None
-    feature = _check_feature(feature)
+    feature, _ = _check_feature(feature)
     _check_amount(feature, amount, None)
     return Purchase(feature=feature, amount=int(amount))
 
@@ -334,18 +335,18 @@ def _check_amount(feature: Trait, amount: Any, monster: Monster | None) -> int:
         if isinstance(amount, bool) or not isinstance(amount, Integral) or amount != cost:
             raise InvalidInput("amount", amount, f"exactly {cost} (the cost of {feature.name})")
         return cost
-    amount = _whole("amount", amount, cost, f"{cost} Malice or more for {feature.name}")
+    number = _whole("amount", amount, cost, f"{cost} Malice or more for {feature.name}")
     if monster is not None:
         low, high = malicious_strike_range(monster)
         most = cost + (high - low) // feature_book().malicious_strike.extra_damage_per_malice
-        if amount > most:
+        if number > most:
             raise InvalidInput(
                 "amount",
-                amount,
+                number,
                 f"{cost} to {most} Malice for this monster's {feature.name}",
                 f"its extra damage stops at three times its highest characteristic ({high})",
             )
-    return amount
+    return number
 
 
 def encounter_features(monsters: Iterable[Monster] = (), extra: Iterable[Trait] = ()) -> tuple[Trait, ...]:
@@ -359,8 +360,8 @@ def encounter_features(monsters: Iterable[Monster] = (), extra: Iterable[Trait] 
     candidates = [*basic_malice_features(), *(f for m in monsters for f in m.malice_features), *extra]
     out: dict[str, Trait] = {}
     for feature in candidates:
-        feature = _check_feature(feature, "features")
-        out.setdefault(feature.name.strip().lower(), feature)
+        checked, _ = _check_feature(feature, "features")
+        out.setdefault(checked.name.strip().lower(), checked)
     return tuple(out.values())
 
 
@@ -370,8 +371,8 @@ def affordable_rounds(
     """The first round whose running total (nothing spent) covers each feature's cost; None: never."""
     out: dict[str, int | None] = {}
     for feature in features:
-        feature = _check_feature(feature, "features")
-        out[feature.name] = next((r.round for r in schedule if r.total >= feature.cost), None)
+        checked, cost = _check_feature(feature, "features")
+        out[checked.name] = next((r.round for r in schedule if r.total >= cost), None)
     return out
 
 
@@ -415,7 +416,8 @@ def spending_plan(
     bank, last_strike, rows = 0, None, []
     for r in schedule:
         bank += r.gain
-        available, bought = bank, []
+        available = bank
+        bought: list[Purchase] = []
         while queue and (per_round is None or len(bought) < per_round):
             nxt = queue[0]
             if nxt.amount > bank:
@@ -431,7 +433,7 @@ def spending_plan(
             PlannedRound(round=r.round, gain=r.gain, available=available, bought=tuple(bought), spent=spent, left=bank)
         )
     distinct = {p.feature.name: p.feature for p in [*(b for row in rows for b in row.bought), *queue]}
-    advice = tuple(cost_advice([f.cost for f in distinct.values()]))
+    advice = tuple(cost_advice(distinct.values()))
     return SpendingPlan(rounds=tuple(rows), unbought=tuple(queue), advice=advice, lost=bank)
 
 
@@ -522,7 +524,7 @@ def spend(
     """Spend Malice on a feature; refused when there is not enough, and for Malicious Strike when it was
     used last round ("can't be used two rounds in a row, even by different monsters")."""
     _check_open(state)
-    feature = _check_feature(feature)
+    feature, cost = _check_feature(feature)
     if state.round < 1:
         raise InvalidInput("round", state.round, "a round that has started (start the first round first)")
     strike = is_malicious_strike(feature)
@@ -530,7 +532,7 @@ def spend(
         raise InvalidInput(
             "monster", None, "the monster making the Malicious Strike (its highest characteristic sets the damage)"
         )
-    amount = _check_amount(feature, feature.cost if amount is None else amount, monster)
+    amount = _check_amount(feature, cost if amount is None else amount, monster)
     if amount > state.malice:
         raise InvalidInput(
             "amount", amount, f"at most the {state.malice} Malice on hand", f"{feature.name} needs {amount}"

@@ -70,9 +70,10 @@ def _whole(field: str, value: Any, lowest: int, highest: int | None = None, acce
         )
     if isinstance(value, bool) or not isinstance(value, Integral):
         raise InvalidInput(field, value, accepts)
-    if value < lowest or (highest is not None and value > highest):
+    number = int(value)
+    if number < lowest or (highest is not None and number > highest):
         raise InvalidInput(field, value, accepts)
-    return int(value)
+    return number
 
 
 # ---------------------------------------------------------------- With Captain

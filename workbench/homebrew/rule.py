@@ -17,7 +17,7 @@ from functools import cache
 from numbers import Integral
 from os import PathLike
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
@@ -103,11 +103,12 @@ class Parameter(_Frozen):
         if self.type == "integer":
             if isinstance(value, bool) or not isinstance(value, Integral):
                 raise InvalidInput(self.name, value, self.accepts())
-            if (self.minimum is not None and value < self.minimum) or (
-                self.maximum is not None and value > self.maximum
+            number = int(value)
+            if (self.minimum is not None and number < self.minimum) or (
+                self.maximum is not None and number > self.maximum
             ):
                 raise InvalidInput(self.name, value, self.accepts())
-            return int(value)
+            return number
         if not isinstance(value, str) or not value.strip():
             raise InvalidInput(self.name, value, self.accepts())
         if self.type == "choice" and value not in self.choices:
@@ -274,20 +275,38 @@ _CROSS_MARK = "module checks:\n"
 
 def _cross_problems(data: Mapping[str, Any]) -> list[str]:
     """Problems between fields (placeholders, defaults, ladders), found on raw or validated data."""
+    declared, problems = _declared_parameters(data.get("parameters") or ())
+    texts, tag_problems = _texts(data)
+    return [
+        *problems,
+        *tag_problems,
+        *_placeholder_problems(texts, declared),
+        *_escalation_problems(data.get("escalation")),
+    ]
+
+
+def _declared_parameters(raw_parameters: object) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """The parameters by name, and the problems of each one (a name declared twice among them)."""
     problems: list[str] = []
-    raw_parameters = data.get("parameters") or ()
     declared: dict[str, dict[str, Any]] = {}
-    if isinstance(raw_parameters, (list, tuple)):
-        for index, p in enumerate(raw_parameters):
-            if not isinstance(p, Mapping):
-                continue
-            name = p.get("name")
-            where = f"parameters[{index}] ({name})" if isinstance(name, str) else f"parameters[{index}]"
-            if isinstance(name, str):
-                if name in declared:
-                    problems.append(f"{where}: the parameter name {name!r} is declared twice")
-                declared[name] = dict(p)
-            problems.extend(f"{where}: {problem}" for problem in _parameter_problems(p))
+    if not isinstance(raw_parameters, (list, tuple)):
+        return declared, problems
+    for index, p in enumerate(raw_parameters):
+        if not isinstance(p, Mapping):
+            continue
+        name = p.get("name")
+        where = f"parameters[{index}] ({name})" if isinstance(name, str) else f"parameters[{index}]"
+        if isinstance(name, str):
+            if name in declared:
+                problems.append(f"{where}: the parameter name {name!r} is declared twice")
+            declared[name] = dict(p)
+        problems.extend(f"{where}: {problem}" for problem in _parameter_problems(p))
+    return declared, problems
+
+
+def _texts(data: Mapping[str, Any]) -> tuple[list[tuple[str, Any]], list[str]]:
+    """Every text that may hold {placeholders}, with where it sits; and the empty tags met on the way."""
+    problems: list[str] = []
     texts: list[tuple[str, Any]] = [(key, data.get(key)) for key in ("title", "name", "text", "summary")]
     sections = data.get("sections") or ()
     if isinstance(sections, (list, tuple)):
@@ -301,6 +320,11 @@ def _cross_problems(data: Mapping[str, Any]) -> list[str]:
                 texts += [(f"tags.{group}[{i}]", tag) for i, tag in enumerate(group_tags)]
                 if any(isinstance(t, str) and not t.strip() for t in group_tags):
                     problems.append(f"tags.{group}: a tag is empty")
+    return texts, problems
+
+
+def _placeholder_problems(texts: list[tuple[str, Any]], declared: Mapping[str, object]) -> list[str]:
+    problems: list[str] = []
     for where, text in texts:
         if not isinstance(text, str):
             continue
@@ -309,19 +333,24 @@ def _cross_problems(data: Mapping[str, Any]) -> list[str]:
                 problems.append(f"{where}: {{{name}}} is not a parameter name (lower case, digits, _)")
             elif name not in declared:
                 problems.append(f"{where}: {{{name}}} is not a declared parameter")
-    escalation = data.get("escalation")
-    if isinstance(escalation, Mapping):
-        increase = escalation.get("base_wound_increase")
-        ladders = escalation.get("ladders")
-        if isinstance(ladders, Mapping):
-            for grip, ladder in ladders.items():
-                if not _IDENTIFIER.match(str(grip)):
-                    problems.append(f"escalation.ladders.{grip}: a grip is written lower_case_with_underscores")
-                problems.extend(_ladder_problems(f"escalation.ladders.{grip}", ladder, increase))
     return problems
 
 
-def _is_int(value: Any) -> bool:
+def _escalation_problems(escalation: object) -> list[str]:
+    problems: list[str] = []
+    if not isinstance(escalation, Mapping):
+        return problems
+    increase = escalation.get("base_wound_increase")
+    ladders = escalation.get("ladders")
+    if isinstance(ladders, Mapping):
+        for grip, ladder in ladders.items():
+            if not _IDENTIFIER.match(str(grip)):
+                problems.append(f"escalation.ladders.{grip}: a grip is written lower_case_with_underscores")
+            problems.extend(_ladder_problems(f"escalation.ladders.{grip}", ladder, increase))
+    return problems
+
+
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -381,10 +410,8 @@ def _location(loc: tuple[Any, ...], data: Mapping[str, Any]) -> str:
             parts[-1] += f"[{part}]"
             if index == 1 and loc[0] == "parameters":
                 raw = data.get("parameters")
-                try:
-                    name = raw[part].get("name")
-                except (TypeError, IndexError, AttributeError):
-                    name = None
+                entry = raw[part] if isinstance(raw, list) and part < len(raw) else None
+                name = entry.get("name") if isinstance(entry, Mapping) else None
                 if isinstance(name, str):
                     parts[-1] += f" ({name})"
         else:

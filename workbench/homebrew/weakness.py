@@ -19,7 +19,7 @@ Readings (shown on every `Wound` that uses them):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypedDict
 
 from pydantic import BaseModel, ConfigDict
 
@@ -31,6 +31,7 @@ __all__ = [
     "OUTCOME_LABELS",
     "Wound",
     "grips",
+    "ladders",
     "own_value_parameters",
     "weakness_cases",
     "weakness_wound",
@@ -72,6 +73,15 @@ class Wound(BaseModel):
         return f"{self.working} → wound {shown}"
 
 
+class _Hit(TypedDict):
+    """The fields of a Wound that say which hit it is (the same whichever way the wound is worked out)."""
+
+    grip: str
+    outcome: str
+    matches_tag: bool
+    other_source_applied: bool
+
+
 def _filled(rule: FilledRule | HomebrewRule) -> FilledRule:
     if isinstance(rule, HomebrewRule):
         return rule.fill(partial=True)
@@ -80,12 +90,17 @@ def _filled(rule: FilledRule | HomebrewRule) -> FilledRule:
     raise InvalidInput("rule", rule, "a rule module (HomebrewRule or FilledRule) with escalation ladders")
 
 
-def grips(rule: FilledRule | HomebrewRule) -> tuple[str, ...]:
-    """The grips the module's ladders cover ('one_handed', 'two_handed' for the shipped modules)."""
+def ladders(rule: FilledRule | HomebrewRule) -> dict[str, Ladder]:
+    """The module's escalation ladders by grip; refused for a module without escalation."""
     escalation = _filled(rule).escalation
     if escalation is None:
         raise InvalidInput("rule", rule.id, "a module with escalation ladders", f"{rule.id} has none")
-    return tuple(escalation.ladders)
+    return escalation.ladders
+
+
+def grips(rule: FilledRule | HomebrewRule) -> tuple[str, ...]:
+    """The grips the module's ladders cover ('one_handed', 'two_handed' for the shipped modules)."""
+    return tuple(ladders(rule))
 
 
 def _own_value_name(grip: str, outcome: str) -> str:
@@ -150,7 +165,7 @@ def weakness_wound(
     other_source_applied = _check_bool("other_source_applied", other_source_applied)
     ladder = escalation.ladders[grip]
     increase = escalation.base_wound_increase
-    base = dict(grip=grip, outcome=outcome, matches_tag=matches_tag, other_source_applied=other_source_applied)
+    base = _Hit(grip=grip, outcome=outcome, matches_tag=matches_tag, other_source_applied=other_source_applied)
 
     if not (matches_tag or other_source_applied):
         value, working, missing = _unescalated(rule, grip, ladder, outcome)

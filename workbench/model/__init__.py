@@ -41,11 +41,13 @@ from workbench.model.parts import (
     CHARACTERISTICS,
     DAMAGE_TYPES,
     MOVEMENT_MODES,
+    Characteristic,
     Characteristics,
     DamageModifier,
     Movement,
     Size,
     check_characteristic,
+    is_characteristic,
 )
 
 __all__ = [
@@ -60,6 +62,7 @@ __all__ = [
     "SECTION",
     "Ability",
     "AttachedRule",
+    "Characteristic",
     "Characteristics",
     "Cost",
     "Damage",
@@ -81,6 +84,7 @@ __all__ = [
     "Trait",
     "Value",
     "check_characteristic",
+    "is_characteristic",
     "parse_cost",
     "targets_from_text",
 ]

@@ -8,7 +8,7 @@ goes in and comes out unchanged, and a bad value is refused naming the field ins
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Literal, TypeGuard, get_args
 
 from pydantic import field_validator, model_validator
 
@@ -22,14 +22,18 @@ __all__ = [
     "MAX_CHARACTERISTIC",
     "MIN_CHARACTERISTIC",
     "MOVEMENT_MODES",
+    "Characteristic",
     "Characteristics",
     "DamageModifier",
     "Movement",
     "Size",
     "check_characteristic",
+    "is_characteristic",
 ]
 
-CHARACTERISTICS = ("might", "agility", "reason", "intuition", "presence")
+# The five characteristics, in the order a stat block prints them.
+Characteristic = Literal["might", "agility", "reason", "intuition", "presence"]
+CHARACTERISTICS: tuple[Characteristic, ...] = get_args(Characteristic)
 # The book's one-letter potency notation: "M < 2" is a Might potency of 2.
 CHARACTERISTIC_LETTERS = {name[0].upper(): name for name in CHARACTERISTICS}
 DAMAGE_TYPES = ("acid", "cold", "corruption", "fire", "holy", "lightning", "poison", "psychic", "sonic")
@@ -40,6 +44,11 @@ MIN_CHARACTERISTIC = -10
 MAX_CHARACTERISTIC = 10
 
 _CHARACTERISTIC_ACCEPTS = "one of " + ", ".join(CHARACTERISTICS)
+
+
+def is_characteristic(value: object) -> TypeGuard[Characteristic]:
+    """True for one of the five names exactly as written in files (lower case), which lets a `str` pass as one."""
+    return value in CHARACTERISTICS
 
 
 def check_characteristic(name: object, field: str = "characteristic") -> str:

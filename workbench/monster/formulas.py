@@ -8,10 +8,11 @@ All arithmetic is exact (`fractions.Fraction`); see ../shared/RULES-READINGS.md 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral
-from typing import Any
+from typing import Any, NamedTuple
 
 from workbench.errors import InvalidInput
 from workbench.model import Monster, Step, Tiers
@@ -297,27 +298,45 @@ def _free_strike(level: int, organization: str, role: str | None, org: Organizat
     return step.model_copy(update={"reading": reading})
 
 
+class _Working(NamedTuple):
+    """Every step of a monster's numbers, in stat block order: one Step per number, three per tiered one."""
+
+    ev: Step
+    stamina: Step
+    highest_characteristic: Step
+    potency: tuple[Step, Step, Step]
+    free_strike: Step
+    damage: tuple[Step, Step, Step]
+    non_strike_damage: tuple[Step, Step, Step]
+
+    def flat(self) -> tuple[Step, ...]:
+        out: list[Step] = []
+        for value in self:
+            out.extend(value if isinstance(value, tuple) else (value,))
+        return tuple(out)
+
+
+def _three(make: Callable[[int], Step]) -> tuple[Step, Step, Step]:
+    return make(1), make(2), make(3)
+
+
 def _steps(
     level: int, organization: str, role: str | None, extra: bool, targets: int, rules: Ruleset
-) -> dict[str, Step | tuple[Step, ...]]:
+) -> _Working:
     org = rules.organizations[organization]
     characteristic = _highest_characteristic(level, org, rules)
-    return {
-        "ev": _ev(level, organization, org, rules),
-        "stamina": _stamina(level, role, org, extra, rules),
-        "highest_characteristic": characteristic,
-        "potency": tuple(_potency(t, characteristic.value, org, rules) for t in TIERS),
-        "free_strike": _free_strike(level, organization, role, org, rules),
-        "damage": tuple(
-            _damage(level, organization, role, org, t, targets, True, rules) for t in TIERS
-        ),
-        "non_strike_damage": tuple(
-            _damage(level, organization, role, org, t, targets, False, rules) for t in TIERS
-        ),
-    }
+    return _Working(
+        ev=_ev(level, organization, org, rules),
+        stamina=_stamina(level, role, org, extra, rules),
+        highest_characteristic=characteristic,
+        potency=_three(lambda t: _potency(t, characteristic.value, org, rules)),
+        free_strike=_free_strike(level, organization, role, org, rules),
+        damage=_three(lambda t: _damage(level, organization, role, org, t, targets, True, rules)),
+        non_strike_damage=_three(lambda t: _damage(level, organization, role, org, t, targets, False, rules)),
+    )
 
 
-def _tiers(steps: Any) -> Tiers:
+def _tiers(steps: tuple[Step, Step, Step]) -> Tiers:
     return Tiers(tier1=steps[0].value, tier2=steps[1].value, tier3=steps[2].value)
 
 
@@ -352,14 +371,14 @@ def build_monster(
         targets=targets,
         expected_targets=org.expected_targets,
         echelon=rules.echelon_of(level),
-        ev=steps["ev"].value,
-        stamina=steps["stamina"].value,
-        free_strike=steps["free_strike"].value,
-        highest_characteristic=steps["highest_characteristic"].value,
+        ev=steps.ev.value,
+        stamina=steps.stamina.value,
+        free_strike=steps.free_strike.value,
+        highest_characteristic=steps.highest_characteristic.value,
         damage_modifier=_damage_modifier(role, org, rules),
-        damage=_tiers(steps["damage"]),
-        non_strike_damage=_tiers(steps["non_strike_damage"]),
-        potency=_tiers(steps["potency"]),
+        damage=_tiers(steps.damage),
+        non_strike_damage=_tiers(steps.non_strike_damage),
+        potency=_tiers(steps.potency),
         ruleset=rules.name,
     )
     monster._rules = rules
@@ -376,7 +395,4 @@ def explain(monster: Monster) -> tuple[Step, ...]:
         monster.targets,
         monster.rules,
     )
-    flat: list[Step] = []
-    for value in steps.values():
-        flat.extend(value if isinstance(value, tuple) else (value,))
-    return tuple(flat)
+    return steps.flat()

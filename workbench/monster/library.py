@@ -19,12 +19,20 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from workbench.errors import InvalidInput, WorkbenchError
-from workbench.model import Monster, MonsterText, StatBlockParts, Tiers
+from workbench.model import (
+    CHARACTERISTICS,
+    Characteristic,
+    Monster,
+    MonsterText,
+    StatBlockParts,
+    Tiers,
+    is_characteristic,
+)
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo, is_instant_solo, restore_instant_solo
 from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
@@ -56,7 +64,7 @@ __all__ = [
 # `data/homebrew/` in a source checkout; an installed package's data folder is no place for a user's files.
 DEFAULT_FOLDER = DATA_DIR / "homebrew" if DATA_DIR.name == "data" else Path.home() / "drawsteel-homebrew"
 SCHEMA_PATH = DATA_DIR / "schema" / "homebrew-monster.schema.json"
-FORMAT = "drawsteel-workbench/homebrew-monster"
+FORMAT: Final = "drawsteel-workbench/homebrew-monster"
 VERSION = 2
 SUFFIX = ".json"
 NAME_PUNCTUATION = " -_'"
@@ -70,8 +78,6 @@ RESERVED_NAMES = frozenset(
     ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"]
     + [f"{port}{n}" for port in ("COM", "LPT") for n in (*"123456789", "¹", "²", "³")]
 )
-
-Characteristic = Literal["might", "agility", "reason", "intuition", "presence"]
 
 
 class Numbers(BaseModel):
@@ -207,6 +213,9 @@ def record_of(monster: Monster, characteristic: str = "might", strike: bool = Tr
     When the monster's numbers are not what its inputs rebuild (a published stat block, a re-levelled one,
     a Director's departure), the file says `keep_numbers` and loading keeps them.
     """
+    if not is_characteristic(characteristic):
+        accepts = " or ".join((", ".join(f"'{c}'" for c in CHARACTERISTICS[:-1]), f"'{CHARACTERISTICS[-1]}'"))
+        raise InvalidInput("characteristic", characteristic, "Input should be " + accepts)
     data = monster.model_dump()
     try:
         record = HomebrewRecord(
@@ -479,7 +488,7 @@ def delete_monster(name: str, folder: str | Path | None = None) -> None:
 # ---------------------------------------------------------------- schema
 
 
-def homebrew_schema() -> dict:
+def homebrew_schema() -> dict[str, Any]:
     """The JSON schema of a homebrew monster file (published as `data/schema/homebrew-monster.schema.json`)."""
     schema = HomebrewRecord.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"

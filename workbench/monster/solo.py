@@ -115,8 +115,8 @@ def is_solo(monster: Monster) -> bool:
     return monster.organization == "solo" or is_instant_solo(monster)
 
 
-def _check_source(monster: Any) -> Monster:
-    monster = _check_monster(monster)
+def _check_source(value: object) -> Monster:
+    monster = _check_monster(value)
     sources = solo_source_organizations()
     accepts = "a " + " or an ".join(sources) + " monster"
     if monster.organization not in sources:

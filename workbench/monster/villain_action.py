@@ -90,11 +90,9 @@ def villain_action_slots(monster: Monster, strict: bool = True) -> tuple[FilledS
             "villain_actions", len(actions), f"at most {len(slots)} villain actions",
             "a creature with villain actions always has three",
         )
-    actions += [None] * (len(slots) - len(actions))
-    return tuple(
-        FilledSlot(slot=slot, action=None if action is None or _is_empty(action) else action)
-        for slot, action in zip(slots, actions, strict=True)
-    )
+    filled: list[Trait | None] = [None if _is_empty(action) else action for action in actions]
+    filled += [None] * (len(slots) - len(filled))
+    return tuple(FilledSlot(slot=slot, action=action) for slot, action in zip(slots, filled, strict=True))
 
 
 def extra_villain_actions(monster: Monster) -> tuple[Trait, ...]:

@@ -48,7 +48,8 @@ def _is(table: pd.DataFrame, organization: str, role: str | None) -> np.ndarray:
     """Mask of one organization and role's rows (numpy: this runs on every slider move)."""
     roles = table["role"].to_numpy()
     same_role = pd.isna(roles) if role is None else roles == role
-    return (table["organization"].to_numpy() == organization) & same_role
+    mask: np.ndarray = (table["organization"].to_numpy() == organization) & same_role
+    return mask
 
 
 def curve(table: pd.DataFrame, organization: str, role: str | None, quantity: str) -> pd.DataFrame:
@@ -91,10 +92,10 @@ def neighbours(
         else:
             seen: set[str] = set()
             first = []
-            for index in np.flatnonzero(at):
-                if organizations[index] not in seen:
-                    seen.add(organizations[index])
-                    first.append(index)
+            for position in np.flatnonzero(at):
+                if organizations[position] not in seen:
+                    seen.add(organizations[position])
+                    first.append(position)
             keep = np.array(first, dtype=int)
     else:
         raise ValueError(f"compare: got {compare!r}; accepts 'role' or 'organization'")

@@ -30,9 +30,11 @@ def combinations(rules: Ruleset) -> list[tuple[str, str | None]]:
 
 
 @lru_cache(maxsize=8)
-def _rows(levels: tuple[int, ...], extra_stamina: bool, rules_json: str) -> tuple[tuple, ...]:
+def _rows(
+    levels: tuple[int, ...], extra_stamina: bool, rules_json: str
+) -> tuple[tuple[int | str | bool | None, ...], ...]:
     rules = Ruleset.model_validate_json(rules_json)
-    rows = []
+    rows: list[tuple[int | str | bool | None, ...]] = []
     for level in levels:
         for organization, role in combinations(rules):
             extra = extra_stamina and (organization != "minion" or rules.options.extra_stamina_for_minions)
