@@ -81,6 +81,10 @@ class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+# What makes two entries the same kind of stat block: name, level, organization, role, instant solo.
+StatBlockKey = tuple[str, int, str, str | None, bool]
+
+
 class Creature(_Frozen):
     """Some creatures of one stat block. `ev` is one creature's EV, or a minion stat block's EV of four.
 
@@ -125,7 +129,7 @@ class Creature(_Frozen):
         ) + (" (instant solo)" if self.instant_solo else "")
 
     @property
-    def stat_block(self) -> tuple[str, int, str, str | None, bool]:
+    def stat_block(self) -> StatBlockKey:
         """What makes two entries the same kind of stat block."""
         return (self.name.strip().lower(), self.level, self.organization, self.role, self.instant_solo)
 
@@ -375,8 +379,8 @@ def check_guidelines(
             rules,
         )
     )
-    per_block: dict[tuple[str, int, str, str | None], int] = {}
-    labels: dict[tuple[str, int, str, str | None], str] = {}
+    per_block: dict[StatBlockKey, int] = {}
+    labels: dict[StatBlockKey, str] = {}
     for c in creatures:
         if c.minion:
             per_block[c.stat_block] = per_block.get(c.stat_block, 0) + c.count
