@@ -17,6 +17,7 @@ import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "PAGES_DIR",
@@ -56,7 +57,7 @@ def _read(path: Path) -> Listed:
     """Title: the notebook's `title` metadata (without the site name) or its first heading. Purpose: the
     first sentence of the paragraph after that heading."""
     notebook = json.loads(path.read_text(encoding="utf-8"))
-    first = next((c for c in notebook.get("cells", ()) if c.get("cell_type") == "markdown"), {})
+    first: dict[str, Any] = next((c for c in notebook.get("cells", ()) if c.get("cell_type") == "markdown"), {})
     paragraphs = [part.strip() for part in re.split(r"\n\s*\n", "".join(first.get("source", ""))) if part.strip()]
     heading = next((part for part in paragraphs if part.startswith("# ")), "")
     title = notebook.get("metadata", {}).get("title", "").split(" · ")[0] or _plain(heading.lstrip("# ")) \

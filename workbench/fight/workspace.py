@@ -19,7 +19,7 @@ import os
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -46,7 +46,7 @@ __all__ = [
     "workspace_path",
 ]
 
-FORMAT = "drawsteel-workbench/workspace"
+FORMAT: Final = "drawsteel-workbench/workspace"
 HOME_VARIABLE = "WORKBENCH_HOME"
 
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from workbench.errors import WorkbenchError
 
@@ -172,7 +172,10 @@ def _no_constant(text: str) -> Any:
     raise ValueError(f"{text} is not a number JSON allows")
 
 
-def _check_tree(data: Any, source: str | Path) -> Any:
+Parsed = TypeVar("Parsed")
+
+
+def _check_tree(data: Parsed, source: str | Path) -> Parsed:
     """Depth and number caps on parsed data, walked without recursion (the parser may allow more)."""
     stack: list[tuple[Any, int]] = [(data, 1)]
     limit = 10**MAX_NUMBER_CHARS
@@ -194,7 +197,7 @@ def _check_tree(data: Any, source: str | Path) -> Any:
     return data
 
 
-def _parse(kind: str, parse: Callable[[], Any], source: str | Path) -> Any:
+def _parse(kind: str, parse: Callable[[], Parsed], source: str | Path) -> Parsed:
     """Run a parser, turning every exception it can raise into a FileProblem naming `source`."""
     try:
         data = parse()
@@ -231,7 +234,9 @@ def parse_json(text: str, source: str | Path = "JSON text") -> Any:
     )
 
 
-def parse_toml(text: str, source: str | Path = "TOML text", parse_float: Callable[[str], Any] = Decimal) -> Any:
+def parse_toml(
+    text: str, source: str | Path = "TOML text", parse_float: Callable[[str], Any] = Decimal
+) -> dict[str, Any]:
     """TOML text as plain data (decimals exact by default), with the caps above."""
     return _parse("TOML", lambda: tomllib.loads(text, parse_float=_number(parse_float)), source)
 
@@ -247,7 +252,7 @@ def read_toml(
     inside: str | Path | None = None,
     source: str | Path | None = None,
     parse_float: Callable[[str], Any] = Decimal,
-) -> Any:
+) -> dict[str, Any]:
     """A TOML file read and parsed safely; problems name `source` (the path by default)."""
     return parse_toml(read_text(path, inside=inside), path if source is None else source, parse_float)
 
