@@ -49,7 +49,7 @@ def report_payload(name: str, r: EncounterReport) -> dict[str, Any]:
     }
 
 
-def checks_payload(checks: Iterable[Check]) -> list[dict]:
+def checks_payload(checks: Iterable[Check]) -> list[dict[str, Any]]:
     """Guidelines as JSON: the stable key, the title, the rule's section and words, and this case's detail."""
     return [
         {"key": c.key, "title": c.title, "section": c.section, "rule": c.rule, "detail": c.detail}

@@ -12,6 +12,7 @@ import random
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from workbench.calibration.bestiary import SAMPLE_DIR, Bestiary, load_bestiary
 from workbench.cli import emit, positive_int, whole_number
@@ -26,7 +27,7 @@ from workbench.rules.encounter_tables import DIFFICULTIES
 __all__ = ["register", "run", "suggestions_payload", "suggestions_text"]
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "suggest", help="encounters from a bestiary for a party, inside a difficulty's band, every guideline kept"
     )
@@ -64,7 +65,7 @@ def _number(value: Fraction) -> int | float:
     return value.numerator if value.denominator == 1 else float(value)
 
 
-def suggestions_payload(found: tuple[Suggestion, ...]) -> dict:
+def suggestions_payload(found: tuple[Suggestion, ...]) -> dict[str, Any]:
     """The JSON object of `--json`: DESIGN.md's contract, one object per encounter, best first."""
     return {
         "encounters": [

@@ -41,6 +41,7 @@ from workbench.encounter.encounter import (
     Creature,
     Encounter,
     EncounterReport,
+    StatBlockKey,
     creature_from_monster,
     report,
     suggest_groups,
@@ -172,7 +173,7 @@ def _stat_blocks(bestiary: Any) -> list[tuple[Creature, tuple[str, ...]]]:
         items = bestiary
     if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
         raise InvalidInput("bestiary", bestiary, "a Bestiary, the homebrew library, or a list of stat blocks")
-    seen: set[tuple] = set()
+    seen: set[tuple[StatBlockKey, int]] = set()
     blocks: list[tuple[Creature, tuple[str, ...]]] = []
     for item in items:
         creature, keywords = stat_block_creature(item)
@@ -390,7 +391,7 @@ def _suggestion(build: _Build, options: Sequence[_Option], limits: _Limits) -> S
     )
 
 
-def _counts(s: Suggestion) -> dict[tuple, int]:
+def _counts(s: Suggestion) -> dict[StatBlockKey, int]:
     return {c.stat_block: c.count for c in s.creatures}
 
 
@@ -408,7 +409,7 @@ def _plain(value: Fraction) -> Fraction | int:
 
 
 def _whole(field: str, value: Any, lowest: int, highest: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, Integral) or not lowest <= value <= highest:
+    if isinstance(value, bool) or not isinstance(value, Integral) or not lowest <= int(value) <= highest:
         raise InvalidInput(field, value, f"a whole number from {lowest} to {highest}")
     return int(value)
 
@@ -489,7 +490,7 @@ def _search(
     options: Sequence[_Option], must: Sequence[int], limits: _Limits, count: int, rng: random.Random
 ) -> list[Suggestion]:
     """Distinct candidates that keep every guideline, found by seeded attempts."""
-    found: dict[tuple, Suggestion] = {}
+    found: dict[tuple[tuple[int, int], ...], Suggestion] = {}  # (option index, count) pairs
     for _ in range(40 * count + 120):
         build = _attempt(options, must, limits, rng)
         if build is None:

@@ -262,7 +262,7 @@ class Tier(Part):
     @classmethod
     def parse(cls, text: str) -> Tier:
         """A tier from the book's text; `str(tier)` gives the same text back."""
-        return cls(text=text)
+        return cls(**_parse_tier(text))
 
     @property
     def damage(self) -> int | None:

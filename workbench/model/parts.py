@@ -90,7 +90,8 @@ class Characteristics(Part):
         return _whole(getattr(info, "field_name", "characteristic"), value, MIN_CHARACTERISTIC, MAX_CHARACTERISTIC)
 
     def __getitem__(self, name: str) -> int | None:
-        return getattr(self, check_characteristic(name))
+        value: int | None = getattr(self, check_characteristic(name))
+        return value
 
     def items(self) -> list[tuple[str, int | None]]:
         return [(name, getattr(self, name)) for name in CHARACTERISTICS]

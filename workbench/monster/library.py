@@ -65,7 +65,7 @@ __all__ = [
 DEFAULT_FOLDER = DATA_DIR / "homebrew" if DATA_DIR.name == "data" else Path.home() / "drawsteel-homebrew"
 SCHEMA_PATH = DATA_DIR / "schema" / "homebrew-monster.schema.json"
 FORMAT: Final = "drawsteel-workbench/homebrew-monster"
-VERSION = 2
+VERSION: Final = 2
 SUFFIX = ".json"
 NAME_PUNCTUATION = " -_'"
 NAME_ACCEPTS = (
