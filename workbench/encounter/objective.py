@@ -174,11 +174,15 @@ def objective_with(
     rule = rules.objectives[name]
     known = {c.key: c for c in rule.conditions}
     values: dict[str, int] = {}
-    legacy = {k: conditions.pop(k) for k in _LEGACY_DEFENSES if rule.defenses and k in conditions}
-    for k, value in legacy.items():
-        if not isinstance(value, bool):
-            raise InvalidInput(k, value, "True or False")
-    for ck, value in conditions.items():
+    remaining = dict(conditions)  # the caller's mapping is left as it was
+    legacy: dict[str, bool] = {}
+    for k in _LEGACY_DEFENSES:
+        if rule.defenses and k in remaining:
+            flag = remaining.pop(k)
+            if not isinstance(flag, bool):
+                raise InvalidInput(k, flag, "True or False")
+            legacy[k] = flag
+    for ck, value in remaining.items():
         if ck not in known:
             accepts = ", ".join(known) or "no conditions"
             raise InvalidInput("condition", ck, f"for {rules.objectives[name].name}: {accepts}")
