@@ -164,6 +164,18 @@ def choose_objective(
     return objective_with(key, conditions, bonus=bonus, rules=rules)
 
 
+def _legacy_flags(conditions: dict[str, object]) -> dict[str, bool]:
+    """The old defense flags taken out of `conditions` (True/False each)."""
+    legacy: dict[str, bool] = {}
+    for k in _LEGACY_DEFENSES:
+        if k in conditions:
+            flag = conditions.pop(k)
+            if not isinstance(flag, bool):
+                raise InvalidInput(k, flag, "True or False")
+            legacy[k] = flag
+    return legacy
+
+
 def objective_with(
     key: str, conditions: Mapping[str, object], bonus: bool = False, rules: EncounterRules | None = None
 ) -> ChosenObjective:
@@ -175,13 +187,7 @@ def objective_with(
     known = {c.key: c for c in rule.conditions}
     values: dict[str, int] = {}
     remaining = dict(conditions)  # the caller's mapping is left as it was
-    legacy: dict[str, bool] = {}
-    for k in _LEGACY_DEFENSES:
-        if rule.defenses and k in remaining:
-            flag = remaining.pop(k)
-            if not isinstance(flag, bool):
-                raise InvalidInput(k, flag, "True or False")
-            legacy[k] = flag
+    legacy = _legacy_flags(remaining) if rule.defenses else {}
     for ck, value in remaining.items():
         if ck not in known:
             accepts = ", ".join(known) or "no conditions"
