@@ -22,6 +22,7 @@ characteristic, and `damage` — the first signature ability's tiers when it dea
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -94,7 +95,7 @@ def _tier_list(values: tuple[Any, Any, Any], source: str, where: str) -> tuple[T
     tiers = []
     for number, value in enumerate(values, start=1):
         text = _text(value, source, f"{where}, tier {number}")
-        tiers.append(_part(source, f"{where}, tier {number}", lambda t=text: Tier.parse(t)))
+        tiers.append(_part(source, f"{where}, tier {number}", partial(Tier.parse, text)))
     return tiers[0], tiers[1], tiers[2]
 
 
@@ -157,10 +158,13 @@ def _trait(feature: Mapping[str, Any], source: str, where: str) -> Trait:
         if key in feature:
             raise StatBlockError(source, f"{where}: a trait with {key!r} (an ability's part)")
     sections = _effects(feature, source, where)
-    if any(isinstance(s, PowerRoll) for s in sections):
+    effects = tuple(s for s in sections if isinstance(s, Effect))
+    if len(effects) < len(sections):
         raise StatBlockError(source, f"{where}: a trait with a power roll")
+    if not effects:  # (a pydantic ValidationError leaked here before: no text to make the trait's from)
+        raise StatBlockError(source, f"{where}: a trait with no effects (its text)")
     name = _text(feature.get("name"), source, f"{where}, name")
-    return Trait(name=name, effects=tuple(sections))  # type: ignore[arg-type]
+    return Trait.of_effects(name, effects)
 
 
 def _features(data: Mapping[str, Any], source: str) -> tuple[tuple[Ability, ...], tuple[Trait, ...]]:
@@ -191,15 +195,15 @@ def _modifiers(data: Mapping[str, Any], key: str, source: str) -> tuple[DamageMo
         raw = [part for part in raw.split(",") if part.strip()]
     if not isinstance(raw, list):
         raise StatBlockError(source, f"{key!r} is {raw!r}; expected a list like ['Fire 5']")
-    return tuple(_part(source, key, lambda r=r: DamageModifier.parse(r)) for r in raw)
+    return tuple(_part(source, key, partial(DamageModifier.parse, r)) for r in raw)
 
 
 def _signature_damage(abilities: tuple[Ability, ...]) -> Tiers | None:
     for ability in abilities:
         if ability.is_signature:
-            damage = ability.power_roll.damage if ability.power_roll else (None, None, None)
-            if all(d is not None for d in damage):
-                return Tiers(tier1=damage[0], tier2=damage[1], tier3=damage[2])  # type: ignore[arg-type]
+            tier1, tier2, tier3 = ability.power_roll.damage if ability.power_roll else (None, None, None)
+            if tier1 is not None and tier2 is not None and tier3 is not None:
+                return Tiers(tier1=tier1, tier2=tier2, tier3=tier3)
             return None
     return None
 

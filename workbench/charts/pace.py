@@ -5,6 +5,7 @@ figure out; nothing here displays itself."""
 from __future__ import annotations
 
 import textwrap
+from typing import SupportsFloat
 
 import plotly.graph_objects as go
 
@@ -17,7 +18,7 @@ FOES_COLOUR = "#d7191c"
 FOCUS_COLOUR = "#7fa8c9"
 
 
-def _moment(value) -> str:
+def _moment(value: SupportsFloat) -> str:
     return f"{float(value):.1f}"
 
 

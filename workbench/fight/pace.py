@@ -18,7 +18,7 @@ import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from numbers import Integral, Rational
-from typing import Any
+from typing import Any, overload
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -143,7 +143,7 @@ def foe_attack(stat_block: Any, count: int = 1) -> FoeAttack:
         ) from None
     signature = getattr(stat_block, "signature", None)
     damage = getattr(signature, "damage", None)
-    if damage is None:
+    if signature is None or damage is None:
         ability, tiers, bonus = "free strike", (free_strike,) * 3, highest
     else:
         ability, tiers = str(signature.name), tuple(damage)
@@ -324,6 +324,12 @@ def fight_pace(
     )
 
 
+@overload
+def round_of(moment: Fraction) -> int: ...
+@overload
+def round_of(moment: None) -> None: ...
+@overload
+def round_of(moment: Fraction | None) -> int | None: ...
 def round_of(moment: Fraction | None) -> int | None:
     """The round in which a moment falls (2.5 rounds: during round 3), or None."""
     return None if moment is None else max(1, math.ceil(moment))

@@ -7,6 +7,7 @@ them free of behaviour is what lets every other module import them without an im
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
@@ -66,6 +67,11 @@ class Step(BaseModel):
         return f"{self.quantity} = {self.working} = {self.value}"
 
 
+def _effects_text(effects: Iterable[Effect]) -> str:
+    """Paragraphs as one text: "Name: text" lines for named ones."""
+    return "\n".join(f"{e.name}: {e.text}" if e.name else e.text for e in effects)
+
+
 class Trait(BaseModel):
     """A named piece of stat block text: a trait, a Malice feature (with its cost), a villain action.
 
@@ -84,8 +90,13 @@ class Trait(BaseModel):
     def _text_of_effects(cls, data: Any) -> Any:
         if isinstance(data, dict) and "text" not in data and data.get("effects"):
             effects = [e if isinstance(e, Effect) else Effect(**e) for e in data["effects"]]
-            data = {**data, "text": "\n".join(f"{e.name}: {e.text}" if e.name else e.text for e in effects)}
+            data = {**data, "text": _effects_text(effects)}
         return data
+
+    @classmethod
+    def of_effects(cls, name: str, effects: Sequence[Effect], cost: int | None = None) -> Trait:
+        """A trait made of paragraphs (a published one), its `text` written from them."""
+        return cls(name=name, text=_effects_text(effects), cost=cost, effects=tuple(effects))
 
     @classmethod
     def from_book(cls, entry: FeatureEntry | SoloTrait) -> Trait:
