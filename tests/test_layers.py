@@ -26,12 +26,13 @@ RANKS = {
     "fight": 5,
     "homebrew": 6,
     "calibration": 7,
-    "tables": 8,
-    "charts": 9,
-    "render": 10,
-    "apps": 11,
-    "cli": 12,
-    "workbench": 13,
+    "formats": 8,  # Forge Steel, Foundry, Steel Compendium files; printing sits in render (it draws the block)
+    "tables": 9,
+    "charts": 10,
+    "render": 11,
+    "apps": 12,
+    "cli": 13,
+    "workbench": 14,
 }
 PURE_BELOW = RANKS["tables"]
 

@@ -18,7 +18,7 @@ from workbench.errors import InvalidInput, WorkbenchError
 __all__ = ["main"]
 
 # Each name is a module of this package with `register(subparsers)`; the parser it adds sets `run`.
-COMMANDS = ("monster", "calibrate", "budget", "encounter", "suggest", "solo", "malice", "app")
+COMMANDS = ("monster", "calibrate", "budget", "encounter", "suggest", "solo", "malice", "app", "importing", "exporting")
 
 
 class _Parser(argparse.ArgumentParser):

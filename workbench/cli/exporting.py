@@ -1,0 +1,84 @@
+"""`workbench export NAME_OR_FILE --format F [-o OUT]`: one file for another tool or for print.
+
+NAME_OR_FILE is a stat block file (any format `workbench import` reads) or the name of a monster in the
+homebrew library. The file is written to OUT (default: the monster's name with the format's suffix, in the
+current folder); `-o -` prints a text format to stdout. A Forge Steel group file exported as "forge-steel",
+"pdf", "html" or "markdown" keeps all its monsters in one file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from workbench.errors import InvalidInput
+from workbench.formats.reader import import_monsters
+from workbench.model import Monster
+from workbench.monster.library import DEFAULT_FOLDER, list_monsters, load_monster, suggest_name
+from workbench.render.export import FORMATS, GROUP_FORMATS, SUFFIXES, export_monster, export_monsters
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("export", help="write a monster as Forge Steel, Foundry, Steel Compendium, "
+                                   "Markdown, HTML, PDF or PNG")
+    parser.add_argument("source", metavar="NAME_OR_FILE", help="a stat block file or a library monster's name")
+    parser.add_argument("--format", required=True, choices=FORMATS, metavar="F",
+                        help="one of " + ", ".join(FORMATS))
+    parser.add_argument("-o", "--output", default=None, metavar="OUT", help="file to write ('-': stdout)")
+    parser.add_argument("--library", type=Path, default=None, help=f"library folder (default {DEFAULT_FOLDER})")
+    parser.set_defaults(run=run)
+
+
+def _monsters(source: str, library: Path | None) -> list[Monster]:
+    path = Path(source)
+    if path.is_file():
+        return import_monsters(path)
+    if source in list_monsters(library):
+        return [load_monster(source, library)]
+    raise InvalidInput("source", source, "a stat block file or the name of a monster in the library "
+                       f"({library or DEFAULT_FOLDER})")
+
+
+def _write(target: Path, payload: bytes) -> None:
+    """Write through a temporary file in the same folder, so a failure leaves any old file whole."""
+    folder = target.parent if str(target.parent) else Path(".")
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".export-", suffix=target.suffix)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(payload)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def run(args: argparse.Namespace) -> None:
+    monsters = _monsters(args.source, args.library)
+    fmt = args.format
+    if len(monsters) > 1:
+        if fmt not in GROUP_FORMATS:
+            raise InvalidInput("format", fmt, "one of " + ", ".join(GROUP_FORMATS) + f" for {len(monsters)} "
+                               "monsters in one file")
+        content = export_monsters(monsters, fmt, name=Path(args.source).stem)
+        suffix = GROUP_FORMATS[fmt]
+    else:
+        content = export_monster(monsters[0], fmt)
+        suffix = SUFFIXES[fmt]
+    if args.output == "-":
+        if isinstance(content, bytes):
+            raise InvalidInput("output", "-", "a file name for pdf and png (they are not text)")
+        sys.stdout.write(content if content.endswith("\n") else content + "\n")
+        return
+    stem = suggest_name(monsters[0].name if len(monsters) == 1 else Path(args.source).stem) or "monster"
+    target = Path(args.output) if args.output else Path(stem + suffix)
+    if target.is_dir():
+        target = target / (stem + suffix)
+    if not target.parent.exists():
+        raise InvalidInput("output", str(target), "a file in a folder that exists")
+    _write(target, content if isinstance(content, bytes) else content.encode("utf-8"))
+    print(f"wrote {target}")

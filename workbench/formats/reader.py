@@ -1,0 +1,88 @@
+"""Reading any stat block file the workbench knows, the format told from the content, never the extension.
+
+A Forge Steel monster is the object with `withCaptain` (Forge Steel's own test), a group the object with
+`monsters` and `malice`; a Foundry actor has `type: "npc"` and `system`; a Steel Compendium stat block has
+`type: "statblock"` (or, in older files, `free_strike` beside its `features`). A file that is none of these, or
+holds something the model can't represent, is refused with the file, the format it looked like and the part
+that failed (`ImportRefused`); nothing is half-read in silence.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from workbench.formats.forge_steel import FORMAT as FORGE_STEEL
+from workbench.formats.forge_steel import is_forge_steel, is_forge_steel_group, read_forge_steel
+from workbench.formats.foundry import is_foundry, read_foundry
+from workbench.formats.record import ImportRefused
+from workbench.formats.steel_compendium import is_steel_compendium, read_steel_compendium
+from workbench.model import Monster
+
+__all__ = ["MAX_FILE_BYTES", "ImportRefused", "detect_format", "import_monster", "import_monsters", "read_monsters"]
+
+MAX_FILE_BYTES = 20_000_000  # far above any stat block or group; a bigger file is not one
+FORMATS = ("forge-steel", "forge-steel-group", "foundry", "steel-compendium")
+
+
+def detect_format(data: Any) -> str | None:
+    """"forge-steel", "forge-steel-group", "foundry", "steel-compendium", or None for none of them."""
+    if is_forge_steel_group(data):
+        return "forge-steel-group"
+    if is_forge_steel(data):
+        return "forge-steel"
+    if is_foundry(data):
+        return "foundry"
+    if is_steel_compendium(data):
+        return "steel-compendium"
+    return None
+
+
+def read_monsters(data: Any, source: str) -> list[Monster]:
+    """The monsters of parsed JSON, whatever known format it is in."""
+    kind = detect_format(data)
+    if kind in ("forge-steel", "forge-steel-group"):
+        return read_forge_steel(data, source)
+    if kind == "foundry":
+        return [read_foundry(data, source)]
+    if kind == "steel-compendium":
+        return [read_steel_compendium(data, source)]
+    keys = ", ".join(sorted(data)[:8]) if isinstance(data, dict) else type(data).__name__
+    raise ImportRefused(source, "no known stat block format", "top level",
+                        f"found {keys}; accepts a Steel Compendium stat block, a Forge Steel .ds-monster or "
+                        ".ds-monster-group, or a Foundry VTT Draw Steel NPC actor")
+
+
+def _load(path: str | Path) -> tuple[Any, str]:
+    file = Path(path)
+    source = str(file)
+    try:
+        if file.stat().st_size > MAX_FILE_BYTES:
+            raise ImportRefused(source, "no known stat block format", "file", "larger than any stat block file")
+        text = file.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise ImportRefused(source, "unreadable file", "file", exc.strerror or str(exc)) from None
+    except UnicodeDecodeError:
+        raise ImportRefused(source, "no known stat block format", "file", "not UTF-8 text") from None
+    try:
+        return json.loads(text), source
+    except (json.JSONDecodeError, RecursionError) as exc:
+        line = getattr(exc, "lineno", "?")
+        raise ImportRefused(source, "no known stat block format", "file", f"not JSON (line {line})") from None
+
+
+def import_monsters(path: str | Path) -> list[Monster]:
+    """Every monster of a file: one for a stat block or an actor, all of a Forge Steel group."""
+    data, source = _load(path)
+    return read_monsters(data, source)
+
+
+def import_monster(path: str | Path) -> Monster:
+    """The monster of a stat block file; a Forge Steel group must hold exactly one (use `import_monsters`)."""
+    data, source = _load(path)
+    monsters = read_monsters(data, source)
+    if len(monsters) != 1:
+        raise ImportRefused(source, FORGE_STEEL + " group", "monsters",
+                            f"holds {len(monsters)} monsters; wb.import_monsters reads them all")
+    return monsters[0]

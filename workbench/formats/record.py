@@ -1,0 +1,110 @@
+"""What every format carries besides its own fields: the workbench record, and a monster assembled on import.
+
+Each tool has fields for the stat block it shows (name, numbers, abilities …) and none for what only the
+workbench knows (the formulas' inputs, a homebrew rule module, the exact book spelling of a distance). An
+exported file therefore carries both: the tool's own fields, which the tool reads and a Director may edit
+there, and a *workbench record* — the monster as the workbench saves it — where the format has room for it
+(Steel Compendium `metadata`, Foundry `flags`, the Forge Steel description's last line).
+
+On import the tool's fields win wherever they were changed in the tool: the record is exported again, read
+back through the format, and any top-level field whose file value differs from that is taken from the file.
+So an unedited file comes back exactly as exported, and an edit made in Forge Steel or Foundry is kept. A
+file with no record (written by the tool itself, or by hand) gets the formulas' numbers for everything the
+format does not print, and the printed numbers as printed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from workbench.errors import InvalidInput, WorkbenchError
+from workbench.model import Monster
+from workbench.monster.formulas import build_monster
+
+__all__ = ["RECORD_KEY", "ImportRefused", "assemble", "record_of", "record_line", "split_record_line"]
+
+RECORD_KEY = "drawsteel-workbench"
+RECORD_VERSION = 1
+RECORD_PREFIX = "Workbench record: "  # the Forge Steel description's last line
+
+
+class ImportRefused(WorkbenchError, ValueError):
+    """A file the workbench will not read: the file, the format it looked like and the part that failed."""
+
+    code = "import-refused"
+
+    def __init__(self, source: str, fmt: str, part: str, reason: str) -> None:
+        self.source = source
+        self.format = fmt
+        self.part = part
+        self.reason = reason
+        super().__init__(f"{source}: looks like {fmt}; {part}: {reason}")
+
+
+def record_of(monster: Monster, leave_out: Iterable[str] = ()) -> dict[str, Any]:
+    """The monster as a JSON-ready dict, tagged with the record's version; `leave_out` names fields the
+    format already carries exactly, which are then not repeated."""
+    return {"version": RECORD_VERSION, "monster": monster.model_dump(mode="json", exclude=set(leave_out))}
+
+
+def record_line(record: Mapping[str, Any]) -> str:
+    return RECORD_PREFIX + json.dumps(record, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def split_record_line(text: str) -> tuple[str, dict[str, Any] | None]:
+    """A description and the record on its last line (None when it has none)."""
+    head, _, last = text.rpartition("\n")
+    if not last.startswith(RECORD_PREFIX):
+        return text, None
+    try:
+        record = json.loads(last[len(RECORD_PREFIX):])
+    except json.JSONDecodeError:
+        return text, None
+    return head.rstrip("\n"), record if isinstance(record, dict) else None
+
+
+def _monster(data: Mapping[str, Any], source: str, fmt: str) -> Monster:
+    try:
+        return Monster.model_validate(dict(data))
+    except InvalidInput as exc:
+        raise ImportRefused(source, fmt, exc.field, str(exc).split(": ", 1)[-1]) from None
+    except ValueError as exc:  # pydantic's ValidationError: name the first field
+        errors = getattr(exc, "errors", None)
+        first = errors()[0] if callable(errors) else {}
+        where = ".".join(str(p) for p in first.get("loc", ())) or "monster"
+        raise ImportRefused(source, fmt, where, str(first.get("msg", exc))) from None
+
+
+def from_formulas(native: Mapping[str, Any], source: str, fmt: str) -> Monster:
+    """A monster from a file with no record: the formulas' numbers, the file's printed ones over them."""
+    try:
+        base = build_monster(level=native["level"], organization=native["organization"], role=native.get("role"))
+    except InvalidInput as exc:
+        raise ImportRefused(source, fmt, exc.field, str(exc).split(": ", 1)[-1]) from None
+    return _monster({**base.model_dump(), **native}, source, fmt)
+
+
+def assemble(
+    native: Mapping[str, Any],
+    record: Mapping[str, Any] | None,
+    reread: Callable[[Monster], Mapping[str, Any]],
+    source: str,
+    fmt: str,
+) -> Monster:
+    """The imported monster: the record where the file is as exported, the file's own fields where not.
+
+    `native` holds the Monster fields the format's own fields give; `reread(monster)` is what those fields
+    would give for a monster exported now (the same reading, of a fresh export without a record).
+    """
+    if not record or not isinstance(record.get("monster"), Mapping):
+        return from_formulas(native, source, fmt)
+    if record.get("version") != RECORD_VERSION:
+        raise ImportRefused(source, fmt, f"{RECORD_KEY} record", f"version {record.get('version')!r} unknown")
+    candidate = _monster({**native, **record["monster"]}, source, fmt)
+    as_exported = reread(candidate)
+    edited = {key: value for key, value in native.items() if as_exported.get(key) != value}
+    if not edited:
+        return candidate
+    return _monster({**candidate.model_dump(), **edited}, source, fmt)
