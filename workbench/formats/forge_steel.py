@@ -27,6 +27,7 @@ from typing import Any
 
 from workbench.formats.identity import monster_key, part_key, slug
 from workbench.formats.record import (
+    UNNAMED,
     ImportRefused,
     assemble,
     record_line,
@@ -236,7 +237,7 @@ def _monster_dict(monster: Monster, with_record: bool = True) -> dict[str, Any]:
     characteristics = monster.characteristics
     data: dict[str, Any] = {
         "id": "wb-" + slug(monster.name) + "-" + monster_key(monster).rsplit(".", 1)[1],
-        "name": monster.name,
+        "name": monster.name or UNNAMED,
         "description": _homebrew_words(monster),
         "picture": None,
         "level": monster.level,
@@ -258,7 +259,7 @@ def _monster_dict(monster: Monster, with_record: bool = True) -> dict[str, Any]:
         "state": dict(EMPTY_STATE),
     }
     if with_record:
-        record = record_of(monster, leave_out=EXACT)
+        record = record_of(monster, leave_out=[k for k in EXACT if k != "name" or monster.name])
         data["description"] = "\n\n".join(p for p in (data["description"], record_line(record)) if p)
     return data
 

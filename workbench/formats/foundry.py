@@ -31,10 +31,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from workbench.formats.identity import foundry_id, monster_key, part_key
-from workbench.formats.record import RECORD_KEY, ImportRefused, assemble, record_of
+from workbench.formats.record import RECORD_KEY, UNNAMED, ImportRefused, assemble, record_of
 from workbench.model import (
     Ability,
     Characteristics,
+    Damage,
     DamageModifier,
     Distance,
     Effect,
@@ -106,24 +107,29 @@ def _effect_html(effects: tuple[Effect, ...]) -> str:
 
 
 def _tier_effects(roll: PowerRoll, key: str) -> dict[str, Any]:
-    damage_tiers, other_tiers = {}, {}
+    """A "damage" effect per damage part ("8 damage, 4 corruption damage" is two) and one "other" effect."""
+    blank_potency = {"value": "", "characteristic": "none"}
+    effects: dict[str, Any] = {}
+    for part in range(max(len(t.damages) for t in roll.tiers)):
+        tiers = {}
+        for n, tier in enumerate(roll.tiers, start=1):
+            damage = tier.damages[part] if part < len(tier.damages) else None
+            # "0", not "": Foundry fills an empty tier with tier 1's damage
+            tiers[f"tier{n}"] = {"value": str(damage.amount) if damage else "0",
+                                 "types": list(damage.types) if damage else [], "ignoredImmunities": [],
+                                 "potency": dict(blank_potency)}
+        damage_id = foundry_id(f"{key}/damage/{part}")
+        effects[damage_id] = {"_id": damage_id, "type": "damage", "name": "", "img": None, "damage": tiers}
+    other_tiers = {}
     for n, tier in enumerate(roll.tiers, start=1):
-        amount = tier.damage
-        types = sorted({t for d in tier.damages for t in d.types})
-        blank_potency = {"value": "", "characteristic": "none"}
-        damage_tiers[f"tier{n}"] = {"value": str(amount) if amount is not None else "0", "types": types,
-                                    "ignoredImmunities": [], "potency": dict(blank_potency)}
-        effect = tier.effect
-        potency = dict(blank_potency)
+        effect, potency = tier.effect, dict(blank_potency)
         if tier.potency is not None:
             effect = effect.replace(str(tier.potency), POTENCY_SLOT, 1)
             potency = {"value": str(tier.potency.value), "characteristic": tier.potency.characteristic}
         other_tiers[f"tier{n}"] = {"display": effect, "potency": potency}
-    damage_id, other_id = foundry_id(key + "/damage"), foundry_id(key + "/other")
-    return {
-        damage_id: {"_id": damage_id, "type": "damage", "name": "", "img": None, "damage": damage_tiers},
-        other_id: {"_id": other_id, "type": "other", "name": "", "img": None, "other": other_tiers},
-    }
+    other_id = foundry_id(key + "/other")
+    effects[other_id] = {"_id": other_id, "type": "other", "name": "", "img": None, "other": other_tiers}
+    return effects
 
 
 def _rolled(monster: Monster, roll: PowerRoll | None) -> list[str]:
@@ -221,7 +227,7 @@ def _actor(monster: Monster, with_record: bool = True) -> dict[str, Any]:
     items += [_ability_item(monster, i, a) for i, a in enumerate(monster.abilities)]
     actor: dict[str, Any] = {
         "_id": foundry_id(monster_key(monster)),
-        "name": monster.name,
+        "name": monster.name or UNNAMED,
         "type": "npc",
         "img": DEFAULT_IMG,
         "system": {
@@ -290,26 +296,26 @@ def _number(text: Any, where: str) -> int | None:
 
 
 def _tiers_from(effects: Mapping[str, Any], where: str) -> tuple[Tier, Tier, Tier]:
-    damage = next((e for e in effects.values() if e.get("type") == "damage"), None)
+    damages = [e for e in effects.values() if e.get("type") == "damage"]
     other = next((e for e in effects.values() if e.get("type") in ("other", "applied")), None)
     tiers = []
     for n in (1, 2, 3):
-        parts: dict[str, Any] = {}
-        if damage:
-            amount = _number(damage["damage"][f"tier{n}"].get("value"), f"{where}.damage.tier{n}.value")
+        parts = []
+        for effect in damages:
+            tier = effect["damage"][f"tier{n}"]
+            amount = _number(tier.get("value"), f"{where}.damage.tier{n}.value")
             if amount:
-                parts["damage"] = amount
-                parts["damage_type"] = damage["damage"][f"tier{n}"].get("types") or None
-        text, potency = "", None
+                parts.append(Damage(amount=amount, types=tier.get("types") or ()))
+        text = ""
         if other:
             tier = other[other["type"]][f"tier{n}"]
             text = tier.get("display") or ""
-            chosen = (tier.get("potency") or {})
+            chosen = tier.get("potency") or {}
             if POTENCY_SLOT in text:
                 value = _number(chosen.get("value"), f"{where}.tier{n}.potency.value")
-                potency = Potency(characteristic=chosen.get("characteristic"), value=value)
-                text = text.replace(POTENCY_SLOT, str(potency), 1)
-        tiers.append(Tier(**parts, effect=text) if parts else Tier.parse(text))
+                text = text.replace(POTENCY_SLOT, str(Potency(characteristic=chosen.get("characteristic"),
+                                                               value=value)), 1)
+        tiers.append(Tier(damages=tuple(parts), effect=text) if parts else Tier.parse(text))
     return tiers[0], tiers[1], tiers[2]
 
 

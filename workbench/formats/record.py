@@ -23,11 +23,12 @@ from workbench.errors import InvalidInput, WorkbenchError
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
 
-__all__ = ["RECORD_KEY", "ImportRefused", "assemble", "record_of", "record_line", "split_record_line"]
+__all__ = ["RECORD_KEY", "UNNAMED", "ImportRefused", "assemble", "record_of", "record_line", "split_record_line"]
 
 RECORD_KEY = "drawsteel-workbench"
 RECORD_VERSION = 1
 RECORD_PREFIX = "Workbench record: "  # the Forge Steel description's last line
+UNNAMED = "Unnamed monster"  # every tool needs a name; the record keeps a builder monster's empty one
 
 
 class ImportRefused(WorkbenchError, ValueError):

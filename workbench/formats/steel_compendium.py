@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from workbench.formats.record import RECORD_KEY, ImportRefused, assemble, record_of
+from workbench.formats.record import RECORD_KEY, UNNAMED, ImportRefused, assemble, record_of
 from workbench.model import (
     Ability,
     Characteristics,
@@ -112,7 +112,14 @@ def _roles(monster: Monster) -> list[str]:
 
 
 def _size_text(monster: Monster) -> str:
-    return str(monster.size_class) if monster.size_class else monster.size
+    """The size ("1S"); a builder's size text that is no size ("" or words) as the default 1M (the record
+    keeps the text)."""
+    if monster.size_class:
+        return str(monster.size_class)
+    try:
+        return str(Size.parse(monster.size))
+    except ValueError:
+        return "1M"
 
 
 def _speed(monster: Monster) -> tuple[int, str]:
@@ -130,7 +137,7 @@ def statblock_of(monster: Monster, with_record: bool = True) -> dict[str, Any]:
     ev = f"{monster.ev} for four minions" if monster.organization == "minion" else str(monster.ev)
     data: dict[str, Any] = {
         "type": "statblock",
-        "name": monster.name,
+        "name": monster.name or UNNAMED,
         "level": monster.level,
         "roles": _roles(monster),
         "ancestry": list(monster.keywords),
