@@ -34,7 +34,7 @@ FILE_FORMATS = ("forge-steel", "foundry", "steel-compendium")
 
 
 def published(path: Path) -> wb.Monster:
-    return wb.import_monster(path)
+    return wb.read_stat_block(path)
 
 
 def _roll(bonus: int, *tiers: str, characteristics: tuple[str, ...] = ()) -> dict:
@@ -46,7 +46,7 @@ def homebrew_every_part() -> wb.Monster:
     """A leader with every kind of part the model holds: each cost, action, distance kind, effect kind."""
     base = wb.build_monster(level=4, organization="leader", extra_stamina=True, targets=3)
     abilities = (
-        Ability(name="Cleave", icon="🗡", cost="signature", action="main action",
+        Ability(name="Cleave", cost="signature", action="main action",
                 keywords=["Melee", "Strike", "Weapon"], distance="Melee 2", target="Two creatures or objects",
                 power_roll=_roll(4, "8 damage", "12 damage; M < 2 prone", "15 damage, 3 fire damage; M < 3 prone"),
                 effects_after=(Effect(name="Effect", text="The target is pushed 1."),)),
@@ -98,7 +98,7 @@ def homebrew_every_part() -> wb.Monster:
         "immunities": (DamageModifier(type="fire", value=5), DamageModifier(type="psychic", value=3)),
         "weaknesses": (DamageModifier(type="all", value=2),),
         "abilities": abilities,
-        "traits": (Trait(name="Stonebound", icon="⭐️", text="The leader can't be moved by a slide."),
+        "traits": (Trait(name="Stonebound", text="The leader can't be moved by a slide."),
                    Trait(name="Leader Monster", effects=(Effect(name="End Effect", text="Ends one effect."),
                                                          Effect(name="Turns", text="Takes one turn."))),),
         "malice_features": (Trait(name="Rockfall", text="Each enemy in a 3 cube takes 4 damage.", cost=5),),

@@ -409,8 +409,6 @@ def _native(data: Mapping[str, Any]) -> dict[str, Any]:
         "characteristics": Characteristics(**{c: values.get(c) for c in CHARACTERISTICS}),
         "with_captain": data.get("withCaptain") or "",
     }
-    native.update(size=str(native["size_class"]), speed=str(native["movement"]),
-                  stability=str(native["stability_value"]))
     traits, abilities, malice, immunities, weaknesses = [], [], [], [], []
     for feature in _need(data, "features", list):
         ftype = feature.get("type")

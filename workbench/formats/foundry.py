@@ -413,8 +413,6 @@ def _native(actor: Mapping[str, Any]) -> dict[str, Any]:
         "immunities": _modifiers(_get(actor, "system.damage.immunities", Mapping)),
         "weaknesses": _modifiers(_get(actor, "system.damage.weaknesses", Mapping)),
     }
-    native.update(size=str(native["size_class"]), speed=str(native["movement"]),
-                  stability=str(native["stability_value"]))
     traits, malice, abilities, with_captain = [], [], [], ""
     items = sorted(_get(actor, "items", list), key=lambda i: i.get("sort", 0) if isinstance(i, Mapping) else 0)
     villains = 0

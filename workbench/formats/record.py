@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from workbench.errors import InvalidInput, WorkbenchError
-from workbench.model import Monster
+from workbench.model import Ability, Characteristics, Monster, Tiers
 from workbench.monster.formulas import build_monster
 
 __all__ = ["RECORD_KEY", "UNNAMED", "ImportRefused", "assemble", "record_of", "record_line", "split_record_line"]
@@ -78,13 +78,32 @@ def _monster(data: Mapping[str, Any], source: str, fmt: str) -> Monster:
         raise ImportRefused(source, fmt, where, str(first.get("msg", exc))) from None
 
 
+def _signature_damage(abilities: Iterable[Ability]) -> Tiers | None:
+    for ability in abilities:
+        if ability.is_signature:
+            damage = ability.power_roll.damage if ability.power_roll else (None, None, None)
+            if all(d is not None for d in damage):
+                return Tiers(tier1=damage[0], tier2=damage[1], tier3=damage[2])  # type: ignore[arg-type]
+            return None
+    return None
+
+
 def from_formulas(native: Mapping[str, Any], source: str, fmt: str) -> Monster:
-    """A monster from a file with no record: the formulas' numbers, the file's printed ones over them."""
+    """A monster from a file with no record, read as `wb.read_stat_block` reads a published block: the
+    formulas' numbers for its level, organization and role, the printed ones over them (EV, Stamina, free
+    strike, the highest of the printed characteristics, the first signature ability's damage)."""
     try:
         base = build_monster(level=native["level"], organization=native["organization"], role=native.get("role"))
     except InvalidInput as exc:
         raise ImportRefused(source, fmt, exc.field, str(exc).split(": ", 1)[-1]) from None
-    return _monster({**base.model_dump(), **native}, source, fmt)
+    data = {**base.model_dump(), **native}
+    characteristics = native.get("characteristics")
+    if isinstance(characteristics, Characteristics) and characteristics.highest is not None:
+        data["highest_characteristic"] = characteristics.highest
+    signature = _signature_damage(native.get("abilities") or ())
+    if signature is not None:
+        data["damage"] = signature
+    return _monster(data, source, fmt)
 
 
 def assemble(

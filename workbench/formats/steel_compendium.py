@@ -22,17 +22,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from workbench.calibration.bestiary import StatBlockError
+from workbench.calibration.stat_block import parse_whole_stat_block
 from workbench.formats.record import RECORD_KEY, UNNAMED, ImportRefused, assemble, record_of
 from workbench.model import (
     Ability,
-    Characteristics,
-    DamageModifier,
     Effect,
     Monster,
-    Movement,
-    PowerRoll,
     Size,
-    Tier,
     Trait,
 )
 from workbench.model.parts import CHARACTERISTICS
@@ -60,10 +57,24 @@ def _effect(effect: Effect) -> dict[str, Any]:
     return data
 
 
+# The transcription's icon follows from an ability's kind: its distance, or its being a villain action or a
+# triggered action (seen on the 49 sample blocks); the model keeps no icon.
+DISTANCE_ICONS = {"melee": "🗡", "ranged": "🏹", "melee or ranged": "⚔️", "burst": "❇️", "aura": "❇️",
+                  "cube": "🔳", "line": "🔳", "wall": "🔳", "self": "👤", "special": "👤"}
+TRAIT_ICON, SOLO_ICON, VILLAIN_ICON, TRIGGERED_ICON = "⭐️", "☠️", "☠️", "❗️"
+
+
+def _icon(ability: Ability) -> str:
+    if ability.villain_action:
+        return VILLAIN_ICON
+    if ability.action in ("triggered action", "free triggered action"):
+        return TRIGGERED_ICON
+    return DISTANCE_ICONS[ability.distance.kind] if ability.distance else "👤"
+
+
 def _ability(ability: Ability) -> dict[str, Any]:
-    data: dict[str, Any] = {"type": "feature", "feature_type": "ability", "name": ability.name}
-    if ability.icon:
-        data["icon"] = ability.icon
+    data: dict[str, Any] = {"type": "feature", "feature_type": "ability", "name": ability.name,
+                            "icon": _icon(ability)}
     if ability.is_signature or ability.villain_action:
         data["ability_type"] = ability.cost_text
     elif ability.malice is not None:
@@ -89,9 +100,8 @@ def _ability(ability: Ability) -> dict[str, Any]:
 
 
 def _trait(trait: Trait, part: str | None = None) -> dict[str, Any]:
-    data: dict[str, Any] = {"type": "feature", "feature_type": "trait", "name": trait.name}
-    if trait.icon:
-        data["icon"] = trait.icon
+    icon = SOLO_ICON if trait.name.startswith("Solo Monster") else TRAIT_ICON
+    data: dict[str, Any] = {"type": "feature", "feature_type": "trait", "name": trait.name, "icon": icon}
     if trait.cost is not None:
         data["cost"] = f"{trait.cost} Malice"
     data["effects"] = [_effect(e) for e in trait.effects] or [{"effect": trait.text}]
@@ -174,140 +184,83 @@ def export_monster(monster: Monster) -> str:
 
 
 def is_steel_compendium(data: Any) -> bool:
-    return isinstance(data, Mapping) and data.get("type") == "statblock" or (
-        isinstance(data, Mapping) and "free_strike" in data and ("features" in data or "abilities" in data))
+    return isinstance(data, Mapping) and (data.get("type") == "statblock" or (
+        "free_strike" in data and ("features" in data or "abilities" in data)))
 
 
-class _Refusal(Exception):
-    def __init__(self, part: str, reason: str) -> None:
-        super().__init__(part, reason)
-        self.part, self.reason = part, reason
+def _bestiary_shape(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The stat block as `wb.read_stat_block` reads it: tool metadata left out, data-unified's separate
+    `organization`/`role`/`keywords` joined into the data-bestiary `roles`/`ancestry`."""
+    shaped = {k: v for k, v in data.items() if k != "metadata"}
+    if "roles" not in shaped and "organization" in shaped:
+        words = [str(shaped.pop("organization")), *([str(shaped.pop("role"))] if shaped.get("role") else [])]
+        shaped.pop("role", None)
+        shaped["roles"] = [" ".join(words)]
+        if "ancestry" not in shaped and "keywords" in shaped:
+            shaped["ancestry"] = shaped.pop("keywords")
+    for key in ("features", "abilities"):
+        if isinstance(shaped.get(key), list):
+            shaped[key] = [{k: v for k, v in f.items() if k != "metadata"} if isinstance(f, Mapping) else f
+                           for f in shaped[key]]
+    return shaped
 
 
-def _whole(data: Mapping[str, Any], key: str, text_ok: bool = False) -> int:
-    value = data.get(key)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if text_ok and isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
-        return int(value)
-    raise _Refusal(key, f"got {value!r}; accepts a whole number")
+def _part_of(feature: Any) -> str | None:
+    if not isinstance(feature, Mapping):
+        return None
+    return ((feature.get("metadata") or {}).get(RECORD_KEY) or {}).get(PART_FLAG)
 
 
-def _organization_and_role(data: Mapping[str, Any]) -> tuple[str, str | None]:
-    if "roles" in data:
-        roles = data.get("roles")
-        words = roles[0].lower().split() if isinstance(roles, list) and roles and isinstance(roles[0], str) else []
-    else:
-        words = [str(data.get("organization") or "").lower()] + ([str(data["role"]).lower()] if data.get("role")
-                                                                  else [])
-    if not words or words[0] not in ORGANIZATIONS or len(words) > 2:
-        raise _Refusal("roles", f"got {data.get('roles', data.get('organization'))!r}; accepts an organization "
-                       f"({', '.join(ORGANIZATIONS)}) and a role, like ['Horde Harrier'] or ['Solo']")
-    return words[0], words[1] if len(words) > 1 else None
+def _native(data: Mapping[str, Any], source: str) -> tuple[Monster, dict[str, Any]]:
+    """The stat block read as `wb.read_stat_block` reads it, and the Monster fields its own fields give.
 
-
-def _effect_from(data: Mapping[str, Any]) -> Effect:
-    malice, plus = (Effect.parse_malice(data["cost"]) if data.get("cost") else (None, False))
-    tiers = tuple(Tier.parse(data[k]) for k in ("tier1", "tier2", "tier3")) if "tier1" in data else None
-    return Effect(name=data.get("name") or None, text=data.get("effect") or "", malice=malice, malice_plus=plus,
-                  tiers=tiers)
-
-
-def _tier_text(data: Mapping[str, Any], n: int) -> str:
-    value = data.get(f"tier{n}", data.get(f"t{n}"))
-    if not isinstance(value, str):
-        raise _Refusal(f"tier{n}", f"got {value!r}; accepts the tier's text")
-    return value
-
-
-def _ability_from(data: Mapping[str, Any]) -> Ability:
-    before: list[Effect] = []
-    after: list[Effect] = []
-    roll = None
-    for effect in data.get("effects") or []:
-        if "roll" in effect:
-            roll = PowerRoll(bonus=PowerRoll.parse_bonus(effect["roll"]), tier1=Tier.parse(_tier_text(effect, 1)),
-                             tier2=Tier.parse(_tier_text(effect, 2)), tier3=Tier.parse(_tier_text(effect, 3)))
-        elif effect != {"effect": ""}:
-            (after if roll is not None else before).append(_effect_from(effect))
-    cost = data.get("ability_type") if data.get("ability_type") not in (None, "", "Heroic") else data.get("cost")
-    return Ability(
-        name=data.get("name") or "", flavour=data.get("flavor") or "", icon=data.get("icon") or "", cost=cost,
-        action=data.get("usage"), keywords=data.get("keywords") or [], distance=data.get("distance") or None,
-        target=data.get("target") or None, trigger=data.get("trigger") or "", effects_before=tuple(before),
-        power_roll=roll, effects_after=tuple(after),
-    )
-
-
-def _trait_from(data: Mapping[str, Any]) -> Trait:
-    effects = tuple(_effect_from(e) for e in data.get("effects") or [])
-    cost = Effect.parse_malice(data["cost"])[0] if data.get("cost") else None
-    if len(effects) == 1 and not effects[0].name and effects[0].malice is None and not effects[0].tiers:
-        return Trait(name=data.get("name") or "", icon=data.get("icon") or "", text=effects[0].text, cost=cost)
-    return Trait(name=data.get("name") or "", icon=data.get("icon") or "", effects=effects, cost=cost)
-
-
-def _native(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The Monster fields the stat block's own fields give."""
-    organization, role = _organization_and_role(data)
-    ev_text = data.get("ev")
-    ev_match = _EV.match(ev_text) if isinstance(ev_text, str) else None
-    if not (ev_match or isinstance(ev_text, int)):
-        raise _Refusal("ev", f"got {ev_text!r}; accepts a number, or 'N for four minions'")
-    keywords = data.get("ancestry", data.get("keywords")) or []
-    native: dict[str, Any] = {
-        "name": data.get("name") if isinstance(data.get("name"), str) else "",
-        "level": _whole(data, "level"),
-        "organization": organization,
-        "role": role,
-        "keywords": tuple(keywords),
-        "ev": int(ev_match.group(1)) if ev_match else ev_text,
-        "stamina": _whole(data, "stamina", text_ok=True),
-        "free_strike": _whole(data, "free_strike"),
-        "stability_value": _whole(data, "stability"),
-        "characteristics": Characteristics(**{c: _whole(data, c) for c in CHARACTERISTICS}),
-        "size_class": Size.parse(data.get("size")),
-        "movement": Movement.parse(_whole(data, "speed"), data.get("movement") or ""),
-        "immunities": tuple(DamageModifier.parse(t) for t in data.get("immunities") or []),
-        "weaknesses": tuple(DamageModifier.parse(t) for t in data.get("weaknesses") or []),
-        "with_captain": data.get("with_captain") or "",
-    }
-    if not native["name"].strip():
-        raise _Refusal("name", "got no name; accepts the monster's name")
-    native.update(size=str(native["size_class"]), speed=str(native["movement"]),
-                  stability=str(native["stability_value"]))
-    abilities, traits, malice, villain_text = [], [], [], []
-    features = data.get("features", data.get("abilities"))
-    if not isinstance(features, list):
-        raise _Refusal("features", f"got {features!r}; accepts a list of abilities and traits")
-    for index, feature in enumerate(features):
-        part = ((feature.get("metadata") or {}).get(RECORD_KEY) or {}).get(PART_FLAG)
-        try:
+    The builder's Malice features and text-only villain actions (marked in their feature's metadata) are
+    taken out first and read as what they are."""
+    features = data.get("features")
+    malice, villain_text = [], []
+    if isinstance(features, list):
+        kept = []
+        for feature in features:
+            part = _part_of(feature)
+            effects = feature.get("effects") or [{}] if part else []
             if part == "malice-feature":
-                malice.append(_trait_from(feature))
+                cost = Effect.parse_malice(feature["cost"])[0] if feature.get("cost") else None
+                named = [Effect(name=e.get("name") or None, text=e.get("effect") or "") for e in effects]
+                malice.append(Trait(name=feature.get("name") or "", text=named[0].text, cost=cost)
+                              if len(named) == 1 and not named[0].name else
+                              Trait(name=feature.get("name") or "", effects=tuple(named), cost=cost))
             elif part == "villain-text":
-                villain_text.append(Trait(name=feature.get("name") or "",
-                                          text=(feature.get("effects") or [{}])[0].get("effect") or ""))
-            elif feature.get("feature_type") == "trait":
-                traits.append(_trait_from(feature))
+                villain_text.append(Trait(name=feature.get("name") or "", text=effects[0].get("effect") or ""))
             else:
-                abilities.append(_ability_from(feature))
-        except ValueError as exc:
-            where = getattr(exc, "field", "")
-            raise _Refusal(f"features[{index}] {feature.get('name')!r}" + (f".{where}" if where else ""),
-                           str(exc).split("; ", 1)[-1] if where else str(exc)) from None
-    native.update(abilities=tuple(abilities), traits=tuple(traits), malice_features=tuple(malice),
-                  villain_actions=tuple(villain_text))
-    return native
+                kept.append(feature)
+        data = {**data, "features": kept}
+    monster = parse_whole_stat_block(_bestiary_shape(data), source)
+    native = {field: getattr(monster, field) for field in PRINTED}
+    native.update(malice_features=tuple(malice), villain_actions=tuple(villain_text))
+    return monster.model_copy(update={"malice_features": tuple(malice), "villain_actions": tuple(villain_text)}), \
+        native
+
+
+# The Monster fields a stat block prints (the rest are the formulas' or the workbench's own).
+PRINTED = ("name", "level", "organization", "role", "keywords", "ev", "stamina", "free_strike", "characteristics",
+           "size_class", "movement", "stability_value", "immunities", "weaknesses", "with_captain", "traits",
+           "abilities")
 
 
 def read_steel_compendium(data: Any, source: str) -> Monster:
+    """A Steel Compendium stat block (parsed JSON): read as `wb.read_stat_block` reads it, and exactly as
+    exported when it carries the workbench record."""
     try:
-        native = _native(data)
-    except _Refusal as exc:
-        raise ImportRefused(source, FORMAT, exc.part, exc.reason) from None
-    except ValueError as exc:
-        field = getattr(exc, "field", "stat block")
-        raise ImportRefused(source, FORMAT, field, str(exc).split("; ", 1)[-1]) from None
-    record = (data.get("metadata") or {}).get(RECORD_KEY)
-    return assemble(native, record, lambda m: _native(statblock_of(m, with_record=False)), source, FORMAT)
+        monster, native = _native(data, source)
+    except StatBlockError as exc:
+        *where, reason = exc.reason.split(": ")  # "ability 'Spear': distance: got ...; accepts ..."
+        key = re.match(r"^'([^']+)'", reason)  # "'roles' 'Boss Brute' names no organization ..."
+        part = ".".join(where) or (key.group(1) if key else "stat block")
+        raise ImportRefused(source, FORMAT, part, reason) from None
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise ImportRefused(source, FORMAT, "features", str(exc).splitlines()[0] if str(exc) else
+                            type(exc).__name__) from None
+    record = (data.get("metadata") or {}).get(RECORD_KEY) if isinstance(data.get("metadata"), Mapping) else None
+    if not record:
+        return monster
+    return assemble(native, record, lambda m: _native(statblock_of(m, with_record=False), source)[1], source, FORMAT)
