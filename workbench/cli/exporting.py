@@ -27,8 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("export", help="write a monster as Forge Steel, Foundry, Steel Compendium, "
                                    "Markdown, HTML, PDF or PNG")
     parser.add_argument("source", metavar="NAME_OR_FILE", help="a stat block file or a library monster's name")
-    parser.add_argument("--format", required=True, choices=FORMATS, metavar="F",
-                        help="one of " + ", ".join(FORMATS))
+    parser.add_argument("--format", required=True, metavar="F", help="one of " + ", ".join(FORMATS))
     parser.add_argument("-o", "--output", default=None, metavar="OUT", help="file to write ('-': stdout)")
     parser.add_argument("--library", type=Path, default=None, help=f"library folder (default {DEFAULT_FOLDER})")
     parser.set_defaults(run=run)
@@ -58,8 +57,10 @@ def _write(target: Path, payload: bytes) -> None:
 
 
 def run(args: argparse.Namespace) -> None:
+    fmt = args.format.strip().lower()
+    if fmt not in FORMATS:
+        raise InvalidInput("format", args.format, "one of " + ", ".join(FORMATS))
     monsters = _monsters(args.source, args.library)
-    fmt = args.format
     if len(monsters) > 1:
         if fmt not in GROUP_FORMATS:
             raise InvalidInput("format", fmt, "one of " + ", ".join(GROUP_FORMATS) + f" for {len(monsters)} "

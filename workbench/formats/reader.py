@@ -9,7 +9,6 @@ that failed (`ImportRefused`); nothing is half-read in silence.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +18,12 @@ from workbench.formats.foundry import is_foundry, read_foundry
 from workbench.formats.record import ImportRefused
 from workbench.formats.steel_compendium import is_steel_compendium, read_steel_compendium
 from workbench.model import Monster
+from workbench.rules.safe_file import FileProblem, parse_json, read_text
 
 __all__ = ["MAX_FILE_BYTES", "ImportRefused", "detect_format", "import_monster", "import_monsters", "read_monsters"]
 
-MAX_FILE_BYTES = 20_000_000  # far above any stat block or group; a bigger file is not one
+# A Forge Steel group of a whole library, each monster with its record, stays far below this.
+MAX_FILE_BYTES = 16 * 1_048_576
 FORMATS = ("forge-steel", "forge-steel-group", "foundry", "steel-compendium")
 
 
@@ -55,21 +56,13 @@ def read_monsters(data: Any, source: str) -> list[Monster]:
 
 
 def _load(path: str | Path) -> tuple[Any, str]:
-    file = Path(path)
-    source = str(file)
+    """The file's JSON, read through the workbench's safe reader (regular files only, a size cap, no
+    runaway nesting or numbers); any problem refuses the file by name."""
+    source = str(path)
     try:
-        if file.stat().st_size > MAX_FILE_BYTES:
-            raise ImportRefused(source, "no known stat block format", "file", "larger than any stat block file")
-        text = file.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise ImportRefused(source, "unreadable file", "file", exc.strerror or str(exc)) from None
-    except UnicodeDecodeError:
-        raise ImportRefused(source, "no known stat block format", "file", "not UTF-8 text") from None
-    try:
-        return json.loads(text), source
-    except (json.JSONDecodeError, RecursionError) as exc:
-        line = getattr(exc, "lineno", "?")
-        raise ImportRefused(source, "no known stat block format", "file", f"not JSON (line {line})") from None
+        return parse_json(read_text(path, limit=MAX_FILE_BYTES), source), source
+    except FileProblem as exc:
+        raise ImportRefused(source, "no known stat block format", "file", exc.reason) from None
 
 
 def import_monsters(path: str | Path) -> list[Monster]:
