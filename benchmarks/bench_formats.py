@@ -38,7 +38,7 @@ def main() -> None:
     total_wall = total_cpu = 0.0
     for fmt in JSON_FORMATS:
         wb.export_monster(monsters[0], fmt)  # warm the code paths once
-        best = min((cpu_and_wall(lambda fmt=fmt: [wb.export_monster(m, fmt) for m in monsters]) for _ in range(5)))
+        best = min(cpu_and_wall(lambda fmt=fmt: [wb.export_monster(m, fmt) for m in monsters]) for _ in range(5))
         total_wall, total_cpu = total_wall + best[0], total_cpu + best[1]
         print(f"export 49 to {fmt:<18} best of 5: wall {best[0] * 1000:7.1f} ms   cpu {best[1] * 1000:7.1f} ms")
     print(f"export 49 to all three JSON formats: wall {total_wall * 1000:7.1f} ms   cpu {total_cpu * 1000:7.1f} ms "
