@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import html
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -96,17 +97,18 @@ class ExportPanel(widgets.VBox):
     def _forget(self, _: Any = None) -> None:
         self.link.value = ""
 
-    def _run(self, target: widgets.HTML, view: Any) -> None:
+    def _run(self, target: widgets.HTML, view: Callable[[Monster], str]) -> None:
         if self.monster is None:
             target.value = '<span class="wb-refusal" style="color:#a00">Build or load a monster first.</span>'
             return
         try:
-            target.value = view()
+            target.value = view(self.monster)
         except WorkbenchError as exc:
             target.value = refusal_html(exc)
 
     def _make(self, _: Any = None) -> None:
-        self._run(self.link, lambda: download_html(self.monster, self.controls["format"].value))
+        fmt = self.controls["format"].value
+        self._run(self.link, lambda monster: download_html(monster, fmt))
 
     def _preview(self, _: Any = None) -> None:
-        self._run(self.card, lambda: card_preview_html(self.monster))
+        self._run(self.card, card_preview_html)

@@ -23,7 +23,7 @@ from workbench.render.export import FORMATS, GROUP_FORMATS, SUFFIXES, export_mon
 __all__ = ["register", "run"]
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("export", help="write a monster as Forge Steel, Foundry, Steel Compendium, "
                                    "Markdown, HTML, PDF or PNG")
     parser.add_argument("source", metavar="NAME_OR_FILE", help="a stat block file or a library monster's name")

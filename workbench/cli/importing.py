@@ -18,7 +18,7 @@ from workbench.monster.library import DEFAULT_FOLDER, check_name, list_monsters,
 __all__ = ["register", "run"]
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("import", help="read stat block files (Steel Compendium, Forge Steel, Foundry) "
                                    "into the homebrew library")
     parser.add_argument("files", metavar="FILE", nargs="+", type=Path)

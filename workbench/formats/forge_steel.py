@@ -138,7 +138,8 @@ def _modifier(modifier: DamageModifier, kind: str) -> dict[str, Any]:
     }
 
 
-def _feature(monster: Monster, kind: str, index: int, name: str, ftype: str, data: Any, text: str = "") -> dict:
+def _feature(monster: Monster, kind: str, index: int, name: str, ftype: str, data: Any,
+             text: str = "") -> dict[str, Any]:
     return {"id": part_key(monster, kind, index, name), "name": name, "description": text, "type": ftype,
             "data": data}
 

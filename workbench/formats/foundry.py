@@ -348,7 +348,7 @@ def _ability_from(item: Mapping[str, Any], characteristics: Characteristics, vil
     else:
         cost = system.get("resource") or None
     distance_data = system.get("distance") or {}
-    distance_kind = KINDS.get(distance_data.get("type"))
+    distance_kind = KINDS.get(str(distance_data.get("type")))
     if distance_kind is None:
         raise _Refusal(f"{where}.distance.type", f"got {distance_data.get('type')!r}; accepts one of "
                        + ", ".join(KINDS))
@@ -364,7 +364,7 @@ def _ability_from(item: Mapping[str, Any], characteristics: Characteristics, vil
     roll = None
     if effects:
         rolled = [c for c in roll_data.get("characteristics") or [] if c in CHARACTERISTICS]
-        values = [characteristics[c] for c in rolled if characteristics[c] is not None]
+        values = [v for v in (characteristics[c] for c in rolled) if v is not None]
         tier1, tier2, tier3 = _tiers_from(effects, where)
         roll = PowerRoll(characteristics=rolled, bonus=max(values) if values else 0, tier1=tier1, tier2=tier2,
                          tier3=tier3)

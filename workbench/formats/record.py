@@ -82,9 +82,10 @@ def _signature_damage(abilities: Iterable[Ability]) -> Tiers | None:
     for ability in abilities:
         if ability.is_signature:
             damage = ability.power_roll.damage if ability.power_roll else (None, None, None)
-            if all(d is not None for d in damage):
-                return Tiers(tier1=damage[0], tier2=damage[1], tier3=damage[2])  # type: ignore[arg-type]
-            return None
+            first, second, third = damage
+            if first is None or second is None or third is None:
+                return None
+            return Tiers(tier1=first, tier2=second, tier3=third)
     return None
 
 

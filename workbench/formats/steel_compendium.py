@@ -226,9 +226,10 @@ def _native(data: Mapping[str, Any], source: str) -> tuple[Monster, dict[str, An
             if part == "malice-feature":
                 cost = Effect.parse_malice(feature["cost"])[0] if feature.get("cost") else None
                 named = [Effect(name=e.get("name") or None, text=e.get("effect") or "") for e in effects]
-                malice.append(Trait(name=feature.get("name") or "", text=named[0].text, cost=cost)
-                              if len(named) == 1 and not named[0].name else
-                              Trait(name=feature.get("name") or "", effects=tuple(named), cost=cost))
+                text = named[0].text if len(named) == 1 and not named[0].name else ""
+                malice.append(Trait(name=feature.get("name") or "", text=text, cost=cost) if text else
+                              Trait.model_validate({"name": feature.get("name") or "", "effects": named,
+                                                    "cost": cost}))
             elif part == "villain-text":
                 villain_text.append(Trait(name=feature.get("name") or "", text=effects[0].get("effect") or ""))
             else:

@@ -55,7 +55,7 @@ _ONE: dict[str, Callable[[Monster], str | bytes]] = {
 
 
 def _format(fmt: object, allowed: Sequence[str]) -> str:
-    key = fmt.strip().lower() if isinstance(fmt, str) else None
+    key = fmt.strip().lower() if isinstance(fmt, str) else ""
     if key not in allowed:
         raise InvalidInput("format", fmt, "one of " + ", ".join(allowed))
     return key
