@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from workbench.errors import InvalidInput, RulesetError, WorkbenchError
+from workbench.errors import InvalidInput, NotFound, RulesetError, WorkbenchError
 from workbench.model import Monster, Step, Tiers, Trait
 from workbench.monster.formulas import ability_damage, build_monster, explain
 from workbench.monster.solo import compare_solos, instant_solo
@@ -33,6 +33,7 @@ __all__ = [
     "MaliceTracker",
     "Monster",
     "Movement",
+    "NotFound",
     "Potency",
     "PowerRoll",
     "PublishedMonster",

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["WorkbenchError", "InvalidInput", "RulesetError", "shown"]
+__all__ = ["WorkbenchError", "InvalidInput", "NotFound", "RulesetError", "shown"]
 
 SHOWN_CHARS = 80
+SHOWN_NAMES = 10  # a NotFound lists at most this many of the names there are
 
 
 def shown(value: object) -> str:
@@ -31,9 +32,18 @@ def shown(value: object) -> str:
 
 
 class WorkbenchError(Exception):
-    """Root of every error the workbench raises on purpose."""
+    """Root of every error the workbench raises on purpose.
+
+    `code` is a stable identity that tests and callers match on; the message is for people. `summary` is
+    the message on one line, as the command line prints it (a subclass with a longer message composes its
+    summary from its parts, so nothing has to take the message apart).
+    """
 
     code: str = "workbench-error"
+
+    @property
+    def summary(self) -> str:
+        return " ".join(str(self).split())
 
 
 class InvalidInput(WorkbenchError, ValueError):
@@ -49,8 +59,32 @@ class InvalidInput(WorkbenchError, ValueError):
         self.accepts = accepts
         self.reason = reason
         self.code = f"invalid-{field.replace('_', '-')}"
-        detail = f" ({reason})" if reason else ""
-        super().__init__(f"{field}: got {shown(value)}{detail}; accepts {accepts}")
+        because = f" ({reason})" if reason else ""
+        # what was given and what is accepted, without the field (the CLI names it as its --flag)
+        self.detail = f"got {shown(value)}{because}; accepts {accepts}"
+        super().__init__(f"{field}: {self.detail}")
+
+
+class NotFound(WorkbenchError, KeyError):
+    """A name looked up is not there: a monster in a library, a stat block in a bestiary, a field.
+
+    A `KeyError` too (a library is looked up like a dict); `code` is ``"not-found-<what>"``; `known` lists
+    the names there are, when they are few enough to show.
+    """
+
+    def __init__(self, what: str, name: object, known: Sequence[str] = (), where: str | None = None) -> None:
+        self.what = what
+        self.name = name
+        self.known = tuple(known)
+        self.code = f"not-found-{what.replace('_', '-').replace(' ', '-')}"
+        place = f" in {where}" if where else ""
+        more = f", … ({len(self.known)} in all)" if len(self.known) > SHOWN_NAMES else ""
+        listing = f"; there are: {', '.join(self.known[:SHOWN_NAMES])}{more}" if self.known else ""
+        self.message = f"{what}: no {shown(name)}{place}{listing}"
+        super().__init__(self.message)
+
+    def __str__(self) -> str:  # KeyError would show the repr of the message
+        return self.message
 
 
 class RulesetError(WorkbenchError, ValueError):
@@ -62,4 +96,8 @@ class RulesetError(WorkbenchError, ValueError):
         self.source = source
         self.problems = list(problems)
         listing = "\n".join(f"  - {p}" for p in self.problems)
-        super().__init__(f"{source}: {len(self.problems)} problem(s)\n{listing}")
+        super().__init__(f"{self.summary}\n{listing}")
+
+    @property
+    def summary(self) -> str:
+        return f"{self.source}: {len(self.problems)} problem(s)"

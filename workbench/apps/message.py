@@ -30,7 +30,7 @@ def refusal_text(exc: WorkbenchError) -> str:
         return f"{_sentence(exc.reason)} {allowed}" if exc.reason else allowed
     if isinstance(exc, RulesetError):
         return _sentence(f"{exc.source} has {len(exc.problems)} problem(s): " + "; ".join(exc.problems))
-    return _sentence(str(exc).splitlines()[0] if str(exc) else "That was refused")
+    return _sentence(exc.summary or "That was refused")
 
 
 def refusal_html(exc: WorkbenchError) -> str:

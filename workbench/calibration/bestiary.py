@@ -29,7 +29,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from workbench.errors import InvalidInput, WorkbenchError
+from workbench.errors import InvalidInput, NotFound, WorkbenchError
 from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
 from workbench.rules.safe_file import FileProblem, read_json
 
@@ -136,7 +136,7 @@ class Bestiary(BaseModel):
         for monster in self.monsters:
             if monster.name.lower() == name.strip().lower():
                 return monster
-        raise KeyError(name)
+        raise NotFound("stat block", name, where="the bestiary")
 
 
 # ---------------------------------------------------------------- fields

@@ -15,6 +15,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from workbench.errors import InvalidInput
 from workbench.tables.scaling import QUANTITIES, curve, label, neighbours
 
 __all__ = [
@@ -36,7 +37,7 @@ PALETTE = (
 
 def _quantity_label(quantity: str) -> str:
     if quantity not in QUANTITIES:
-        raise ValueError(f"quantity: got {quantity!r}; accepts one of {', '.join(QUANTITIES)}")
+        raise InvalidInput("quantity", quantity, "one of " + ", ".join(QUANTITIES))
     return QUANTITIES[quantity]
 
 

@@ -16,6 +16,7 @@ from typing import Any
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from workbench.errors import InvalidInput
 from workbench.monster.solo import ComparisonRow, SoloComparison
 
 __all__ = ["DRIFT_QUANTITIES", "solo_figure", "solo_figure_parts", "update_solo_figure"]
@@ -32,7 +33,7 @@ def _row(comparison: SoloComparison, quantity: str) -> ComparisonRow:
     for row in comparison.rows:
         if row.quantity == quantity:
             return row
-    raise ValueError(f"quantity: got {quantity!r}; accepts one of {', '.join(r.quantity for r in comparison.rows)}")
+    raise InvalidInput("quantity", quantity, "one of " + ", ".join(r.quantity for r in comparison.rows))
 
 
 def _percent(instant: int, built: int) -> float:

@@ -67,9 +67,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.run(args)
     except InvalidInput as exc:
         flag = "--" + exc.field.replace("_", "-")
-        print(f"workbench {args.command}: error: {flag}: {str(exc).split(': ', 1)[1]}", file=sys.stderr)
+        print(f"workbench {args.command}: error: {flag}: {exc.detail}", file=sys.stderr)
         return 2
     except WorkbenchError as exc:
-        print(f"workbench {args.command}: error: {str(exc).splitlines()[0]}", file=sys.stderr)
+        print(f"workbench {args.command}: error: {exc.summary}", file=sys.stderr)
         return 2
     return 0

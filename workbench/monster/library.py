@@ -23,7 +23,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from workbench.errors import InvalidInput, WorkbenchError
+from workbench.errors import InvalidInput, NotFound, WorkbenchError
 from workbench.model import (
     CHARACTERISTICS,
     Characteristic,
@@ -155,7 +155,7 @@ class LibraryContents(BaseModel):
         for entry in self.entries:
             if entry.name == name:
                 return entry.monster
-        raise KeyError(name)
+        raise NotFound("monster", name, self.names(), where="the library")
 
 
 TEXT_FIELDS = tuple(MonsterText.model_fields)

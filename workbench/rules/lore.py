@@ -13,7 +13,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from workbench.errors import RulesetError
+from workbench.errors import NotFound, RulesetError
 from workbench.rules.ruleset import DATA_DIR
 
 __all__ = [
@@ -84,7 +84,7 @@ class Noncombatant(_Frozen):
         for field in self.fields:
             if field.label == label:
                 return field.value
-        raise KeyError(label)
+        raise NotFound("field", label, [f.label for f in self.fields], where="this stat block")
 
 
 class Lore(_Frozen):

@@ -11,6 +11,8 @@ from collections.abc import Iterable
 import numpy as np
 import pandas as pd
 
+from workbench.errors import InvalidInput
+
 __all__ = [
     "QUANTITIES",
     "KEY_COLUMNS",
@@ -52,8 +54,14 @@ def _is(table: pd.DataFrame, organization: str, role: str | None) -> np.ndarray:
     return mask
 
 
+def _check_column(table: pd.DataFrame, field: str, column: object) -> None:
+    if not isinstance(column, str) or column not in table.columns:
+        raise InvalidInput(field, column, "one of " + ", ".join(table.columns))
+
+
 def curve(table: pd.DataFrame, organization: str, role: str | None, quantity: str) -> pd.DataFrame:
     """`level` and `value` of one organization and role across the table's levels."""
+    _check_column(table, "quantity", quantity)
     mask = _is(table, organization, role)
     levels = table["level"].to_numpy()[mask]
     order = np.argsort(levels, kind="stable")
@@ -75,6 +83,7 @@ def neighbours(
     role, plus leader and solo; a role-less monster sees each organization with its first role in table
     order. Columns: label, organization, role, value, this (True for the monster's own row).
     """
+    _check_column(table, "quantity", quantity)
     organizations = table["organization"].to_numpy()
     roles = table["role"].to_numpy()
     roleless = pd.isna(roles)
@@ -98,7 +107,7 @@ def neighbours(
                     first.append(position)
             keep = np.array(first, dtype=int)
     else:
-        raise ValueError(f"compare: got {compare!r}; accepts 'role' or 'organization'")
+        raise InvalidInput("compare", compare, "'role' or 'organization'")
     index = np.flatnonzero(keep) if keep.dtype == bool else keep
     picked_orgs, picked_roles = organizations[index], roles[index]
     this = _is(table, organization, role)[index]
@@ -134,8 +143,7 @@ def pick_rows(
 
 def sort_grid(table: pd.DataFrame, by: str, ascending: bool = True) -> pd.DataFrame:
     """The grid sorted by one column, ties kept in table order (a stable sort), index renumbered."""
-    if by not in table.columns:
-        raise ValueError(f"by: got {by!r}; accepts one of {', '.join(table.columns)}")
+    _check_column(table, "by", by)
     return table.sort_values(by, ascending=ascending, kind="stable").reset_index(drop=True)
 
 
