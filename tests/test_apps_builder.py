@@ -405,3 +405,18 @@ def test_a_saved_monster_with_an_own_module_loads_filled_in(tmp_path):
     app.buttons["load"].click()
     assert "Tide-Bound (Loch)" in app.stat_block.value
     assert app.monster.homebrew_rules == kelpie.homebrew_rules
+
+
+def test_the_export_tab_follows_the_built_monster():
+    """The builder hands each monster it builds to its Export panel; a file made for one is dropped when the
+    monster changes, and a fresh file is of the monster on screen."""
+    from workbench.apps.builder import MonsterBuilder
+
+    builder = MonsterBuilder()
+    panel = builder.export_panel
+    assert panel.monster == builder.monster
+    panel.controls["format"].value = "steel-compendium"
+    panel.controls["make"].click()
+    assert 'data-format="steel-compendium"' in panel.link.value
+    builder.controls["level"].value = builder.controls["level"].value % 9 + 1
+    assert panel.link.value == "" and panel.monster == builder.monster

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from workbench.apps.export import ExportPanel
 from workbench.calibration.bestiary import sample_bestiary
 from workbench.charts.scaling import scaling_figure, update_scaling_figure
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
@@ -185,6 +186,7 @@ class MonsterBuilder(widgets.VBox):
         self.status = widgets.HTML().add_class("wb-status")
         self.markdown_export = widgets.Textarea(layout=widgets.Layout(width="100%", height="16em"))
         self.json_export = widgets.Textarea(layout=widgets.Layout(width="100%", height="16em"))
+        self.export_panel = ExportPanel()  # files for Forge Steel, Foundry, print: downloaded by the browser
         # The three published stat blocks nearest to the monster being built (issue 9, calibration).
         self.published = sample_bestiary(self.rules).monsters
         self.closest = widgets.HTML().add_class("wb-closest-published")
@@ -230,6 +232,7 @@ class MonsterBuilder(widgets.VBox):
         right = widgets.VBox([self.stat_block, self.closest], layout=widgets.Layout(width="56%"))
         chart = widgets.VBox([widgets.HBox([c["quantity"], c["compare"]]), self.figure])
         export = widgets.VBox([
+            self.export_panel,
             widgets.HTML("<b>Markdown</b> (copy into a document)"), self.markdown_export,
             widgets.HTML("<b>JSON</b>"), self.json_export,
         ])
@@ -402,6 +405,7 @@ class MonsterBuilder(widgets.VBox):
         self.explain.value = explain_html(monster)
         self.closest.value = closest_published_html(monster, self.published)
         self.markdown_export.value = stat_block_markdown(monster, lore=self.lore, **options)
+        self.export_panel.show(monster)
         self.json_export.value = monster.to_json()
         update_scaling_figure(
             self.figure, self._table(monster.extra_stamina), monster.level, monster.organization,
