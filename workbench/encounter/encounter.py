@@ -38,6 +38,7 @@ from workbench.model import Monster
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo, is_instant_solo, solo_source_organizations
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
+from workbench.rules.limits import MAX_VICTORIES
 from workbench.rules.ruleset import Ruleset, core_ruleset
 from workbench.rules.safe_file import FileProblem, read_json, write_atomic
 
@@ -788,8 +789,10 @@ def _loaded_problems(encounter: Encounter) -> list[str]:
     formulas cannot build (an unknown organization or role), an unknown objective or condition, a group
     naming a creature that is not there."""
     problems: list[str] = []
-    if encounter.party.victories < 0:
-        problems.append(f"party.victories: got {format_number(encounter.party.victories)}; accepts 0 upwards")
+    if not 0 <= encounter.party.victories <= MAX_VICTORIES:
+        problems.append(
+            f"party.victories: got {format_number(encounter.party.victories)}; accepts 0 to {MAX_VICTORIES}"
+        )
     for number, c in enumerate(encounter.creatures):
         try:
             build_monster(c.level, c.organization, c.role)

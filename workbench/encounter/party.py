@@ -11,15 +11,17 @@ computed it.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral, Rational
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from workbench.errors import InvalidInput
+from workbench.rules.limits import MAX_HEROES, MAX_LEVEL, MAX_VICTORIES, whole
 from workbench.rules.encounter_tables import DIFFICULTIES, EncounterRules, check_difficulty, encounter_rules
 
 __all__ = [
@@ -75,7 +77,7 @@ class Calc(_Frozen):
 class Member(_Frozen):
     """One combatant on the heroes' side. Retainers and allied NPCs count as heroes of their level."""
 
-    level: int = Field(ge=1)
+    level: int = Field(ge=1, le=MAX_LEVEL)
     kind: Literal["hero", "retainer", "ally"] = "hero"
     name: str = ""
 
@@ -83,8 +85,14 @@ class Member(_Frozen):
 class Party(_Frozen):
     """The heroes (with retainers and allies) and their average Victories."""
 
-    members: tuple[Member, ...] = Field(min_length=1)
+    members: tuple[Member, ...] = Field(min_length=1, max_length=MAX_HEROES)
     victories: Fraction = Fraction(0)
+
+    @field_validator("victories", mode="before")
+    @classmethod
+    def _bounded_victories(cls, value: Any) -> Any:
+        """Checked before pydantic's own Fraction parsing, which would take "1e100000000" and never finish."""
+        return _exact_victories(value)
 
     @property
     def size(self) -> int:
@@ -105,33 +113,58 @@ class Party(_Frozen):
         return len(set(self.levels)) == 1
 
 
-def _whole(field: str, value: Any, lowest: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, Integral) or value < lowest:
-        raise InvalidInput(field, value, f"a whole number from {lowest} upwards")
-    return int(value)
+def _whole(field: str, value: Any, lowest: int, highest: int = MAX_LEVEL) -> int:
+    return whole(field, value, lowest, highest)
+
+
+# "2", "2.5", "5/2": plain ASCII digits only, a few of them (Fraction("1e100000000") would never finish)
+_AVERAGE = re.compile(r"\s*-?([0-9]{1,6}(?:\.[0-9]{1,6})?|[0-9]{1,6}\s*/\s*[0-9]{1,6})\s*", re.ASCII)
+VICTORIES_ACCEPTS = (
+    f"a number of average Victories from 0 to {MAX_VICTORIES} (or one whole number per hero)"
+)
 
 
 def _victories(value: Any) -> Fraction:
-    accepts = "a number of average Victories from 0 upwards (or one whole number per hero)"
+    exact = _exact_victories(value)
+    if not 0 <= exact <= MAX_VICTORIES:
+        raise InvalidInput("victories", value, VICTORIES_ACCEPTS)
+    return exact
+
+
+def _exact_victories(value: Any) -> Fraction:
+    """The number given, exact, whatever its sign or size (a file's is range-checked with its other problems);
+    refuses what is no number and what would take forever to make one."""
+    accepts = VICTORIES_ACCEPTS
     if isinstance(value, (list, tuple)):
-        if not value:
+        if not value or len(value) > MAX_HEROES:
             raise InvalidInput("victories", value, accepts)
-        each = [_victories(v) for v in value]
+        each = [_exact_victories(v) for v in value]
         return Fraction(sum(each), len(each))
     if isinstance(value, bool):
         raise InvalidInput("victories", value, accepts)
+    if isinstance(value, Decimal) and (not value.is_finite() or (value and abs(value.adjusted()) > 6)):
+        raise InvalidInput("victories", value, accepts)  # NaN, Infinity, or digits no average has
     if isinstance(value, (Rational, Decimal)):
         exact = Fraction(value)
-    elif isinstance(value, str):
+    elif isinstance(value, str) and _AVERAGE.fullmatch(value):
         try:
-            exact = Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
+            exact = Fraction(value.replace(" ", ""))
+        except ZeroDivisionError:
             raise InvalidInput("victories", value, accepts) from None
     else:
         raise InvalidInput("victories", value, accepts)
-    if exact < 0:
-        raise InvalidInput("victories", value, accepts)
     return exact
+
+
+def _levels(field: str, values: Any) -> list[int]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise InvalidInput(field, values, f"a list of levels, each a whole number from 1 to {MAX_LEVEL}")
+    levels = []
+    for value in values:
+        levels.append(_whole(field, value, 1))
+        if len(levels) > MAX_HEROES:
+            raise InvalidInput(field, f"{len(levels)}+ levels", f"at most {MAX_HEROES} levels")
+    return levels
 
 
 def make_party(
@@ -154,18 +187,18 @@ def make_party(
     if levels is not None:
         if heroes is not None or level is not None:
             raise InvalidInput("levels", levels, "either levels, or heroes and level, not both")
-        if isinstance(levels, (str, bytes)) or not isinstance(levels, Iterable):
-            raise InvalidInput("levels", levels, "a list of hero levels, each a whole number from 1 upwards")
-        hero_levels = [_whole("levels", v, 1) for v in levels]
+        hero_levels = _levels("levels", levels)
         if not hero_levels:
             raise InvalidInput("levels", levels, "at least one hero level")
     else:
         if heroes is None or level is None:
             raise InvalidInput("heroes", heroes, "a number of heroes with their level (or a list of levels)")
-        hero_levels = [_whole("level", level, 1)] * _whole("heroes", heroes, 1)
+        hero_levels = [_whole("level", level, 1)] * _whole("heroes", heroes, 1, MAX_HEROES)
     members = [Member(level=v) for v in hero_levels]
-    members += [Member(level=_whole("retainers", v, 1), kind="retainer") for v in retainers]
-    members += [Member(level=_whole("allies", v, 1), kind="ally") for v in allies]
+    members += [Member(level=v, kind="retainer") for v in _levels("retainers", retainers)]
+    members += [Member(level=v, kind="ally") for v in _levels("allies", allies)]
+    if len(members) > MAX_HEROES:
+        raise InvalidInput("heroes", len(members), f"at most {MAX_HEROES} heroes, retainers and allies together")
     return Party(members=tuple(members), victories=_victories(victories))
 
 

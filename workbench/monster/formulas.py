@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from workbench.errors import InvalidInput
 from workbench.model import Monster, Step, Tiers
+from workbench.rules.limits import MAX_LEVEL, MAX_TARGETS, whole
 from workbench.rules.ruleset import Organization, Ruleset, core_ruleset
 
 __all__ = [
@@ -32,12 +33,7 @@ TIERS = (1, 2, 3)
 
 
 def _check_level(level: Any) -> int:
-    accepts = "a whole number from 1 upwards"
-    if isinstance(level, bool) or not isinstance(level, Integral):
-        raise InvalidInput("level", level, accepts)
-    if level < 1:
-        raise InvalidInput("level", level, accepts)
-    return int(level)
+    return whole("level", level, 1, MAX_LEVEL)
 
 
 def _check_organization(organization: Any, rules: Ruleset) -> tuple[str, Organization]:
@@ -87,12 +83,10 @@ def _check_targets(targets: Any, organization: str, org: Organization, rules: Ru
         return org.expected_targets
     lowest, _ = covered_targets(organization, rules)
     accepts = (
-        f"a whole number of targets from {lowest} upwards for a {organization} "
+        f"a whole number of targets from {lowest} to {MAX_TARGETS} for a {organization} "
         f"(expected {org.expected_targets}), or None for the expected count"
     )
-    if isinstance(targets, bool) or not isinstance(targets, Integral) or targets < lowest:
-        raise InvalidInput("targets", targets, accepts)
-    return int(targets)
+    return whole("targets", targets, lowest, MAX_TARGETS, accepts)
 
 
 # ---------------------------------------------------------------- formulas

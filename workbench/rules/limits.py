@@ -1,0 +1,48 @@
+"""The ranges every number a Director types must fall in, and the one whole-number check that enforces them.
+
+The rules bound some numbers themselves (a squad of up to eight minions); for the rest good sense does:
+no table reaches level 100, a party of 100 heroes or a fight of 100 rounds. Without a bound a typo
+(`--heroes 100000000`) hangs the workbench and a hostile file (`"level": 10**30`) builds absurd monsters, so
+every number is refused outside its range with the range named. The bounds are far beyond play, so no
+legitimate use meets them.
+"""
+
+from __future__ import annotations
+
+from numbers import Integral
+from typing import Any
+
+from workbench.errors import InvalidInput
+
+__all__ = [
+    "MAX_COUNT",
+    "MAX_HEROES",
+    "MAX_LEVEL",
+    "MAX_NUMBER",
+    "MAX_ROUNDS",
+    "MAX_TARGETS",
+    "MAX_VICTORIES",
+    "whole",
+    "whole_range",
+]
+
+MAX_LEVEL = 100  # monsters and heroes; the book stops at 10, the explorer shows 20
+MAX_HEROES = 100  # a party, retainers and allies included
+MAX_VICTORIES = 100  # a hero's (or the party's average) Victories
+MAX_ROUNDS = 100  # combat rounds planned or simulated
+MAX_COUNT = 100  # creatures of one stat block in an encounter
+MAX_TARGETS = 100  # targets of one ability
+MAX_NUMBER = 1_000_000  # any other amount: Stamina, damage, Malice, EV
+
+
+def whole_range(lowest: int, highest: int) -> str:
+    """What a bounded whole-number field accepts, in words."""
+    return f"a whole number from {lowest} to {highest}"
+
+
+def whole(field: str, value: Any, lowest: int, highest: int = MAX_NUMBER, accepts: str | None = None) -> int:
+    """`value` as an int if it is a whole number (never a bool) from `lowest` to `highest`, else
+    `InvalidInput` naming `field` and the range (or `accepts`, when the caller words it)."""
+    if isinstance(value, bool) or not isinstance(value, Integral) or not lowest <= value <= highest:
+        raise InvalidInput(field, value, accepts or whole_range(lowest, highest))
+    return int(value)
