@@ -73,7 +73,7 @@ def test_text_for_people(capsys):
         (["--level", "5", "--organization", "solo"], "--organization", "already a solo"),
         (["--level", "5", "--organization", "elite"], "--role", "needs a role"),
         (["--level", "5", "--organization", "leader", "--role", "brute"], "--role", "no role"),
-        (["--level", "0", "--organization", "leader"], "--level", "from 1 upwards"),
+        (["--level", "0", "--organization", "leader"], "--level", "from 1 to 100"),
         (["--level", "5", "--organization", "dragon"], "--organization", "one of"),
     ],
 )

@@ -9,11 +9,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from workbench.errors import InvalidInput, WorkbenchError
+from workbench.errors import InvalidInput, WorkbenchError, shown
+from workbench.rules.limits import MAX_NUMBER, whole_range
 
 __all__ = ["main"]
 
@@ -29,23 +31,27 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def _whole_number_from(minimum: int) -> Callable[[str], int]:
-    """An argparse type for a whole number from `minimum` upwards, refusing anything else by value."""
+_DIGITS = re.compile(r"[0-9]{1,9}", re.ASCII)
+
+
+def bounded_int(minimum: int, maximum: int = MAX_NUMBER) -> Callable[[str], int]:
+    """An argparse type for a whole number from `minimum` to `maximum`, written in plain ASCII digits.
+
+    `int()` alone would take "５" (a full-width digit), "5_0" and " 5", and 4,300 digits before failing;
+    a typed number is digits 0-9 only, and the range is named when it is refused.
+    """
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = None
-        if value is None or value < minimum:
-            raise argparse.ArgumentTypeError(f"got {text!r}; accepts a whole number from {minimum} upwards")
+        value = int(text) if _DIGITS.fullmatch(text) else None
+        if value is None or not minimum <= value <= maximum:
+            raise argparse.ArgumentTypeError(f"got {shown(text)}; accepts {whole_range(minimum, maximum)}")
         return value
 
     return parse
 
 
-positive_int = _whole_number_from(1)
-whole_number = _whole_number_from(0)
+positive_int = bounded_int(1)
+whole_number = bounded_int(0)
 
 
 def emit(payload: dict[str, Any], as_json: bool, text: str) -> None:

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from workbench.cli import bounded_int
 from workbench.cli.site import TEMPLATE_NAME, prepare_site
 from workbench.errors import InvalidInput, WorkbenchError
 
@@ -134,7 +135,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "app", help="serve the notebooks as web apps with Voilà on 127.0.0.1 (a landing page lists them)"
     )
-    parser.add_argument("--port", type=int, default=None, help="TCP port (default: a free one)")
+    parser.add_argument("--port", type=bounded_int(0), default=None, help="TCP port (default: a free one)")
     parser.add_argument("--notebooks", type=Path, default=None,
                         help="folder of lessons to serve beside the pages (default: the checkout's notebooks/)")
     parser.set_defaults(run=run)

@@ -6,8 +6,10 @@ import argparse
 from fractions import Fraction
 from typing import Any
 
-from workbench.cli import emit, positive_int
-from workbench.encounter.party import Budget, budget, format_number, make_party
+from workbench.cli import bounded_int, emit
+from workbench.encounter.party import VICTORIES_ACCEPTS, Budget, budget, format_number, make_party, parse_victories
+from workbench.errors import InvalidInput, shown
+from workbench.rules.limits import MAX_HEROES, MAX_LEVEL
 
 __all__ = ["register", "run", "budget_payload", "budget_text", "average_victories"]
 
@@ -16,8 +18,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "budget", help="encounter strength and the five budget bands for a party of heroes"
     )
-    parser.add_argument("--heroes", type=positive_int, required=True, help="heroes, retainers included")
-    parser.add_argument("--level", type=positive_int, required=True, help="the heroes' level")
+    parser.add_argument("--heroes", type=bounded_int(1, MAX_HEROES), required=True, help="heroes, retainers included")
+    parser.add_argument("--level", type=bounded_int(1, MAX_LEVEL), required=True, help="the heroes' level")
     parser.add_argument(
         "--victories", type=average_victories, default=Fraction(0), help="average Victories per hero, e.g. 2 or 2.5"
     )
@@ -26,14 +28,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def average_victories(text: str) -> Fraction:
-    """argparse type: the heroes' average Victories, which need not be whole (2.5), from 0 upwards."""
+    """argparse type: the heroes' average Victories, which need not be whole (2.5), from 0 to the maximum."""
     try:
-        value = Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        value = None
-    if value is None or value < 0:
-        raise argparse.ArgumentTypeError(f"got {text!r}; accepts a number of average Victories from 0 upwards")
-    return value
+        return parse_victories(text)
+    except InvalidInput:
+        raise argparse.ArgumentTypeError(f"got {shown(text)}; accepts {VICTORIES_ACCEPTS}") from None
 
 
 def _number(value: Fraction) -> int | float:

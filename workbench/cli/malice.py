@@ -9,9 +9,10 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 
-from workbench.cli import emit, positive_int, whole_number
+from workbench.cli import bounded_int, emit
 from workbench.cli.budget import average_victories
 from workbench.fight.malice import MaliceRound, malice_schedule
+from workbench.rules.limits import MAX_HEROES, MAX_ROUNDS
 
 
 def death(text: str) -> tuple[int, int]:
@@ -21,7 +22,7 @@ def death(text: str) -> tuple[int, int]:
     try:
         if not sep:
             raise ValueError
-        return positive_int(round_text), whole_number(count_text)
+        return bounded_int(1, MAX_ROUNDS)(round_text), bounded_int(0, MAX_HEROES)(count_text)
     except (ValueError, argparse.ArgumentTypeError):
         raise argparse.ArgumentTypeError(f"got {text!r}; accepts {accepts}") from None
 
@@ -30,12 +31,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "malice", help="Malice gained each round (start of combat, then living heroes + round number)"
     )
-    parser.add_argument("--heroes", type=positive_int, required=True)
+    parser.add_argument("--heroes", type=bounded_int(1, MAX_HEROES), required=True)
     parser.add_argument(
         "--victories", type=average_victories, required=True,
         help="average Victories per hero, e.g. 3 or 2.5 (rounded down, as the budget does)",
     )
-    parser.add_argument("--rounds", type=positive_int, required=True)
+    parser.add_argument("--rounds", type=bounded_int(1, MAX_ROUNDS), required=True)
     parser.add_argument(
         "--deaths", type=death, action="append", default=[], metavar="ROUND:COUNT",
         help="heroes who died before that round's gain (repeatable)",

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import argparse
 
-from workbench.cli import emit, positive_int
+from workbench.cli import bounded_int, emit
 from workbench.monster.formulas import build_monster
 from workbench.render.text import stat_block_text
+from workbench.rules.limits import MAX_LEVEL, MAX_TARGETS
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("monster", help="a monster's numbers from level, organization and role")
-    parser.add_argument("--level", type=positive_int, required=True)
+    parser.add_argument("--level", type=bounded_int(1, MAX_LEVEL), required=True)
     parser.add_argument("--organization", required=True)
     parser.add_argument("--role", default=None, help="not for leaders and solos")
     parser.add_argument("--extra-stamina", action="store_true")
-    parser.add_argument("--targets", type=positive_int, default=None)
+    parser.add_argument("--targets", type=bounded_int(1, MAX_TARGETS), default=None)
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(run=run)
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import argparse
 
-from workbench.cli import emit, positive_int
+from workbench.cli import bounded_int, emit
 from workbench.fight.malice import malicious_strike_range
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import explain_instant_solo, instant_solo
 from workbench.render.solo import solo_title
 from workbench.render.text import stat_block_text
 from workbench.rules.feature_book import feature_book
+from workbench.rules.limits import MAX_LEVEL
 
 __all__ = ["register", "run"]
 
@@ -24,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "solo", help="a leader or elite adapted into a solo (EV x 3, Stamina x 2.5, solo traits)"
     )
-    parser.add_argument("--level", type=positive_int, required=True)
+    parser.add_argument("--level", type=bounded_int(1, MAX_LEVEL), required=True)
     parser.add_argument("--organization", required=True, help="leader or elite")
     parser.add_argument("--role", default=None, help="the elite's role (a leader has none)")
     parser.add_argument("--extra-stamina", action="store_true")

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.calibration.bestiary import SAMPLE_DIR, Bestiary, load_bestiary
-from workbench.cli import emit, positive_int, whole_number
+from workbench.cli import bounded_int, emit, whole_number
 from workbench.cli.budget import average_victories
 from workbench.cli.calibrate import existing_path
 from workbench.cli.encounter import checks_payload
@@ -23,6 +23,7 @@ from workbench.encounter.encounter import format_groups
 from workbench.encounter.party import format_number, make_party
 from workbench.encounter.suggest import MAX_SUGGESTIONS, Suggestion, suggest_encounters
 from workbench.rules.encounter_tables import DIFFICULTIES
+from workbench.rules.limits import MAX_HEROES, MAX_LEVEL
 
 __all__ = ["register", "run", "suggestions_payload", "suggestions_text"]
 
@@ -31,8 +32,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "suggest", help="encounters from a bestiary for a party, inside a difficulty's band, every guideline kept"
     )
-    parser.add_argument("--heroes", type=positive_int, required=True, help="heroes, retainers included")
-    parser.add_argument("--level", type=positive_int, required=True, help="the heroes' level")
+    parser.add_argument("--heroes", type=bounded_int(1, MAX_HEROES), required=True, help="heroes, retainers included")
+    parser.add_argument("--level", type=bounded_int(1, MAX_LEVEL), required=True, help="the heroes' level")
     parser.add_argument("--difficulty", choices=DIFFICULTIES, required=True)
     parser.add_argument(
         "--victories", type=average_victories, default=Fraction(0), help="average Victories per hero, e.g. 2 or 2.5"
@@ -53,11 +54,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(run=run)
 
 
-def _count(text: str) -> int:
-    value = positive_int(text)
-    if value > MAX_SUGGESTIONS:
-        raise argparse.ArgumentTypeError(f"got {text!r}; accepts a whole number from 1 to {MAX_SUGGESTIONS}")
-    return value
+_count = bounded_int(1, MAX_SUGGESTIONS)
 
 
 def _number(value: Fraction) -> int | float:

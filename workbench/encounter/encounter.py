@@ -38,7 +38,7 @@ from workbench.model import Monster
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo, is_instant_solo, solo_source_organizations
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
-from workbench.rules.limits import MAX_VICTORIES
+from workbench.rules.limits import MAX_COUNT, MAX_LEVEL, MAX_NUMBER, MAX_VICTORIES, whole
 from workbench.rules.ruleset import Ruleset, core_ruleset
 from workbench.rules.safe_file import FileProblem, read_json, write_atomic
 
@@ -71,7 +71,7 @@ SPEC_ACCEPTS = (
     '"8 x level 2 minion harrier: goblin runners" or "level 4 leader instant solo"'
 )
 _SPEC = re.compile(
-    r"^\s*(?:(?P<count>\d+)\s*(?:×|x|\*)\s*)?(?:level|lvl|l)\s*(?P<level>\d+)\s+"
+    r"^\s*(?:(?P<count>[0-9]+)\s*(?:×|x|\*)\s*)?(?:level|lvl|l)\s*(?P<level>[0-9]+)\s+"
     r"(?P<organization>[A-Za-z]+)(?:\s+(?P<role>[A-Za-z]+))?(?P<instant>\s+instant[\s-]+solo)?"
     r"\s*(?::\s*(?P<name>.*\S))?\s*$",
     re.IGNORECASE,
@@ -95,11 +95,11 @@ class Creature(_Frozen):
     """
 
     name: str = ""
-    level: int = Field(ge=1)
+    level: int = Field(ge=1, le=MAX_LEVEL)
     organization: str
     role: str | None = None
-    count: int = Field(default=1, ge=1)
-    ev: int = Field(ge=0)
+    count: int = Field(default=1, ge=1, le=MAX_COUNT)
+    ev: int = Field(ge=0, le=MAX_NUMBER)
     star: bool = False
     instant_solo: bool = False
 
@@ -191,13 +191,13 @@ class Encounter(_Frozen):
         return self.model_copy(update={"creatures": tuple(creatures), "terrain": tuple(terrain), "groups": groups})
 
     def without_creature(self, index: int) -> Encounter:
-        if not 0 <= index < len(self.creatures):
+        if isinstance(index, bool) or not isinstance(index, Integral) or not 0 <= index < len(self.creatures):
             raise InvalidInput("index", index, f"a creature index from 0 to {len(self.creatures) - 1}")
         creatures = self.creatures[:index] + self.creatures[index + 1 :]
         return self.model_copy(update={"creatures": creatures, "groups": ()})
 
     def without_terrain(self, index: int) -> Encounter:
-        if not 0 <= index < len(self.terrain):
+        if isinstance(index, bool) or not isinstance(index, Integral) or not 0 <= index < len(self.terrain):
             raise InvalidInput("index", index, f"a terrain index from 0 to {len(self.terrain) - 1}")
         return self.model_copy(update={"terrain": self.terrain[:index] + self.terrain[index + 1 :]})
 
@@ -225,8 +225,7 @@ def creature_from_monster(monster: Monster, count: int = 1, star: bool = False) 
     """A builder's (or the homebrew library's) Monster as `count` creatures of that stat block."""
     if not isinstance(monster, Monster):
         raise InvalidInput("monster", monster, "a Monster (see build_monster)")
-    if isinstance(count, bool) or not isinstance(count, Integral) or count < 1:
-        raise InvalidInput("count", count, "a whole number of creatures from 1 upwards")
+    count = whole("count", count, 1, MAX_COUNT, f"a whole number of creatures from 1 to {MAX_COUNT}")
     return Creature(
         name=monster.name,
         level=monster.level,
@@ -250,9 +249,12 @@ def parse_spec(text: str, ruleset: Ruleset | None = None) -> Creature:
     match = _SPEC.match(text)
     if not match:
         raise InvalidInput("spec", text, SPEC_ACCEPTS, "not in that form")
-    count = int(match["count"]) if match["count"] else 1
-    if count < 1:
-        raise InvalidInput("spec", text, SPEC_ACCEPTS, "the count must be at least 1")
+    # plain ASCII digits, a few of them: int() of 5,000 digits raises, and no table holds 10**30 goblins
+    count = int(match["count"][:6]) if match["count"] else 1
+    if not 1 <= count <= MAX_COUNT or (match["count"] and len(match["count"]) > 6):
+        raise InvalidInput("spec", text, SPEC_ACCEPTS, f"the count must be at least 1 and at most {MAX_COUNT}")
+    if len(match["level"]) > 6:
+        raise InvalidInput("spec", text, SPEC_ACCEPTS, f"the level must be from 1 to {MAX_LEVEL}")
     level = int(match["level"])
     try:
         monster = build_monster(level, match["organization"], match["role"], ruleset=rules)
@@ -528,7 +530,7 @@ def parse_groups(text: str, encounter: Encounter) -> tuple[InitiativeGroup, ...]
             continue
         members: dict[int, int] = {}
         for item in part.split(","):
-            match = re.fullmatch(r"\s*(\d+)\s*(?:(?:×|x|\*)\s*(\d+))?\s*", item, re.IGNORECASE)
+            match = re.fullmatch(r"\s*([0-9]{1,6})\s*(?:(?:×|x|\*)\s*([0-9]{1,6}))?\s*", item, re.IGNORECASE)
             if not match:
                 raise InvalidInput("groups", text, GROUPS_ACCEPTS, f"cannot read {item.strip()!r}")
             entry = int(match[1])
@@ -753,11 +755,12 @@ def save_encounter(encounter: Encounter, path: str | Path, overwrite: bool = Fal
         raise InvalidInput("file", str(path), "a file the workbench can write", exc.reason) from None
 
 
-def load_encounter(path: str | Path) -> Encounter:
+def load_encounter(path: str | Path, *, trust_numbers: bool = False) -> Encounter:
     """Read an encounter file; a corrupt, foreign or hostile file is refused by name with the reason.
 
     Numbers the formulas decide are not taken on trust: a creature's stored EV must be the one its stat
-    block gives (or an instant solo's), else the file is refused naming the creature and both numbers.
+    block gives (or an instant solo's), else the file is refused naming the creature and both numbers;
+    `trust_numbers=True` keeps the file's EVs (an encounter holding stat blocks with numbers of their own).
     """
     if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
         raise InvalidInput("file", path, "an encounter JSON file saved by the workbench")
@@ -778,16 +781,16 @@ def load_encounter(path: str | Path) -> Encounter:
             f"{'.'.join(str(p) for p in e['loc']) or 'encounter'}: {e['msg']}" for e in exc.errors()[:5]
         )
         raise _refuse_file(path, shape) from None
-    problems = _loaded_problems(encounter)
+    problems = _loaded_problems(encounter, trust_numbers)
     if problems:
         raise _refuse_file(path, "; ".join(problems))
     return encounter
 
 
-def _loaded_problems(encounter: Encounter) -> list[str]:
-    """What the JSON shape cannot catch, every problem at once: Victories below 0, a stat block the
-    formulas cannot build (an unknown organization or role), an unknown objective or condition, a group
-    naming a creature that is not there."""
+def _loaded_problems(encounter: Encounter, trust_numbers: bool = False) -> list[str]:
+    """What the JSON shape cannot catch, every problem at once: Victories out of range, a stat block the
+    formulas cannot build (an unknown organization or role), a stored EV the formulas do not give (unless
+    `trust_numbers`), an unknown objective or condition, a group naming a creature that is not there."""
     problems: list[str] = []
     if not 0 <= encounter.party.victories <= MAX_VICTORIES:
         problems.append(
@@ -795,9 +798,22 @@ def _loaded_problems(encounter: Encounter) -> list[str]:
         )
     for number, c in enumerate(encounter.creatures):
         try:
-            build_monster(c.level, c.organization, c.role)
+            built = build_monster(c.level, c.organization, c.role)
+            # a leader or elite saved as an instant solo before the flag existed has the solo's EV
+            solo = instant_solo(built) if c.organization in solo_source_organizations() else None
         except InvalidInput as exc:
             problems.append(f"creatures.{number}: {exc}")
+            continue
+        if c.instant_solo and solo is not None:
+            built = solo
+        allowed = {built.ev} | ({solo.ev} if solo is not None and not c.instant_solo else set())
+        if c.ev not in allowed and not trust_numbers:
+            kind = " ".join(p for p in (f"level {c.level}", c.organization, c.role or "") if p)
+            problems.append(
+                f"creatures.{number}.ev: the file says {c.ev}, the formulas give {built.ev} for a {kind}"
+                f"{' instant solo' if c.instant_solo else ''} (a stat block with numbers of its own: "
+                "load_encounter(..., trust_numbers=True))"
+            )
     for number, chosen in enumerate(encounter.objectives):
         try:
             kinds = {cond.key: cond.kind for cond in objective_rule(chosen.key).conditions}

@@ -15,14 +15,14 @@ import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from numbers import Integral, Rational
+from numbers import Rational
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from workbench.errors import InvalidInput
-from workbench.rules.limits import MAX_HEROES, MAX_LEVEL, MAX_VICTORIES, whole
 from workbench.rules.encounter_tables import DIFFICULTIES, EncounterRules, check_difficulty, encounter_rules
+from workbench.rules.limits import MAX_HEROES, MAX_LEVEL, MAX_VICTORIES, whole
 
 __all__ = [
     "Member",
@@ -34,6 +34,8 @@ __all__ = [
     "hero_strength",
     "budget",
     "format_number",
+    "parse_victories",
+    "VICTORIES_ACCEPTS",
 ]
 
 SECTION_ES = "Step 3: Determine Encounter Strength"
@@ -122,6 +124,12 @@ _AVERAGE = re.compile(r"\s*-?([0-9]{1,6}(?:\.[0-9]{1,6})?|[0-9]{1,6}\s*/\s*[0-9]
 VICTORIES_ACCEPTS = (
     f"a number of average Victories from 0 to {MAX_VICTORIES} (or one whole number per hero)"
 )
+
+
+def parse_victories(value: Any) -> Fraction:
+    """The heroes' average Victories, exact, from a number or a typed text ("2", "2.5", "5/2"), from 0 to
+    `MAX_VICTORIES`; InvalidInput on "victories" otherwise (a text is read only if short and plain)."""
+    return _victories(value)
 
 
 def _victories(value: Any) -> Fraction:

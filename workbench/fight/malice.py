@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict
 from workbench.errors import InvalidInput
 from workbench.model import Monster, Step, Trait
 from workbench.rules.feature_book import feature_book
+from workbench.rules.limits import MAX_HEROES, MAX_NUMBER, MAX_ROUNDS, MAX_VICTORIES, whole
 
 __all__ = [
     "basic_malice_features",
@@ -148,11 +149,8 @@ def cost_advice(costs: Iterable[int | Trait], monster_types: int = 1) -> list[st
 # ---------------------------------------------------------------- input checks
 
 
-def _whole(field: str, value: Any, lowest: int, accepts: str | None = None) -> int:
-    accepts = accepts or f"a whole number from {lowest} upwards"
-    if isinstance(value, bool) or not isinstance(value, Integral) or value < lowest:
-        raise InvalidInput(field, value, accepts)
-    return int(value)
+def _whole(field: str, value: Any, lowest: int, accepts: str | None = None, highest: int = MAX_NUMBER) -> int:
+    return whole(field, value, lowest, highest, accepts)
 
 
 def average_victories(
@@ -165,17 +163,22 @@ def average_victories(
     workbench rounds it down, as the budget does (RULES-READINGS.md). With one number per hero, `heroes`
     (when given) must match their count.
     """
-    accepts = "a number from 0 upwards (the average, e.g. 2 or 2.5), or one whole number from 0 upwards per hero"
+    accepts = (
+        f"a number from 0 to {MAX_VICTORIES} (the average, e.g. 2 or 2.5), or one whole number from 0 to "
+        f"{MAX_VICTORIES} per hero"
+    )
     if isinstance(victories, Integral) and not isinstance(victories, bool):
-        return _whole("victories", victories, 0, accepts)
+        return _whole("victories", victories, 0, accepts, highest=MAX_VICTORIES)
     if isinstance(victories, Fraction | Decimal | float):
-        if not math.isfinite(victories) or victories < 0:
+        if not math.isfinite(victories) or not 0 <= victories <= MAX_VICTORIES:  # before Fraction(1e100000000)
             raise InvalidInput("victories", victories, accepts)
         return math.floor(Fraction(victories))
     if isinstance(victories, (str, bytes)) or not isinstance(victories, Iterable):
         raise InvalidInput("victories", victories, accepts)
     each = list(victories)
-    if not each or any(isinstance(v, bool) or not isinstance(v, Integral) or v < 0 for v in each):
+    if not each or len(each) > MAX_HEROES or any(
+        isinstance(v, bool) or not isinstance(v, Integral) or not 0 <= v <= MAX_VICTORIES for v in each
+    ):
         raise InvalidInput("victories", victories, accepts)
     if heroes is not None and len(each) != heroes:
         raise InvalidInput(
@@ -265,9 +268,9 @@ def malice_schedule(
     `deaths` maps a round to the heroes who died before its gain (they are missing from it and every later
     gain). Five heroes with three Victories each: 9, 7, 8, 9, 10 (totals 9, 16, 24, 33, 43).
     """
-    heroes = _whole("heroes", heroes, 1)
+    heroes = _whole("heroes", heroes, 1, highest=MAX_HEROES)
     average = average_victories(victories, heroes)
-    rounds = _whole("rounds", rounds, 1)
+    rounds = _whole("rounds", rounds, 1, highest=MAX_ROUNDS)
     by_round = _deaths_by_round(deaths, rounds, heroes)
     living, total, out = heroes, 0, []
     for number in range(1, rounds + 1):

@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput
 from workbench.model import Monster
+from workbench.rules.limits import MAX_NUMBER, whole
 
 __all__ = [
     "MAX_SQUAD_SIZE",
@@ -62,18 +63,8 @@ MAX_ON_ONE_TARGET = 3  # "two or three (at maximum) of a squad's minions attack 
 _FROZEN = ConfigDict(frozen=True)
 
 
-def _whole(field: str, value: Any, lowest: int, highest: int | None = None, accepts: str | None = None) -> int:
-    if accepts is None:
-        accepts = (
-            f"a whole number from {lowest} to {highest}" if highest is not None
-            else f"a whole number from {lowest} upwards"
-        )
-    if isinstance(value, bool) or not isinstance(value, Integral):
-        raise InvalidInput(field, value, accepts)
-    number = int(value)
-    if number < lowest or (highest is not None and number > highest):
-        raise InvalidInput(field, value, accepts)
-    return number
+def _whole(field: str, value: Any, lowest: int, highest: int = MAX_NUMBER, accepts: str | None = None) -> int:
+    return whole(field, value, lowest, highest, accepts)
 
 
 # ---------------------------------------------------------------- With Captain
@@ -467,7 +458,7 @@ def last_stand_stamina(stamina: Mapping[str, int]) -> dict[str, int]:
     """Optional Last-Stand Stamina for the other enemies: every living enemy's Stamina drops to 1."""
     out = {}
     for name, value in stamina.items():
-        value = _whole("stamina", value, 0, accepts="a whole number of Stamina from 0 upwards")
+        value = _whole("stamina", value, 0, accepts=f"a whole number of Stamina from 0 to {MAX_NUMBER}")
         out[name] = 1 if value > 0 else 0
     return out
 

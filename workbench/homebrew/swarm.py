@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from workbench.errors import InvalidInput
 from workbench.homebrew.rule import FilledRule
+from workbench.rules.limits import MAX_NUMBER, MAX_ROUNDS, whole
 
 __all__ = [
     "Fight",
@@ -165,9 +166,7 @@ class Swarm(BaseModel):
 
 
 def _whole(field_name: str, value: Any, lowest: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, Integral) or value < lowest:
-        raise InvalidInput(field_name, value, f"a whole number from {lowest} upwards")
-    return int(value)
+    return whole(field_name, value, lowest, MAX_ROUNDS if "round" in field_name else MAX_NUMBER)
 
 
 def _chance(field_name: str, value: Any) -> Fraction:
