@@ -121,7 +121,12 @@ def quick_plan(
     if not isinstance(party, Party):
         raise InvalidInput("party", party, "a Party (see make_party)")
     difficulty = check_difficulty(difficulty)
+    if isinstance(creatures, (str, bytes)) or not isinstance(creatures, Iterable):
+        raise InvalidInput("creatures", creatures, "a list of Creatures (see parse_spec, creature_from_monster)")
     creatures = tuple(creatures)
+    for c in creatures:
+        if not isinstance(c, Creature):
+            raise InvalidInput("creatures", c, "a list of Creatures (see parse_spec, creature_from_monster)")
     d = rules.quick.difficulty[difficulty]
     level = party.average_level
     extra = math.floor(party.victories / rules.strength.victories_per_extra_hero)

@@ -413,6 +413,8 @@ def spending_plan(
     What is left after the last round is `lost` ("any unused Malice is lost"). `advice` is the
     "That's So Much Malice!" check on the distinct features wished for.
     """
+    if isinstance(wishes, (str, bytes)) or not isinstance(wishes, Iterable):
+        raise InvalidInput("wishes", wishes, "a list of Malice features (or (feature, amount) pairs) to buy")
     queue = [_purchase(w) for w in wishes]
     if per_round is not None:
         per_round = _whole("per_round", per_round, 1, "a whole number from 1 upwards, or None for no cap")

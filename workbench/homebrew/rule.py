@@ -181,6 +181,11 @@ class HomebrewRule(_Frozen):
 
         A required parameter left out is refused unless `partial` (a preview of the module as written).
         """
+        if values is not None and not isinstance(values, Mapping):
+            raise InvalidInput(
+                "values", values, "a mapping of parameter names to values, e.g. {'tag': 'Silver'}",
+                "for a typed line use parse_attachments",
+            )
         values = dict(values or {})
         names = {p.name for p in self.parameters}
         for unknown in sorted(set(values) - names):

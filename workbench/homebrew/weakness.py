@@ -157,9 +157,9 @@ def weakness_wound(
     escalation = rule.escalation
     if escalation is None:
         raise InvalidInput("rule", rule.id, "a module with escalation ladders", f"{rule.id} has none")
-    if grip not in escalation.ladders:
+    if not isinstance(grip, str) or grip not in escalation.ladders:
         raise InvalidInput("grip", grip, "one of " + ", ".join(escalation.ladders))
-    if outcome not in OUTCOMES:
+    if not isinstance(outcome, str) or outcome not in OUTCOMES:
         raise InvalidInput("outcome", outcome, "one of " + ", ".join(OUTCOMES))
     matches_tag = _check_bool("matches_tag", matches_tag)
     other_source_applied = _check_bool("other_source_applied", other_source_applied)

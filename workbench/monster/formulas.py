@@ -273,6 +273,8 @@ def ability_damage(
 ) -> Tiers:
     """Damage per tier of an ability: strike or not, at any target count the rules cover."""
     rules = ruleset or core_ruleset()
+    if not isinstance(rules, Ruleset):
+        raise InvalidInput("ruleset", ruleset, "a Ruleset (core_ruleset() or load_ruleset(path)), or None")
     level = _check_level(level)
     organization, org = _check_organization(organization, rules)
     role = _check_role(role, organization, org, rules)
@@ -347,6 +349,8 @@ def build_monster(
     Bad input raises `InvalidInput` naming the field and what it accepts.
     """
     rules = ruleset or core_ruleset()
+    if not isinstance(rules, Ruleset):
+        raise InvalidInput("ruleset", ruleset, "a Ruleset (core_ruleset() or load_ruleset(path)), or None")
     level = _check_level(level)
     organization, org = _check_organization(organization, rules)
     role = _check_role(role, organization, org, rules)

@@ -170,7 +170,7 @@ NUMBER_FIELDS = tuple(Numbers.model_fields)
 def _folder(folder: str | Path | None) -> Path:
     if folder is None:
         return DEFAULT_FOLDER
-    if isinstance(folder, str) and not folder.strip():
+    if not isinstance(folder, (str, os.PathLike)) or (isinstance(folder, str) and not folder.strip()):
         raise InvalidInput("folder", folder, "a folder path")
     return Path(folder).expanduser()
 
