@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -54,9 +55,20 @@ positive_int = bounded_int(1)
 whole_number = bounded_int(0)
 
 
+# Characters a terminal acts on instead of showing: C0/C1 controls (escape sequences start with ESC) and the
+# bidirectional overrides that reorder what follows. Newlines and tabs are the only ones text output keeps.
+_TERMINAL_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def terminal_safe(text: str) -> str:
+    """`text` with every control character shown as its escape (ESC as \\x1b), so a monster's name cannot
+    move the cursor, recolour the terminal or rewrite the line a Director reads."""
+    return _TERMINAL_CONTROLS.sub(lambda m: ascii(m.group())[1:-1], text)
+
+
 def emit(payload: dict[str, Any], as_json: bool, text: str) -> None:
-    """Print one JSON object, or the text for a person."""
-    print(json.dumps(payload, ensure_ascii=False) if as_json else text)
+    """Print one JSON object (controls escaped by JSON itself), or the text for a person (made terminal-safe)."""
+    print(json.dumps(payload, ensure_ascii=False) if as_json else terminal_safe(text))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -67,15 +79,39 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _argument_name(parser: argparse.ArgumentParser, command: str, field: str) -> str:
+    """How the command line names `field`: a positional argument by its metavar (FILE), else its --flag."""
+    for action in parser._subparsers._group_actions if parser._subparsers else ():  # noqa: SLF001
+        sub = action.choices.get(command) if isinstance(action.choices, dict) else None
+        for argument in sub._actions if sub else ():  # noqa: SLF001
+            if not argument.option_strings and argument.dest == field:
+                return str(argument.metavar or argument.dest.upper())
+    return "--" + field.replace("_", "-")
+
+
+def _quiet_broken_pipe() -> int:
+    """The reader went away (`| head`): stop without a traceback, and without Python's own complaint at exit."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is no file (captured): nothing will be flushed to it
+        pass
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     try:
         args.run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _quiet_broken_pipe()
     except InvalidInput as exc:
-        flag = "--" + exc.field.replace("_", "-")
-        print(f"workbench {args.command}: error: {flag}: {exc.detail}", file=sys.stderr)
+        name = _argument_name(parser, args.command, exc.field)
+        detail = exc.detail.splitlines()[0] if exc.detail else exc.detail
+        print(terminal_safe(f"workbench {args.command}: error: {name}: {detail}"), file=sys.stderr)
         return 2
     except WorkbenchError as exc:
-        print(f"workbench {args.command}: error: {exc.summary}", file=sys.stderr)
+        print(terminal_safe(f"workbench {args.command}: error: {exc.summary}"), file=sys.stderr)
         return 2
     return 0
