@@ -14,6 +14,7 @@ from workbench.errors import InvalidInput
 from workbench.homebrew.rule import FilledRule, HomebrewRule, fill_attached, shipped_rules
 from workbench.homebrew.weakness import OUTCOME_LABELS, Wound
 from workbench.model import Monster
+from workbench.render.markdown_text import md_inline as _md
 
 __all__ = [
     "homebrew_rules_html",
@@ -39,11 +40,6 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _md(text: object) -> str:
-    escaped = html.escape(str(text), quote=False)
-    for char in "\\`*_[]#|":
-        escaped = escaped.replace(char, "\\" + char)
-    return escaped
 
 
 def _filled(rule: FilledRule | HomebrewRule) -> FilledRule:

@@ -17,6 +17,7 @@ from workbench.fight.malice import malicious_strike_range
 from workbench.model import Monster, Trait
 from workbench.monster.solo import SoloComparison, is_instant_solo
 from workbench.monster.villain_action import extra_villain_actions, has_villain_actions, villain_action_slots
+from workbench.render.markdown_text import md_inline as _md
 from workbench.rules.feature_book import feature_book
 
 __all__ = [
@@ -166,12 +167,6 @@ def solo_traits_html(monster: Monster, **_: object) -> str:
     return f'<div class="wb-solo-traits"><h4>Solo Traits</h4>{items}</div>'
 
 
-def _md(text: object) -> str:
-    """User text for Markdown: HTML-escaped (Markdown passes HTML through) and markup characters quoted."""
-    escaped = html.escape(str(text), quote=False)
-    for char in "\\`*_[]#|":
-        escaped = escaped.replace(char, "\\" + char)
-    return escaped
 
 
 def _md_item(item: Trait) -> str:

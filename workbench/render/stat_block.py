@@ -22,6 +22,8 @@ from workbench.model import Monster, Step, Tiers, Trait
 from workbench.monster.formulas import explain
 from workbench.monster.solo import explain_instant_solo, is_instant_solo
 from workbench.render.homebrew_rule import homebrew_rules_html, homebrew_rules_markdown_lines
+from workbench.render.markdown_text import md_block
+from workbench.render.markdown_text import md_inline as _md
 from workbench.render.solo import (
     malice_features_html,
     solo_markdown_lines,
@@ -263,12 +265,6 @@ def stat_block_html(
 # ---------------------------------------------------------------- Markdown
 
 
-def _md(text: object) -> str:
-    """User text for Markdown: HTML-escaped (Markdown passes HTML through) and markup characters quoted."""
-    escaped = html.escape(str(text), quote=False)
-    for char in "\\`*_[]#|":
-        escaped = escaped.replace(char, "\\" + char)
-    return escaped
 
 
 def stat_block_markdown(
@@ -316,7 +312,7 @@ def stat_block_markdown(
     for label, d, p in zip(TIER_LABELS, damage.as_tuple(), monster.potency.as_tuple(), strict=False):
         lines.append(f"- {label}: {d} damage; {letter} < {p}")
     if monster.signature_text:
-        lines += ["", _md(monster.signature_text)]
+        lines += ["", md_block(monster.signature_text)]
     for heading, items in (("Traits", monster.traits),):
         if items:
             lines += ["", f"#### {heading}", ""]
