@@ -54,6 +54,13 @@ SCHEMA_PATH = RULES_DIR / "module.schema.json"
 FORMAT = 1
 
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+# Caps that keep a module from amplifying (a 76 KB file once rendered 200 MB of HTML): texts, names and
+# values are bounded, and so is the number of placeholders a module may fill.
+MAX_TEXT_CHARS = 20_000  # a module's text, a section's text
+MAX_LINE_CHARS = 200  # a title, a name, a label, a tag, a section title, a summary line
+MAX_VALUE_CHARS = 100  # a parameter's value (text or choice), a default, a choice
+MAX_ITEMS = 50  # parameters, sections, tags in a group, choices
+MAX_PLACEHOLDERS = 100  # {placeholders} in all of a module's texts together
 _IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]*$")
 _ID = RULE_ID
 
@@ -75,14 +82,14 @@ class Parameter(_Frozen):
     """One value a homebrewer sets when attaching the module: N for a swarm, the tag of a weakness."""
 
     name: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="identifier used as {name} in the texts")
-    label: str = Field(min_length=1, description="what a person sees: 'Disperse Value (N)'")
+    label: str = Field(min_length=1, max_length=MAX_LINE_CHARS, description="what a person sees: 'Disperse Value (N)'")
     type: Literal["integer", "text", "choice"]
-    description: str = ""
+    description: str = Field("", max_length=MAX_TEXT_CHARS)
     default: StrictInt | str | None = None
     required: bool = Field(False, description="must be given when attached (only without a default)")
     minimum: StrictInt | None = None
     maximum: StrictInt | None = None
-    choices: tuple[str, ...] = ()
+    choices: tuple[str, ...] = Field((), max_length=MAX_ITEMS)
 
     def accepts(self) -> str:
         """What this parameter takes, in words (used by every refusal)."""
@@ -111,6 +118,8 @@ class Parameter(_Frozen):
             return number
         if not isinstance(value, str) or not value.strip():
             raise InvalidInput(self.name, value, self.accepts())
+        if len(value) > MAX_VALUE_CHARS:
+            raise InvalidInput(self.name, value, self.accepts(), f"longer than {MAX_VALUE_CHARS} characters")
         if self.type == "choice" and value not in self.choices:
             raise InvalidInput(self.name, value, self.accepts())
         return value.strip()
@@ -141,8 +150,8 @@ class Escalation(_Frozen):
 class Section(_Frozen):
     """A titled part of the module's rule text; lines starting with '- ' are bullets."""
 
-    title: str = Field(min_length=1)
-    text: str = Field(min_length=1)
+    title: str = Field(min_length=1, max_length=MAX_LINE_CHARS)
+    text: str = Field(min_length=1, max_length=MAX_TEXT_CHARS)
 
 
 class HomebrewRule(_Frozen):
@@ -150,18 +159,18 @@ class HomebrewRule(_Frozen):
 
     format: Literal[1] = Field(description="version of this file format")
     id: str = Field(pattern=_ID, description="stable identity, referenced by monsters")
-    title: str = Field(min_length=1, description="the module's heading in the source")
-    name: str = Field(min_length=1, description="the name on a stat block, may hold {placeholders}")
+    title: str = Field(min_length=1, max_length=MAX_LINE_CHARS, description="the module's heading in the source")
+    name: str = Field(min_length=1, max_length=MAX_LINE_CHARS, description="the name on a stat block, may hold {placeholders}")
     kind: Literal["rule", "trait"]
-    source: str = ""
-    summary: str = ""
-    text: str = Field(min_length=1, description="what a stat block prints, may hold {placeholders}")
+    source: str = Field("", max_length=MAX_LINE_CHARS)
+    summary: str = Field("", max_length=MAX_TEXT_CHARS)
+    text: str = Field(min_length=1, max_length=MAX_TEXT_CHARS, description="what a stat block prints, may hold {placeholders}")
     tags: dict[str, tuple[str, ...]] = Field(
-        default_factory=dict, description="tag groups the module responds to: escalation, disruption"
+        default_factory=dict, max_length=MAX_ITEMS, description="tag groups the module responds to: escalation, disruption"
     )
-    parameters: tuple[Parameter, ...] = ()
+    parameters: tuple[Parameter, ...] = Field((), max_length=MAX_ITEMS)
     escalation: Escalation | None = None
-    sections: tuple[Section, ...] = ()
+    sections: tuple[Section, ...] = Field((), max_length=MAX_ITEMS)
 
     @model_validator(mode="after")
     def _consistent(self) -> HomebrewRule:
@@ -286,6 +295,7 @@ def _cross_problems(data: Mapping[str, Any]) -> list[str]:
         *problems,
         *tag_problems,
         *_placeholder_problems(texts, declared),
+        *_size_problems(texts),
         *_escalation_problems(data.get("escalation")),
     ]
 
@@ -341,6 +351,19 @@ def _placeholder_problems(texts: list[tuple[str, Any]], declared: Mapping[str, o
     return problems
 
 
+def _size_problems(texts: list[tuple[str, Any]]) -> list[str]:
+    """Tags longer than a line, defaults and choices longer than a value, and too many placeholders."""
+    problems = [
+        f"{where}: longer than {MAX_LINE_CHARS} characters"
+        for where, text in texts
+        if where.startswith("tags.") and isinstance(text, str) and len(text) > MAX_LINE_CHARS
+    ]
+    count = sum(len(_PLACEHOLDER.findall(text)) for _, text in texts if isinstance(text, str))
+    if count > MAX_PLACEHOLDERS:
+        problems.append(f"{count} {{placeholders}} in the module's texts; at most {MAX_PLACEHOLDERS}")
+    return problems
+
+
 def _escalation_problems(escalation: object) -> list[str]:
     problems: list[str] = []
     if not isinstance(escalation, Mapping):
@@ -359,12 +382,23 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _value_length_problems(default: object, choices: object) -> list[str]:
+    """A default or a choice longer than a value may be (a module must not amplify)."""
+    problems = []
+    if isinstance(default, str) and len(default) > MAX_VALUE_CHARS:
+        problems.append(f"the default is longer than {MAX_VALUE_CHARS} characters")
+    if isinstance(choices, (list, tuple)) and any(isinstance(c, str) and len(c) > MAX_VALUE_CHARS for c in choices):
+        problems.append(f"a choice is longer than {MAX_VALUE_CHARS} characters")
+    return problems
+
+
 def _parameter_problems(p: Mapping[str, Any]) -> list[str]:
     problems: list[str] = []
     kind, default = p.get("type"), p.get("default")
     minimum, maximum, choices = p.get("minimum"), p.get("maximum"), p.get("choices") or ()
     if p.get("required") and default is not None:
         problems.append("a required parameter cannot have a default (drop one of the two)")
+    problems.extend(_value_length_problems(default, choices))
     if kind != "integer" and (minimum is not None or maximum is not None):
         problems.append("minimum/maximum are for integer parameters only")
     if kind != "choice" and choices:
