@@ -260,19 +260,6 @@ FILE_SYSTEM_ROWS = [
 ]
 
 
-ROWS = LOADER_ROWS + FILE_SYSTEM_ROWS
-
-
-def test_the_cases_of_the_table_are_distinct():
-    assert len({row.case for row in ROWS}) == len(ROWS)
-
-
-@pytest.mark.parametrize("row", ROWS, ids=[row.case for row in ROWS])
-def test_hostile_input_is_refused_with_the_projects_error(row: Row, tmp_path: Path):
-    code, message = outcome(row.attempt, tmp_path)
-    assert code == row.code, message
-    assert row.fragment in message
-    assert "Traceback" not in message and len(message) < 2_000
 
 
 # ---------------------------------------------------------------- fuzzing every loader
@@ -467,3 +454,289 @@ def cli(*argv: str) -> Callable[[Path], tuple[str, str]]:
         return f"exit-{status}", err.getvalue()
 
     return attempt
+
+
+BIG = "9" * 4300
+NUMBER_CLI_ROWS = [
+    # the command line reads an integer only as plain ASCII digits, in a range it names
+    Row("budget --heroes with a full-width digit", cli("budget", "--heroes", "５", "--level", "3"), "exit-2", "got '５'; accepts a whole number from 1 to 100"),
+    Row("budget --heroes 5_0", cli("budget", "--heroes", "5_0", "--level", "3"), "exit-2", "got '5_0'"),
+    Row("budget --heroes ' 5'", cli("budget", "--heroes", " 5", "--level", "3"), "exit-2", "got ' 5'"),
+    Row("budget --heroes 100000000", cli("budget", "--heroes", "100000000", "--level", "3"), "exit-2", "from 1 to 100"),
+    Row("budget --level 0", cli("budget", "--heroes", "5", "--level", "0"), "exit-2", "--level: got '0'; accepts a whole number from 1 to 100"),
+    Row("budget --level 101", cli("budget", "--heroes", "5", "--level", "101"), "exit-2", "from 1 to 100"),
+    Row("budget --level of 4,300 digits", cli("budget", "--heroes", "5", "--level", BIG), "exit-2", "(4302 characters)"),
+    Row("budget --victories 1e100000000", cli("budget", "--heroes", "5", "--level", "3", "--victories", "1e100000000"), "exit-2", "from 0 to 100"),
+    Row("budget --victories nan", cli("budget", "--heroes", "5", "--level", "3", "--victories", "nan"), "exit-2", "got 'nan'"),
+    Row("budget --victories inf", cli("budget", "--heroes", "5", "--level", "3", "--victories", "inf"), "exit-2", "got 'inf'"),
+    Row("budget --victories -1", cli("budget", "--heroes", "5", "--level", "3", "--victories=-1"), "exit-2", "from 0 to 100"),
+    Row("budget --victories 1/0", cli("budget", "--heroes", "5", "--level", "3", "--victories", "1/0"), "exit-2", "got '1/0'"),
+    Row("budget --victories 101", cli("budget", "--heroes", "5", "--level", "3", "--victories", "101"), "exit-2", "from 0 to 100"),
+    Row("budget --victories with an Arabic-Indic digit", cli("budget", "--heroes", "5", "--level", "3", "--victories", "٣"), "exit-2", "from 0 to 100"),
+    Row("malice --rounds 1000000000", cli("malice", "--heroes", "5", "--victories", "3", "--rounds", "1000000000"), "exit-2", "--rounds: got '1000000000'; accepts a whole number from 1 to 100"),
+    Row("malice --heroes 0", cli("malice", "--heroes", "0", "--victories", "3", "--rounds", "5"), "exit-2", "from 1 to 100"),
+    Row("malice --victories 1e100000000", cli("malice", "--heroes", "5", "--victories", "1e100000000", "--rounds", "5"), "exit-2", "--victories"),
+    Row("malice --deaths 3:９", cli("malice", "--heroes", "5", "--victories", "3", "--rounds", "5", "--deaths", "3:９"), "exit-2", "ROUND:COUNT"),
+    Row("malice --deaths 0:1", cli("malice", "--heroes", "5", "--victories", "3", "--rounds", "5", "--deaths", "0:1"), "exit-2", "ROUND:COUNT"),
+    Row("monster --level 10**30", cli("monster", "--level", "1" + "0" * 30, "--organization", "solo"), "exit-2", "from 1 to 100"),
+    Row("monster --level -1", cli("monster", "--level=-1", "--organization", "solo"), "exit-2", "from 1 to 100"),
+    Row("monster --level with an Arabic-Indic digit", cli("monster", "--level", "٣", "--organization", "solo"), "exit-2", "got '٣'"),
+    Row("monster --targets 101", cli("monster", "--level", "3", "--organization", "elite", "--role", "brute", "--targets", "101"), "exit-2", "from 1 to 100"),
+    Row("solo --level 101", cli("solo", "--level", "101", "--organization", "leader"), "exit-2", "from 1 to 100"),
+    Row("suggest --seed 5_0", cli("suggest", "--heroes", "4", "--level", "1", "--difficulty", "standard", "--seed", "5_0"), "exit-2", "got '5_0'"),
+    Row("app --port with a full-width digit", cli("app", "--port", "８０８０"), "exit-2", "got '８０８０'"),
+]
+
+
+def encounter_file(**changes) -> Callable[[Path], tuple[str, str]]:
+    """`workbench encounter FILE` on a saved encounter with one creature's stored fields changed."""
+    import json
+
+    def attempt(folder: Path) -> tuple[str, str]:
+        encounter = Encounter(party=make_party(heroes=4, level=3)).adding("level 10 solo")
+        path = save_encounter(encounter, folder / "e.json")
+        data = json.loads(path.read_text())
+        for key, value in changes.items():
+            target = data["encounter"]["party"] if key == "victories" else data["encounter"]["creatures"][0]
+            target[key] = value
+        text = json.dumps(data).replace('"__BIG__"', "1" + "0" * 30)
+        path.write_text(text)
+        return cli("encounter", str(path))(folder)
+
+    return attempt
+
+
+def fifo_cli(command: str) -> Callable[[Path], tuple[str, str]]:
+    def attempt(folder: Path) -> tuple[str, str]:
+        os.mkfifo(folder / "pipe.json")
+        return cli(command, str(folder / "pipe.json"))(folder)
+
+    return attempt
+
+
+FILE_CLI_ROWS = [
+    Row("encounter FILE: a FIFO", fifo_cli("encounter"), "exit-2", "error: FILE: got"),
+    Row("calibrate PATH: a FIFO", fifo_cli("calibrate"), "exit-2", "error: PATH: got"),
+    Row("encounter FILE: missing", cli("encounter", "{tmp}/missing.json"), "exit-2", "error: FILE: got"),
+    Row("encounter FILE: a folder", cli("encounter", "{tmp}"), "exit-2", "not a regular file (a folder)"),
+    Row('encounter file: "level": true', encounter_file(level=True), "exit-2", "creatures.0.level"),
+    Row('encounter file: "count": "3"', encounter_file(count="3"), "exit-2", "creatures.0.count"),
+    Row("encounter file: a level-10 solo stored with EV 0", encounter_file(ev=0), "exit-2", "the file says 0, the formulas give"),
+    Row("encounter file: a level-10 solo stored with EV 1", encounter_file(ev=1), "exit-2", "the file says 1, the formulas give"),
+    Row("encounter file: level 1000", encounter_file(level=1000), "exit-2", "creatures.0.level"),
+    Row("encounter file: a count of 10**30", encounter_file(count="__BIG__"), "exit-2", "creatures.0.count"),
+    Row('encounter file: victories "1e100000000"', encounter_file(victories="1e100000000"), "exit-2", "party.victories"),
+    Row("encounter file: victories 101", encounter_file(victories="101"), "exit-2", "party.victories: got 101; accepts 0 to 100"),
+    Row('encounter file: victories "NaN"', encounter_file(victories="NaN"), "exit-2", "party.victories"),
+]
+
+
+def api(call: Callable[[], object]) -> Callable[[Path], None]:
+    def attempt(folder: Path) -> None:
+        call()
+
+    return attempt
+
+
+def _api_rows() -> list[Row]:
+    from decimal import Decimal
+
+    from workbench.encounter.encounter import parse_groups, parse_spec
+    from workbench.encounter.quick_method import quick_plan
+    from workbench.fight.malice import malice_schedule, spending_plan
+    from workbench.fight.squad import make_squad
+    from workbench.homebrew.rule import attach_rule, rule_from_dict, shipped_rules
+    from workbench.homebrew.weakness import weakness_wound
+
+    party = make_party(heroes=4, level=3)
+    brute = build_monster(3, "platoon", "brute")
+    weakness = shipped_rules()["exploitable-weakness"]
+    one = Encounter(party=party).adding("level 1 platoon brute")
+    huge = 10**30
+    return [
+        Row("build_monster(level=10**30)", api(lambda: build_monster(huge, "solo")), "invalid-level", "a whole number from 1 to 100"),
+        Row("build_monster(level=True)", api(lambda: build_monster(True, "solo")), "invalid-level", "got True"),
+        Row("build_monster(level=101)", api(lambda: build_monster(101, "solo")), "invalid-level", "from 1 to 100"),
+        Row("build_monster(level of 4,400 digits)", api(lambda: build_monster(10**4400, "solo")), "invalid-level", "a number of about"),
+        Row("build_monster(targets=10**30)", api(lambda: build_monster(3, "elite", "brute", targets=huge)), "invalid-targets", "to 100"),
+        Row('build_monster(ruleset="core")', api(lambda: build_monster(3, "platoon", "brute", ruleset="core")), "invalid-ruleset", "a Ruleset"),
+        Row("make_party(heroes=100000000)", api(lambda: make_party(heroes=100_000_000, level=3)), "invalid-heroes", "from 1 to 100"),
+        Row("make_party(level=10**30)", api(lambda: make_party(heroes=4, level=huge)), "invalid-level", "from 1 to 100"),
+        Row('make_party(victories=Decimal("NaN"))', api(lambda: make_party(heroes=4, level=3, victories=Decimal("NaN"))), "invalid-victories", "from 0 to 100"),
+        Row('make_party(victories=Decimal("Infinity"))', api(lambda: make_party(heroes=4, level=3, victories=Decimal("Infinity"))), "invalid-victories", "from 0 to 100"),
+        Row('make_party(victories=Decimal("1e100000000"))', api(lambda: make_party(heroes=4, level=3, victories=Decimal("1e100000000"))), "invalid-victories", "from 0 to 100"),
+        Row('make_party(victories="1e100000000")', api(lambda: make_party(heroes=4, level=3, victories="1e100000000")), "invalid-victories", "from 0 to 100"),
+        Row("make_party(victories=-1)", api(lambda: make_party(heroes=4, level=3, victories=-1)), "invalid-victories", "from 0 to 100"),
+        Row("make_party(heroes=3, retainers=5)", api(lambda: make_party(heroes=3, level=1, retainers=5)), "invalid-retainers", "a list of levels"),
+        Row('make_party(allies="3")', api(lambda: make_party(heroes=3, level=1, allies="3")), "invalid-allies", "a list of levels"),
+        Row("make_party(levels=[1] * 101)", api(lambda: make_party([1] * 101)), "invalid-levels", "at most 100"),
+        Row("make_party(heroes=60, retainers=[1] * 60)", api(lambda: make_party(heroes=60, level=1, retainers=[1] * 60)), "invalid-heroes", "at most 100"),
+        Row("malice_schedule(rounds=10**9)", api(lambda: malice_schedule(5, 3, 10**9)), "invalid-rounds", "from 1 to 100"),
+        Row("malice_schedule(heroes=10**30)", api(lambda: malice_schedule(huge, 3, 5)), "invalid-heroes", "from 1 to 100"),
+        Row('malice_schedule(victories=Decimal("1e100000000"))', api(lambda: malice_schedule(5, Decimal("1e100000000"), 5)), "invalid-victories", "from 0 to 100"),
+        Row("make_squad(stamina=10**30)", api(lambda: make_squad(stamina=huge, free_strike=2)), "invalid-stamina", "from 1 to 1000000"),
+        Row("make_squad(free_strike=10**30)", api(lambda: make_squad(stamina=5, free_strike=huge)), "invalid-free-strike", "from 0 to 1000000"),
+        Row("save_monster(None)", api(lambda: save_monster(None)), "invalid-monster", "a Monster"),
+        Row("save_monster(folder=123)", api(lambda: save_monster(brute, "X", folder=123)), "invalid-folder", "a folder path"),
+        Row("load_rules(None)", api(lambda: load_rules(None)), "invalid-folder", "a folder of rule modules"),
+        Row("load_encounter(None)", api(lambda: load_encounter(None)), "invalid-file", "an encounter JSON file"),
+        Row("load_bestiary(None)", api(lambda: load_bestiary(None)), "invalid-path", "a folder of stat block JSON files"),
+        Row('Encounter.without_creature("0")', api(lambda: one.without_creature("0")), "invalid-index", "a creature index"),
+        Row("Encounter.without_terrain(True)", api(lambda: one.without_terrain(True)), "invalid-index", "a terrain index"),
+        Row("spending_plan(schedule, None)", api(lambda: spending_plan(malice_schedule(4, 2, 3), None)), "invalid-wishes", "a list of Malice features"),
+        Row('quick_plan(party, "standard", [None])', api(lambda: quick_plan(party, "standard", [None])), "invalid-creatures", "a list of Creatures"),
+        Row('weakness_wound(rule, [], "hit", True)', api(lambda: weakness_wound(weakness, [], "hit", True)), "invalid-grip", "one of one_handed"),
+        Row('weakness_wound(rule, "one_handed", None, True)', api(lambda: weakness_wound(weakness, "one_handed", None, True)), "invalid-outcome", "one of"),
+        Row('attach_rule(monster, rule, "tag=Silver")', api(lambda: attach_rule(brute, weakness, "tag=Silver")), "invalid-values", "parse_attachments"),
+        Row("attach_rule with a 20 KB tag", api(lambda: attach_rule(brute, weakness, {"tag": "x" * 20_000})), "invalid-tag", "longer than 100 characters"),
+        Row('parse_spec("9" * 5000 + " x level 3 platoon brute")', api(lambda: parse_spec("9" * 5000 + " x level 3 platoon brute")), "invalid-spec", "at most 100"),
+        Row("parse_spec with a full-width count", api(lambda: parse_spec("５ x level 3 platoon brute")), "invalid-spec", "not in that form"),
+        Row("parse_spec with level 10**30", api(lambda: parse_spec("level " + "1" + "0" * 30 + " platoon brute")), "invalid-spec", "from 1 to 100"),
+        Row("parse_spec with 101 creatures", api(lambda: parse_spec("101 x level 3 platoon brute")), "invalid-spec", "at most 100"),
+        Row('parse_groups("9" * 5000)', api(lambda: parse_groups("9" * 5000, one)), "invalid-groups", "cannot read"),
+        Row("a module of 12,000 placeholders", api(lambda: rule_from_dict({**weakness.model_dump(exclude_none=True), "text": "{tag} " * 3000})), "invalid-ruleset", "at most 100"),
+        Row("a module with a 30,000-character text", api(lambda: rule_from_dict({**weakness.model_dump(exclude_none=True), "text": "x" * 30_000})), "invalid-ruleset", "at most 20000 characters"),
+        Row("a module with a 20 KB tag", api(lambda: rule_from_dict({**weakness.model_dump(exclude_none=True), "tags": {"escalation": ["x" * 20_000]}})), "invalid-ruleset", "longer than 200 characters"),
+    ]
+
+
+def saved_then(name: str) -> Callable[[Path], None]:
+    """Save "Orc Brute", then try to save `name` (a case variant): one monster, one file."""
+
+    def attempt(folder: Path) -> None:
+        save_monster(build_monster(3, "platoon", "brute"), "Orc Brute", folder)
+        save_monster(build_monster(4, "platoon", "brute"), name, folder)
+
+    return attempt
+
+
+def renamed_onto(name: str) -> Callable[[Path], None]:
+    def attempt(folder: Path) -> None:
+        from workbench.monster.library import rename_monster
+
+        save_monster(build_monster(3, "platoon", "brute"), "Orc Brute", folder)
+        save_monster(build_monster(1, "horde", "harrier"), "Goblin", folder)
+        rename_monster("Goblin", name, folder)
+
+    return attempt
+
+
+def named(name: str) -> Callable[[Path], None]:
+    return api(lambda: save_monster(build_monster(1, "minion", "brute"), name, Path("/nonexistent-never-created")))
+
+
+NAME_ROWS = (
+    [Row(f"monster name {name!r} (a Windows device)", named(name), "invalid-name", "a name Windows reserves")
+     for name in ("CON", "NUL", "PRN", "AUX", "COM1", "LPT9", "con", "Nul", "COM¹", "Com9")]
+    + [Row(f"monster name {name!r}", named(name), "invalid-name", fragment) for name, fragment in (
+        ("../escape", "accepts 1 to 64"), ("a/b", "contains"), ("a\\b", "contains"), ("", "accepts 1 to 64"),
+        ("   ", "accepts 1 to 64"), (".hidden", "accepts 1 to 64"), ("x" * 65, "accepts 1 to 64"),
+        ("Orc\x1b[31m", "contains '\\x1b'"), ("Orc\x00", "contains '\\x00'"), ("Orc\u202e", "contains"),
+    )]
+    + [Row(f"save {name!r} beside 'Orc Brute'", saved_then(name), "invalid-name", "Orc Brute.json already exists")
+       for name in ("orc brute", "ORC BRUTE", "Orc brute")]
+    + [Row("rename onto a case variant of another monster", renamed_onto("ORC BRUTE"), "invalid-name",
+           "Orc Brute.json already exists")]
+)
+
+ROWS = LOADER_ROWS + FILE_SYSTEM_ROWS + NUMBER_CLI_ROWS + FILE_CLI_ROWS + _api_rows() + NAME_ROWS
+
+
+def test_the_table_is_large_enough_and_its_cases_distinct():
+    assert len(ROWS) >= 150
+    assert len({row.case for row in ROWS}) == len(ROWS)
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[row.case for row in ROWS])
+def test_hostile_input_is_refused_with_the_projects_error(row: Row, tmp_path: Path):
+    code, message = outcome(row.attempt, tmp_path)
+    assert code == row.code, message
+    assert row.fragment in message
+    assert "Traceback" not in message and len(message) < 2_000
+
+
+
+
+# ---------------------------------------------------------------- handled, not refused
+
+
+def test_rename_with_overwrite_onto_a_case_variant_never_deletes_the_monster(tmp_path):
+    from workbench.monster.library import list_monsters, rename_monster
+
+    save_monster(build_monster(3, "platoon", "brute"), "Orc Brute", tmp_path)
+    rename_monster("Orc Brute", "orc brute", tmp_path, overwrite=True)
+    assert list_monsters(tmp_path) == ["orc brute"]
+    assert load_monster("ORC BRUTE", tmp_path).level == 3  # one monster, found whatever the case
+
+
+def test_overwriting_a_case_variant_leaves_one_file(tmp_path):
+    from workbench.monster.library import list_monsters, rename_monster
+
+    save_monster(build_monster(3, "platoon", "brute"), "Orc Brute", tmp_path)
+    save_monster(build_monster(5, "platoon", "brute"), "ORC BRUTE", tmp_path, overwrite=True)
+    assert list_monsters(tmp_path) == ["ORC BRUTE"]
+    assert load_monster("orc brute", tmp_path).level == 5
+    save_monster(build_monster(2, "horde", "harrier"), "Goblin", tmp_path)
+    rename_monster("Goblin", "orc BRUTE", tmp_path, overwrite=True)  # replaces the orc, keeps the goblin
+    assert list_monsters(tmp_path) == ["orc BRUTE"]
+    assert load_monster("orc brute", tmp_path).level == 2
+
+
+def test_an_encounter_of_stat_blocks_with_their_own_numbers_loads_when_trusted(tmp_path):
+    import json
+
+    path = save_encounter(Encounter(party=make_party(heroes=4, level=3)).adding("level 10 solo"), tmp_path / "e.json")
+    data = json.loads(path.read_text())
+    data["encounter"]["creatures"][0]["ev"] = 150
+    path.write_text(json.dumps(data))
+    with pytest.raises(InvalidInput, match="the file says 150"):
+        load_encounter(path)
+    assert load_encounter(path, trust_numbers=True).creatures[0].ev == 150
+
+
+def _run_cli(*args: str):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "workbench.cli", *args], capture_output=True, timeout=120)
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path):
+    import subprocess
+    import sys
+
+    path = save_encounter(Encounter(party=make_party(heroes=4, level=3)).adding("level 3 platoon brute"), tmp_path / "e.json")
+    reader = subprocess.Popen(["head", "-c", "0"], stdin=subprocess.PIPE)
+    writer = subprocess.run([sys.executable, "-m", "workbench.cli", "encounter", str(path)], stdout=reader.stdin,
+                            stderr=subprocess.PIPE, timeout=120)
+    reader.stdin.close()
+    reader.wait(timeout=30)
+    assert b"Traceback" not in writer.stderr and b"BrokenPipe" not in writer.stderr, writer.stderr
+
+
+def test_escape_sequences_in_names_never_reach_the_terminal(tmp_path):
+    name = "Ambush \x1b[2J\x1b]0;owned\x07 \u202eevil \x9b31m"
+    path = save_encounter(Encounter(name=name, party=make_party(heroes=4, level=3)).adding("level 3 platoon brute"),
+                          tmp_path / "e.json")
+    result = _run_cli("encounter", str(path))
+    assert result.returncode == 0
+    shown = result.stdout.decode()
+    assert not any(c in shown for c in "\x1b\x07\u202e\x9b")
+    assert "\\x1b[2J" in shown and "\\u202e" in shown  # visible, not acted on
+
+
+def test_markdown_structure_in_user_text_stays_text():
+    from workbench.model import Trait
+    from workbench.render.stat_block import stat_block_markdown
+
+    monster = build_monster(3, "elite", "brute").model_copy(update={
+        "name": "Orc\n# Owned",
+        "traits": (Trait(name="Fence", text="before\n~~~\nafter\n```\n# heading\n- item\n1. one\n---\n    code"),),
+        "signature_text": "line\n~~~\n## inside\n+ plus\n===",
+    })
+    markdown = stat_block_markdown(monster)
+    lines = markdown.splitlines()
+    for line in lines:
+        assert not line.startswith(("~~~", "```", "# ", "## ", "+ ", "===", "---", "    ", "1. ")), line
+    assert lines.count("#### Traits") == 1
+    assert sum(1 for line in lines if line.startswith("### ")) == 1  # the monster's own heading only

@@ -261,9 +261,9 @@ def parse_spec(text: str, ruleset: Ruleset | None = None) -> Creature:
         if match["instant"]:
             monster = instant_solo(monster)
     except InvalidInput as exc:
-        reason = f"{exc.field} {exc.value!r}: accepts {exc.accepts}"
+        reason = f"{exc.field} {shown(exc.value)}: accepts {exc.accepts}"
         if exc.reason:
-            reason = f"{exc.field} {exc.value!r}: {exc.reason}; accepts {exc.accepts}"
+            reason = f"{exc.field} {shown(exc.value)}: {exc.reason}; accepts {exc.accepts}"
         raise InvalidInput("spec", text, SPEC_ACCEPTS, reason) from None
     return creature_from_monster(monster.model_copy(update={"name": match["name"] or ""}), count)
 
@@ -532,7 +532,7 @@ def parse_groups(text: str, encounter: Encounter) -> tuple[InitiativeGroup, ...]
         for item in part.split(","):
             match = re.fullmatch(r"\s*([0-9]{1,6})\s*(?:(?:×|x|\*)\s*([0-9]{1,6}))?\s*", item, re.IGNORECASE)
             if not match:
-                raise InvalidInput("groups", text, GROUPS_ACCEPTS, f"cannot read {item.strip()!r}")
+                raise InvalidInput("groups", text, GROUPS_ACCEPTS, f"cannot read {shown(item.strip())}")
             entry = int(match[1])
             if not 1 <= entry <= len(encounter.creatures):
                 raise InvalidInput(
