@@ -11,7 +11,6 @@ import math
 from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
-from numbers import Integral
 from typing import Any, NamedTuple
 
 from workbench.errors import InvalidInput
