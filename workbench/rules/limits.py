@@ -43,6 +43,9 @@ def whole_range(lowest: int, highest: int) -> str:
 def whole(field: str, value: Any, lowest: int, highest: int = MAX_NUMBER, accepts: str | None = None) -> int:
     """`value` as an int if it is a whole number (never a bool) from `lowest` to `highest`, else
     `InvalidInput` naming `field` and the range (or `accepts`, when the caller words it)."""
-    if isinstance(value, bool) or not isinstance(value, Integral) or not lowest <= value <= highest:
+    if isinstance(value, bool) or not isinstance(value, Integral):
         raise InvalidInput(field, value, accepts or whole_range(lowest, highest))
-    return int(value)
+    number = int(value)
+    if not lowest <= number <= highest:
+        raise InvalidInput(field, value, accepts or whole_range(lowest, highest))
+    return number
