@@ -516,6 +516,17 @@ def test_an_edit_made_in_the_tool_wins_over_the_record():
     assert forge_steel.read_forge_steel(data, "edited.ds-monster")[0].ev == 40
 
 
+def test_an_edit_to_one_ability_in_foundry_leaves_the_others_as_recorded():
+    monster = homebrew_every_part()
+    data = json.loads(wb.export_monster(monster, "foundry"))
+    cleave = next(i for i in data["items"] if i["name"] == "Cleave")
+    damage = next(e for e in cleave["system"]["power"]["effects"].values() if e["type"] == "damage")
+    damage["damage"]["tier1"]["value"] = "9"
+    back = foundry.read_foundry(data, "edited.json")
+    assert back.abilities[0].power_roll.tier1.damage == 9
+    assert back.abilities[1:] == monster.abilities[1:]  # Hex Bolt keeps its "2+ Malice" paragraph exactly
+
+
 def test_the_format_is_told_from_the_content_not_the_extension(tmp_path):
     monster = homebrew_minion()
     for fmt in FILE_FORMATS:

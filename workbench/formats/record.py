@@ -28,6 +28,8 @@ __all__ = ["RECORD_KEY", "UNNAMED", "ImportRefused", "assemble", "record_of", "r
 RECORD_KEY = "drawsteel-workbench"
 RECORD_VERSION = 1
 RECORD_PREFIX = "Workbench record: "  # the Forge Steel description's last line
+# Lists of parts compared one by one: an edit to one ability in the tool leaves the others as recorded.
+PART_LISTS = ("abilities", "traits", "malice_features", "villain_actions")
 UNNAMED = "Unnamed monster"  # every tool needs a name; the record keeps a builder monster's empty one
 
 
@@ -125,7 +127,17 @@ def assemble(
         raise ImportRefused(source, fmt, f"{RECORD_KEY} record", f"version {record.get('version')!r} unknown")
     candidate = _monster({**native, **record["monster"]}, source, fmt)
     as_exported = reread(candidate)
-    edited = {key: value for key, value in native.items() if as_exported.get(key) != value}
+    edited: dict[str, Any] = {}
+    for key, value in native.items():
+        before = as_exported.get(key)
+        if before == value:
+            continue
+        if key in PART_LISTS and isinstance(value, tuple) and isinstance(before, tuple) and len(value) == len(before):
+            # one ability changed in the tool: the others keep what only the record holds
+            recorded = getattr(candidate, key)
+            edited[key] = tuple(r if b == v else v for r, b, v in zip(recorded, before, value, strict=True))
+        else:
+            edited[key] = value
     if not edited:
         return candidate
     return _monster({**candidate.model_dump(), **edited}, source, fmt)
