@@ -458,6 +458,18 @@ FORGE_STEEL_MONSTER = {  # a hand-made .ds-monster in Forge Steel's shape
 }
 
 
+def test_a_forge_steel_malice_ability_reads_as_an_ability_and_an_unknown_feature_is_refused():
+    data = json.loads(json.dumps(FORGE_STEEL_MONSTER))
+    data["features"][0]["type"] = "Malice Ability"
+    data["features"][0]["data"]["ability"]["cost"] = 3
+    monster = forge_steel.read_forge_steel(data, "reed.ds-monster")[0]
+    assert monster.abilities[0].cost == 3
+    data["features"][1]["type"] = "Condition Immunity"
+    with pytest.raises(ImportRefused) as caught:
+        forge_steel.read_forge_steel(data, "reed.ds-monster")
+    assert "Glimmer" in caught.value.part and "Condition Immunity" in caught.value.reason
+
+
 def test_a_forge_steel_file_of_its_own_reads_whole_and_exports_back():
     monster = forge_steel.read_forge_steel(json.loads(json.dumps(FORGE_STEEL_MONSTER)), "reed.ds-monster")[0]
     assert (monster.organization, monster.role, monster.ev, monster.stamina) == ("minion", "harrier", 3, 4)

@@ -415,7 +415,7 @@ def _native(data: Mapping[str, Any]) -> dict[str, Any]:
         ftype = feature.get("type")
         if ftype == "Text":
             traits.append(Trait(name=feature.get("name", ""), text=feature.get("description") or ""))
-        elif ftype == "Ability":
+        elif ftype in ("Ability", "Malice Ability"):  # a Malice Ability is an ability bought with Malice
             abilities.append(_ability_from((feature.get("data") or {}).get("ability") or {}))
         elif ftype == "Malice":
             body = feature.get("data") or {}
@@ -426,7 +426,7 @@ def _native(data: Mapping[str, Any]) -> dict[str, Any]:
             weaknesses += _modifiers(feature, WEAKNESS)
         else:
             raise _Refusal(f"features[{feature.get('name')!r}].type",
-                           f"got {ftype!r}; accepts Text, Ability, Malice, Damage Modifier")
+                           f"got {ftype!r}; accepts Text, Ability, Malice Ability, Malice, Damage Modifier")
     native.update(traits=tuple(traits), abilities=tuple(abilities), malice_features=tuple(malice),
                   immunities=tuple(immunities), weaknesses=tuple(weaknesses))
     return native
