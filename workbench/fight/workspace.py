@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Final, Literal
@@ -29,6 +28,7 @@ from workbench.errors import InvalidInput
 from workbench.fight.squad import MAX_SQUAD_SIZE, Squad, make_squad
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
+from workbench.rules.safe_file import FileProblem, read_json, write_atomic
 
 __all__ = [
     "FORMAT",
@@ -90,29 +90,22 @@ def load_workspace(path: str | Path | None = None) -> Workspace:
     if not path.exists():
         return default_workspace()
     try:
-        return Workspace.model_validate_json(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValidationError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "it is not a workbench workspace file"
+        return Workspace.model_validate(read_json(path))
+    except FileProblem as exc:
+        raise InvalidInput("workspace", str(path), "a workspace file written by the workbench", exc.reason) from None
+    except ValidationError:
         raise InvalidInput("workspace", str(path), "a workspace file written by the workbench",
-                           str(reason)) from None
+                           "it is not a workbench workspace file") from None
 
 
 def save_workspace(workspace: Workspace, path: str | Path | None = None) -> Path:
-    """Write the workspace in one step (a temporary file in the same folder, then `os.replace`)."""
+    """Write the workspace in one step (`safe_file.write_atomic`: a crash never leaves half a file)."""
     if not isinstance(workspace, Workspace):
         raise InvalidInput("workspace", workspace, "a Workspace")
     path = Path(path) if path is not None else workspace_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(workspace.model_dump(mode="json"), ensure_ascii=False, indent=1) + "\n"
-    handle, temp = tempfile.mkstemp(prefix=".workspace.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    return path
+    return write_atomic(path, text, overwrite=True)
 
 
 def _key(name: str) -> str:
