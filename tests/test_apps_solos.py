@@ -33,7 +33,7 @@ def test_starts_on_a_level_5_leader(app):
     assert (cell(html, "ev", "instant"), cell(html, "ev", "built")) == (84, 84)
     # leader Stamina (50 + 30) × 2 = 160 -> 400; solo (50 + 30) × 5 = 400
     assert (cell(html, "stamina", "instant"), cell(html, "stamina", "built")) == (400, 400)
-    assert app.role.disabled and app.role.value is None
+    assert app.role.disabled and app.role.value == ""  # "" is the no-role option
     assert isinstance(app.figure, go.FigureWidget)
     assert tuple(app.figure.data[0].y) == (84, 400) and tuple(app.figure.data[1].y) == (84, 400)
     assert '<span class="wb-kind">Leader, instant solo</span>' in app.stat_blocks.value
@@ -41,7 +41,7 @@ def test_starts_on_a_level_5_leader(app):
 
 def test_elite_role_and_level_reach_every_output(app):
     app.organization.value = "elite"
-    assert not app.role.disabled and app.role.value is not None
+    assert not app.role.disabled and app.role.value != ""
     app.role.value = "artillery"
     app.level.value = 3
     html = app.comparison_view.value
@@ -59,7 +59,7 @@ def test_elite_role_and_level_reach_every_output(app):
     assert (cell(html, "stamina", "instant"), cell(html, "stamina", "built")) == (230, 312)
     app.extra_stamina.value = False
     app.organization.value = "leader"
-    assert app.role.value is None and app.role.disabled
+    assert app.role.value == "" and app.role.disabled
     assert app.comparison.source.organization == "leader"
     assert app.error.value == ""
 

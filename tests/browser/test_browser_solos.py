@@ -56,7 +56,7 @@ def test_leader_level_by_keyboard(app):
 
 def test_elite_and_role_by_mouse(app):
     app.toggle("elite", APP).click()
-    app.pick("Role", "hexer", APP)
+    app.pick("Role", "Hexer", APP)
     level = app.slider_value("Level", APP)
     expect_comparison(app, wb.compare_solos(wb.build_monster(level, "elite", "hexer")))
     app.checkbox("Extra Stamina", APP).click()

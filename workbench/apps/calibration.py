@@ -19,7 +19,7 @@ from workbench.calibration.bestiary import PublishedMonster, sample_bestiary
 from workbench.calibration.fit import QUANTITIES, Variant, calibrate, fit_report
 from workbench.charts.calibration import LABELS, formula_curves_figure
 from workbench.model import Monster
-from workbench.render.calibration import closest_published_html, fit_report_html
+from workbench.render.calibration import closest_published_html, director_summary_html, fit_report_html
 from workbench.rules.ruleset import Ruleset, core_ruleset
 
 __all__ = ["calibration_app", "calibration_view", "closest_published_widget"]
@@ -40,7 +40,11 @@ def calibration_view(
     figure = formula_curves_figure(chosen, quantity, ruleset=rules)
     results = calibrate(chosen, rules, variant.extra_stamina)
     title = f"Fit of {len(chosen)} published monster(s), {variant.label}"
-    return figure, fit_report_html(fit_report(results), title=title)
+    report = fit_report(results)
+    # a legend below the curves, in rows: beside them it scrolled (and was cut) at 1024-1280 px
+    figure.update_layout(legend={"orientation": "h", "y": -0.22, "x": 0, "yanchor": "top"},
+                         height=560, margin={"b": 40})
+    return figure, director_summary_html(report, len(chosen), variant.label) + fit_report_html(report, title=title)
 
 
 def calibration_app(
@@ -50,14 +54,17 @@ def calibration_app(
     monsters = tuple(sample_bestiary().monsters if monsters is None else monsters)
     base = ruleset or core_ruleset()
     organizations = [o for o in base.organizations if any(m.organization == o for m in monsters)]
+    wide, auto = {"description_width": "initial"}, widgets.Layout(width="auto")
     quantity = widgets.Dropdown(options=[(LABELS[q], q) for q in QUANTITIES], value="stamina",
-                                description="Number")
-    organization = widgets.Dropdown(options=[ALL, *organizations], value=ALL, description="Organization")
-    round_down = widgets.Checkbox(value=base.options.halved_damage_rounding == "down",
+                                description="Number", style=wide)
+    organization = widgets.Dropdown(options=[("All", ALL), *((o.capitalize(), o) for o in organizations)],
+                                    value=ALL, description="Organization", style=wide)
+    round_down = widgets.Checkbox(value=base.options.halved_damage_rounding == "down", indent=False, layout=auto,
                                   description="Round halved horde/minion damage down")
-    minion_characteristic = widgets.Checkbox(value=base.options.minion_strike_adds_characteristic,
-                                             description="Minion strikes add the characteristic")
-    extra = widgets.Checkbox(value=False, description="Extra Stamina for every non-minion")
+    minion_characteristic = widgets.Checkbox(value=base.options.minion_strike_adds_characteristic, indent=False,
+                                             description="Minion strikes add the characteristic", layout=auto)
+    extra = widgets.Checkbox(value=False, description="Extra Stamina for every non-minion", indent=False,
+                             layout=auto)
     controls = (quantity, organization, round_down, minion_characteristic, extra)
 
     def current() -> tuple[go.Figure, str]:
@@ -79,11 +86,12 @@ def calibration_app(
 
     for control in controls:
         control.observe(refresh, names="value")
+    wrap = widgets.Layout(flex_flow="row wrap", grid_gap="0 1.5em")
     return widgets.VBox([
-        widgets.HBox([quantity, organization]),
-        widgets.HBox([round_down, minion_characteristic, extra]),
+        widgets.HBox([quantity, organization], layout=wrap),
+        widgets.HBox([round_down, minion_characteristic, extra], layout=wrap),
+        report,  # the summary for a Director first, then the fit by number; the curves under them
         plot,
-        report,
     ])
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from workbench.apps.message import refusal_html
 from workbench.charts.swarm import distribution_figure, tuning_figure
 from workbench.errors import InvalidInput
 from workbench.homebrew.rule import HomebrewRule, shipped_rules
@@ -35,10 +36,8 @@ from workbench.tables.swarm import distribution_table, tuning_table
 __all__ = ["swarm_app", "weakness_app"]
 
 _WIDE = {"description_width": "initial"}
-
-
-def _refusal(exc: Exception) -> str:
-    return f'<span class="wb-refusal" style="color:#b00">{html.escape(str(exc))}</span>'
+_LABEL = {"description_width": "20em"}  # the own-value boxes: long labels, a box wide enough for a number
+_AUTO = {"width": "auto"}  # a checkbox as wide as its label (the default cut long labels off)
 
 
 def _number_or_text(text: str) -> int | str | None:
@@ -65,19 +64,20 @@ def weakness_app(rule: HomebrewRule | None = None, tag: str = "silver") -> widge
                                  description="Grip"),
         "outcome": widgets.Dropdown(options=[(OUTCOME_LABELS[o], o) for o in OUTCOMES], value="hit",
                                     description="Outcome"),
-        "matches_tag": widgets.Checkbox(value=True, description="Source has the matching tag", style=_WIDE),
+        "matches_tag": widgets.Checkbox(value=True, description="Source has the matching tag", indent=False,
+                                        layout=_AUTO),
         "other_source": widgets.Checkbox(value=False, description="Another escalation source already applied",
-                                         style=_WIDE),
+                                         indent=False, layout=_AUTO),
     }
     names = {p.name for p in rule.parameters}
     own = own_value_parameters(rule)
     for name in own:
-        c[name] = widgets.Text(value="", placeholder="your system's value", description=rule.parameter(name).label,
-                               style=_WIDE, layout={"width": "26em"})
+        c[name] = widgets.Text(value="", placeholder="a number", description=rule.parameter(name).label,
+                               style=_LABEL, layout={"width": "30em"})
     if "legendary_reading" in names:
         p = rule.parameter("legendary_reading")
         c["legendary_reading"] = widgets.Dropdown(options=list(p.choices), value=p.default,
-                                                  description=p.label, style=_WIDE)
+                                                  description=p.label, style=_LABEL, layout={"width": "40em"})
     if "tag" not in names:  # a module without a tag parameter (the swarm: area and zone attacks)
         c["tag"].layout.display = "none"
     name = widgets.HTML()
@@ -95,7 +95,7 @@ def weakness_app(rule: HomebrewRule | None = None, tag: str = "silver") -> widge
             result = weakness_wound(filled, c["grip"].value, c["outcome"].value, c["matches_tag"].value,
                                     c["other_source"].value)
         except InvalidInput as exc:
-            wound.value = _refusal(exc)
+            wound.value = refusal_html(exc, {p.name: p.label for p in rule.parameters})
             table.value = ""  # its numbers were for the values before this refusal
             return
         name.value = f"<h4>{html.escape(filled.name)}</h4>"
@@ -107,8 +107,8 @@ def weakness_app(rule: HomebrewRule | None = None, tag: str = "silver") -> widge
     update()
     app = widgets.VBox([
         name,
-        widgets.HBox([c["tag"], c["grip"], c["outcome"]]),
-        widgets.HBox([c["matches_tag"], c["other_source"]]),
+        widgets.HBox([c["tag"], c["grip"], c["outcome"]], layout={"flex_flow": "row wrap"}),
+        widgets.HBox([c["matches_tag"], c["other_source"]], layout={"flex_flow": "row wrap", "grid_gap": "0 2em"}),
         wound,
         widgets.HTML("<b>Your system's unescalated wounds</b> (the source gives only the baselines)"),
         widgets.VBox([c[n] for n in own] + ([c["legendary_reading"]] if "legendary_reading" in c else [])),
@@ -167,7 +167,7 @@ def swarm_app(rule: HomebrewRule | None = None, runs: int = 500, seed: int = 1) 
             s = scenario()
             result = simulate_swarms(s, random.Random(c["seed"].value), runs=c["runs"].value, progress=report)
         except InvalidInput as exc:
-            result_view.value = _refusal(exc)
+            result_view.value = refusal_html(exc)
             return
         result_view.value = simulation_html(result)
         figure_box.children = (go.FigureWidget(distribution_figure(distribution_table(result))),)
@@ -178,7 +178,7 @@ def swarm_app(rule: HomebrewRule | None = None, runs: int = 500, seed: int = 1) 
             frame = tuning_table(base=s, runs=max(100, c["runs"].value // 5), seed=c["seed"].value,
                                  progress=report)
         except InvalidInput as exc:
-            result_view.value = _refusal(exc)
+            result_view.value = refusal_html(exc)
             return
         tuning_box.children = (go.FigureWidget(tuning_figure(frame)),)
 

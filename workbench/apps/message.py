@@ -8,6 +8,7 @@ first and what is allowed after it, never the value's Python repr (`got '…'`) 
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
 
@@ -22,10 +23,11 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def refusal_text(exc: WorkbenchError) -> str:
-    """The refusal as one or two plain sentences: the reason, then what is allowed."""
+def refusal_text(exc: WorkbenchError, labels: Mapping[str, str] | None = None) -> str:
+    """The refusal as one or two plain sentences: the reason, then what is allowed. `labels` names fields as
+    their controls are labelled on the page (else the field's name, in words)."""
     if isinstance(exc, InvalidInput):
-        label = exc.field.replace("_", " ")
+        label = (labels or {}).get(exc.field) or exc.field.replace("_", " ")
         allowed = _sentence(f"{label} takes {exc.accepts}")
         return f"{_sentence(exc.reason)} {allowed}" if exc.reason else allowed
     if isinstance(exc, RulesetError):
@@ -33,6 +35,6 @@ def refusal_text(exc: WorkbenchError) -> str:
     return _sentence(exc.summary or "That was refused")
 
 
-def refusal_html(exc: WorkbenchError) -> str:
+def refusal_html(exc: WorkbenchError, labels: Mapping[str, str] | None = None) -> str:
     """`refusal_text` as escaped HTML in the pages' refusal style (class `wb-refusal`)."""
-    return f'<span class="wb-refusal" style="color:#a00">{html.escape(refusal_text(exc))}</span>'
+    return f'<span class="wb-refusal" style="color:#a00">{html.escape(refusal_text(exc, labels))}</span>'

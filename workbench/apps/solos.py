@@ -7,13 +7,13 @@ widget and never displays itself.
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from workbench.apps.chart_slot import ChartSlot
+from workbench.apps.message import refusal_html
 from workbench.charts.solo import solo_figure
 from workbench.errors import WorkbenchError
 from workbench.monster.formulas import build_monster
@@ -26,6 +26,7 @@ from workbench.rules.ruleset import Ruleset, core_ruleset
 __all__ = ["SolosApp", "solos_app"]
 
 DRIFT_LEVELS = range(1, 11)
+NO_ROLE = ""
 
 
 class SolosApp(widgets.VBox):
@@ -45,8 +46,9 @@ class SolosApp(widgets.VBox):
                                        continuous_update=False)
         self.organization = widgets.ToggleButtons(options=list(solo_source_organizations()),
                                                   value=organization, description="Adapt a")
-        self.role = widgets.Dropdown(options=[("— (a leader has no role)", None)] + [(r, r) for r in roles],
-                                     value=role, description="Role")
+        # "" stands for no role: a Dropdown shows nothing for a None value
+        self.role = widgets.Dropdown(options=[("— (a leader has no role)", NO_ROLE)] + [(r.capitalize(), r) for r in roles],
+                                     value=role or NO_ROLE, description="Role")
         self.extra_stamina = widgets.Checkbox(value=False, description="Extra Stamina")
         self.error = widgets.HTML()
         self.comparison_view = widgets.HTML()
@@ -60,11 +62,15 @@ class SolosApp(widgets.VBox):
         self._show(comparison)
         for control in (self.level, self.organization, self.role, self.extra_stamina):
             control.observe(self._refresh, names="value")
-        controls = widgets.HBox([self.level, self.organization, self.role, self.extra_stamina])
+        controls = widgets.HBox([self.level, self.organization, self.role, self.extra_stamina],
+                                layout=widgets.Layout(flex_flow="row wrap"))
+        # the chart has the page's whole width under the table: beside it, its third panel was cut off at 1280 px
+        self.chart.layout = widgets.Layout(width="100%")
         super().__init__([
             controls,
             self.error,
-            widgets.HBox([self.comparison_view, self.chart]),
+            self.comparison_view,
+            self.chart,
             self.stat_blocks,
         ])
 
@@ -77,15 +83,15 @@ class SolosApp(widgets.VBox):
         """A leader takes no role; an elite needs one (the first role until the Director picks another)."""
         needs_role = self.rules.organizations[self.organization.value].needs_role
         self.role.disabled = not needs_role
-        if needs_role and self.role.value is None:
+        if needs_role and self.role.value == NO_ROLE:
             self.role.value = next(iter(self.rules.roles))
-        elif not needs_role and self.role.value is not None:
-            self.role.value = None
+        elif not needs_role and self.role.value != NO_ROLE:
+            self.role.value = NO_ROLE
 
     def _compute(self) -> tuple[SoloComparison, tuple[SoloComparison, ...]]:
-        source = build_monster(self.level.value, self.organization.value, self.role.value,
+        source = build_monster(self.level.value, self.organization.value, self.role.value or None,
                                extra_stamina=self.extra_stamina.value, ruleset=self.rules)
-        drift = solo_drift(self.organization.value, self.role.value, DRIFT_LEVELS,
+        drift = solo_drift(self.organization.value, self.role.value or None, DRIFT_LEVELS,
                            extra_stamina=self.extra_stamina.value, ruleset=self.rules)
         return compare_solos(source), drift
 
@@ -108,7 +114,7 @@ class SolosApp(widgets.VBox):
             self._sync_role()
             comparison, drift = self._compute()
         except WorkbenchError as exc:  # shown to the Director; anything else propagates
-            self.error.value = f'<b style="color:#b00">{html.escape(str(exc))}</b>'
+            self.error.value = refusal_html(exc)
             return
         finally:
             self._busy = False

@@ -78,7 +78,7 @@ def solo_figure(comparison: SoloComparison, drift: Sequence[SoloComparison]) -> 
     """Left: EV and Stamina; middle: signature strike damage by tier; right: built over instant by level (%)."""
     parts = solo_figure_parts(comparison, drift)
     fig = make_subplots(
-        rows=1, cols=3, column_widths=[0.28, 0.28, 0.44],
+        rows=1, cols=3, column_widths=[0.28, 0.28, 0.44], horizontal_spacing=0.1,  # room for the % axis title
         subplot_titles=("EV and Stamina", "Signature strike damage", parts["drift_title"]),
     )
     for name, key, colour in (
@@ -99,10 +99,10 @@ def solo_figure(comparison: SoloComparison, drift: Sequence[SoloComparison]) -> 
                                  mode="lines+markers", line={"color": colour},
                                  hovertemplate="level %{x}: %{y:+.1f}%<br>%{text}<extra>%{fullData.name}</extra>"),
                       row=1, col=3)
-    fig.update_layout(title=parts["title"], barmode="group", height=420, margin={"t": 80, "b": 40},
-                      legend={"orientation": "h", "y": -0.15})
+    fig.update_layout(title=parts["title"], barmode="group", height=460, margin={"t": 80, "b": 40, "l": 50, "r": 20},
+                      legend={"orientation": "h", "y": -0.18})
     fig.update_xaxes(title_text="level", dtick=1, row=1, col=3)
-    fig.update_yaxes(title_text="built solo over instant solo, %", row=1, col=3)
+    fig.update_yaxes(title_text="built over instant, %", title_standoff=4, row=1, col=3)
     return fig
 
 

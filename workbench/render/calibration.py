@@ -12,7 +12,7 @@ from workbench.calibration.bestiary import PublishedMonster
 from workbench.calibration.fit import QUANTITIES, QUANTITY_LABELS, Fit, closest_published
 from workbench.model import Monster
 
-__all__ = ["closest_published_html", "figure_text", "fit_report_html", "LABELS"]
+__all__ = ["closest_published_html", "director_summary_html", "figure_text", "fit_report_html", "LABELS"]
 
 LABELS = QUANTITY_LABELS
 
@@ -80,3 +80,30 @@ def fit_report_html(report: Mapping[str, Mapping[str, Fit]], title: str = "Fit")
         )
     parts.append("</div>")
     return "".join(parts)
+
+
+def director_summary_html(report: Mapping[str, Mapping[str, Fit]], monsters: int, variant: str) -> str:
+    """The fit in three sentences for a Director: which numbers the formulas give as printed, which they miss,
+    and by how much on average (the pooled "all" group of a fit report)."""
+    per = next(iter(report.values()), {})
+    shown = [q for q in QUANTITIES if q in per and per[q].count]
+    if not shown:
+        return "<div class='wb-calibration-summary'>No published monsters to compare with.</div>"
+    exact = [q for q in shown if per[q].exact == per[q].count]
+    missed = sorted((q for q in shown if q not in exact), key=lambda q: per[q].exact_rate or 0)
+    parts = [f"<b>For a Director:</b> compared with {monsters} published monsters ({escape(variant)}),"]
+    if exact:
+        names = [escape(LABELS[q].lower() if i else LABELS[q]) for i, q in enumerate(exact)]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        parts.append(f" the formulas give the printed {listed} every time.")
+    else:
+        parts.append(" no number matches every published monster.")
+    if missed:
+        worst = missed[0]
+        f = per[worst]
+        parts.append(
+            f" {escape(LABELS[worst])} matches least often: {f.exact} of {f.count} as printed, off by "
+            f"{figure_text(float(f.mean_abs_error or 0))} on average. Treat the formulas as a start and adjust "
+            "by the published monsters nearest yours."
+        )
+    return f"<div class='wb-calibration-summary' style='margin:.4em 0 .8em;max-width:60em'>{''.join(parts)}</div>"
