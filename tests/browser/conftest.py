@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -56,7 +57,12 @@ def voila_url(artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> 
     """Base URL of a Voilà server started the way a Director starts it: `workbench app --port P`."""
     port = free_port()
     log = artifacts_dir / "voila-server.log"
-    env = dict(os.environ, HOME=str(tmp_path_factory.mktemp("voila-home")), **{TOKEN_ENV: APP_TOKEN})
+    # The Director's workbench folder (workspace, saved monsters): a fresh one per run, outside /tmp so the
+    # pages' text check can tell a temporary path (a fault) from the Director's own folder.
+    director = artifacts_dir / "director-home"
+    shutil.rmtree(director, ignore_errors=True)
+    env = dict(os.environ, HOME=str(tmp_path_factory.mktemp("voila-home")), WORKBENCH_HOME=str(director),
+               **{TOKEN_ENV: APP_TOKEN})
     with log.open("w") as out:
         process = subprocess.Popen(
             [sys.executable, "-m", "workbench.cli", "app", "--port", str(port)],

@@ -28,8 +28,9 @@ def refusal_text(exc: WorkbenchError, labels: Mapping[str, str] | None = None) -
     their controls are labelled on the page (else the field's name, in words)."""
     if isinstance(exc, InvalidInput):
         label = (labels or {}).get(exc.field) or exc.field.replace("_", " ")
-        allowed = _sentence(f"{label} takes {exc.accepts}")
-        return f"{_sentence(exc.reason)} {allowed}" if exc.reason else allowed
+        if exc.reason:  # the rule's reason first, then what the control allows
+            return f"{_sentence(exc.reason)} Allowed: {_sentence(exc.accepts)}"
+        return _sentence(f"{label} takes {exc.accepts}")
     if isinstance(exc, RulesetError):
         return _sentence(f"{exc.source} has {len(exc.problems)} problem(s): " + "; ".join(exc.problems))
     return _sentence(exc.summary or "That was refused")

@@ -56,6 +56,11 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
+def _page(*children: widgets.Widget) -> widgets.VBox:
+    """A page's one widget (class `wb-page`: the browser tests wait for it)."""
+    return widgets.VBox(list(children)).add_class("wb-page")
+
+
 def _note(text: str, css: str = "wb-page-note") -> widgets.HTML:
     return widgets.HTML(f'<div class="{css}" style="color:#444">{text}</div>')
 
@@ -90,14 +95,14 @@ def monster_page() -> widgets.VBox:
     builder = monster_builder(folder=folder)
     where = _note(f"Your monsters are saved in <b>{html.escape(shown_path(folder))}</b> (the Homebrew library "
                   "tab below) and offered on the encounter page.")
-    return widgets.VBox([where, builder])
+    return _page(where, builder)
 
 
 def solos_page() -> widgets.VBox:
     """The instant solo beside a built solo, at the level of the workspace's party."""
     workspace, problem = _workspace()
     level = max(1, min(20, round(workspace.encounter.party.average_level)))
-    return widgets.VBox([problem, solos_app(level=level)])
+    return _page(problem, solos_app(level=level))
 
 
 def encounter_page() -> widgets.VBox:
@@ -107,7 +112,7 @@ def encounter_page() -> widgets.VBox:
     monsters, unreadable = _library_monsters()
     folder = library_folder()
     app = encounter_app(monsters=monsters, encounter=workspace.encounter, library_folder=folder)
-    status = _note("", "wb-workspace-status")
+    status = widgets.HTML().add_class("wb-workspace-status")
     state = {"workspace": workspace}
 
     def remember(_change: Any = None) -> None:
@@ -127,30 +132,30 @@ def encounter_page() -> widgets.VBox:
     skipped = f"; could not read {', '.join(unreadable)}" if unreadable else ""
     lines = _note(f"{html.escape(saved + skipped)} in the Monster list. The party and the creatures here are "
                   "what the fight page uses.")
-    return widgets.VBox([problem, lines, status, app])
+    return _page(problem, lines, status, app)
 
 
 def fight_page() -> widgets.VBox:
     """Malice and the squads of the workspace's encounter."""
     workspace, problem = _workspace()
-    return widgets.VBox([problem, fight_app(workspace)])
+    return _page(problem, fight_app(workspace))
 
 
 def homebrew_page() -> widgets.VBox:
     """The two shipped rule modules as tools: Exploitable Weakness's wound calculator and the swarm simulator."""
     weakness = weakness_app()
     swarm = swarm_app()
-    return widgets.VBox([
+    return _page(
         widgets.HTML("<h3>Exploitable Weakness: how much a hit with the right material wounds</h3>"),
         weakness,
         widgets.HTML("<h3>Swarms: how long a swarm lasts at the table</h3>"),
         swarm,
-    ])
+    )
 
 
 def calibration_page() -> widgets.VBox:
     """The calibration explorer: the formulas beside the published monsters, with a summary first."""
-    return widgets.VBox([calibration_app()])
+    return _page(calibration_app())
 
 
 def workspace_file() -> str:

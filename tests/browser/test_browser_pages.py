@@ -1,0 +1,268 @@
+"""The app pages of `workbench app`, as a Director meets them: a journey by mouse and keyboard, then every page
+at 1024 and 1440 px with its text and layout checked.
+
+The journey: landing page → build a level 2 minion brute and save it → an encounter for four level 2 heroes
+with eight of it → the fight page, where that squad takes damage and Malice runs for two rounds (Malicious
+Strike refused in round 2 with the rule's reason). Links are followed by their titles, controls moved by mouse
+and keys. Expected numbers come from the library in this process (`build_monster`, `SquadTracker`,
+`MaliceTracker`), never typed in.
+
+Then each page is opened at 1024 px (its time to usable recorded in test-artifacts/page-times.json), checked,
+screenshotted, widened to 1440 px, checked and screenshotted again (test-artifacts/page-<name>-<width>.png).
+The text check fails on what a Director must never read (`NaN`, `None`, `<NA>`, `got '`, a temporary path, a
+Python tuple or list, `Traceback`); the layout check on a label cut with an ellipsis, an input too narrow for
+a number, a chart wider than its place, a chart's title, legend or axis title cut off, a legend that scrolls,
+or an axis title drawn over a plotting area.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+from voila_page import AppPage
+
+import workbench as wb
+from workbench.cli.site import PAGE_ORDER, pages
+from workbench.fight.malice import MaliceTracker, basic_malice_features
+from workbench.fight.squad import SquadTracker, make_squad
+
+PAGE_TIMEOUT = 240_000
+READY = "#rendered_cells .wb-page .js-plotly-plot .main-svg"  # the page's tool is there and its chart drawn
+MONSTER_NAME = "Rat Pack"
+WIDTHS = (1024, 1440)
+TITLES = {p.file.removesuffix(".ipynb"): p.title for p in pages()}
+
+FORBIDDEN_TEXT = {
+    "NaN": re.compile(r"\bNaN\b"),
+    "None": re.compile(r"\bNone\b"),
+    "<NA>": re.compile(r"<NA>"),
+    "got '": re.compile(r"got '"),
+    "a temporary path": re.compile(r"/tmp/|/var/folders/|pytest-of-|\\Temp\\"),
+    "a Python tuple or list": re.compile(r"\(\s*'[^']*',\s*\)|\(\s*'[^']*',\s*'|\[\s*\(|\[\s*'[^']*'\s*[,\]]|\{\s*'[^']*'\s*:"),
+    "Traceback": re.compile(r"Traceback"),
+}
+
+LAYOUT_PROBLEMS = """() => {
+  const problems = [];
+  const shown = e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 &&
+                       getComputedStyle(e).visibility !== 'hidden'; };
+  const words = e => (e.textContent || e.getAttribute('aria-label') || '').trim().slice(0, 50);
+  const overlap = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const inside = (a, b) => a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+  // the part of the page an element can be seen in: the window, narrowed by every ancestor that clips
+  const room = e => {
+    let r = {left: 0, right: document.documentElement.clientWidth};
+    for (let a = e.parentElement; a; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX !== 'visible') { const b = a.getBoundingClientRect();
+        r = {left: Math.max(r.left, b.left), right: Math.min(r.right, b.right)}; }
+    }
+    return r;
+  };
+  const cut = '.widget-label, .widget-label-basic span, .lm-TabBar-tabLabel, .widget-toggle-buttons button, ' +
+              'button.jupyter-button, .widget-dropdown select';
+  for (const e of document.querySelectorAll(`#rendered_cells :is(${cut})`)) {
+    if (!shown(e)) continue;
+    if (e.tagName === 'SELECT') {
+      const text = e.selectedOptions[0] ? e.selectedOptions[0].text : '';
+      const probe = document.createElement('span'); probe.style.font = getComputedStyle(e).font;
+      probe.style.position = 'absolute'; probe.style.whiteSpace = 'pre'; probe.textContent = text;
+      document.body.appendChild(probe); const need = probe.getBoundingClientRect().width; probe.remove();
+      if (need > e.clientWidth - 20) problems.push(`picker too narrow for "${text.slice(0, 40)}"`);
+    } else if (e.scrollWidth > e.clientWidth + 1) problems.push(`label cut: "${words(e)}"`);
+  }
+  for (const e of document.querySelectorAll('#rendered_cells :is(.widget-text, .widget-textarea) :is(input, textarea)')) {
+    if (shown(e) && e.getBoundingClientRect().width < 56)
+      problems.push(`input ${Math.round(e.getBoundingClientRect().width)} px wide: "${words(e.closest('.widget-inline-hbox') || e)}"`);
+  }
+  for (const plot of document.querySelectorAll('#rendered_cells .js-plotly-plot')) {
+    if (!shown(plot)) continue;
+    const svg = plot.querySelector('.main-svg').getBoundingClientRect();
+    const where = room(plot);
+    const title = words(plot.querySelector('.gtitle') || plot);
+    if (svg.right > where.right + 1 || svg.left < where.left - 1)
+      problems.push(`chart "${title}" wider than its place (${Math.round(svg.right - where.right)} px cut)`);
+    const texts = plot.querySelectorAll('.infolayer .gtitle, .infolayer .annotation-text-g, ' +
+                                        '.infolayer g[class^="g-x"], .infolayer g[class^="g-y"], .legend');
+    for (const t of texts) {
+      const r = t.getBoundingClientRect();
+      if (r.width && !inside(r, svg)) problems.push(`chart "${title}": "${words(t)}" cut off`);
+    }
+    for (const bar of plot.querySelectorAll('.legend .scrollbar')) {
+      const r = bar.getBoundingClientRect(); if (r.height > 0) problems.push(`chart "${title}": its legend scrolls`);
+    }
+    const areas = [...plot.querySelectorAll('.draglayer .nsewdrag')].map(e => e.getBoundingClientRect());
+    for (const t of plot.querySelectorAll('.infolayer g[class^="g-x"] text, .infolayer g[class^="g-y"] text')) {
+      const r = t.getBoundingClientRect();
+      if (r.width && areas.some(a => overlap(r, a))) problems.push(`chart "${title}": axis title "${words(t)}" over the plot`);
+    }
+  }
+  return problems;
+}"""
+
+
+def visible_text_problems(text: str) -> list[str]:
+    """What a Director must never read, each with the line it is on."""
+    found = []
+    for what, pattern in FORBIDDEN_TEXT.items():
+        for match in pattern.finditer(text):
+            end = text.find("\n", match.end())
+            line = text[text.rfind("\n", 0, match.start()) + 1: end if end >= 0 else len(text)]
+            found.append(f"{what}: {line.strip()[:140]!r}")
+    return found
+
+
+def test_the_text_check_can_fail():
+    sample = ("Pool NaN\nrole None\n81 <NA>\nname: got 'x'\nsaved to /tmp/homebrew-vyt_oca0\n"
+              "('Escort: delicate',)\n[('bandit toughs', 1)]\n{'Goblin': 1}\nTraceback (most recent call last)")
+    assert {problem.split(":")[0] for problem in visible_text_problems(sample)} == set(FORBIDDEN_TEXT)
+    assert visible_text_problems("None of the heroes (2, 3) fell; 4 × Goblin [level 2]") == [
+        "None: 'None of the heroes (2, 3) fell; 4 × Goblin [level 2]'"]  # capital None is refused even in prose
+
+
+def real_errors(app: AppPage) -> list[str]:
+    """Console errors, less anywidget's model-initialization timeout: on a busy machine a FigureWidget can miss
+    anywidget's 2 s (see apps.chart_slot); the pages are only counted ready once their charts are drawn."""
+    return [e for e in app.console_errors if "[anywidget] Failed to initialize model" not in e]
+
+
+def type_into(box, text: str) -> None:
+    """Click a text box, select what is there, type `text`, then Tab away (the box sends its value)."""
+    box.click()
+    box.press("Control+a")
+    box.type(text)
+    box.press("Tab")
+
+
+def open_page(browser, voila_url: str, token: str, artifacts_dir: Path, name: str,
+              width: int = 1024) -> tuple[AppPage, float]:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    app = AppPage(page, f"page-{name}", artifacts_dir)
+    page.route(re.compile(rf"^https?://(?!{re.escape(voila_url.split('//')[1])}[/])"), app.answer_offline)
+    started = time.monotonic()
+    page.goto(f"{voila_url}/voila/render/{name}.ipynb?token={token}", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(READY, timeout=PAGE_TIMEOUT)
+    return app, time.monotonic() - started
+
+
+def follow(app: AppPage, title: str) -> float:
+    """Click the link titled `title` (the landing page's list or a page's navigation); seconds to usable."""
+    started = time.monotonic()
+    app.page.locator(f'a:text-is("{title}")').first.click()
+    app.page.wait_for_selector(READY, timeout=PAGE_TIMEOUT)
+    return time.monotonic() - started
+
+
+def test_journey_monster_to_encounter_to_fight(browser, voila_url, app_token, artifacts_dir):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    app = AppPage(page, "journey", artifacts_dir)
+    page.route(re.compile(rf"^https?://(?!{re.escape(voila_url.split('//')[1])}[/])"), app.answer_offline)
+    try:
+        page.goto(f"{voila_url}/?token={app_token}", timeout=PAGE_TIMEOUT)  # as `workbench app` prints it
+        assert page.title() == "Draw Steel workbench"
+        app.screenshot("1-landing")
+
+        # ---- build a level 2 minion brute, name it, save it
+        follow(app, TITLES["monster"])
+        assert page.title().startswith(TITLES["monster"])
+        builder = ".wb-builder"
+        app.press_slider("Level", "ArrowRight", 1, builder)
+        app.pick("Organization", "Minion", builder)
+        app.pick("Role", "Brute", builder)
+        minion = wb.build_monster(2, "minion", "brute")
+        page.locator(f'{builder} .wb-stat-block[data-ev="{minion.ev}"]').wait_for()
+        app.open_section("Text", builder)
+        type_into(app.text_box("Name", builder), MONSTER_NAME)
+        page.locator(f"{builder} .wb-stat-block-view:has-text('{MONSTER_NAME}')").wait_for()
+        app.tab("Homebrew library", builder).click()
+        app.button("Save", builder).click()
+        page.locator(f"{builder} .wb-library .wb-ok:has-text('Saved')").wait_for()
+        app.screenshot("2-monster-saved")
+
+        # ---- an encounter for four level 2 heroes with eight of it
+        follow(app, TITLES["encounter"])
+        encounter = ".wb-page"
+        assert app.slider_value("Heroes", encounter) == 4
+        app.slide_to("Level", 2, encounter)
+        app.pick("Monster", MONSTER_NAME, encounter)
+        type_into(app.text_box("Count", encounter), "8")
+        app.button("Add monster", encounter).click()
+        page.locator(".wb-workspace-status:has-text('the fight page runs this encounter')").wait_for()
+        page.locator(f"{encounter} .widget-html-content:has-text('{MONSTER_NAME}')").first.wait_for()
+        app.screenshot("3-encounter")
+
+        # ---- the fight: the squad and Malice come from that encounter
+        follow(app, TITLES["fight"])
+        summary = page.locator(".wb-fight-summary").inner_text()
+        assert "4 heroes of level 2" in summary and f"8 × {MONSTER_NAME}" in summary, summary
+        squad_box = ".wb-squad-app"
+        expected_squad = SquadTracker(make_squad(minion.model_copy(update={"name": MONSTER_NAME}), 8))
+        view = page.locator(f"{squad_box} .widget-html-content:has-text('standing')").first
+        assert f"Pool {expected_squad.squad.pool} of {expected_squad.squad.pool}" in view.inner_text()
+        for amount in (12, 7):
+            type_into(app.text_box("Damage", squad_box), str(amount))
+            app.button("Apply damage", squad_box).click()
+            expected_squad.damage(amount)
+            view.filter(has_text=f"Pool {expected_squad.squad.pool} of ").wait_for()
+            assert f"{expected_squad.squad.alive} of 8 standing" in view.inner_text()
+            app.button("Start next round", squad_box).click()
+
+        malice = ".wb-malice-app"
+        app.tab("Tracker", malice).click()
+        strike = next(f for f in basic_malice_features() if f.name == "Malicious Strike")
+        expected = MaliceTracker(4, 0)
+        director = page.locator(f"{malice} .widget-html-content:has-text('heroes generating')").first
+        app.button("Start next round", malice).click()
+        expected.start_round()
+        director.filter(has_text=f"{expected.malice} Malice — round 1 — 4 of 4 heroes").wait_for()
+        app.pick("Feature", f"{strike.name} ({strike.cost})", malice)
+        app.pick("Monster", MONSTER_NAME, malice)
+        app.button("Spend", malice).click()
+        expected.spend(strike, strike.cost, minion)
+        director.filter(has_text=f"{expected.malice} Malice — round 1").wait_for()
+        app.button("Start next round", malice).click()
+        expected.start_round()
+        director.filter(has_text=f"{expected.malice} Malice — round 2 — 4 of 4 heroes").wait_for()
+        app.button("Spend", malice).click()  # Malicious Strike again, the next round: refused, beside the button
+        refusal = page.locator(f"{malice} .wb-refusal")
+        refusal.wait_for()
+        assert "can't be used two rounds in a row" in refusal.inner_text()
+        assert director.inner_text().startswith(f"{expected.malice} Malice — round 2")
+        app.screenshot("4-fight")
+        assert real_errors(app) == []
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def page_times(artifacts_dir):
+    times: dict[str, float] = {}
+    yield times
+    path = artifacts_dir / "page-times.json"
+    path.write_text(json.dumps({name: round(seconds, 1) for name, seconds in times.items()}, indent=1) + "\n")
+
+
+@pytest.mark.parametrize("name", PAGE_ORDER)
+def test_every_page_reads_well_and_fits_at_1024_and_1440(browser, voila_url, app_token, artifacts_dir, page_times,
+                                                         name):
+    app, seconds = open_page(browser, voila_url, app_token, artifacts_dir, name, WIDTHS[0])
+    page_times[name] = seconds
+    try:
+        assert app.page.title() == f"{TITLES[name]} · Draw Steel workbench"
+        app.page.wait_for_timeout(500)  # charts placed by their first layout pass
+        for width in WIDTHS:
+            app.page.set_viewport_size({"width": width, "height": 900})
+            app.page.wait_for_timeout(800)  # widgets and charts follow the window's new width
+            app.screenshot(str(width), "#rendered_cells")
+            text = app.page.locator("#rendered_cells").inner_text()
+            assert visible_text_problems(text) == [], f"{name} at {width} px"
+            assert app.js(LAYOUT_PROBLEMS) == [], f"{name} at {width} px"
+        assert real_errors(app) == []
+    finally:
+        app.close()
