@@ -36,7 +36,7 @@ from workbench.tables.swarm import distribution_table, tuning_table
 __all__ = ["swarm_app", "weakness_app"]
 
 _WIDE = {"description_width": "initial"}
-_LABEL = {"description_width": "20em"}  # the own-value boxes: long labels, a box wide enough for a number
+_LABEL = {"description_width": "26em"}  # the own-value boxes: long labels, a box wide enough for a number
 _AUTO = {"width": "auto"}  # a checkbox as wide as its label (the default cut long labels off)
 
 
@@ -73,11 +73,11 @@ def weakness_app(rule: HomebrewRule | None = None, tag: str = "silver") -> widge
     own = own_value_parameters(rule)
     for name in own:
         c[name] = widgets.Text(value="", placeholder="a number", description=rule.parameter(name).label,
-                               style=_LABEL, layout={"width": "30em"})
+                               style=_LABEL, layout={"width": "34em"})
     if "legendary_reading" in names:
         p = rule.parameter("legendary_reading")
         c["legendary_reading"] = widgets.Dropdown(options=list(p.choices), value=p.default,
-                                                  description=p.label, style=_LABEL, layout={"width": "40em"})
+                                                  description=p.label, style=_LABEL, layout={"width": "44em"})
     if "tag" not in names:  # a module without a tag parameter (the swarm: area and zone attacks)
         c["tag"].layout.display = "none"
     name = widgets.HTML()

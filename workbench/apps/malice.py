@@ -107,11 +107,13 @@ def malice_app(
     victories_c = widgets.IntSlider(value=victories, min=0, max=20, description="Victories")
     rounds_c = widgets.IntSlider(value=rounds, min=1, max=12, description="Rounds")
     deaths_c = widgets.Text(value="", description="Deaths", placeholder="ROUND:COUNT, e.g. 3:1")
+    # a box wide enough for its number, its label beside it (a long label squeezed the box to ~40 px)
     uses_c = {
-        f.name: widgets.BoundedIntText(value=1, min=0, max=6, description=f"{f.name} ({f.cost})",
-                                       style={"description_width": "initial"}, layout={"width": "auto"})
+        f.name: widgets.BoundedIntText(value=1, min=0, max=6, layout={"width": "4.5em"})
         for f in features
     }
+    uses_rows = [widgets.HBox([widgets.Label(f"{f.name} ({f.cost})"), uses_c[f.name]],
+                              layout={"margin": "0 1.5em 0 0"}) for f in features]
     message = widgets.HTML()
 
     def current() -> tuple[go.Figure, str]:
@@ -139,7 +141,7 @@ def malice_app(
         widgets.HBox([heroes_c, victories_c, rounds_c], layout=wrap),
         widgets.HBox([deaths_c, message]),
         widgets.HTML("<b>How often to use each feature</b>"),
-        widgets.HBox(list(uses_c.values()), layout=wrap),
+        widgets.HBox(uses_rows, layout=wrap),
         plot,
         report,
     ])

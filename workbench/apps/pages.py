@@ -95,7 +95,10 @@ def monster_page() -> widgets.VBox:
     builder = monster_builder(folder=folder)
     where = _note(f"Your monsters are saved in <b>{html.escape(shown_path(folder))}</b> (the Homebrew library "
                   "tab below) and offered on the encounter page.")
-    return _page(where, builder)
+    # the builder's chart switch ("Other organizations") is cut at its fixed 10em: let it size to its words
+    fit = widgets.HTML("<style>.wb-builder .widget-toggle-buttons button{width:auto !important;"
+                       "padding:0 1em}</style>")
+    return _page(fit, where, builder)
 
 
 def solos_page() -> widgets.VBox:
