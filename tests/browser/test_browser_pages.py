@@ -124,6 +124,20 @@ def test_the_text_check_can_fail():
         "None: 'None of the heroes (2, 3) fell; 4 × Goblin [level 2]'"]  # capital None is refused even in prose
 
 
+def whole_page(app: AppPage, file: str) -> Path:
+    """A PNG of the whole page, top to bottom (the window made as tall as the page for the shot)."""
+    size = app.page.viewport_size
+    height = app.js("() => Math.max(document.documentElement.scrollHeight, "
+                    "document.querySelector('#rendered_cells')?.scrollHeight || 0)")
+    app.page.set_viewport_size({"width": size["width"], "height": height + 20})
+    try:
+        path = app.artifacts_dir / file
+        app.page.screenshot(path=str(path), full_page=True)
+    finally:
+        app.page.set_viewport_size(size)
+    return path
+
+
 def real_errors(app: AppPage) -> list[str]:
     """Console errors, less anywidget's model-initialization timeout: on a busy machine a FigureWidget can miss
     anywidget's 2 s (see apps.chart_slot); the pages are only counted ready once their charts are drawn."""
@@ -259,7 +273,7 @@ def test_every_page_reads_well_and_fits_at_1024_and_1440(browser, voila_url, app
         for width in WIDTHS:
             app.page.set_viewport_size({"width": width, "height": 900})
             app.page.wait_for_timeout(800)  # widgets and charts follow the window's new width
-            app.screenshot(str(width), "#rendered_cells")
+            whole_page(app, f"page-{name}-{width}.png")
             text = app.page.locator("#rendered_cells").inner_text()
             assert visible_text_problems(text) == [], f"{name} at {width} px"
             assert app.js(LAYOUT_PROBLEMS) == [], f"{name} at {width} px"
