@@ -142,7 +142,7 @@ def test_calibration_app_controls_drive_the_plot_and_report(sample):
     app = calibration_app(sample)
     quantity, organization = app.children[0].children
     round_down, minion_characteristic, extra = app.children[1].children
-    slot, report = app.children[2], app.children[3]  # the chart's slot shows a new FigureWidget per change
+    report, slot = app.children[2], app.children[3]  # the summary and fit first; the chart's slot (a new FigureWidget per change) under them
     organization.value = "solo"
     names = {n for t in slot.figure.data if t.mode == "markers" for n in t.text}
     assert names == {m.name for m in sample if m.organization == "solo"}

@@ -139,8 +139,8 @@ def _unescalated(rule: FilledRule, grip: str, ladder: Ladder, outcome: str) -> t
     value = rule.value(name)
     label = f"unescalated {ladder.label.lower()} {OUTCOME_LABELS[outcome]}"
     if value is None:
-        return None, f"{label}: your system's value, not given (parameter {name})", name
-    return int(value), f"{label} (parameter {name}) = {value}", None
+        return None, f"{label}: your system's value, not given yet", name
+    return int(value), f"{label} (your system's value) = {value}", None
 
 
 def weakness_wound(
