@@ -87,7 +87,7 @@ def test_export_of_a_group_keeps_every_monster_where_the_format_can(tmp_path, ca
 @pytest.mark.parametrize(
     "argv, names",
     [
-        (["export", "No Such Monster", "--format", "foundry"], "--source"),  # neither a file nor a library name
+        (["export", "No Such Monster", "--format", "foundry"], "NAME_OR_FILE"),  # neither a file nor a library name
         (["export", str(ASSASSIN), "--format", "roll20"], "--format"),  # an unknown format (argparse)
         (["export", str(ASSASSIN), "--format", "pdf", "-o", "-"], "--output"),  # binary to stdout
         (["export", str(ASSASSIN), "--format", "png", "-o", "/no/such/folder/x.png"], "--output"),
