@@ -21,7 +21,9 @@ from workbench.rules.limits import MAX_NUMBER, whole_range
 __all__ = ["main"]
 
 # Each name is a module of this package with `register(subparsers)`; the parser it adds sets `run`.
-COMMANDS = ("monster", "calibrate", "budget", "encounter", "suggest", "solo", "malice", "app", "importing", "exporting")
+COMMANDS = (
+    "monster", "show", "calibrate", "budget", "encounter", "suggest", "solo", "malice", "app", "importing", "exporting",
+)
 
 
 class _Parser(argparse.ArgumentParser):
