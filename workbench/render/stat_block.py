@@ -18,8 +18,10 @@ from collections.abc import Callable, Iterable, Mapping
 
 from workbench.errors import InvalidInput
 from workbench.homebrew.rule import HomebrewRule
-from workbench.model import Monster, Step, Tiers, Trait
+from workbench.model import Ability, Effect, Monster, Step, Tier, Tiers, Trait
+from workbench.monster.departure import Departure, ability_departures
 from workbench.monster.formulas import explain
+from workbench.monster.power_roll import expected_damage, tier_odds
 from workbench.monster.solo import explain_instant_solo, is_instant_solo
 from workbench.render.homebrew_rule import homebrew_rules_html, homebrew_rules_markdown_lines
 from workbench.render.markdown_text import md_block
@@ -30,11 +32,15 @@ from workbench.render.solo import (
     solo_traits_html,
     villain_actions_html,
 )
+from workbench.render.swarm import decimal_text
 from workbench.rules.lore import Lore, core_lore
 
 __all__ = [
     "CHARACTERISTICS",
     "SECTIONS",
+    "ability_html",
+    "ability_markdown",
+    "odds_text",
     "explain_html",
     "explain_markdown",
     "noncombatant_html",
@@ -61,6 +67,10 @@ STYLE = """<style>
 .wb-stat-block h4{margin:.5em 0 .15em;border-bottom:1px solid #c9b48a;font-size:1em}
 .wb-stat-block .wb-tiers td{text-align:left;font-weight:400}
 .wb-stat-block .wb-note{font-size:.85em;color:#555}
+.wb-stat-block .wb-ability{margin:.4em 0;border-top:1px solid #c9b48a;padding-top:.25em}
+.wb-stat-block .wb-ability-meta{font-size:.9em}
+.wb-stat-block .wb-departure{color:#8a3b12;font-size:.85em}
+.wb-stat-block .wb-odds{font-size:.85em;color:#444}
 .wb-explain table{border-collapse:collapse;font-family:system-ui,sans-serif;font-size:.9em}
 .wb-explain td,.wb-explain th{border-bottom:1px solid #ddd;padding:.2em .5em;text-align:left;vertical-align:top}
 .wb-explain .wb-working{font-family:ui-monospace,monospace;white-space:nowrap}
@@ -111,22 +121,57 @@ def _header(monster: Monster, **_: object) -> str:
     )
 
 
+def _header_texts(monster: Monster) -> tuple[str, str, str]:
+    """Size, speed and stability as printed: the typed parts of a whole stat block, else the builder's text."""
+    size = str(monster.size_class) if monster.size_class else monster.size
+    speed = str(monster.movement) if monster.movement else monster.speed
+    stability = str(monster.stability_value) if monster.stability_value is not None else monster.stability
+    return size or "—", speed or "—", stability or "—"
+
+
+def _defences(monster: Monster) -> list[tuple[str, str]]:
+    """("Immunity", "Fire 5"), ("Weakness", ...), ("With Captain", ...): the lines under the numbers."""
+    rows = []
+    if monster.immunities:
+        rows.append(("Immunity", ", ".join(str(m) for m in monster.immunities)))
+    if monster.weaknesses:
+        rows.append(("Weakness", ", ".join(str(m) for m in monster.weaknesses)))
+    if monster.with_captain:
+        rows.append(("With Captain", monster.with_captain))
+    return rows
+
+
 def _stats(monster: Monster, **_: object) -> str:
     extra = ' <span class="wb-note">(+extra)</span>' if monster.extra_stamina else ""
+    size, speed, stability = _header_texts(monster)
     cells = (
-        ("Size", _e(monster.size or "—")),
-        ("Speed", _e(monster.speed or "—")),
+        ("Size", _e(size)),
+        ("Speed", _e(speed)),
         ("Stamina", f'<span class="wb-stamina">{monster.stamina}</span>{extra}'),
-        ("Stability", _e(monster.stability or "—")),
+        ("Stability", _e(stability)),
         ("Free Strike", f'<span class="wb-free-strike">{monster.free_strike}</span>'),
     )
     head = "".join(f"<th>{label}</th>" for label, _ in cells)
     body = "".join(f"<td>{value}</td>" for _, value in cells)
-    return f'<table class="wb-stats"><tr>{head}</tr><tr>{body}</tr></table>'
+    lines = "".join(f'<div class="wb-defence"><b>{_e(label)}</b> {_e(text)}</div>' for label, text in
+                    _defences(monster))
+    return f'<table class="wb-stats"><tr>{head}</tr><tr>{body}</tr></table>{lines}'
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else f"−{-value}"
 
 
 def _characteristics(monster: Monster, *, characteristic: str = "might", **_: object) -> str:
     highest = _check_characteristic(characteristic)
+    if monster.characteristics.known:  # a whole stat block: all five as printed, the highest marked
+        top = monster.characteristics.highest
+        mark = ' class="wb-highest"'
+        cells = "".join(
+            f'<td data-characteristic="{name}"{mark if value == top else ""}>{_signed(value)}</td>'
+            for name, value in monster.characteristics.items() if value is not None)
+        head = "".join(f"<th>{name.capitalize()}</th>" for name, _ in monster.characteristics.items())
+        return f'<table class="wb-characteristics"><tr>{head}</tr><tr>{cells}</tr></table>'
     cells = []
     for name in CHARACTERISTICS:
         if name == highest:
@@ -156,6 +201,8 @@ def _free_strike(monster: Monster, *, lore: Lore | None = None, **_: object) -> 
 def _signature(
     monster: Monster, *, characteristic: str = "might", strike: bool = True, **_: object
 ) -> str:
+    if monster.abilities:  # a whole stat block: its own abilities, each with its odds and departures
+        return "".join(ability_html(monster, a, index) for index, a in enumerate(monster.abilities))
     letter = _check_characteristic(characteristic)[0].upper()
     damage = signature_damage(monster, strike)
     name = _e(monster.signature_name or "Signature ability")
@@ -185,10 +232,9 @@ def _named_blocks(css: str, heading: str, items: Iterable[Trait]) -> str:
     parts = []
     for item in items:
         cost = f' <span class="wb-cost">({item.cost} Malice)</span>' if item.cost is not None else ""
-        parts.append(
-            f'<div class="wb-block-item"><b class="wb-item-name">{_e(item.name)}</b>{cost} '
-            f'<span class="wb-item-text">{_e(item.text)}</span></div>'
-        )
+        text = (_effects_html(item.effects) if item.effects
+                else f'<span class="wb-item-text">{_e(item.text)}</span>')
+        parts.append(f'<div class="wb-block-item"><b class="wb-item-name">{_e(item.name)}</b>{cost} {text}</div>')
     return f'<div class="{css}"><h4>{heading}</h4>{"".join(parts)}</div>'
 
 
@@ -208,6 +254,107 @@ def _villain_actions(monster: Monster, **_: object) -> str:
 
 def _footer(monster: Monster, **_: object) -> str:
     return f'<div class="wb-note wb-ruleset">Numbers from the “{_e(monster.ruleset)}” ruleset.</div>'
+
+
+# ---------------------------------------------------------------- abilities (a whole stat block)
+
+
+def odds_text(bonus: int, damage: tuple[int | None, int | None, int | None] | None = None) -> str:
+    """"Tier 1 / 2 / 3: 45% / 39% / 16%; expected damage per use 4.2 (with an edge 4.7, with a bane 3.6)"."""
+    odds = tier_odds(bonus)
+    text = "Tier 1 / 2 / 3: " + " / ".join(decimal_text(p * 100, 0) + "%" for p in odds)
+    if damage is not None and any(d is not None for d in damage):
+        plain = decimal_text(expected_damage(damage, bonus), 1)
+        edge = decimal_text(expected_damage(damage, bonus, edges=1), 1)
+        bane = decimal_text(expected_damage(damage, bonus, banes=1), 1)
+        text += f"; expected damage per use {plain} (with an edge {edge}, with a bane {bane})"
+    return text
+
+
+def _effects_html(effects: Iterable[Effect], departures: Iterable[Departure] = ()) -> str:
+    parts = []
+    for effect in effects:
+        label = " ".join(x for x in (effect.cost_text, effect.name or "") if x)
+        head = f"<b>{_e(label)}:</b> " if label else ""
+        rows = _tier_rows(effect.tiers, [d for d in departures if d.test]) if effect.tiers else ""
+        parts.append(f'<div class="wb-effect">{head}{_e(effect.text)}{rows}</div>')
+    return "".join(parts)
+
+
+def _tier_rows(tiers: Iterable[Tier], departures: Iterable[Departure]) -> str:
+    rows = []
+    for number, (label, tier) in enumerate(zip(TIER_LABELS, tiers, strict=True), 1):
+        marks = "".join(f'<div class="wb-departure">{_e(d)}</div>' for d in departures if d.tier == number)
+        damage = "" if tier.damage is None else f' data-damage="{tier.damage}"'
+        rows.append(f'<tr class="wb-tier{number}" data-tier="{number}"{damage}><td>{label}</td>'
+                    f"<td>{_e(tier)}{marks}</td></tr>")
+    return f'<table class="wb-tiers">{"".join(rows)}</table>'
+
+
+def ability_html(monster: Monster, ability: Ability, index: int = 0) -> str:
+    """One ability as the book prints it, with its tier odds, expected damage and departures marked."""
+    departures = ability_departures(monster, ability)
+    cost = f' <span class="wb-cost">{_e(ability.cost_text)}</span>' if ability.cost_text else ""
+    meta = [ability.keywords_text, ability.action_text]
+    if ability.distance is not None:
+        meta.append(str(ability.distance))
+    if ability.target is not None:
+        meta.append(ability.target.text)
+    parts = [f'<h4 class="wb-ability-name">{_e(ability.name)}{cost}</h4>']
+    if ability.flavour:
+        parts.append(f"<div><i>{_e(ability.flavour)}</i></div>")
+    parts.append(f'<div class="wb-ability-meta">{" · ".join(_e(m) for m in meta)}</div>')
+    if ability.trigger:
+        parts.append(f"<div><b>Trigger:</b> {_e(ability.trigger)}</div>")
+    parts.append(_effects_html(ability.effects_before, departures))
+    roll = ability.power_roll
+    if roll is not None:
+        parts.append(f'<div class="wb-roll"><b>{_e(roll.roll_text)}:</b></div>')
+        parts.append(_tier_rows(roll.tiers, [d for d in departures if not d.test]))
+        parts.append(f'<div class="wb-odds">{_e(odds_text(roll.bonus, roll.damage))}</div>')
+    parts.append(_effects_html(ability.effects_after, departures))
+    return (f'<div class="wb-ability" data-ability="{index}" data-cost="{_e(ability.cost or "")}">'
+            f'{"".join(parts)}</div>')
+
+
+def _effect_markdown(effect: Effect, departures: Iterable[Departure]) -> list[str]:
+    label = " ".join(x for x in (effect.cost_text, effect.name or "") if x)
+    lines = [f"**{_md(label)}:** {_md(effect.text)}" if label else _md(effect.text)]
+    if effect.tiers:
+        lines += _tier_markdown(effect.tiers, [d for d in departures if d.test])
+    return ["", *lines]
+
+
+def _tier_markdown(tiers: Iterable[Tier], departures: Iterable[Departure]) -> list[str]:
+    lines = []
+    for number, (label, tier) in enumerate(zip(TIER_LABELS, tiers, strict=True), 1):
+        marks = "".join(f" *({_md(d)})*" for d in departures if d.tier == number)
+        lines.append(f"- {label}: {_md(tier)}{marks}")
+    return lines
+
+
+def ability_markdown(monster: Monster, ability: Ability) -> list[str]:
+    """One ability as Markdown lines (user text and Markdown structure escaped), with odds and departures."""
+    departures = ability_departures(monster, ability)
+    cost = f" ({_md(ability.cost_text)})" if ability.cost_text else ""
+    meta = [ability.keywords_text, ability.action_text]
+    meta += [str(ability.distance)] if ability.distance is not None else []
+    meta += [ability.target.text] if ability.target is not None else []
+    lines = ["", f"**{_md(ability.name)}**{cost}", "", " · ".join(_md(m) for m in meta)]
+    if ability.flavour:
+        lines += ["", f"*{_md(ability.flavour)}*"]
+    if ability.trigger:
+        lines += ["", f"**Trigger:** {_md(ability.trigger)}"]
+    for effect in ability.effects_before:
+        lines += _effect_markdown(effect, departures)
+    roll = ability.power_roll
+    if roll is not None:
+        lines += ["", f"**{_md(roll.roll_text)}:**", ""]
+        lines += _tier_markdown(roll.tiers, [d for d in departures if not d.test])
+        lines += ["", f"*{_md(odds_text(roll.bonus, roll.damage))}*"]
+    for effect in ability.effects_after:
+        lines += _effect_markdown(effect, departures)
+    return lines
 
 
 # The block, top to bottom. Each section takes the monster and keyword options and returns HTML ("" to
@@ -280,6 +427,7 @@ def stat_block_markdown(
     rules = (lore or core_lore()).free_strikes
     damage = signature_damage(monster, strike)
     minion = " (four minions)" if monster.organization == "minion" else ""
+    size, speed, stability = _header_texts(monster)
     lines = [
         f"### {_md(monster.name or 'Unnamed monster')}",
         "",
@@ -289,36 +437,46 @@ def stat_block_markdown(
         "",
         "| Size | Speed | Stamina | Stability | Free Strike |",
         "|---|---|---|---|---|",
-        f"| {_md(monster.size or '—')} | {_md(monster.speed or '—')} | {monster.stamina}"
-        f"{' (with extra Stamina)' if monster.extra_stamina else ''} | {_md(monster.stability or '—')} "
+        f"| {_md(size)} | {_md(speed)} | {monster.stamina}"
+        f"{' (with extra Stamina)' if monster.extra_stamina else ''} | {_md(stability)} "
         f"| {monster.free_strike} |",
         "",
         "| " + " | ".join(c.capitalize() for c in CHARACTERISTICS) + " |",
         "|---|---|---|---|---|",
-        "| "
-        + " | ".join(
-            f"**+{monster.highest_characteristic}**" if c == highest else "—" for c in CHARACTERISTICS
-        )
-        + " |",
-        "",
-        f"**Free Strike {monster.free_strike}**: {_md(rules.summary())}.",
-        "",
-        f"**{_md(monster.signature_name or 'Signature ability')}** (Signature Ability · "
-        f"{'Strike' if strike else 'Not a strike'} · {monster.targets} target{'s' if monster.targets != 1 else ''})"
-        f" — Power Roll + {monster.highest_characteristic}:",
-        "",
     ]
-    letter = highest[0].upper()
-    for label, d, p in zip(TIER_LABELS, damage.as_tuple(), monster.potency.as_tuple(), strict=False):
-        lines.append(f"- {label}: {d} damage; {letter} < {p}")
-    if monster.signature_text:
-        lines += ["", md_block(monster.signature_text)]
+    if monster.characteristics.known:
+        top = monster.characteristics.highest
+        values = [v for _, v in monster.characteristics.items() if v is not None]
+        lines.append("| " + " | ".join(f"**{_signed(v)}**" if v == top else _signed(v) for v in values) + " |")
+    else:
+        lines.append("| " + " | ".join(f"**+{monster.highest_characteristic}**" if c == highest else "—"
+                                         for c in CHARACTERISTICS) + " |")
+    for label, text in _defences(monster):
+        lines += ["", f"**{_md(label)}** {_md(text)}"]
+    lines += ["", f"**Free Strike {monster.free_strike}**: {_md(rules.summary())}."]
+    if monster.abilities:
+        for ability in monster.abilities:
+            lines += ability_markdown(monster, ability)
+    else:
+        lines += [
+            "",
+            f"**{_md(monster.signature_name or 'Signature ability')}** (Signature Ability · "
+            f"{'Strike' if strike else 'Not a strike'} · {monster.targets} target{'s' if monster.targets != 1 else ''})"
+            f" — Power Roll + {monster.highest_characteristic}:",
+            "",
+        ]
+        letter = highest[0].upper()
+        for label, d, p in zip(TIER_LABELS, damage.as_tuple(), monster.potency.as_tuple(), strict=False):
+            lines.append(f"- {label}: {d} damage; {letter} < {p}")
+        if monster.signature_text:
+            lines += ["", md_block(monster.signature_text)]
     for heading, items in (("Traits", monster.traits),):
         if items:
             lines += ["", f"#### {heading}", ""]
             for item in items:
                 cost = f" ({item.cost} Malice)" if item.cost is not None else ""
-                lines.append(f"- **{_md(item.name)}**{cost} {_md(item.text)}")
+                text = " ".join(f"**{_md(e.name)}:** {_md(e.text)}" if e.name else _md(e.text) for e in item.effects)
+                lines.append(f"- **{_md(item.name)}**{cost} {text or _md(item.text)}")
     lines += homebrew_rules_markdown_lines(monster, modules)  # attached homebrew rule modules
     lines += solo_markdown_lines(monster)  # solo traits, Malice features, villain actions (render/solo.py)
     lines += ["", f"*Numbers from the “{_md(monster.ruleset)}” ruleset.*"]

@@ -1,0 +1,106 @@
+"""Where an ability departs from the formulas: each tier's damage and potency beside the formula's number.
+
+"The formulas suggest every number and say where the design departs" (issue 13): an ability's formula
+damage is the one for its kind — its target count, strike or not, the organization's halving, the tier
+modifiers — and its formula potency the highest characteristic minus one per tier below 3. A number that
+differs is a `Departure`, shown on the block as "tier 2: 12 damage, the formula gives 9 for a 2-target
+non-strike: +33%".
+
+Readings: as for re-levelling (workbench.monster.relevel) — a target text naming no count ("Each enemy in
+the area") is compared at the organization's expected count, and a test's tier t (tier 1 the worst for the
+one tested) is compared with the formula's tier 4 − t.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from workbench.model import Ability, Monster, Tier
+from workbench.monster.formulas import ability_damage, build_monster
+
+__all__ = ["Departure", "ability_departures", "formula_for"]
+
+
+class Departure(BaseModel):
+    """One tier number of an ability that differs from the formula's."""
+
+    model_config = ConfigDict(frozen=True)
+    ability: str
+    tier: int
+    quantity: Literal["damage", "potency"]
+    value: int
+    formula: int
+    targets: int
+    counted: bool  # False: the target text names no count; compared at the organization's expected count
+    strike: bool
+    test: bool = False
+
+    @property
+    def difference(self) -> int:
+        return self.value - self.formula
+
+    @property
+    def ratio(self) -> Fraction | None:
+        """(value − formula) / formula; None when the formula gives 0."""
+        return Fraction(self.difference, self.formula) if self.formula else None
+
+    @property
+    def kind(self) -> str:
+        """"2-target non-strike", "1-target strike (area: the expected count)"."""
+        kind = f"{self.targets}-target {'strike' if self.strike else 'non-strike'}"
+        return kind if self.counted else f"{kind} (no count in the target text: the expected {self.targets})"
+
+    def __str__(self) -> str:
+        where = f"tier {self.tier}{' of the test' if self.test else ''}"
+        if self.quantity == "potency":
+            return f"{where}: potency {self.value}, the formula gives {self.formula}: {self.difference:+d}"
+        ratio = self.ratio
+        change = "" if ratio is None else f": {_whole_percent(ratio)}"
+        return f"{where}: {self.value} damage, the formula gives {self.formula} for a {self.kind}{change}"
+
+
+def _whole_percent(ratio: Fraction) -> str:
+    """+33%, −20%: rounded half away from zero, exactly."""
+    hundredths = ratio * 100
+    rounded = int(abs(hundredths) + Fraction(1, 2)) * (1 if hundredths >= 0 else -1)
+    return f"+{rounded}%" if rounded >= 0 else f"−{-rounded}%"
+
+
+def formula_for(monster: Monster, ability: Ability) -> tuple[tuple[int, int, int], tuple[int, int, int], int, bool]:
+    """The formula's (damage per tier, potency per tier) for this ability at the monster's level, with the
+    target count used and whether the target text named it."""
+    count = ability.target.count if ability.target is not None else None
+    targets = count if count is not None else monster.expected_targets
+    damage = ability_damage(monster.level, monster.organization, monster.role, targets, ability.is_strike,
+                            monster.rules)
+    potency = build_monster(monster.level, monster.organization, monster.role, ruleset=monster.rules).potency
+    return damage.as_tuple(), potency.as_tuple(), targets, count is not None
+
+
+def _tier_departures(ability: Ability, tiers: tuple[Tier, ...], formulas: tuple, test: bool) -> list[Departure]:
+    damage, potency, targets, counted = formulas
+    found = []
+    for number, tier in enumerate(tiers, 1):
+        index = (3 - number) if test else number - 1
+        common = {"ability": ability.name, "tier": number, "targets": targets, "counted": counted,
+                  "strike": ability.is_strike and not test, "test": test}
+        if tier.damage is not None and tier.damage != damage[index]:
+            found.append(Departure(quantity="damage", value=tier.damage, formula=damage[index], **common))
+        if tier.potency is not None and tier.potency.value != potency[index]:
+            found.append(Departure(quantity="potency", value=tier.potency.value, formula=potency[index], **common))
+    return found
+
+
+def ability_departures(monster: Monster, ability: Ability) -> tuple[Departure, ...]:
+    """Every tier damage and potency of `ability` that differs from the formula's, in tier order."""
+    formulas = formula_for(monster, ability)
+    found: list[Departure] = []
+    if ability.power_roll is not None:
+        found += _tier_departures(ability, ability.power_roll.tiers, formulas, test=False)
+    for effect in ability.effects:
+        if effect.tiers is not None:
+            found += _tier_departures(ability, effect.tiers, formulas, test=True)
+    return tuple(found)
