@@ -1,0 +1,77 @@
+"""New abilities pre-filled from the formulas: "add a signature strike", "add a 2-target ability", "add an
+area ability", "add a villain action", "add a Malice ability" (issue 13).
+
+Each template is an `Ability` whose numbers are the formulas' for the monster and the ability's kind — its
+target count, strike or not, the organization's halving, the tier modifiers, the power roll bonus (the
+highest characteristic) and, where the kind usually has one, the potency of each tier. The Director then
+changes what they like; a changed number is shown as a departure (workbench.monster.departure).
+
+Readings: an area ability ("Each enemy in the area") is computed at the organization's expected target count,
+as the calibration compares published areas; a villain action is an area ability that is not a strike.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from workbench.errors import InvalidInput
+from workbench.model import Ability, Monster, Potency, Tier
+from workbench.monster.formulas import ability_damage
+
+__all__ = ["TEMPLATES", "suggest_ability"]
+
+Template = Literal["signature strike", "two-target strike", "area", "villain action", "malice"]
+TEMPLATES: tuple[str, ...] = ("signature strike", "two-target strike", "area", "villain action", "malice")
+_COUNT_WORDS = {1: "One creature or object", 2: "Two creatures or objects", 3: "Three creatures or objects"}
+
+
+def _tiers(monster: Monster, targets: int, strike: bool, potency_effect: str | None) -> dict[str, Tier]:
+    damage = ability_damage(monster.level, monster.organization, monster.role, targets, strike, monster.rules)
+    tiers = {}
+    for number, amount in enumerate(damage.as_tuple(), 1):
+        potency = None
+        if potency_effect is not None:
+            value = getattr(monster.potency, f"tier{number}")
+            potency = Potency(characteristic="might", value=value)
+        tiers[f"tier{number}"] = Tier(damage=amount, potency=potency,
+                                      effect=potency_effect if potency is not None else "")
+    return tiers
+
+
+def _next_villain_action(monster: Monster) -> int:
+    taken = {a.villain_action for a in monster.abilities if a.villain_action}
+    free = [n for n in (1, 2, 3) if n not in taken]
+    if not free:
+        raise InvalidInput("template", "villain action", "another kind: this monster has villain actions 1, 2 and 3")
+    return free[0]
+
+
+def suggest_ability(monster: Monster, template: str, name: str | None = None) -> Ability:
+    """A new ability of the kind `template` (one of `TEMPLATES`), every number the formulas'."""
+    if template not in TEMPLATES:
+        raise InvalidInput("template", template, "one of " + ", ".join(TEMPLATES))
+    bonus = monster.highest_characteristic
+    expected = monster.expected_targets
+    if template in ("signature strike", "two-target strike"):
+        targets = expected if template == "signature strike" else 2
+        return Ability(
+            name=name or ("Signature Strike" if template == "signature strike" else "Cleave"),
+            cost="signature" if template == "signature strike" else None,
+            action="main action", keywords=("Melee", "Strike", "Weapon"), distance="Melee 1",
+            target=_COUNT_WORDS.get(targets, f"{targets} creatures or objects"),
+            power_roll={"bonus": bonus, **_tiers(monster, targets, True, None)},
+        )
+    if template == "malice":
+        return Ability(
+            name=name or "Malice Strike", cost=3, action="main action", keywords=("Melee", "Strike", "Weapon"),
+            distance="Melee 1", target=_COUNT_WORDS[1],
+            power_roll={"bonus": bonus, **_tiers(monster, 1, True, "bleeding (save ends)")},
+        )
+    villain = template == "villain action"
+    return Ability(
+        name=name or ("Villain Action" if villain else "Area Attack"),
+        cost=f"villain {_next_villain_action(monster)}" if villain else None,
+        action=None if villain else "main action", keywords=("Area",), distance="3 burst",
+        target="Each enemy in the area",
+        power_roll={"bonus": bonus, **_tiers(monster, expected, False, "slowed (save ends)")},
+    )
