@@ -254,7 +254,10 @@ class AbilityEditor:
     def widget(self) -> widgets.Widget:
         buttons = widgets.HBox([self.template, self.add, self.up, self.down, self.remove])
         form = widgets.VBox([buttons, self.chooser, *self.fields.values()])
-        return widgets.HBox([form, self.view])
+        self.view.add_class("wb-ability-view")
+        box = widgets.HBox([form, self.view])
+        box.add_class("wb-ability-editor")
+        return box
 
 
 def ability_editor(monster: Monster) -> widgets.Widget:
