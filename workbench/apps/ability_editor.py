@@ -264,5 +264,5 @@ def ability_editor(monster: Monster) -> widgets.Widget:
     """The ability editor for `monster` (its abilities, if any, are the starting list)."""
     editor = AbilityEditor(monster)
     box = editor.widget()
-    box.editor = editor  # type: ignore[attr-defined]  # for scripts and tests: the state behind the widget
+    box.editor = editor  # for scripts and tests: the state behind the widget
     return box

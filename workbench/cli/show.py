@@ -1,8 +1,8 @@
 """`workbench show FILE [--level N] [--mode delta|formula] [--json]`: any stat block file, whole, re-levelled
 on request.
 
-Reads a Steel Compendium stat block (`wb.read_stat_block`) or a file of the homebrew library (version 1 or
-2), told apart by the content. With `--level` the monster is moved there (`wb.relevel`, `--mode delta` keeps
+Reads a file of the homebrew library (version 1 or 2) or any stat block file `wb.import_monster` reads
+(Steel Compendium, Forge Steel, Foundry), told apart by the content. With `--level` the monster is moved there (`wb.relevel`, `--mode delta` keeps
 the design's departures, `formula` replaces them) and the working of every moved number is shown.
 `--json` prints DESIGN.md's keys: the Monster's numbers, `"characteristics": {"might": ...}`, `"abilities":
 [{"name", "cost", "power_roll": {"bonus", "tier1": {"damage", ...}, ...}, ...}]`, and `"relevel"` with the
@@ -15,9 +15,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from workbench.calibration.stat_block import read_stat_block
 from workbench.cli import emit, positive_int
 from workbench.errors import InvalidInput
+from workbench.formats.reader import import_monster
 from workbench.model import Ability, Effect, Monster, PowerRoll, Tier
 from workbench.monster.library import FORMAT, load_entry
 from workbench.monster.relevel import MODES, Move, relevel, relevel_moves
@@ -27,7 +27,7 @@ from workbench.rules.safe_file import FileProblem, read_json
 __all__ = ["monster_payload", "read_any", "register", "run"]
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("show", help="a stat block file, whole, re-levelled on request")
     parser.add_argument("file", help="a Steel Compendium stat block (.json) or a homebrew library file")
     parser.add_argument("--level", type=positive_int, default=None, help="move the monster to this level")
@@ -48,7 +48,7 @@ def read_any(path: str | Path) -> Monster:
         raise InvalidInput("file", str(path), "a stat block file of JSON", exc.reason) from None
     if isinstance(data, dict) and data.get("format") == FORMAT:
         return load_entry(path.stem, path.parent).monster
-    return read_stat_block(path)
+    return import_monster(path)
 
 
 def _tier(tier: Tier) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Literal
 
 from workbench.errors import InvalidInput
-from workbench.model import Ability, Monster, Potency, Tier
+from workbench.model import Ability, Damage, Monster, Potency, Tier
 from workbench.monster.formulas import ability_damage
 
 __all__ = ["TEMPLATES", "suggest_ability"]
@@ -33,7 +33,7 @@ def _tiers(monster: Monster, targets: int, strike: bool, potency_effect: str | N
         if potency_effect is not None:
             value = getattr(monster.potency, f"tier{number}")
             potency = Potency(characteristic="might", value=value)
-        tiers[f"tier{number}"] = Tier(damage=amount, potency=potency,
+        tiers[f"tier{number}"] = Tier(damages=(Damage(amount=amount),), potency=potency,
                                       effect=potency_effect if potency is not None else "")
     return tiers
 

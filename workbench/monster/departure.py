@@ -69,7 +69,10 @@ def _whole_percent(ratio: Fraction) -> str:
     return f"+{rounded}%" if rounded >= 0 else f"−{-rounded}%"
 
 
-def formula_for(monster: Monster, ability: Ability) -> tuple[tuple[int, int, int], tuple[int, int, int], int, bool]:
+Formulas = tuple[tuple[int, int, int], tuple[int, int, int], int, bool]
+
+
+def formula_for(monster: Monster, ability: Ability) -> Formulas:
     """The formula's (damage per tier, potency per tier) for this ability at the monster's level, with the
     target count used and whether the target text named it."""
     count = ability.target.count if ability.target is not None else None
@@ -80,7 +83,7 @@ def formula_for(monster: Monster, ability: Ability) -> tuple[tuple[int, int, int
     return damage.as_tuple(), potency.as_tuple(), targets, count is not None
 
 
-def _tier_departures(ability: Ability, tiers: tuple[Tier, ...], formulas: tuple, test: bool) -> list[Departure]:
+def _tier_departures(ability: Ability, tiers: tuple[Tier, ...], formulas: Formulas, test: bool) -> list[Departure]:
     damage, potency, targets, counted = formulas
     found = []
     for number, tier in enumerate(tiers, 1):

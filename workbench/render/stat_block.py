@@ -167,11 +167,11 @@ def _characteristics(monster: Monster, *, characteristic: str = "might", **_: ob
     if monster.characteristics.known:  # a whole stat block: all five as printed, the highest marked
         top = monster.characteristics.highest
         mark = ' class="wb-highest"'
-        cells = "".join(
+        row = "".join(
             f'<td data-characteristic="{name}"{mark if value == top else ""}>{_signed(value)}</td>'
             for name, value in monster.characteristics.items() if value is not None)
-        head = "".join(f"<th>{name.capitalize()}</th>" for name, _ in monster.characteristics.items())
-        return f'<table class="wb-characteristics"><tr>{head}</tr><tr>{cells}</tr></table>'
+        titles = "".join(f"<th>{name.capitalize()}</th>" for name, _ in monster.characteristics.items())
+        return f'<table class="wb-characteristics"><tr>{titles}</tr><tr>{row}</tr></table>'
     cells = []
     for name in CHARACTERISTICS:
         if name == highest:
