@@ -65,7 +65,7 @@ def test_a_library_file_of_version_1_is_shown():
 @pytest.mark.parametrize(
     "args, names",
     [
-        (("missing.json",), "--file"),
+        (("missing.json",), "FILE"),
         ((str(GOBLIN_WARRIOR), "--level", "0"), "--level"),
         ((str(GOBLIN_WARRIOR), "--mode", "halfway"), "--mode"),
         ((str(GOBLIN_WARRIOR), "--level", "five"), "--level"),
