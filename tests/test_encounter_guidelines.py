@@ -83,3 +83,56 @@ def test_suggested_groups_with_a_solo_leave_at_most_one_low_group():
     e = e.model_copy(update={"groups": suggest_groups(e)})
     h = budget(e.party).hero_strength
     assert not next(c for c in check_groups(e, h) if c.key == "group_ev").broken
+
+
+# ---------------------------------------------------------------- item 8: roles and organization
+
+
+@pytest.mark.parametrize(
+    "specs, key, applies, broken",
+    [
+        # "most combat encounters shouldn't have more than two controllers"
+        (["2 x level 3 platoon controller", "level 3 platoon brute"], "controllers", True, False),
+        (["3 x level 3 platoon controller", "level 3 platoon brute"], "controllers", True, True),
+        (["2 x level 3 platoon controller", "level 3 elite controller"], "controllers", True, True),
+        (["level 3 platoon brute"], "controllers", False, False),
+        # "Typically, only one leader appears in a battle at a time" / "You typically shouldn't use more than one
+        # leader or support creature in an encounter"
+        (["level 3 leader", "2 x level 3 platoon brute"], "leaders_and_support", True, False),
+        (["2 x level 3 leader"], "leaders_and_support", True, True),
+        (["level 3 platoon support", "2 x level 3 platoon brute"], "leaders_and_support", True, False),
+        (["2 x level 3 platoon support"], "leaders_and_support", True, True),
+        (["level 3 leader", "level 3 platoon support"], "leaders_and_support", True, True),
+        (["level 3 leader instant solo", "level 3 platoon support"], "leaders_and_support", True, False),
+        # "a fight against creatures who all have the same role typically leads to dull, grindy combat"
+        (["5 x level 3 platoon harrier"], "role_mix", True, True),
+        (["level 3 platoon controller", "2 x level 3 platoon defender", "2 x level 3 platoon harrier"], "role_mix",
+         True, False),
+        (["level 3 leader", "4 x level 3 platoon harrier"], "role_mix", True, False),
+        (["level 3 solo"], "role_mix", False, False),
+        # "Using minions of a level within two levels of the characters' average level"
+        (["8 x level 1 minion brute"], "minion_level", True, False),  # 3 - 2
+        (["8 x level 5 minion brute"], "minion_level", True, False),  # 3 + 2
+        (["8 x level 6 minion brute"], "minion_level", True, True),
+        (["4 x level 3 minion brute", "4 x level 6 minion harrier"], "minion_level", True, True),
+        (["level 6 platoon brute"], "minion_level", False, False),
+    ],
+)
+def test_role_and_organization_guidelines(specs, key, applies, broken):
+    c = check(Encounter(party=party()).adding(*specs), key)
+    assert (c.applies, c.broken) == (applies, broken), c.detail
+
+
+def test_role_guidelines_quote_the_rule_in_every_view():
+    from workbench.cli.encounter import report_payload, report_text
+    from workbench.render.encounter import checks_html
+
+    r = report(Encounter(party=party()).adding("3 x level 3 platoon controller", "2 x level 3 leader"))
+    words = {c.key: c.rule for c in r.broken}
+    assert "most combat encounters shouldn't have more than two controllers" in words["controllers"]
+    assert "more than one leader or support creature" in words["leaders_and_support"]
+    html = checks_html(r)
+    assert 'data-check="controllers" data-state="broken"' in html
+    assert "shouldn&#x27;t have more than two controllers" in html
+    assert {b["key"] for b in report_payload("", r)["broken"]} >= {"controllers", "leaders_and_support"}
+    assert "(Controller Creatures)" in report_text("", r)

@@ -443,7 +443,67 @@ def check_guidelines(
     )
     checks.append(_large_party_check(encounter, difficulty, rules))
     checks.append(_terrain_level_check(encounter, rules))
+    checks.extend(_role_checks(encounter, rules))
     return tuple(checks)
+
+
+def _counted(creatures: Iterable[Creature]) -> str:
+    return ", ".join(f"{c.count} × {c.label}" for c in creatures)
+
+
+def _role_checks(encounter: Encounter, rules: EncounterRules) -> list[Check]:
+    """"Using Creature Roles and Organization" as live checks: at most two controllers; at most one leader or
+    support creature (together: "more than one leader or support creature"); a mix of roles; minions within
+    two levels of the heroes' average level. Every creature counts, minions one by one; an instant solo is a
+    solo, not a leader (reading)."""
+    g = rules.guidelines
+    creatures = encounter.creatures
+    controllers = [c for c in creatures if c.role == "controller"]
+    n_controllers = sum(c.count for c in controllers)
+    leaders = [c for c in creatures if c.organization == "leader" and not c.solo]
+    support = [c for c in creatures if c.role == "support"]
+    n_lead = sum(c.count for c in leaders + support)
+    # a creature without a role (leader, solo) is its own kind for the mix
+    kinds = {c.role or ("solo" if c.solo else c.organization) for c in creatures}
+    avg = encounter.party.average_level
+    minions = [c for c in creatures if c.minion]
+    far = [c for c in minions if abs(c.level - avg) > g.minion_level_within]
+    return [
+        _check(
+            "controllers",
+            f"At most {g.max_controllers} controllers",
+            bool(controllers),
+            n_controllers <= g.max_controllers,
+            f"{n_controllers} controller(s): {_counted(controllers)}",
+            rules,
+        ),
+        _check(
+            "leaders_and_support",
+            f"At most {g.max_leaders_or_support} leader or support creature",
+            bool(leaders or support),
+            n_lead <= g.max_leaders_or_support,
+            f"{n_lead} leader or support creature(s): {_counted(leaders + support)}",
+            rules,
+        ),
+        _check(
+            "role_mix",
+            "A variety of creature roles",
+            encounter.creature_count > 1,
+            len(kinds) > 1,
+            f"roles: {', '.join(sorted(kinds))}",
+            rules,
+        ),
+        _check(
+            "minion_level",
+            f"Minions within {g.minion_level_within} levels of the heroes' average level",
+            bool(minions),
+            not far,
+            f"heroes' average level {format_number(avg)}: minions of level {format_number(avg - g.minion_level_within)}"
+            f" to {format_number(avg + g.minion_level_within)}"
+            + (f"; outside it: {_names(far)}" if far else ""),
+            rules,
+        ),
+    ]
 
 
 def _large_party_check(encounter: Encounter, difficulty: str, rules: EncounterRules) -> Check:

@@ -88,6 +88,9 @@ class Guidelines(_Frozen):
     group_heroes_high: int = Field(gt=0)
     groups_spread: int = Field(ge=0)
     many_victories: int = Field(ge=0)
+    max_controllers: int = Field(ge=0)
+    max_leaders_or_support: int = Field(ge=0)
+    minion_level_within: int = Field(ge=0)
     text: dict[str, GuidelineText]
 
 
