@@ -136,3 +136,23 @@ def test_role_guidelines_quote_the_rule_in_every_view():
     assert "shouldn&#x27;t have more than two controllers" in html
     assert {b["key"] for b in report_payload("", r)["broken"]} >= {"controllers", "leaders_and_support"}
     assert "(Controller Creatures)" in report_text("", r)
+
+
+# ---------------------------------------------------------------- item 9: villain actions shared
+
+
+@pytest.mark.parametrize(
+    "specs, warned",
+    [
+        (["level 3 leader", "2 x level 3 platoon brute"], False),
+        (["level 3 leader", "level 3 leader instant solo"], True),  # an instant solo has villain actions too
+        (["2 x level 3 solo"], True),
+        (["level 3 elite brute", "level 3 platoon brute"], False),
+    ],
+)
+def test_two_creatures_with_villain_actions_share_one_a_round(specs, warned):
+    # "no more than one villain action can be used per round. (This holds even if you have two or more creatures
+    # with villain actions in an encounter, though such an occurrence should be rare.)"
+    c = check(Encounter(party=party()).adding(*specs), "villain_actions")
+    assert c.broken == warned
+    assert "no more than one villain action can be used per round" in c.rule

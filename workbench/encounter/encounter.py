@@ -444,7 +444,25 @@ def check_guidelines(
     checks.append(_large_party_check(encounter, difficulty, rules))
     checks.append(_terrain_level_check(encounter, rules))
     checks.extend(_role_checks(encounter, rules))
+    checks.append(_villain_action_check(encounter, rules))
     return tuple(checks)
+
+
+def _villain_action_check(encounter: Encounter, rules: EncounterRules) -> Check:
+    """Two or more creatures with villain actions (leaders and solos, instant solos too) share one villain
+    action a round between them: "no more than one villain action can be used per round. (This holds even if
+    you have two or more creatures with villain actions in an encounter…)". A warning, shown as broken."""
+    villains = [c for c in encounter.creatures if c.solo or c.organization == "leader"]
+    count = sum(c.count for c in villains)
+    return _check(
+        "villain_actions",
+        "One villain action a round across every creature",
+        count > 1,
+        False,
+        f"{count} creatures with villain actions ({_counted(villains)}) share one villain action a round; "
+        "each of theirs once per encounter",
+        rules,
+    )
 
 
 def _counted(creatures: Iterable[Creature]) -> str:

@@ -51,6 +51,10 @@ __all__ = [
     "hero_dies",
     "spend",
     "end_encounter",
+    "start_turn",
+    "end_turn",
+    "villain_action",
+    "is_basic_feature",
     "MaliceTracker",
 ]
 
@@ -401,15 +405,27 @@ class SpendingPlan(BaseModel):
     lost: int
 
 
+def _turns_used(bought: Sequence[Purchase], feature: Trait) -> int:
+    """Monster turns this round already taken by purchases of `feature`'s kind: any basic feature (one per
+    turn between them), or this very feature (each of a creature's own once per turn)."""
+    if is_basic_feature(feature):
+        return sum(1 for p in bought if is_basic_feature(p.feature))
+    return sum(1 for p in bought if p.feature.name.casefold() == feature.name.casefold())
+
+
 def spending_plan(
     schedule: Sequence[MaliceRound],
     wishes: Iterable[Trait | Purchase | tuple[Trait, int]],
     per_round: int | None = None,
+    monster_turns: int | None = None,
 ) -> SpendingPlan:
     """Buy the wished-for features in the order given, each in the earliest round the Malice covers it.
 
     The order is kept (a big feature at the front is saved up for, as the book allows); Malicious Strike
     waits a round rather than be used two rounds in a row; `per_round` caps the purchases in one round.
+    `monster_turns` (the monsters' turns in a round, e.g. their initiative groups) makes the per-turn limits
+    count: one basic Malice feature "at the start of any monster's turn", and each creature's own Malice
+    feature "once per turn", so a round holds at most that many of either.
     What is left after the last round is `lost` ("any unused Malice is lost"). `advice` is the
     "That's So Much Malice!" check on the distinct features wished for.
     """
@@ -418,6 +434,9 @@ def spending_plan(
     queue = [_purchase(w) for w in wishes]
     if per_round is not None:
         per_round = _whole("per_round", per_round, 1, "a whole number from 1 upwards, or None for no cap")
+    if monster_turns is not None:
+        monster_turns = _whole("monster_turns", monster_turns, 1,
+                               "a whole number of monster turns a round from 1 upwards, or None")
     bank, last_strike, rows = 0, None, []
     for r in schedule:
         bank += r.gain
@@ -426,6 +445,8 @@ def spending_plan(
         while queue and (per_round is None or len(bought) < per_round):
             nxt = queue[0]
             if nxt.amount > bank:
+                break
+            if monster_turns is not None and _turns_used(bought, nxt.feature) >= monster_turns:
                 break
             if is_malicious_strike(nxt.feature) and _not_twice_in_a_row() and last_strike == r.round - 1:
                 break
@@ -445,7 +466,8 @@ def spending_plan(
 # ---------------------------------------------------------------- the tracker
 
 
-EntryKind = Literal["start", "gain", "death", "spend", "end"]
+EntryKind = Literal["start", "gain", "death", "spend", "end", "turn", "villain"]
+Side = Literal["monster", "hero"]
 
 
 class MaliceEntry(BaseModel):
@@ -471,6 +493,13 @@ class MaliceState(BaseModel):
     malicious_strike_rounds: tuple[int, ...] = ()
     ended: bool = False
     log: tuple[MaliceEntry, ...] = ()
+    # turns (optional: a Director who tracks only rounds never opens one, and the per-turn limits then wait)
+    turn_of: str | None = None
+    turn_side: Side | None = None
+    turn_basic: str | None = None
+    turn_features: tuple[str, ...] = ()
+    ended_turn_of: str | None = None
+    villain_actions: tuple[tuple[str, int, int], ...] = ()  # (creature, action number, round)
 
     def _with(self, entry: MaliceEntry, **changes: Any) -> MaliceState:
         return self.model_copy(update={**changes, "log": (*self.log, entry)})
@@ -503,7 +532,97 @@ def start_round(state: MaliceState) -> MaliceState:
         round=number, kind="gain", change=gain, malice=state.malice + gain,
         text=f"start of the round: gain {working} = {gain}",
     )
-    return state._with(entry, round=number, malice=state.malice + gain)
+    return state._with(
+        entry, round=number, malice=state.malice + gain, turn_of=None, turn_side=None, turn_basic=None,
+        turn_features=(), ended_turn_of=None,
+    )
+
+
+def _creature(creature: Any) -> str:
+    if not isinstance(creature, str) or not creature.strip():
+        raise InvalidInput("creature", creature, "the name of the creature (or initiative group) taking the turn")
+    return creature.strip()
+
+
+def start_turn(state: MaliceState, creature: str, side: Side = "monster") -> MaliceState:
+    """A creature's (or an initiative group's) turn begins. Turns make the per-turn limits live: a basic
+    Malice feature "at the start of any monster's turn", one per turn; a creature's own Malice features once
+    per turn; villain actions at the end of another creature's turn."""
+    _check_open(state)
+    if state.round < 1:
+        raise InvalidInput("round", state.round, "a round that has started (start the first round first)")
+    creature = _creature(creature)
+    if side not in ("monster", "hero"):
+        raise InvalidInput("side", side, "monster or hero")
+    if state.turn_of is not None:
+        raise InvalidInput("turn", creature, "a turn after the current one ends",
+                           f"{state.turn_of}'s turn has not ended")
+    entry = MaliceEntry(round=state.round, kind="turn", change=0, malice=state.malice,
+                        text=f"{creature}'s turn ({side})")
+    return state._with(entry, turn_of=creature, turn_side=side, turn_basic=None, turn_features=(),
+                       ended_turn_of=None)
+
+
+def end_turn(state: MaliceState) -> MaliceState:
+    """The current turn ends: a villain action may follow ("at the end of any other creature's turn")."""
+    _check_open(state)
+    if state.turn_of is None:
+        raise InvalidInput("turn", None, "a turn that has started (start_turn first)")
+    entry = MaliceEntry(round=state.round, kind="turn", change=0, malice=state.malice,
+                        text=f"end of {state.turn_of}'s turn")
+    return state._with(entry, turn_of=None, turn_side=None, turn_basic=None, turn_features=(),
+                       ended_turn_of=state.turn_of)
+
+
+def villain_action(state: MaliceState, creature: str, number: int) -> MaliceState:
+    """`creature` uses its villain action `number` (1 to 3). "Each villain action can be used only once per
+    encounter, and no more than one villain action can be used per round" (across every creature), and "A
+    creature can use a villain action at the end of any other creature's turn": refused otherwise."""
+    _check_open(state)
+    creature = _creature(creature)
+    count = feature_book().villain_actions.count
+    number = _whole("number", number, 1, f"a villain action number from 1 to {count}")
+    if number > count:
+        raise InvalidInput("number", number, f"a villain action number from 1 to {count}")
+    words = feature_book().villain_actions.rules[0]
+    if any(c.casefold() == creature.casefold() and n == number for c, n, _ in state.villain_actions):
+        raise InvalidInput("villain_action", f"{creature} {number}", "a villain action not used yet", words)
+    used = [f"{c} ({n})" for c, n, r in state.villain_actions if r == state.round]
+    if used:
+        raise InvalidInput("villain_action", f"{creature} {number}", "a villain action in a later round",
+                           f"{used[0]} used one in round {state.round}: {words}")
+    after = feature_book().villain_actions.rules[1].split(".")[0] + "."
+    if state.turn_of is not None or state.ended_turn_of is None:
+        raise InvalidInput("villain_action", f"{creature} {number}", "the end of a creature's turn", after)
+    if state.ended_turn_of.casefold() == creature.casefold():
+        raise InvalidInput("villain_action", f"{creature} {number}", "the end of another creature's turn",
+                           after)
+    entry = MaliceEntry(round=state.round, kind="villain", change=0, malice=state.malice,
+                        text=f"{creature}: villain action {number} (after {state.ended_turn_of}'s turn)")
+    return state._with(entry, villain_actions=(*state.villain_actions, (creature, number, state.round)))
+
+
+def is_basic_feature(feature: Trait) -> bool:
+    """One of the "Basic Malice Features" every monster has (activated at the start of a monster's turn)."""
+    return feature.name.strip().casefold() in {f.name.casefold() for f in basic_malice_features()}
+
+
+def _check_turn_limits(state: MaliceState, feature: Trait) -> None:
+    """Per-turn limits, once the Director tracks turns: "At the start of any monster's turn, you can spend
+    Malice to activate one of the following features" (one basic feature, on a monster's turn); a creature's
+    own Malice features "once per turn" (each feature once in a turn; reading)."""
+    if state.turn_of is None:
+        return
+    if is_basic_feature(feature):
+        if state.turn_side != "monster":
+            raise InvalidInput("feature", feature.name, "a basic Malice feature on a monster's turn",
+                               f"it is {state.turn_of}'s turn, a hero's")
+        if state.turn_basic is not None:
+            raise InvalidInput("feature", feature.name, "one basic Malice feature per monster turn",
+                               f"{state.turn_basic} was activated at the start of {state.turn_of}'s turn")
+    elif feature.name.casefold() in (f.casefold() for f in state.turn_features):
+        raise InvalidInput("feature", feature.name, "a Malice feature not yet used this turn",
+                           "a creature's own Malice features are used once per turn")
 
 
 def hero_dies(state: MaliceState, count: int = 1) -> MaliceState:
@@ -547,6 +666,7 @@ def spend(
             "feature", feature.name, "a feature other than Malicious Strike this round",
             f"Malicious Strike was used in round {state.round - 1}; it can't be used two rounds in a row",
         )
+    _check_turn_limits(state, feature)
     text = f"{feature.name}: spend {amount}"
     rounds = state.malicious_strike_rounds
     if strike:
@@ -559,7 +679,13 @@ def spend(
     entry = MaliceEntry(
         round=state.round, kind="spend", change=-amount, malice=state.malice - amount, text=text
     )
-    return state._with(entry, malice=state.malice - amount, malicious_strike_rounds=rounds)
+    turn: dict[str, Any] = {}
+    if state.turn_of is not None:
+        if is_basic_feature(feature):
+            turn["turn_basic"] = feature.name
+        else:
+            turn["turn_features"] = (*state.turn_features, feature.name)
+    return state._with(entry, malice=state.malice - amount, malicious_strike_rounds=rounds, **turn)
 
 
 def end_encounter(state: MaliceState) -> MaliceState:
@@ -617,6 +743,15 @@ class MaliceTracker:
 
     def end_encounter(self) -> MaliceState:
         return self._push(end_encounter(self.state))
+
+    def start_turn(self, creature: str, side: Side = "monster") -> MaliceState:
+        return self._push(start_turn(self.state, creature, side))
+
+    def end_turn(self) -> MaliceState:
+        return self._push(end_turn(self.state))
+
+    def villain_action(self, creature: str, number: int) -> MaliceState:
+        return self._push(villain_action(self.state, creature, number))
 
     def undo(self) -> MaliceState:
         """Go back one action; refused when there is nothing to undo."""
