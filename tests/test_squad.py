@@ -126,8 +126,9 @@ def test_area_damage_cases(amount, in_area, lost, dropped):
         ("single", 12, None, 0, 5, 7),
         # Immunity larger than the damage: nothing, never negative.
         ("single", 3, None, 0, 5, 0),
-        # Area: 3 × min(6, 5) = 15, then weakness 3 once = 18, bounded by the 3 in the area (15).
-        ("area", 6, 3, 3, 0, 15),
+        # Area: 3 × min(6, 5) = 15, then weakness 3 once = 18: the weakness "can drop (or save!) multiple
+        # minions from any source of damage, including area effects" (issue 15, item 14; was capped at 15)
+        ("area", 6, 3, 3, 0, 18),
         # Area: 3 × 2 = 6, weakness 3 once = 9 (not 3 × (2 + 3) = 15).
         ("area", 2, 3, 3, 0, 9),
         # Area: 3 × min(6, 5) = 15, immunity 2 once, last = 13 (not 3 × (6 - 2) capped = 12... nor 16).
@@ -354,8 +355,9 @@ def test_pool_never_negative_alive_never_rises_area_bounded_and_undo_exact(stami
             assert t.squad == before                            # a refusal changes nothing
             continue
         after = t.squad
-        if event[0] == "area":
-            assert result.dropped <= event[2]                   # only minions in the area drop
+        if event[0] == "area":                                  # the area drops only its minions; a
+            # weakness, applied last to the pool, at most ⌈weakness ÷ Stamina each⌉ more
+            assert result.dropped <= event[2] + -(-event[3] // before.stamina_each)
         assert after.pool >= 0
         assert 0 <= after.alive <= before.alive                 # minions alive never rise
         assert after.alive <= after.size
@@ -393,3 +395,15 @@ def test_area_damage_on_a_squad_with_nobody_standing_is_refused_plainly():
     with pytest.raises(wb.InvalidInput) as caught:
         damage_area(squad, 5, in_area=1)
     assert caught.value.field == "in_area" and "every minion has dropped" in str(caught.value)
+
+
+def test_a_weakness_drops_minions_beyond_the_area():
+    # "These effects are the last things applied when calculating damage and can drop (or save!) multiple
+    # minions from any source of damage, including area effects." Incinerate's 6 fire to three spinecleavers
+    # (Stamina 5) takes 15; a fire weakness 5 applied last makes it 20: a fourth minion drops.
+    squad, hit = damage_area(spinecleavers(), 6, in_area=3, weakness=5)
+    assert (hit.lost, hit.dropped, squad.alive) == (20, 4, 4)
+    assert "beyond those in the area" in (hit.reading or "")
+    # and an immunity saves one: 15 - 5 = 10, two drop
+    _, saved = damage_area(spinecleavers(), 6, in_area=3, immunity=5)
+    assert (saved.lost, saved.dropped) == (10, 2)

@@ -242,8 +242,9 @@ def test_a_certain_fight_without_reforms_worked_by_hand():
 
 def test_a_certain_fight_with_a_reform_worked_by_hand():
     # Every area attack hits, never disrupted. 3 swarms, N = 3, M = 6, 2 kills a round, 1 hit to break:
-    # round 1: all three break -> 9 individuals, 2 die -> 7 >= M and undisrupted: they reform into one
-    # swarm at end of round. Round 2: it breaks -> 3, 2 die -> 1 (< M). Round 3: the last one dies.
+    # round 1: all three break -> 9 individuals, 2 die -> 7 >= M and undisrupted: six of them reform into one
+    # swarm at end of round, one stays an individual. Round 2: the swarm breaks -> 3 + 1, 2 die -> 2 (< M).
+    # Round 3: the last two die.
     scenario = SwarmScenario(
         swarms=3, disperse_value=3, reform_threshold=6, area_hit_chance=1, disruption_chance=0,
         kills_per_round=2, area_hits_to_break=1,
@@ -251,8 +252,28 @@ def test_a_certain_fight_with_a_reform_worked_by_hand():
     result = swarm_fight(scenario, random.Random(0))
     assert (result.rounds, result.reforms) == (3, 1)
     assert [(r.reformed, r.cohesive_after, r.individuals_after) for r in result.log] == [
-        (True, 1, 0), (False, 0, 1), (False, 0, 0)
+        (True, 1, 1), (False, 0, 2), (False, 0, 0)
     ]
+
+
+@pytest.mark.parametrize(
+    "swarms, reformed, individuals",
+    [
+        (4, 1, 6),  # 12 individuals, M = 6: one swarm of six, six stay (none vanish unkilled)
+        (5, 1, 9),  # 15: one swarm, 9 stay
+        (2, 1, 0),  # 6: all six reform
+        (1, 0, 3),  # 3 < M: no reform
+    ],
+)
+def test_reform_keeps_the_individuals_that_do_not_join(swarms, reformed, individuals):
+    # "Dispersed individuals may reform into one swarm when ... The number of nearby individuals is at least the
+    # Reform Threshold (M)": one swarm, of M individuals; the rest stay individuals (issue 15, item 13)
+    scenario = SwarmScenario(
+        swarms=swarms, disperse_value=3, reform_threshold=6, area_hit_chance=1, disruption_chance=0,
+        kills_per_round=0, area_hits_to_break=1,
+    )
+    first = swarm_fight(scenario, random.Random(0), max_rounds=1).log[0]
+    assert (first.swarms_reformed, first.cohesive_after, first.individuals_after) == (reformed, reformed, individuals)
 
 
 def test_never_hit_never_cleared():
@@ -351,12 +372,10 @@ def test_every_fight_keeps_the_rules_invariants(scenario, seed):
         assert r.killed == min(scenario.kills_per_round, alive)  # the party kills what it can
         alive -= r.killed
         # "may reform into one swarm when ... at least the Reform Threshold (M)" and "not under active
-        # disruption", at end of round: exactly then, and all of them into one swarm
-        assert r.reformed == (alive >= m and not r.disrupted)
-        if r.reformed:
-            assert (r.cohesive_after, r.individuals_after) == (cohesive - r.dispersed + 1, 0)
-        else:
-            assert (r.cohesive_after, r.individuals_after) == (cohesive - r.dispersed, alive)
+        # disruption", at end of round: exactly then, M individuals to a swarm, the rest stay individuals
+        new = 1 if alive >= m and not r.disrupted else 0
+        assert r.reformed == (new > 0) and r.swarms_reformed == new
+        assert (r.cohesive_after, r.individuals_after) == (cohesive - r.dispersed + new, alive - new * m)
         cohesive, individuals = r.cohesive_after, r.individuals_after
     if result.rounds is not None:
         assert (cohesive, individuals) == (0, 0)
@@ -400,3 +419,22 @@ def test_certain_hits_and_constant_disruption_take_exactly_the_fewest_rounds(swa
 def test_full_disruption_means_no_reform(scenario, seed):
     disrupted = SwarmScenario(**{**scenario.__dict__, "disruption_chance": 1})
     assert swarm_fight(disrupted, random.Random(seed), max_rounds=40).reforms == 0
+
+
+# ---------------------------------------------------------------- escalation only while cohesive (issue 15, item 15)
+
+
+def test_area_escalation_applies_to_a_cohesive_swarm_only():
+    # "Area and Zone Attacks vs Cohesive Swarm ... Apply weakness base wound increase (+1 base wound), then
+    # escalate by outcome"; after Disperse on Break, "Dispersed individuals use their own normal stat block."
+    from workbench.homebrew.rule import load_rules
+
+    rule = load_rules()["generic-swarm"].fill()
+    swarm = Swarm.from_rule(rule)
+    cohesive = swarm.wound(rule, "one_handed", "hit", ["area"])
+    assert (cohesive.escalated, cohesive.value) == (True, 2)  # one-handed baseline 1 becomes 2
+    dispersed = swarm.disperse().wound(rule, "one_handed", "hit", ["area"])
+    assert (dispersed.escalated, dispersed.value) == (False, 1)  # the individual's own stat block: baseline 1
+    assert "cohesive swarm only" in dispersed.reading
+    with pytest.raises(InvalidInput):
+        swarm.disperse().lose(3).wound(rule, "one_handed", "hit", ["area"])

@@ -7,8 +7,10 @@ a multiple of `s` (the book's "5, 10, 15, ... 40" for eight goblin spinecleavers
 
 Readings, where the text leaves room (each is also stated where the number is shown):
 - Area damage: each minion in the area loses at most its own Stamina (the book's Incinerate: 3 × 5 = 15, not
-  18); a weakness or immunity is then applied once for the squad, last; and the total never exceeds the
-  Stamina of the minions in the area (area effects "can kill only those minions who are in the area").
+  18: area effects "can kill only those minions who are in the area"); a weakness or immunity is then applied
+  once for the squad, last, to the pool, and may drop (or save) minions beyond those in the area: "These
+  effects are the last things applied when calculating damage and can drop (or save!) multiple minions from
+  any source of damage, including area effects."
 - With Captain: a damage bonus to strikes is added once per target of the squad's signature ability and
   once to free strikes made together (they are "treated as one strike"); the extra damage of additional
   minions on one target is their printed free strike value. A Stamina bonus raises each living minion's
@@ -292,8 +294,9 @@ def damage_area(
     squad: Squad, amount: int, in_area: int, weakness: int = 0, immunity: int = 0
 ) -> tuple[Squad, Hit]:
     """Area damage to `in_area` of the squad's minions, `amount` to each: each loses at most its own
-    Stamina, weakness/immunity apply once for the squad, last, and only the minions in the area can drop
-    (three spinecleavers in a 6-damage Incinerate: 15, not 18)."""
+    Stamina (three spinecleavers in a 6-damage Incinerate: 15, not 18), then weakness/immunity apply once for
+    the squad, last, and can drop (or save) more minions than the area holds ("can drop (or save!) multiple
+    minions from any source of damage, including area effects")."""
     _check_squad(squad)
     amount = _whole("amount", amount, 0)
     if squad.alive == 0:
@@ -305,20 +308,17 @@ def damage_area(
     s = squad.stamina_each
     each = min(amount, s)
     total, text = _adjust(in_area * each, f"{in_area} × {each}", weakness, immunity)
-    bound = in_area * s
-    capped = min(total, bound)
-    lost = min(capped, squad.pool)
+    lost = min(total, squad.pool)
     reading = None
     if amount > s:
         reading = f"each minion in the area loses at most its own Stamina ({s})"
-    if total > bound:
-        note = f"only the {in_area} minion(s) in the area can drop: at most {bound}"
+    if weakness and total > in_area * s:
+        note = "the weakness, applied last to the pool, drops minions beyond those in the area"
         reading = f"{reading}; {note}" if reading else note
     working = f"area, {in_area} in it, {amount} each"
     working += f" (at most {s} each)" if amount > s else ""
-    working += f": pool {squad.pool} − ({text}"
-    working += f", at most {bound})" if capped != total else ")"
-    working += f" = {squad.pool - lost}" + _floor_note(capped, squad.pool)
+    working += f": pool {squad.pool} − ({text})"
+    working += f" = {squad.pool - lost}" + _floor_note(total, squad.pool)
     hit = Hit(
         kind="area", amount=amount, in_area=in_area, weakness=weakness, immunity=immunity,
         pool_before=squad.pool, pool_after=squad.pool - lost, dropped=0, working=working, reading=reading,

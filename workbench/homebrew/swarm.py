@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from workbench.errors import InvalidInput
 from workbench.homebrew.rule import FilledRule
+from workbench.homebrew.weakness import Wound, weakness_wound, wound_for_source
 from workbench.rules.limits import MAX_NUMBER, MAX_ROUNDS, whole
 
 __all__ = [
@@ -157,6 +158,37 @@ class Swarm(BaseModel):
             raise TransitionRefused("reform", self, reason)
         return self.model_copy(update={"phase": Phase.COHESIVE, "individuals": 0, "action_spent": True})
 
+    @property
+    def area_escalation_applies(self) -> bool:
+        """"Area and Zone Attacks vs Cohesive Swarm": only a cohesive swarm; "Dispersed individuals use their
+        own normal stat block"."""
+        return self.phase == Phase.COHESIVE
+
+    def wound(
+        self,
+        rule: FilledRule,
+        grip: str,
+        outcome: str,
+        source_tags: Iterable[str],
+        other_source_applied: bool = False,
+    ) -> Wound:
+        """The wound a hit from a source with `source_tags` ('area', 'zone', ...) deals to this swarm under
+        its swarm module `rule`: escalated by an area or zone source while the swarm is cohesive; once
+        dispersed, the individuals "use their own normal stat block" and the swarm's escalation is gone."""
+        if self.phase == Phase.GONE:
+            raise TransitionRefused("wound", self, "the swarm is gone: nothing is left to hit")
+        if isinstance(source_tags, str):
+            raise InvalidInput("source_tags", source_tags, "a list of tags, e.g. ['area']")
+        tags = tuple(source_tags)
+        if self.area_escalation_applies:
+            return wound_for_source(rule, grip, outcome, tags, other_source_applied)
+        wound = weakness_wound(rule, grip, outcome, False, other_source_applied)
+        if rule.matches(tags):
+            note = ("dispersed individuals use their own normal stat block: the swarm's area and zone "
+                    "escalation applies to a cohesive swarm only")
+            wound = wound.model_copy(update={"reading": f"{wound.reading}; {note}" if wound.reading else note})
+        return wound
+
     def new_beat(self) -> Swarm:
         """The next round begins: a reformed group has its action again."""
         return self.model_copy(update={"action_spent": False}) if self.action_spent else self
@@ -196,8 +228,10 @@ class SwarmScenario:
       persists to the end of the round.
     * The party's other attacks kill `kills_per_round` dispersed individuals each round (after the area
       attack; wasted while every swarm is cohesive).
-    * At end of round, if at least M dispersed individuals live and there is no disruption, they reform
-      into one cohesive swarm at full Core (all living individuals count as nearby).
+    * At end of round, if at least M dispersed individuals live (all of them count as nearby) and there is
+      no disruption, M of them reform into one cohesive swarm at full Core; the others stay individuals
+      and may reform at a later end of round (reading: "may reform into one swarm": one swarm a beat, made
+      of the M the threshold asks for; a second swarm the same beat would let a swarm with N > M multiply).
     * The swarms are gone for good when no swarm is cohesive and no individual lives.
     """
 
@@ -250,6 +284,7 @@ class RoundLog:
     reformed: bool
     cohesive_after: int
     individuals_after: int
+    swarms_reformed: int = 0
 
 
 @dataclass(frozen=True)
@@ -264,6 +299,19 @@ class Fight:
 def _draw(rng: random.Random, chance: Fraction) -> bool:
     """True with probability `chance`, exactly: a whole number below the denominator, under the numerator."""
     return rng.randrange(chance.denominator) < chance.numerator
+
+
+def _leave(dispersed: list[Swarm], count: int) -> list[Swarm]:
+    """The dispersed groups after `count` of their individuals left to form reformed swarms (taken from the
+    first groups first); a group left with no one is dropped from the list (its individuals live on in the
+    reformed swarm)."""
+    out: list[Swarm] = []
+    for group in dispersed:
+        take = min(count, group.individuals)
+        count -= take
+        if group.individuals > take:
+            out.append(group.model_copy(update={"individuals": group.individuals - take}))
+    return out
 
 
 def swarm_fight(scenario: SwarmScenario, rng: random.Random, max_rounds: int = 100, *, keep_log: bool = True) -> Fight:
@@ -304,17 +352,20 @@ def swarm_fight(scenario: SwarmScenario, rng: random.Random, max_rounds: int = 1
             if group.phase == Phase.DISPERSED:
                 survivors.append(group)
         dispersed = survivors
-        reformed = False
         nearby = sum(g.individuals for g in dispersed)
+        new_swarms = 0
         if dispersed and dispersed[0].reform_refusal(nearby, disrupted) is None:
+            # one swarm a beat, of M individuals; the rest stay dispersed individuals
+            new_swarms = 1
             cohesive.append((dispersed[0].reform(nearby, disrupted), 0))
-            dispersed = []  # every living individual was nearby and joined the one reformed swarm
+            dispersed = _leave(dispersed, s.reform_threshold)
             reforms += 1
-            reformed = True
+        reformed = new_swarms > 0
         cohesive = [(swarm.new_beat(), hits) for swarm, hits in cohesive]
         individuals = sum(g.individuals for g in dispersed)
         if keep_log:
-            log.append(RoundLog(number, area_hit, disrupted, broke, killed, reformed, len(cohesive), individuals))
+            log.append(RoundLog(number, area_hit, disrupted, broke, killed, reformed, len(cohesive), individuals,
+                                new_swarms))
         if not cohesive and not dispersed:
             return Fight(number, reforms, tuple(log))
     return Fight(None, reforms, tuple(log))

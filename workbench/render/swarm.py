@@ -53,7 +53,7 @@ def fight_html(fight: Fight) -> str:
     """One fight round by round, as a table."""
     rows = "".join(
         f"<tr><td>{r.round}</td><td>{'hit' if r.area_hit else 'miss'}</td><td>{'yes' if r.disrupted else 'no'}</td>"
-        f"<td>{r.dispersed}</td><td>{r.killed}</td><td>{'yes' if r.reformed else ''}</td>"
+        f"<td>{r.dispersed}</td><td>{r.killed}</td><td>{r.swarms_reformed or ''}</td>"
         f"<td>{r.cohesive_after}</td><td>{r.individuals_after}</td></tr>"
         for r in fight.log
     )
