@@ -29,6 +29,7 @@ from workbench.encounter.objective import (
     ChosenObjective,
     ObjectiveOutcome,
     apply_objectives,
+    objective_numbers,
     objective_rule,
     objective_with,
 )
@@ -50,6 +51,8 @@ __all__ = [
     "Check",
     "EncounterReport",
     "creature_from_monster",
+    "creature_stamina",
+    "encounter_objective_numbers",
     "parse_spec",
     "report",
     "check_guidelines",
@@ -102,6 +105,8 @@ class Creature(_Frozen):
     ev: int = Field(ge=0, le=MAX_NUMBER)
     star: bool = False
     instant_solo: bool = False
+    # one creature's Stamina as its stat block gives it (files saved before this field: the formulas')
+    stamina: int | None = Field(default=None, ge=1)
 
     @model_validator(mode="after")
     def _instant_solo_source(self) -> Creature:
@@ -235,7 +240,25 @@ def creature_from_monster(monster: Monster, count: int = 1, star: bool = False) 
         ev=monster.ev,
         star=bool(star),
         instant_solo=is_instant_solo(monster),
+        stamina=monster.stamina,
     )
+
+
+def creature_stamina(creature: Creature) -> int:
+    """One creature's Stamina: the stat block's when it was saved with it, else the formulas' for its level,
+    organization and role (× 2.5 for an instant solo, as "Instant Solo Creature" adapts it)."""
+    if creature.stamina is not None:
+        return creature.stamina
+    monster = build_monster(creature.level, creature.organization, creature.role)
+    return instant_solo(monster).stamina if creature.instant_solo else monster.stamina
+
+
+def encounter_objective_numbers(
+    encounter: Encounter, key: str, rules: EncounterRules | None = None
+) -> tuple[str, ...]:
+    """`objective_numbers` for this encounter's party and foes (the solos' fleeing Stamina among them)."""
+    solos = [(c.label, creature_stamina(c)) for c in encounter.creatures if c.solo]
+    return objective_numbers(key, encounter.party, rules, solos=solos)
 
 
 def parse_spec(text: str, ruleset: Ruleset | None = None) -> Creature:

@@ -21,7 +21,8 @@ Another) are the most any one adds; the difficulty never moves past trivial or e
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from numbers import Integral
 from typing import Any
@@ -57,6 +58,10 @@ __all__ = [
     "hold_reinforcement_ev",
     "escort_reinforcement_range",
     "objective_numbers",
+    "solo_flee_stamina",
+    "escort_start_distance",
+    "hold_them_off_limit",
+    "complete_the_action_succeeds",
 ]
 
 
@@ -414,9 +419,54 @@ def escort_reinforcement_range(
 
 
 
-def objective_numbers(key: str, party: Party, rules: EncounterRules | None = None) -> tuple[str, ...]:
+def solo_flee_stamina(stamina: int, rules: EncounterRules | None = None) -> int:
+    """Diminish Numbers: the Stamina at or below which a solo "flees or surrenders when reduced to one-quarter
+    or less of their Stamina" (after using all its villain actions): ⌊Stamina × 1/4⌋, the highest whole
+    Stamina that is a quarter or less."""
+    o = (rules or encounter_rules()).objective_rules
+    stamina = _whole_number("stamina", stamina, 1)
+    return math.floor(stamina * o.solo_flee_share)
+
+
+def escort_start_distance(speed: int | None = None, rules: EncounterRules | None = None) -> int:
+    """Escort: the ward starts "at least three times the ward's speed" from the destination (speed 5 unless
+    given: "most humanoid wards having speed 5")."""
+    o = (rules or encounter_rules()).objective_rules
+    speed = o.ward_speed if speed is None else _whole_number("speed", speed, 1)
+    return o.escort_start_speeds * speed
+
+
+def hold_them_off_limit(party: Party) -> int:
+    """Hold Them Off: the heroes win when "fewer creatures through ... than the number of heroes who started
+    the encounter, including any retainers": heroes and retainers (allied NPCs are not named; reading)."""
+    if not isinstance(party, Party):
+        raise InvalidInput("party", party, "a Party (see make_party)")
+    return sum(1 for m in party.members if m.kind in ("hero", "retainer"))
+
+
+def complete_the_action_succeeds(failures: int, rules: EncounterRules | None = None) -> bool:
+    """Complete the Action: "The heroes win if they reach the end of the encounter duration with 1 or no
+    failures" (2 or more: no Victories)."""
+    o = (rules or encounter_rules()).objective_rules
+    return _whole_number("failures", failures, 0) <= o.complete_failures_allowed
+
+
+def _whole_number(field: str, value: Any, lowest: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, Integral) or value < lowest:
+        raise InvalidInput(field, value, f"a whole number from {lowest} upwards")
+    return int(value)
+
+
+def objective_numbers(
+    key: str,
+    party: Party,
+    rules: EncounterRules | None = None,
+    solos: Sequence[tuple[str, int]] = (),
+) -> tuple[str, ...]:
     """The numbers an objective gives for this party, each with its working, to show beside its text:
-    Destroy the Thing!'s thing Stamina, Escort's ward Stamina and replacements, Hold Them Off's reinforcements.
+    Destroy the Thing!'s thing Stamina, Escort's ward Stamina, start and replacements, Hold Them Off's
+    reinforcements and how many may get through, Complete the Action's failures, and Diminish Numbers' solo
+    fleeing Stamina for each of `solos` ((label, Stamina) of the solos in the encounter).
 
     Reading: for a party of mixed levels "the heroes' level" is the exact average level, so a Stamina can
     come out fractional (35 × 3.5 = 122.5); the rules give no rounding for it.
@@ -442,15 +492,35 @@ def objective_numbers(key: str, party: Party, rules: EncounterRules | None = Non
         return (
             f"The ward's Stamina: sturdy {times(o.ward_stamina_per_level)}; "
             f"delicate {times(o.delicate_ward_stamina_per_level)}.",
+            f"The ward starts at least {o.escort_start_speeds} × its speed from the destination: speed "
+            f"{o.ward_speed} (most humanoid wards) = {escort_start_distance(rules=rules)} squares; no enemy starts "
+            f"within {o.escort_enemies_not_within} squares of the destination.",
             f"Replacements each round: a total EV within {o.escort_reinforcement_within} of the creatures killed "
             "in the previous round.",
         )
     if name == "hold_them_off":
         h = budget(party, rules=rules).hero_strength
         extra = o.hold_reinforcement_heroes * h
+        limit = hold_them_off_limit(party)
         return (
             f"Reinforcements each round: the EV of the enemies who got past + {o.hold_reinforcement_heroes} × "
             f"one hero's ES {format_number(h)} = that EV + {format_number(extra)} "
             "(unspent EV carries to a later round).",
+            f"The heroes hold when fewer than {limit} creatures get through ({limit} heroes and retainers start); "
+            f"{limit} or more is a failure.",
+        )
+    if name == "complete_the_action":
+        allowed = o.complete_failures_allowed
+        return (
+            f"Success with at most {allowed} failure(s); {allowed + 1} or more: no Victories; zero failures "
+            "(standard or harder): 2 Victories.",
+        )
+    if name == "diminish_numbers" and solos:
+        share = o.solo_flee_share
+        part = f"÷ {share.denominator}" if share.numerator == 1 else f"× {format_number(share)}"
+        return tuple(
+            f"{label} (Stamina {stamina}) flees or surrenders at ⌊{stamina} {part}⌋ = "
+            f"{solo_flee_stamina(stamina, rules)} Stamina or less, after using all its villain actions."
+            for label, stamina in solos
         )
     return ()

@@ -12,8 +12,7 @@ import html
 from collections.abc import Sequence
 from fractions import Fraction
 
-from workbench.encounter.encounter import Encounter, EncounterReport, group_ev
-from workbench.encounter.objective import objective_numbers
+from workbench.encounter.encounter import Encounter, EncounterReport, encounter_objective_numbers, group_ev
 from workbench.encounter.party import Budget, format_number
 from workbench.encounter.quick_method import QuickPlan, fills
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
@@ -173,7 +172,7 @@ def objectives_html(encounter: Encounter, rules: EncounterRules | None = None) -
             f"<h4>{_e(o.name)}</h4>"
             + (f"<p><b>Chosen:</b> {_e('; '.join(ticked))}</p>" if ticked else "")
             + "".join(f'<p class="wb-objective-number">{_e(line)}</p>'
-                      for line in objective_numbers(chosen.key, encounter.party, rules))
+                      for line in encounter_objective_numbers(encounter, chosen.key, rules))
             + f"<p><b>Difficulty modifier.</b> {_e(o.difficulty_modifier)}</p>"
             f"<p><b>Success condition.</b> {_e(o.success)}</p>"
             f"<p><b>Victories.</b> {_e(o.victories_text)}</p>"

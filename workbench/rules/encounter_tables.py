@@ -182,6 +182,12 @@ class ObjectiveRules(_Frozen):
     hold_reinforcement_rule: str
     combined_rule: str
     alternative_rule: str
+    solo_flee_share: Fraction
+    escort_start_speeds: int = Field(gt=0)
+    ward_speed: int = Field(gt=0)
+    escort_enemies_not_within: int = Field(ge=0)
+    complete_failures_allowed: int = Field(ge=0)
+    escort_start_rule: str
 
 
 class EncounterRules(_Frozen):
