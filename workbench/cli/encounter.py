@@ -1,4 +1,10 @@
-"""`workbench encounter FILE`: an encounter file's EV, band, Victories and every broken guideline."""
+"""`workbench encounter FILE [FILE...]`: an encounter file's EV, band, Victories and every broken guideline.
+
+Several files are a sequence of encounters before a respite: each is reported, then the Victories they are
+worth together (with `--since-respite N` already earned) against "from 4 to 6 Victories' worth of combat
+encounters". One file prints the encounter's object as before, with a "respite" key; several print
+`{"encounters": [...], "respite": {...}}`.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +14,10 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from workbench.cli import emit
+from workbench.cli import emit, whole_number
 from workbench.encounter.encounter import Check, EncounterReport, load_encounter, report
 from workbench.encounter.party import format_number
+from workbench.encounter.respite import respite_check
 
 __all__ = ["register", "run", "report_payload", "report_text", "checks_payload"]
 
@@ -19,7 +26,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "encounter", help="EV, difficulty, Victories and broken guidelines of a saved encounter"
     )
-    parser.add_argument("file", metavar="FILE", help="an encounter JSON file saved by the workbench")
+    parser.add_argument(
+        "file", metavar="FILE", nargs="+",
+        help="an encounter JSON file saved by the workbench (several: a sequence before a respite)",
+    )
+    parser.add_argument(
+        "--since-respite", type=whole_number, default=0, metavar="N",
+        help="Victories the heroes earned since their last respite, before these encounters",
+    )
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(run=run)
 
@@ -78,7 +92,27 @@ def report_text(name: str, r: EncounterReport) -> str:
     return "\n".join(lines)
 
 
+def _respite_text(c: Check) -> str:
+    return f"{'✗' if c.broken else '·'} {c.title}: {c.detail}\n" + textwrap.indent(
+        textwrap.fill(f'"{c.rule}" ({c.section})', 100), "    "
+    )
+
+
 def run(args: argparse.Namespace) -> None:
-    encounter = load_encounter(args.file)
-    r = report(encounter)
-    emit(report_payload(encounter.name, r), args.json, report_text(encounter.name, r))
+    encounters = [load_encounter(path) for path in args.file]
+    reports = [report(e) for e in encounters]
+    respite = respite_check(reports, args.since_respite)
+    respite_json = checks_payload([respite])[0] | {"broken": respite.broken}
+    if len(encounters) == 1:
+        payload = report_payload(encounters[0].name, reports[0]) | {"respite": respite_json}
+        text = report_text(encounters[0].name, reports[0])
+        if args.since_respite:
+            text += "\n" + _respite_text(respite)
+    else:
+        payload = {
+            "encounters": [report_payload(e.name, r) for e, r in zip(encounters, reports, strict=True)],
+            "respite": respite_json,
+        }
+        text = "\n\n".join(report_text(e.name, r) for e, r in zip(encounters, reports, strict=True))
+        text += "\n\n" + _respite_text(respite)
+    emit(payload, args.json, text)

@@ -12,7 +12,13 @@ import html
 from collections.abc import Sequence
 from fractions import Fraction
 
-from workbench.encounter.encounter import Encounter, EncounterReport, encounter_objective_numbers, group_ev
+from workbench.encounter.encounter import (
+    Check,
+    Encounter,
+    EncounterReport,
+    encounter_objective_numbers,
+    group_ev,
+)
 from workbench.encounter.party import Budget, format_number
 from workbench.encounter.quick_method import QuickPlan, fills
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
@@ -25,6 +31,7 @@ __all__ = [
     "groups_html",
     "objectives_html",
     "quick_html",
+    "respite_html",
 ]
 
 _FONT = "font-family:system-ui,sans-serif"
@@ -215,4 +222,15 @@ def quick_html(plan: QuickPlan, ev_band: str | None = None) -> str:
         + (f"<ul>{problems}</ul>" if problems else "")
         + f"Dynamic terrain objects: {plan.terrain_objects[0]}–{plan.terrain_objects[1]}. "
         f"<small>{_e(plan.terrain_rule)}</small></div>"
+    )
+
+
+def respite_html(check: Check) -> str:
+    """A sequence of encounters against "How Many Fights Before a Respite?": the Victories since the last
+    respite with their sum, and the rule's words (`workbench.encounter.respite.respite_check`)."""
+    state = "broken" if check.broken else "kept"
+    return (
+        f'<div class="wb-respite" data-state="{state}" style="{_FONT}"><b>{_e(check.title)}</b> — '
+        f"{_e(check.detail)}<blockquote style=\"margin:.2em 0 .4em 1.2em;color:#444\">“{_e(check.rule)}” "
+        f"<small>({_e(check.section)})</small></blockquote></div>"
     )

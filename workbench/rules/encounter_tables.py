@@ -91,6 +91,7 @@ class Guidelines(_Frozen):
     max_controllers: int = Field(ge=0)
     max_leaders_or_support: int = Field(ge=0)
     minion_level_within: int = Field(ge=0)
+    respite_victories: tuple[int, int]
     text: dict[str, GuidelineText]
 
 
