@@ -10,7 +10,7 @@ and keys. Expected numbers come from the library in this process (`build_monster
 Then each page is opened at 1024 px (its time to usable recorded in test-artifacts/page-times.json), checked,
 screenshotted, widened to 1440 px, checked and screenshotted again (test-artifacts/page-<name>-<width>.png).
 The text check fails on what a Director must never read (`NaN`, `None`, `<NA>`, `got '`, a temporary path, a
-Python tuple or list, `Traceback`); the layout check on a label cut with an ellipsis, an input too narrow for
+Python tuple or list, `Traceback`, a code name such as `free_strike` or `compare_solos()`); the layout check on a label cut with an ellipsis, an input too narrow for
 a number, a chart wider than its place, a chart's title, legend or axis title cut off, a legend that scrolls,
 or an axis title drawn over a plotting area.
 """
@@ -44,6 +44,7 @@ FORBIDDEN_TEXT = {
     "a temporary path": re.compile(r"/tmp/|/var/folders/|pytest-of-|\\Temp\\"),
     "a Python tuple or list": re.compile(r"\(\s*'[^']*',\s*\)|\(\s*'[^']*',\s*'|\[\s*\(|\[\s*'[^']*'\s*[,\]]|\{\s*'[^']*'\s*:"),
     "Traceback": re.compile(r"Traceback"),
+    "a code name": re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|\bwb\.\w+"),
 }
 
 LAYOUT_PROBLEMS = """() => {
@@ -118,7 +119,8 @@ def visible_text_problems(text: str) -> list[str]:
 
 def test_the_text_check_can_fail():
     sample = ("Pool NaN\nrole None\n81 <NA>\nname: got 'x'\nsaved to /tmp/homebrew-vyt_oca0\n"
-              "('Escort: delicate',)\n[('bandit toughs', 1)]\n{'Goblin': 1}\nTraceback (most recent call last)")
+              "('Escort: delicate',)\n[('bandit toughs', 1)]\n{'Goblin': 1}\nTraceback (most recent call last)\n"
+              "free_strike 4\ncall malice_app() or wb.compare_solos")
     assert {problem.split(":")[0] for problem in visible_text_problems(sample)} == set(FORBIDDEN_TEXT)
     assert visible_text_problems("None of the heroes (2, 3) fell; 4 × Goblin [level 2]") == [
         "None: 'None of the heroes (2, 3) fell; 4 × Goblin [level 2]'"]  # capital None is refused even in prose
