@@ -130,3 +130,14 @@ def test_planner_knows_monster_turns():
     ]
     with pytest.raises(InvalidInput, match="monster_turns"):
         spending_plan(schedule, wishes, monster_turns=0)
+
+
+def test_tracker_view_shows_the_turn_and_the_villain_actions_used():
+    from workbench.render.malice import tracker_html
+
+    t = tracker()
+    t.start_turn("<hero A>", "hero")
+    assert "&lt;hero A&gt;&#x27;s turn (hero)" in tracker_html(t.state)
+    t.end_turn()
+    t.villain_action("Baron", 1)
+    assert "Villain actions used: Baron 1 (round 1)" in tracker_html(t.state)

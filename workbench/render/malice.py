@@ -98,7 +98,19 @@ def tracker_html(state: MaliceState) -> str:
         f'<div style="font-family:system-ui,sans-serif"><span style="font-size:180%;font-weight:bold">'
         f"{state.malice}</span> Malice — {_e(status)} — {state.living} of {state.heroes} heroes generating</div>"
     )
-    return head + log_html(state)
+    turn = ""
+    if state.turn_of is not None:
+        basic = f"; basic feature used: {state.turn_basic}" if state.turn_basic else ""
+        turn = f"{state.turn_of}'s turn ({state.turn_side}){basic}"
+    elif state.ended_turn_of is not None:
+        turn = f"{state.ended_turn_of}'s turn has ended: a villain action may follow"
+    used = ", ".join(f"{c} {n} (round {r})" for c, n, r in state.villain_actions)
+    extra = "".join(
+        f'<div class="{cls}" style="font-family:system-ui,sans-serif">{_e(text)}</div>'
+        for cls, text in (("wb-malice-turn", turn), ("wb-villain-actions", f"Villain actions used: {used}" if used else ""))
+        if text
+    )
+    return head + extra + log_html(state)
 
 
 def player_view_html(state: MaliceState, shown: bool) -> str:
