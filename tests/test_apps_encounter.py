@@ -63,7 +63,7 @@ def test_a_refusal_changes_nothing_and_says_why():
     assert app.state() == before
     assert "has no creature role" in app.controls["message"].value
     app.controls["victories"].value = "lots"
-    assert "victories" in app.controls["message"].value and app.state() == before
+    assert "Victories takes a number" in app.controls["message"].value and app.state() == before
     app.controls["victories"].value = "0"
     assert app.controls["message"].value == ""
 
@@ -133,8 +133,8 @@ def test_terrain_remove_and_groups():
     app.controls["groups_text"].value = "1×9"
     app.controls["apply_groups"].click()
     assert "at most 4" in app.controls["message"].value and len(app.state().groups) == 2
-    app.controls["entries"].value = ("terrain", 0)
-    app.controls["remove"].click()
+    terrain_row = app.controls["rows"].children[1]  # after the one creature row
+    terrain_row.children[-1].click()  # its Remove button
     assert number(app.controls["summary"].value, "wb-ev-total", "ev") == "40"
 
 
@@ -153,7 +153,7 @@ def test_save_and_load(tmp_path):
     app.controls["heroes"].value = 4
     app.controls["path"].value = str(tmp_path / "gate.json")
     app.controls["save"].click()
-    assert "saved" in app.controls["message"].value
+    assert "Saved to" in app.controls["message"].value
     app.controls["save"].click()  # exists: refused, says so
     assert "exists" in app.controls["message"].value
     other = encounter_app()
@@ -238,3 +238,106 @@ def test_tables():
     assert list(rows["cost"]) == ["8", "3"]
     checks = checks_table(report(e))
     assert set(checks.columns) >= {"guideline", "broken", "rule"}
+
+
+# ---------------------------------------------------------------- rows, the bestiary, suggestions, the pace
+
+
+def test_rows_count_buttons_buy_minions_by_fours():
+    app = encounter_app()
+    add(app, "8 x level 2 minion harrier")  # 8 minions: EV 2 × 4 + 4 = ... the spec's own EV of four
+    add(app, "level 3 platoon brute")
+    per_four = app.state().creatures[0].ev
+    app.row_buttons(0)["plus"].click()
+    assert app.state().creatures[0].count == 12
+    app.row_buttons(0)["minus"].click()
+    app.row_buttons(0)["minus"].click()
+    assert app.state().creatures[0].count == 4
+    app.row_buttons(0)["minus"].click()  # below one set: refused, nothing changes
+    assert app.state().creatures[0].count == 4 and "remove the entry" in app.controls["message"].value
+    app.row_buttons(1)["plus"].click()
+    assert app.state().creatures[1].count == 2
+    rows_html = " ".join(child.value for row in app.controls["rows"].children for child in row.children
+                         if hasattr(child, "value") and isinstance(child.value, str))
+    assert f"EV {per_four}" in rows_html  # four minions cost the stat block's EV of four
+    app.row_buttons(1)["remove"].click()
+    assert len(app.state().creatures) == 1
+
+
+def test_star_toggle_and_groups_by_picking_rows():
+    app = encounter_app(difficulty="hard")
+    add(app, "level 4 leader")
+    add(app, "4 x level 3 platoon brute")
+    app.row_buttons(0)["star"].value = True
+    assert app.state().creatures[0].star
+    assert 'data-check="star_of_the_show"' in app.controls["checks"].value
+    app.row_buttons(0)["group"].value = 1  # a new group 1 with the leader
+    app.row_buttons(1)["group"].value = 2  # a new group 2 with the brutes
+    assert [g.members for g in app.state().groups] == [((0, 1),), ((1, 4),)]
+    app.row_buttons(1)["group"].value = 1
+    assert [g.members for g in app.state().groups] == [((0, 1), (1, 4))]
+
+
+def test_only_the_guidelines_that_apply_in_plain_words():
+    app = encounter_app()  # five heroes: the small- and large-party advice is about other parties
+    checks = app.controls["checks"].value
+    assert "Party of 3 or fewer" not in checks and "No guideline applies yet" in checks
+    add(app, "6 x level 1 minion harrier")
+    checks = app.controls["checks"].value
+    assert "✗ Broken:</span> Minions bought 4 at a time" in checks
+    assert "not-applicable" not in checks and "Party of 3 or fewer" not in checks
+    app.controls["heroes"].value = 3
+    assert "Party of 3 or fewer heroes" in app.controls["checks"].value
+
+
+def test_the_bestiary_adds_to_the_encounter():
+    app = encounter_app()
+    browser = app.controls["browser"]
+    browser.keyword.value = "Goblin"
+    browser.search.value = "sniper"
+    browser.rows.value = browser.rows.options[0][1]
+    assert "Goblin Sniper" in browser.stat_block.value and "Power Roll + 2" in browser.stat_block.value
+    assert browser.count.value == 4 and browser.count.step == 4  # minions four at a time
+    browser.add.click()
+    browser.add.click()
+    assert [(c.name, c.count) for c in app.state().creatures] == [("Goblin Sniper", 8)]
+    assert number(app.controls["summary"].value, "wb-ev-total", "ev") == "6"  # 2 × the EV of four (3)
+
+
+def test_suggest_fills_the_editor_with_an_encounter_that_keeps_every_guideline():
+    app = encounter_app(difficulty="hard")
+    app.controls["keyword"].value = "Kobold"
+    app.controls["suggest_encounter"].click()
+    first = app.state()
+    r = report(first)
+    assert r.difficulty == "hard" and r.broken == () and first.groups
+    assert all(c.name.startswith(("Kobold", "Shieldscale", "Trained")) for c in first.creatures)
+    assert len(app.controls["rows"].children) == len(first.creatures)
+    app.controls["suggest_encounter"].click()  # the next suggestion
+    assert app.state().creatures != first.creatures
+
+
+def test_the_pace_needs_the_heroes_numbers_then_shows_its_chart():
+    app = encounter_app()
+    add(app, "4 x level 3 platoon brute")
+    assert "invents no hero numbers" in app.controls["pace"].value
+    assert app.controls["pace_plot"].figure is None
+    app.controls["hero_stamina"].value = "40"
+    app.controls["party_damage"].value = 60
+    assert app.controls["pace_plot"].figure is not None
+    assert "The foes are defeated after" in app.controls["pace"].value
+    app.controls["hero_stamina"].value = "40, 30"  # five heroes: two numbers are refused
+    assert "Hero stamina takes one Stamina for every hero (5)" in app.controls["message"].value
+
+
+def test_no_python_reprs_on_the_page():
+    app = encounter_app(difficulty="hard")
+    app.controls["suggest_encounter"].click()
+    app.controls["hero_stamina"].value = "45, 40, 42, 38, 50"
+    app.controls["party_damage"].value = 80
+    texts = [app.controls[name].value for name in ("summary", "checks", "groups", "quick", "pace", "creatures")]
+    texts += [child.value for row in app.controls["rows"].children for child in row.children
+              if isinstance(getattr(child, "value", None), str)]
+    page = " ".join(texts)
+    for bad in ("None", "NaN", "Fraction(", "Creature(", "(('", "<NA>"):
+        assert bad not in page

@@ -1,12 +1,14 @@
-"""The encounter editor: a party, the creatures bought for it, the book's guidelines checked live.
+"""The encounter editor: a party, the creatures bought for it as rows, the book's guidelines checked live, and
+the pace of the fight.
 
-Party controls (heroes and level, or mixed levels; retainers and allied NPCs; average Victories), the
-difficulty aimed for, and an objective with its conditions (further combined objectives from code or a file
-are kept) are wired by one observer to `encounter_view` (a pure function of an
-`Encounter` and a difficulty). Buttons change the encounter itself — add a typed spec, a Monster from the
-builder or the homebrew library, a dynamic terrain object; remove; type initiative groups or ask for a
-suggestion; save and load — and then show the same view. A refusal shows as a message and changes nothing. Glue only: every rule
-lives in `workbench.encounter.party`, `workbench.encounter.encounter`, `workbench.encounter.objective` and `workbench.encounter.quick_method`.
+`encounter_view` is pure: an `Encounter`, the difficulty aimed for and the heroes' numbers for the pace in;
+the chart, every HTML panel, the rows (creature, count, EV, star, group) and the pace chart out.
+`EncounterEditor` owns the controls and one observer, `_changed`: a control's new value or a button's click
+becomes one call of the library (`workbench.encounter.editing` for counts, stars and groups, `suggest_groups`,
+`suggest_encounters`, `parse_spec`, the files), then the same view is shown. A refusal shows why and changes
+nothing. Creatures come from the bestiary browser ("Add to encounter"), from monsters passed in or loaded from
+the homebrew library, or from a typed spec (a shortcut); "Suggest" fills the editor with a proposal that keeps
+every guideline.
 
 The returned widget carries `controls` (a dict of its controls, for scripts and tests) and `state()` (the
 current Encounter).
@@ -15,17 +17,26 @@ current Encounter).
 from __future__ import annotations
 
 import html
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from workbench.apps.bestiary import BestiaryBrowser
 from workbench.apps.chart_slot import ChartSlot
+from workbench.apps.message import refusal_html
+from workbench.calibration.bestiary import Bestiary, PublishedMonster, sample_bestiary
+from workbench.calibration.browse import all_keywords
 from workbench.charts.encounter import budget_figure
+from workbench.charts.pace import pace_figure
+from workbench.encounter.editing import NO_GROUP, SPLIT, assign_group, count_step, group_of, set_star, step_count
 from workbench.encounter.encounter import (
+    Creature,
     Encounter,
     TerrainObject,
     creature_from_monster,
@@ -38,10 +49,13 @@ from workbench.encounter.encounter import (
     suggest_groups,
 )
 from workbench.encounter.objective import ChosenObjective, choose_objective
-from workbench.encounter.party import Party, make_party
+from workbench.encounter.party import Party, format_number, make_party
 from workbench.encounter.quick_method import quick_plan
+from workbench.encounter.suggest import Suggestion, creature_from_stat_block, suggest_encounters
 from workbench.errors import InvalidInput, WorkbenchError
+from workbench.fight.pace import fight_pace
 from workbench.model import Monster
+from workbench.monster.formulas import build_monster
 from workbench.monster.library import load_library
 from workbench.render.encounter import (
     budget_html,
@@ -54,7 +68,25 @@ from workbench.render.encounter import (
 )
 from workbench.rules.encounter_tables import DIFFICULTIES, encounter_rules
 
-__all__ = ["encounter_app", "encounter_view", "party_from_controls", "EncounterView"]
+__all__ = ["EncounterEditor", "EncounterView", "RowView", "encounter_app", "encounter_view", "party_from_controls",
+           "hero_staminas"]
+
+ANY = "any"
+SUGGESTIONS = 10
+PACE_PROMPT = ("Enter the heroes' Stamina and the damage they deal in a round to see the pace of the fight "
+               "(the workbench invents no hero numbers).")
+
+
+@dataclass(frozen=True)
+class RowView:
+    """One bought entry as the editor shows it."""
+
+    label: str
+    kind: str
+    count: int
+    cost: str
+    star: bool
+    group: int  # from 1; NO_GROUP or SPLIT
 
 
 @dataclass(frozen=True)
@@ -69,6 +101,11 @@ class EncounterView:
     groups: str
     objectives: str
     quick: str
+    rows: tuple[RowView, ...] = ()
+    terrain: tuple[str, ...] = ()
+    group_count: int = 0
+    pace_figure: go.Figure | None = None
+    pace: str = ""
 
 
 def _levels(field: str, text: str) -> list[int]:
@@ -94,10 +131,56 @@ def party_from_controls(
     return make_party(heroes=heroes, level=level, victories=average, retainers=extra, allies=friends)
 
 
-def encounter_view(encounter: Encounter, difficulty: str) -> EncounterView:
-    """The chart and every HTML panel for `encounter`, aiming at `difficulty`."""
+def hero_staminas(text: str, heroes: int) -> tuple[int, ...]:
+    """The heroes' Stamina as typed: one number per hero, or one number for all of them; blank is none."""
+    numbers = _levels("hero_stamina", text) if text.strip() else []
+    if len(numbers) == 1:
+        numbers = numbers * heroes
+    if numbers and (len(numbers) != heroes or min(numbers) < 1):
+        raise InvalidInput("hero_stamina", text, f"one Stamina for every hero ({heroes}), or one for all")
+    return tuple(numbers)
+
+
+def _kind(c: Creature) -> str:
+    return " ".join(part for part in (f"level {c.level}", c.organization, c.role or "") if part)
+
+
+def _pace(encounter: Encounter, staminas: Sequence[int], damage: int,
+          stat_block: Callable[[Creature], Any]) -> tuple[go.Figure | None, str]:
+    if not encounter.creatures:
+        return None, "<i>Buy some creatures to see the pace of the fight.</i>"
+    if not staminas or not damage:
+        return None, f"<i>{html.escape(PACE_PROMPT)}</i>"
+    foes = [(stat_block(c), c.count) for c in encounter.creatures]
+    victories = int(encounter.party.victories)
+    pace = fight_pace(foes, staminas, damage, victories=victories)
+    lines = "".join(f"<li>{html.escape(line)}</li>" for line in pace.sentences())
+    return pace_figure(pace), f'<ul class="wb-pace-lines">{lines}</ul>'
+
+
+def _formula_block(c: Creature) -> Monster:
+    """A creature with no stat block at hand (a typed spec, a saved file) as the formulas build it."""
+    return build_monster(c.level, c.organization, c.role)
+
+
+def encounter_view(
+    encounter: Encounter,
+    difficulty: str,
+    hero_stamina: Sequence[int] = (),
+    party_damage: int = 0,
+    stat_block: Callable[[Creature], Any] = _formula_block,
+) -> EncounterView:
+    """The chart and every panel for `encounter` aiming at `difficulty`; the pace once the heroes' Stamina and
+    damage per round are given (`stat_block` finds each creature's stat block; the formulas' by default)."""
     r = report(encounter)
     plan = quick_plan(encounter.party, difficulty, encounter.creatures)
+    rows = tuple(
+        RowView(label=c.label, kind=_kind(c), count=c.count, cost=format_number(c.cost()), star=c.star,
+                group=group_of(encounter, i))
+        for i, c in enumerate(encounter.creatures)
+    )
+    terrain = tuple(f"{t.name} (dynamic terrain, EV {t.ev})" for t in encounter.terrain)
+    figure, pace = _pace(encounter, hero_stamina, party_damage, stat_block)
     return EncounterView(
         figure=budget_figure(r.budget, r.total_ev, difficulty),
         summary=summary_html(r, encounter.name),
@@ -107,11 +190,12 @@ def encounter_view(encounter: Encounter, difficulty: str) -> EncounterView:
         groups=groups_html(encounter, r.budget.hero_strength),
         objectives=objectives_html(encounter),
         quick=quick_html(plan, r.band),
+        rows=rows,
+        terrain=terrain,
+        group_count=len(encounter.groups),
+        pace_figure=figure,
+        pace=pace,
     )
-
-
-def _escape(exc: Exception) -> str:
-    return html.escape(str(exc).splitlines()[0])
 
 
 def _library_monsters(folder: str) -> tuple[list[Monster], list[str]]:
@@ -121,116 +205,131 @@ def _library_monsters(folder: str) -> tuple[list[Monster], list[str]]:
     return found, [f"{file} ({reason})" for file, reason in contents.problems]
 
 
-def encounter_app(  # noqa: C901 -- over the complexity limit; being replaced by the encounter editor rewrite (issue 12)
-    monsters: Sequence[Monster] = (),
-    heroes: int = 5,
-    level: int = 3,
-    victories: int = 0,
-    difficulty: str = "standard",
-    encounter: Encounter | None = None,
-    library_folder: str | Path | None = None,
-) -> widgets.VBox:
-    """The party editor and the encounter editor with live checks, groups, objectives and the quick method.
+def _levels_of(p: Party, kind: str) -> str:
+    return ", ".join(str(m.level) for m in p.members if m.kind == kind)
 
-    `monsters` (from the builder, say) fill the "add a monster" list; the homebrew library's monsters can be
-    loaded into it too. `encounter` starts the editor with an existing encounter (its party replaces the
-    party controls' values).
-    """
-    rules = encounter_rules()
-    party = encounter.party if encounter is not None else make_party(heroes=heroes, level=level, victories=victories)
-    uniform = party.levels[0] if len(set(m.level for m in party.members if m.kind == "hero")) == 1 else level
-    hero_levels = [m.level for m in party.members if m.kind == "hero"]
-    state = {"encounter": encounter or Encounter(party=party)}
-    # The dropdown sets the first objective; further (combined) objectives from code or a file are kept as is.
-    more_objectives = {"kept": state["encounter"].objectives[1:]}
 
-    def levels_of(p: Party, kind: str) -> str:
-        return ", ".join(str(m.level) for m in p.members if m.kind == kind)
+class EncounterEditor(widgets.VBox):
+    """The editor's widget. `controls` names every control; `state()` is the Encounter shown."""
 
-    # ---- party
-    heroes_c = widgets.IntSlider(value=len(hero_levels) if len(set(hero_levels)) == 1 else heroes, min=1, max=10,
-                                 description="Heroes")
-    level_c = widgets.IntSlider(value=uniform, min=1, max=10, description="Level")
-    mixed_c = widgets.Text(value="" if len(set(hero_levels)) == 1 else ", ".join(map(str, hero_levels)),
-                           description="Mixed levels", placeholder="e.g. 3, 3, 4 (replaces heroes × level)",
-                           style={"description_width": "initial"})
-    retainers_c = widgets.Text(value=levels_of(party, "retainer"),
-                               description="Retainers", placeholder="their levels, e.g. 3",
-                               style={"description_width": "initial"})
-    allies_c = widgets.Text(value=levels_of(party, "ally"), description="Allied NPCs",
-                            placeholder="their levels, e.g. 4", style={"description_width": "initial"})
-    victories_c = widgets.Text(value=str(party.victories), description="Victories",
-                               placeholder="average per hero", style={"description_width": "initial"})
-    difficulty_c = widgets.Dropdown(options=list(DIFFICULTIES), value=difficulty, description="Aim for")
+    def __init__(
+        self,
+        monsters: Sequence[Monster] = (),
+        heroes: int = 5,
+        level: int = 3,
+        victories: int = 0,
+        difficulty: str = "standard",
+        encounter: Encounter | None = None,
+        library_folder: str | Path | None = None,
+        bestiary: Bestiary | None = None,
+    ) -> None:
+        self.rules = encounter_rules()
+        self.monsters = list(monsters)
+        party = encounter.party if encounter is not None else make_party(heroes=heroes, level=level,
+                                                                          victories=victories)
+        self.encounter = encounter or Encounter(party=party)
+        # The dropdown sets the first objective; further (combined) objectives from code or a file are kept.
+        self.more_objectives = self.encounter.objectives[1:]
+        self.bestiary = bestiary if bestiary is not None else sample_bestiary()
+        self.blocks: dict[tuple, Any] = {}  # stat block key -> the published stat block or Monster it came from
+        self.suggestions: tuple[Suggestion, ...] = ()
+        self.suggestion_key: tuple = ()
+        self.next_suggestion = 0
+        self._actions: dict[int, tuple] = {}
+        self._busy = False
+        self._build_controls(party, difficulty, library_folder)
+        self.browser = BestiaryBrowser(self.bestiary, on_add=self._add_stat_block)
+        first = self._view()
+        self.plot = ChartSlot(first.figure, "wb-budget-chart")
+        self.pace_plot = ChartSlot(first.pace_figure, "wb-pace-chart", placeholder=widgets.HTML())
+        self.panes = {name: widgets.HTML(getattr(first, name)) for name in
+                      ("summary", "budget", "creatures", "checks", "groups", "objectives", "quick", "pace")}
+        self.panes["summary"].add_class("wb-encounter-summary")
+        self.panes["checks"].add_class("wb-checks")
+        self.panes["pace"].add_class("wb-pace")
+        self.rows_box = widgets.VBox()
+        self.rows_box.add_class("wb-encounter-rows")
+        self._build_conditions()
+        self._show(first)
+        self._wire()
+        super().__init__(self._layout())
+        self.add_class("wb-encounter-app")
+        self.controls = self._controls()
 
-    # ---- objective
-    objective_c = widgets.Dropdown(
-        options=[("(none)", "")] + [(o.name, key) for key, o in rules.objectives.items()],
-        value=state["encounter"].objectives[0].key if state["encounter"].objectives else "",
-        description="Objective",
-    )
-    condition_box = widgets.VBox()
-    condition_c: dict[str, widgets.Widget] = {}
-    bonus_c = widgets.Checkbox(
-        value=bool(state["encounter"].objectives and state["encounter"].objectives[0].bonus),
-        description="Bonus outcome met", indent=False,
-    )
+    # ---------------------------------------------------------------- controls
 
-    # ---- adding
-    spec_c = widgets.Text(description="Spec", placeholder="2 × level 3 platoon brute",
-                          layout={"width": "360px"})
-    add_spec = widgets.Button(description="Add spec")
-    monster_c = widgets.Dropdown(options=[], description="Monster", layout={"width": "360px"})
-    count_c = widgets.BoundedIntText(value=1, min=1, max=99, description="Count", layout={"width": "160px"})
-    star_c = widgets.Checkbox(value=False, description="Star of the show", indent=False)
-    add_monster = widgets.Button(description="Add monster")
-    folder_c = widgets.Text(value=str(library_folder or ""), description="Library",
-                            placeholder="folder (blank: data/homebrew)")
-    load_library_b = widgets.Button(description="Load library")
-    terrain_name_c = widgets.Text(description="Terrain", placeholder="e.g. collapsing pillar")
-    terrain_ev_c = widgets.BoundedIntText(value=2, min=0, max=999, description="EV", layout={"width": "160px"})
-    add_terrain = widgets.Button(description="Add terrain")
-    entries_c = widgets.Select(options=[], description="Bought", rows=6, layout={"width": "460px"})
-    remove_b = widgets.Button(description="Remove")
-    groups_c = widgets.Text(description="Groups", placeholder="1×2, 2×4; 1×2; 3  (entry×count; groups split by ;)",
-                            layout={"width": "460px"})
-    apply_groups_b = widgets.Button(description="Apply groups")
-    suggest_b = widgets.Button(description="Suggest groups")
-    clear_groups_b = widgets.Button(description="Clear groups")
-    path_c = widgets.Text(description="File", placeholder="encounters/gate.json")
-    overwrite_c = widgets.Checkbox(value=False, description="Overwrite", indent=False)
-    save_b = widgets.Button(description="Save")
-    load_b = widgets.Button(description="Load")
-    message = widgets.HTML()
+    def _build_controls(self, party: Party, difficulty: str, library_folder: str | Path | None) -> None:
+        hero_levels = [m.level for m in party.members if m.kind == "hero"]
+        uniform = len(set(hero_levels)) == 1
+        wide = {"description_width": "initial"}
+        self.heroes_c = widgets.IntSlider(value=len(hero_levels) if uniform else 5, min=1, max=10,
+                                          description="Heroes")
+        self.level_c = widgets.IntSlider(value=hero_levels[0] if uniform else 3, min=1, max=10, description="Level")
+        self.mixed_c = widgets.Text(value="" if uniform else ", ".join(map(str, hero_levels)),
+                                    description="Mixed levels", placeholder="e.g. 3, 3, 4 (replaces heroes × level)",
+                                    style=wide)
+        self.retainers_c = widgets.Text(value=_levels_of(party, "retainer"), description="Retainers",
+                                        placeholder="their levels, e.g. 3", style=wide)
+        self.allies_c = widgets.Text(value=_levels_of(party, "ally"), description="Allied NPCs",
+                                     placeholder="their levels, e.g. 4", style=wide)
+        self.victories_c = widgets.Text(value=format_number(party.victories), description="Victories",
+                                        placeholder="average per hero", style=wide)
+        self.difficulty_c = widgets.Dropdown(options=list(DIFFICULTIES), value=difficulty, description="Aim for")
+        self.objective_c = widgets.Dropdown(
+            options=[("No objective: defeat the foes", "")] + [(o.name, k) for k, o in self.rules.objectives.items()],
+            value=self.encounter.objectives[0].key if self.encounter.objectives else "", description="Objective",
+            style=wide,
+        )
+        self.condition_box = widgets.VBox()
+        self.condition_c: dict[str, widgets.Widget] = {}
+        self.bonus_c = widgets.Checkbox(
+            value=bool(self.encounter.objectives and self.encounter.objectives[0].bonus),
+            description="Bonus outcome met", indent=False,
+        )
+        self.keyword_c = widgets.Dropdown(options=[("any keyword", ANY)] + [(k, k) for k in
+                                                                             all_keywords(self.bestiary.monsters)],
+                                          value=ANY, description="Suggest from", style=wide)
+        self.suggest_encounter_b = widgets.Button(description="Suggest an encounter", button_style="primary")
+        self.spec_c = widgets.Text(description="Spec", placeholder="2 × level 3 platoon brute", layout={"width": "360px"})
+        self.add_spec_b = widgets.Button(description="Add spec")
+        self.star_c = widgets.Checkbox(value=False, description="Star of the show", indent=False)
+        self.monster_c = widgets.Dropdown(options=[], description="Monster", layout={"width": "360px"})
+        self.count_c = widgets.BoundedIntText(value=1, min=1, max=99, description="Count", layout={"width": "160px"})
+        self.add_monster_b = widgets.Button(description="Add monster")
+        self.folder_c = widgets.Text(value=str(library_folder or ""), description="Library",
+                                     placeholder="folder (blank: data/homebrew)")
+        self.load_library_b = widgets.Button(description="Load library")
+        self.terrain_name_c = widgets.Text(description="Terrain", placeholder="e.g. collapsing pillar")
+        self.terrain_ev_c = widgets.BoundedIntText(value=2, min=0, max=999, description="EV", layout={"width": "160px"})
+        self.add_terrain_b = widgets.Button(description="Add terrain")
+        self.suggest_b = widgets.Button(description="Suggest groups")
+        self.clear_groups_b = widgets.Button(description="Clear groups")
+        self.groups_c = widgets.Text(description="Groups", placeholder="1×2, 2×4; 1×2; 3  (entry×count; groups split by ;)",
+                                     layout={"width": "460px"})
+        self.apply_groups_b = widgets.Button(description="Apply groups")
+        self.stamina_c = widgets.Text(description="Heroes' Stamina", placeholder="each hero's, e.g. 45, 40, 42, 38, 50",
+                                      style=wide, layout={"width": "420px"})
+        self.damage_c = widgets.BoundedIntText(value=0, min=0, max=9999, description="Heroes' damage a round",
+                                               style=wide, layout={"width": "260px"})
+        self.path_c = widgets.Text(description="File", placeholder="encounters/gate.json")
+        self.overwrite_c = widgets.Checkbox(value=False, description="Overwrite", indent=False)
+        self.save_b = widgets.Button(description="Save")
+        self.load_b = widgets.Button(description="Load")
+        self.message = widgets.HTML()
+        self.message.add_class("wb-encounter-message")
+        self._set_monsters(self.monsters)
 
-    def set_monsters(items: Sequence[Monster]) -> None:
-        monster_c.options = [
-            (m.name or f"level {m.level} {m.organization}{' ' + m.role if m.role else ''}", m) for m in items
-        ]
-        monster_c.index = 0 if items else None
+    def _set_monsters(self, items: Sequence[Monster]) -> None:
+        self.monster_c.options = [(m.name or _kind(creature_from_monster(m)), m) for m in items]
+        self.monster_c.index = 0 if items else None
 
-    set_monsters(monsters)
-
-    # ---- outputs
-    first = encounter_view(state["encounter"], difficulty)
-    plot = ChartSlot(first.figure)  # a fresh FigureWidget per change (see apps.chart_slot)
-    panes = {name: widgets.HTML(getattr(first, name)) for name in
-             ("summary", "budget", "creatures", "checks", "groups", "objectives", "quick")}
-    panes["summary"].add_class("wb-encounter-summary")
-    panes["checks"].add_class("wb-checks")
-
-    def chosen_objective() -> tuple[ChosenObjective, ...]:
-        kept = tuple(o for o in more_objectives["kept"] if o.key != objective_c.value)
-        if not objective_c.value:
-            return kept
-        values = {key: c.value for key, c in condition_c.items()}
-        return (choose_objective(objective_c.value, bonus=bonus_c.value, **values),) + kept
-
-    def build_conditions(_change: object = None) -> None:
-        condition_c.clear()
-        if objective_c.value:
-            current = {o.key: o for o in state["encounter"].objectives}.get(objective_c.value)
-            for cond in rules.objectives[objective_c.value].conditions:
+    def _build_conditions(self) -> None:
+        for control in self.condition_c.values():
+            control.unobserve(self._changed, names="value")
+        self.condition_c.clear()
+        if self.objective_c.value:
+            current = {o.key: o for o in self.encounter.objectives}.get(self.objective_c.value)
+            for cond in self.rules.objectives[self.objective_c.value].conditions:
                 had = current.conditions.get(cond.key, 0) if current else 0
                 if cond.kind == "flag":
                     control = widgets.Checkbox(value=bool(had), description=cond.label, indent=False,
@@ -238,169 +337,371 @@ def encounter_app(  # noqa: C901 -- over the complexity limit; being replaced by
                 else:
                     control = widgets.BoundedIntText(value=had, min=0, max=20, description=cond.label,
                                                      style={"description_width": "initial"})
-                control.observe(refresh, names="value")
-                condition_c[cond.key] = control
-        condition_box.children = tuple(condition_c.values()) + ((bonus_c,) if objective_c.value else ())
+                control.observe(self._changed, names="value")
+                self.condition_c[cond.key] = control
+        self.condition_box.children = tuple(self.condition_c.values()) + ((self.bonus_c,) if self.objective_c.value else ())
 
-    def show(view: EncounterView | None = None) -> None:
-        e = state["encounter"]
-        entries_c.options = [(f"{i + 1}. {c.count} × {c.label} (cost {float(c.cost()):g})", ("creature", i))
-                             for i, c in enumerate(e.creatures)] + [
-            (f"terrain: {t.name} (EV {t.ev})", ("terrain", i)) for i, t in enumerate(e.terrain)]
-        view = view or encounter_view(e, difficulty_c.value)
-        plot.show(view.figure)
-        for name, pane in panes.items():
-            pane.value = getattr(view, name)
-        groups_c.value = format_groups(e.groups)
+    def _wire(self) -> None:
+        for control in (self.heroes_c, self.level_c, self.mixed_c, self.retainers_c, self.allies_c,
+                        self.victories_c, self.difficulty_c, self.objective_c, self.bonus_c, self.stamina_c,
+                        self.damage_c):
+            control.observe(self._changed, names="value")
+        for name, button in (
+            ("suggest_encounter", self.suggest_encounter_b), ("add_spec", self.add_spec_b),
+            ("add_monster", self.add_monster_b), ("load_library", self.load_library_b),
+            ("add_terrain", self.add_terrain_b), ("suggest_groups", self.suggest_b),
+            ("clear_groups", self.clear_groups_b), ("apply_groups", self.apply_groups_b), ("save", self.save_b),
+            ("load", self.load_b),
+        ):
+            self._actions[id(button)] = (name,)
+            button.on_click(self._changed)
 
-    def refresh(_change: object = None) -> None:
-        """The one observer: controls -> Encounter -> view. A refusal changes nothing."""
-        try:
-            new_party = party_from_controls(heroes_c.value, level_c.value, mixed_c.value, retainers_c.value,
-                                            victories_c.value, allies_c.value)
-            updated = state["encounter"].model_copy(
-                update={"party": new_party, "objectives": chosen_objective()}
-            )
-            view = encounter_view(updated, difficulty_c.value)
-        except WorkbenchError as exc:
-            message.value = f'<span style="color:#b00">{_escape(exc)}</span>'
+    # ---------------------------------------------------------------- the one observer
+
+    def _changed(self, change: Any) -> None:
+        """Every control's new value and every click: one library call, then the view. A refusal says why."""
+        if self._busy:
             return
-        message.value = ""
-        state["encounter"] = updated
-        show(view)
+        if isinstance(change, widgets.Button):
+            action = self._actions.get(id(change))
+        else:
+            action = self._actions.get(id(change["owner"]), ("controls",))
+            if action[0] == "group":
+                action = ("group", action[1], change["new"])
+        if action is None:
+            return
+        try:
+            result = self._do(action)
+            view = self._view(result if isinstance(result, Encounter) else None)
+        except (WorkbenchError, OSError) as exc:
+            self.message.value = (refusal_html(exc) if isinstance(exc, WorkbenchError)
+                                  else f'<span class="wb-refusal" style="color:#a00">{html.escape(str(exc))}</span>')
+            self._show(self._view(lenient=True))
+            return
+        if isinstance(result, Encounter):
+            self.encounter = result
+        self.message.value = (f'<span class="wb-ok" style="color:#264">{html.escape(result)}</span>'
+                              if isinstance(result, str) else "")
+        self._show(view)
 
-    def act(change: Callable[[Encounter], Encounter | str]) -> Callable[[object], None]:  # one button -> one change (a new Encounter, or a note to show); a refusal says why
-        def handler(_button: object) -> None:
-            try:
-                new = change(state["encounter"])
-            except (WorkbenchError, OSError) as exc:
-                message.value = f'<span style="color:#b00">{_escape(exc)}</span>'
-                return
-            message.value = html.escape(new) if isinstance(new, str) else ""
-            if isinstance(new, Encounter):
-                state["encounter"] = new
-            show()
-        return handler
+    def _do(self, action: tuple) -> Encounter | str | None:
+        """Which library call an action is (the handler's only decision)."""
+        name, *args = action
+        e = self.encounter
+        calls: dict[str, Callable[[], Encounter | str | None]] = {
+            "controls": lambda: self._from_controls(e),
+            "plus": lambda: step_count(e, args[0], 1),
+            "minus": lambda: step_count(e, args[0], -1),
+            "remove": lambda: e.without_creature(args[0]),
+            "remove_terrain": lambda: e.without_terrain(args[0]),
+            "star": lambda: set_star(e, args[0], not e.creatures[args[0]].star),
+            "group": lambda: assign_group(e, args[0], args[1]) if args[1] != SPLIT else e,
+            "suggest_groups": lambda: e.model_copy(update={"groups": suggest_groups(e)}),
+            "clear_groups": lambda: e.model_copy(update={"groups": ()}),
+            "apply_groups": lambda: e.model_copy(update={"groups": parse_groups(self.groups_c.value, e)}),
+            "add_spec": lambda: e.adding(parse_spec(self.spec_c.value).model_copy(update={"star": self.star_c.value})),
+            "add_monster": self._add_monster,
+            "add_stat_block": lambda: self._adding_stat_block(*args),
+            "add_terrain": lambda: e.adding(TerrainObject(name=self._terrain_name(), ev=self.terrain_ev_c.value)),
+            "load_library": self._load_library,
+            "suggest_encounter": self._suggest,
+            "save": self._save,
+            "load": self._load,
+        }
+        return calls[name]()
 
-    def add_spec_to(e: Encounter) -> Encounter:
-        creature = parse_spec(spec_c.value)
-        if star_c.value:
-            creature = creature.model_copy(update={"star": True})
+    # ---------------------------------------------------------------- what the actions call
+
+    def _from_controls(self, e: Encounter) -> Encounter:
+        party = party_from_controls(self.heroes_c.value, self.level_c.value, self.mixed_c.value,
+                                    self.retainers_c.value, self.victories_c.value, self.allies_c.value)
+        hero_staminas(self.stamina_c.value, party.size)  # refused here, beside its box, before anything changes
+        if tuple(self.condition_c) != tuple(
+            c.key for c in (self.rules.objectives[self.objective_c.value].conditions if self.objective_c.value else ())
+        ):
+            self._build_conditions()
+        return e.model_copy(update={"party": party, "objectives": self._objectives()})
+
+    def _objectives(self) -> tuple[ChosenObjective, ...]:
+        kept = tuple(o for o in self.more_objectives if o.key != self.objective_c.value)
+        if not self.objective_c.value:
+            return kept
+        values = {key: c.value for key, c in self.condition_c.items()}
+        return (choose_objective(self.objective_c.value, bonus=self.bonus_c.value, **values),) + kept
+
+    def _terrain_name(self) -> str:
+        if not self.terrain_name_c.value.strip():
+            raise InvalidInput("terrain", self.terrain_name_c.value, "a name for the dynamic terrain object")
+        return self.terrain_name_c.value.strip()
+
+    def _add_monster(self) -> Encounter:
+        monster = self.monster_c.value
+        if monster is None:
+            raise InvalidInput("monster", "", "a monster from the list (pass some in, or load the library)")
+        creature = creature_from_monster(monster, self.count_c.value, star=self.star_c.value)
+        self.blocks[creature.stat_block] = monster
+        return self.encounter.adding(creature)
+
+    def _add_stat_block(self, stat_block: PublishedMonster, count: int) -> None:
+        """The bestiary browser's "Add to encounter", passed through the one observer like any click."""
+        stand_in = self._click_of(("add_stat_block", stat_block, count))
+        self._changed(stand_in)
+        self._actions.pop(id(stand_in), None)
+        stand_in.close()
+
+    def _adding_stat_block(self, stat_block: PublishedMonster, count: int) -> Encounter:
+        """More of an entry already bought, or a new entry."""
+        creature = creature_from_stat_block(stat_block, count)
+        self.blocks[creature.stat_block] = stat_block
+        e = self.encounter
+        same = [i for i, c in enumerate(e.creatures) if c.stat_block == creature.stat_block]
+        if same:
+            return step_count(e, same[0], count // count_step(creature))
         return e.adding(creature)
 
-    def add_monster_to(e: Encounter) -> Encounter:
-        if monster_c.value is None:
-            raise InvalidInput("monster", None, "a monster from the list (pass some in, or load the library)")
-        return e.adding(creature_from_monster(monster_c.value, count_c.value, star=star_c.value))
-
-    def add_terrain_to(e: Encounter) -> Encounter:
-        if not terrain_name_c.value.strip():
-            raise InvalidInput("terrain", terrain_name_c.value, "a name for the dynamic terrain object")
-        return e.adding(TerrainObject(name=terrain_name_c.value.strip(), ev=terrain_ev_c.value))
-
-    def remove_from(e: Encounter) -> Encounter:
-        if entries_c.value is None:
-            raise InvalidInput("selection", None, "an entry picked in the list")
-        kind, index = entries_c.value
-        return e.without_creature(index) if kind == "creature" else e.without_terrain(index)
-
-    def load_library_into(e: Encounter) -> str:
-        found, problems = _library_monsters(folder_c.value.strip())
-        set_monsters(list(monsters) + found)
+    def _load_library(self) -> str:
+        found, problems = _library_monsters(self.folder_c.value.strip())
+        self.monsters = self.monsters + found
+        self._set_monsters(self.monsters)
         note = f"{len(found)} monster(s) loaded from the library"
-        if problems:
-            note += f"; skipped: {', '.join(problems)}"
-        return note
+        return note + (f"; skipped: {', '.join(problems)}" if problems else "")
 
-    def save(e: Encounter) -> str:
-        if not path_c.value.strip():
-            raise InvalidInput("file", path_c.value, "a file name ending in .json")
-        saved = save_encounter(e, path_c.value.strip(), overwrite=overwrite_c.value)
-        return f"saved to {saved}"
+    def _suggest(self) -> Encounter:
+        """The next of ten suggestions for this party, difficulty and keyword (asked again when they change)."""
+        e = self.encounter
+        keywords = () if self.keyword_c.value == ANY else (self.keyword_c.value,)
+        key = (e.party, self.difficulty_c.value, keywords)
+        if key != self.suggestion_key:
+            self.suggestions = suggest_encounters(e.party, self.difficulty_c.value, self.bestiary, keywords,
+                                                  count=SUGGESTIONS, rng=random.Random(len(self.bestiary)))
+            self.suggestion_key, self.next_suggestion = key, 0
+        chosen = self.suggestions[self.next_suggestion % len(self.suggestions)]
+        self.next_suggestion += 1
+        for creature in chosen.creatures:
+            for block in self.bestiary.monsters:
+                if block.name == creature.name and block.level == creature.level:
+                    self.blocks[creature.stat_block] = block
+        return e.model_copy(update={"creatures": chosen.creatures, "groups": chosen.encounter.groups})
 
-    def load(_e: Encounter) -> Encounter:
-        loaded = load_encounter(path_c.value.strip())
+    def _save(self) -> str:
+        if not self.path_c.value.strip():
+            raise InvalidInput("file", self.path_c.value, "a file name ending in .json")
+        saved = save_encounter(self.encounter, self.path_c.value.strip(), overwrite=self.overwrite_c.value)
+        return f"Saved to {saved}."
+
+    def _load(self) -> Encounter:
+        loaded = load_encounter(self.path_c.value.strip())
         hero = [m.level for m in loaded.party.members if m.kind == "hero"]
-        controls = (heroes_c, level_c, mixed_c, retainers_c, allies_c, victories_c, objective_c, bonus_c)
-        for c in controls:
-            c.unobserve(refresh, names="value")
-        heroes_c.value = len(hero)
-        if len(set(hero)) == 1:
-            level_c.value, mixed_c.value = hero[0], ""
-        else:
-            mixed_c.value = ", ".join(map(str, hero))
-        retainers_c.value = levels_of(loaded.party, "retainer")
-        allies_c.value = levels_of(loaded.party, "ally")
-        victories_c.value = str(loaded.party.victories)
-        state["encounter"] = loaded
-        more_objectives["kept"] = loaded.objectives[1:]
-        objective_c.value = loaded.objectives[0].key if loaded.objectives else ""
-        bonus_c.value = bool(loaded.objectives and loaded.objectives[0].bonus)
-        build_conditions()
-        for c in controls:
-            c.observe(refresh, names="value")
+        self._busy = True
+        try:
+            self.heroes_c.value = len(hero)
+            if len(set(hero)) == 1:
+                self.level_c.value, self.mixed_c.value = hero[0], ""
+            else:
+                self.mixed_c.value = ", ".join(map(str, hero))
+            self.retainers_c.value = _levels_of(loaded.party, "retainer")
+            self.allies_c.value = _levels_of(loaded.party, "ally")
+            self.victories_c.value = format_number(loaded.party.victories)
+            self.encounter = loaded
+            self.more_objectives = loaded.objectives[1:]
+            self.objective_c.value = loaded.objectives[0].key if loaded.objectives else ""
+            self.bonus_c.value = bool(loaded.objectives and loaded.objectives[0].bonus)
+            self._build_conditions()
+        finally:
+            self._busy = False
         return loaded
 
-    add_spec.on_click(act(add_spec_to))
-    add_monster.on_click(act(add_monster_to))
-    add_terrain.on_click(act(add_terrain_to))
-    remove_b.on_click(act(remove_from))
-    load_library_b.on_click(act(load_library_into))
-    suggest_b.on_click(act(lambda e: e.model_copy(update={"groups": suggest_groups(e)})))
-    apply_groups_b.on_click(act(lambda e: e.model_copy(update={"groups": parse_groups(groups_c.value, e)})))
-    clear_groups_b.on_click(act(lambda e: e.model_copy(update={"groups": ()})))
-    save_b.on_click(act(save))
-    load_b.on_click(act(load))
+    # ---------------------------------------------------------------- showing
 
-    build_conditions()
-    objective_c.observe(build_conditions, names="value")
-    for control in (heroes_c, level_c, mixed_c, retainers_c, allies_c, victories_c, difficulty_c, objective_c,
-                    bonus_c):
-        control.observe(refresh, names="value")
+    def _stat_block(self, creature: Creature) -> Any:
+        """The creature's stat block: where it was added from, the bestiary by name, else the formulas'."""
+        if creature.stat_block in self.blocks:
+            return self.blocks[creature.stat_block]
+        for block in self.bestiary.monsters:
+            if block.name == creature.name and block.level == creature.level:
+                return block
+        return _formula_block(creature)
 
-    party_box = widgets.VBox([
-        widgets.HTML("<b>The party</b>"),
-        widgets.HBox([heroes_c, level_c]),
-        widgets.HBox([mixed_c, retainers_c, allies_c, victories_c]),
-        panes["budget"],
-    ])
-    editor_box = widgets.VBox([
-        widgets.HTML("<b>Buy creatures</b>"),
-        widgets.HBox([spec_c, add_spec, star_c]),
-        widgets.HBox([monster_c, count_c, add_monster]),
-        widgets.HBox([folder_c, load_library_b]),
-        widgets.HBox([terrain_name_c, terrain_ev_c, add_terrain]),
-        widgets.HBox([entries_c, widgets.VBox([remove_b, suggest_b, clear_groups_b])]),
-        widgets.HBox([groups_c, apply_groups_b]),
-        panes["creatures"],
-    ])
-    tabs = widgets.Tab(children=[
-        panes["checks"], panes["groups"], widgets.VBox([objective_c, condition_box, panes["objectives"]]),
-        panes["quick"],
-    ])
-    for i, title in enumerate(("Guidelines", "Initiative groups", "Objective", "Quick method")):
-        tabs.set_title(i, title)
-    app = widgets.VBox([
-        party_box,
-        widgets.HBox([difficulty_c]),
-        editor_box,
-        message,
-        panes["summary"],
-        plot,
-        tabs,
-        widgets.HBox([path_c, overwrite_c, save_b, load_b]),
-    ])
-    app.add_class("wb-encounter-app")
-    app.controls = {
-        "heroes": heroes_c, "level": level_c, "mixed": mixed_c, "retainers": retainers_c, "allies": allies_c,
-        "victories": victories_c, "difficulty": difficulty_c, "objective": objective_c,
-        "conditions": condition_c, "bonus": bonus_c, "spec": spec_c, "add_spec": add_spec,
-        "monster": monster_c, "count": count_c, "star": star_c, "add_monster": add_monster,
-        "folder": folder_c, "load_library": load_library_b, "terrain_name": terrain_name_c,
-        "terrain_ev": terrain_ev_c, "add_terrain": add_terrain, "entries": entries_c, "remove": remove_b,
-        "suggest": suggest_b, "clear_groups": clear_groups_b, "groups_text": groups_c,
-        "apply_groups": apply_groups_b, "path": path_c, "overwrite": overwrite_c,
-        "save": save_b, "load": load_b, "message": message, "plot": plot, **panes,
-    }
-    app.state = lambda: state["encounter"]
-    return app
+    def _view(self, encounter: Encounter | None = None, lenient: bool = False) -> EncounterView:
+        """The view of `encounter` (the current one by default); `lenient` shows it without the pace when the
+        Stamina box holds what was just refused (the refusal is on the page, the rest stays as it was)."""
+        e = encounter or self.encounter
+        try:
+            staminas = hero_staminas(self.stamina_c.value, e.party.size)
+        except InvalidInput:
+            if not lenient:
+                raise
+            staminas = ()
+        return encounter_view(e, self.difficulty_c.value, staminas, self.damage_c.value, self._stat_block)
+
+    def _show(self, view: EncounterView) -> None:
+        self.plot.show(view.figure)
+        if view.pace_figure is not None:
+            self.pace_plot.show(view.pace_figure)
+        elif self.pace_plot.figure is not None:
+            self.pace_plot.children = (widgets.HTML(),)
+        for name, pane in getattr(self, "panes", {}).items():
+            pane.value = getattr(view, name)
+        self._busy = True
+        try:
+            self.groups_c.value = format_groups(self.encounter.groups)
+        finally:
+            self._busy = False
+        if hasattr(self, "rows_box"):
+            self._show_rows(view)
+
+    def _button(self, label: str, action: tuple, tip: str, css: str) -> widgets.Button:
+        button = widgets.Button(description=label, tooltip=tip, layout={"width": "auto"})
+        button.add_class(css)
+        self._actions[id(button)] = action
+        button.on_click(self._changed)
+        return button
+
+    def _show_rows(self, view: EncounterView) -> None:
+        """Show the rows, rebuilding only those that changed: the unchanged creature rows at the top are kept
+        (adding a creature builds one row, not all of them; a party change builds none)."""
+        old = getattr(self, "_rows_shown", ((), (), -1))
+        if (view.rows, view.terrain, view.group_count) == old:
+            return
+        keep = 0
+        if view.group_count == old[2]:
+            while keep < min(len(view.rows), len(old[0])) and view.rows[keep] == old[0][keep]:
+                keep += 1
+        self._rows_shown = (view.rows, view.terrain, view.group_count)
+        kept = list(self.rows_box.children[:keep]) if old[0] else []
+        for row in self.rows_box.children[len(kept):]:
+            for child in getattr(row, "children", ()):
+                self._actions.pop(id(child), None)
+            row.close()
+        rows = kept + [self._row(i, r, view.group_count) for i, r in enumerate(view.rows) if i >= len(kept)]
+        for i, label in enumerate(view.terrain):
+            rows.append(widgets.HBox([
+                widgets.HTML(html.escape(label), layout={"width": "300px"}),
+                self._button("Remove", ("remove_terrain", i), "remove this object", "wb-row-remove"),
+            ]))
+        if not rows:
+            rows.append(widgets.HTML("<i>No creatures yet: add some from the bestiary below, or ask for a "
+                                     "suggestion.</i>"))
+        self.rows_box.children = tuple(rows)
+
+    def _row(self, i: int, r: RowView, group_count: int) -> widgets.HBox:
+        """One creature row: name, − count +, its EV, the star toggle, its group and Remove."""
+        options = [("no group", NO_GROUP)] + [(f"group {n}", n) for n in range(1, group_count + 1)]
+        options.append((f"new group {group_count + 1}", group_count + 1))
+        star = widgets.ToggleButton(value=r.star, description="★ star" if r.star else "☆ star",
+                                    tooltip="star of the show", layout={"width": "auto"})
+        star.add_class("wb-row-star")
+        self._actions[id(star)] = ("star", i)
+        star.observe(self._changed, names="value")
+        group = widgets.Dropdown(
+            options=options + ([("split between groups", SPLIT)] if r.group == SPLIT else []),
+            value=r.group, layout={"width": "170px"},
+        )
+        group.add_class("wb-row-group")
+        self._actions[id(group)] = ("group", i)
+        group.observe(self._changed, names="value")
+        line = widgets.HBox([
+            widgets.HTML(f'<span class="wb-row-label"><b>{html.escape(r.label)}</b> '
+                         f"<small>{html.escape(r.kind)}</small></span>", layout={"width": "300px"}),
+            self._button("−", ("minus", i), "fewer (minions by four)", "wb-row-minus"),
+            widgets.HTML(f'<b class="wb-row-count" data-count="{r.count}">{r.count}</b>'),
+            self._button("+", ("plus", i), "more (minions by four)", "wb-row-plus"),
+            widgets.HTML(f'<span class="wb-row-ev">EV {html.escape(r.cost)}</span>', layout={"width": "80px"}),
+            star,
+            group,
+            self._button("Remove", ("remove", i), "remove this entry", "wb-row-remove"),
+        ])
+        line.add_class("wb-encounter-row")
+        return line
+
+    def _click_of(self, action: tuple) -> widgets.Button:
+        """A stand-in button for the bestiary's "Add", so every edit goes through the one observer."""
+        button = widgets.Button()
+        self._actions[id(button)] = action
+        return button
+
+    # ---------------------------------------------------------------- layout
+
+    def _layout(self) -> list[widgets.Widget]:
+        wrap = widgets.Layout(flex_flow="row wrap")
+        party_box = widgets.VBox([
+            widgets.HTML("<b>The party</b>"),
+            widgets.HBox([self.heroes_c, self.level_c, self.difficulty_c], layout=wrap),
+            widgets.HBox([self.mixed_c, self.retainers_c, self.allies_c, self.victories_c], layout=wrap),
+        ])
+        editor_box = widgets.VBox([
+            widgets.HTML("<b>The encounter</b>"),
+            widgets.HBox([self.keyword_c, self.suggest_encounter_b], layout=wrap),
+            self.rows_box,
+            widgets.HBox([self.suggest_b, self.clear_groups_b], layout=wrap),
+        ])
+        shortcuts = widgets.VBox([
+            widgets.HBox([self.spec_c, self.add_spec_b, self.star_c], layout=wrap),
+            widgets.HBox([self.monster_c, self.count_c, self.add_monster_b], layout=wrap),
+            widgets.HBox([self.folder_c, self.load_library_b], layout=wrap),
+            widgets.HBox([self.terrain_name_c, self.terrain_ev_c, self.add_terrain_b], layout=wrap),
+            widgets.HBox([self.groups_c, self.apply_groups_b], layout=wrap),
+            self.panes["creatures"],
+        ])
+        more = widgets.VBox([widgets.HTML("<b>Shortcuts</b>: a typed spec, your own monsters, dynamic terrain, "
+                                          "initiative groups typed"), shortcuts])
+        pace_box = widgets.VBox([
+            widgets.HBox([self.stamina_c, self.damage_c], layout=wrap),
+            self.panes["pace"],
+            self.pace_plot,
+        ])
+        tabs = widgets.Tab(children=[
+            self.panes["checks"], self.panes["groups"],
+            widgets.VBox([self.objective_c, self.condition_box, self.panes["objectives"]]),
+            self.panes["quick"], pace_box, self.panes["budget"],
+        ])
+        for i, title in enumerate(("Guidelines", "Initiative groups", "Objective", "Quick method",
+                                   "Pace of the fight", "Budget")):
+            tabs.set_title(i, title)
+        browser = widgets.VBox([widgets.HTML("<b>The bestiary</b>"), self.browser])
+        return [
+            party_box, self.message, self.panes["summary"], editor_box, self.plot, tabs, browser, more,
+            widgets.HBox([self.path_c, self.overwrite_c, self.save_b, self.load_b], layout=wrap),
+        ]
+
+    def _controls(self) -> dict[str, Any]:
+        return {
+            "heroes": self.heroes_c, "level": self.level_c, "mixed": self.mixed_c, "retainers": self.retainers_c,
+            "allies": self.allies_c, "victories": self.victories_c, "difficulty": self.difficulty_c,
+            "objective": self.objective_c, "conditions": self.condition_c, "bonus": self.bonus_c,
+            "spec": self.spec_c, "add_spec": self.add_spec_b, "monster": self.monster_c, "count": self.count_c,
+            "star": self.star_c, "add_monster": self.add_monster_b, "folder": self.folder_c,
+            "load_library": self.load_library_b, "terrain_name": self.terrain_name_c,
+            "terrain_ev": self.terrain_ev_c, "add_terrain": self.add_terrain_b, "suggest": self.suggest_b,
+            "clear_groups": self.clear_groups_b, "groups_text": self.groups_c, "apply_groups": self.apply_groups_b,
+            "keyword": self.keyword_c, "suggest_encounter": self.suggest_encounter_b, "hero_stamina": self.stamina_c,
+            "party_damage": self.damage_c, "path": self.path_c, "overwrite": self.overwrite_c, "save": self.save_b,
+            "load": self.load_b, "message": self.message, "plot": self.plot, "pace_plot": self.pace_plot,
+            "rows": self.rows_box, "browser": self.browser, **self.panes,
+        }
+
+    def state(self) -> Encounter:
+        return self.encounter
+
+    def row_buttons(self, index: int) -> dict[str, widgets.Widget]:
+        """Row `index`'s controls by name (for scripts and tests): minus, plus, star, group, remove."""
+        row = self.rows_box.children[index]
+        kids = row.children
+        return {"minus": kids[1], "plus": kids[3], "star": kids[5], "group": kids[6], "remove": kids[7]}
+
+
+def encounter_app(
+    monsters: Sequence[Monster] = (),
+    heroes: int = 5,
+    level: int = 3,
+    victories: int = 0,
+    difficulty: str = "standard",
+    encounter: Encounter | None = None,
+    library_folder: str | Path | None = None,
+    bestiary: Bestiary | None = None,
+) -> EncounterEditor:
+    """The party and encounter editor with the bestiary, live guidelines, groups, objectives, the quick method
+    and the pace of the fight. `monsters` (from the builder, say) fill the Monster list; `encounter` starts
+    the editor with an existing encounter (its party replaces the controls' values); `bestiary` is the shipped
+    sample unless given."""
+    return EncounterEditor(monsters, heroes, level, victories, difficulty, encounter, library_folder, bestiary)

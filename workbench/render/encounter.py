@@ -104,16 +104,21 @@ def summary_html(r: EncounterReport, name: str = "") -> str:
     )
 
 
+# Advice about the party's size ("For a party of three or fewer heroes, ...") is advice only when the party
+# has that size: kept, it would read as a claim about the party ("✓ Party of 3 or fewer heroes" for five).
+PARTY_SIZE_ADVICE = ("small_party", "large_party")
+
+
 def checks_html(r: EncounterReport) -> str:
-    """Every guideline: broken ones first with the rule's own words; kept and not applicable ones after."""
+    """The guidelines that apply, broken ones first with the rule's own words, each said as kept or broken in
+    words (not only a mark); guidelines that do not apply to this encounter are left out."""
     items = []
-    for c in sorted(r.checks, key=lambda c: (not c.broken, not c.applies)):
+    shown = [c for c in r.checks if c.applies and (c.broken or c.key not in PARTY_SIZE_ADVICE)]
+    for c in sorted(shown, key=lambda c: not c.broken):
         if c.broken:
-            mark, colour, state = "✗", "#b00", "broken"
-        elif c.applies:
-            mark, colour, state = "✓", "#2a7", "kept"
+            mark, colour, state, word = "✗", "#b00", "broken", "Broken"
         else:
-            mark, colour, state = "–", "#888", "not-applicable"
+            mark, colour, state, word = "✓", "#2a7", "kept", "Kept"
         quote = (
             f'<blockquote style="margin:.2em 0 .4em 1.2em;color:#444">“{_e(c.rule)}” '
             f"<small>({_e(c.section)})</small></blockquote>"
@@ -122,9 +127,11 @@ def checks_html(r: EncounterReport) -> str:
         )
         items.append(
             f'<li class="wb-check" data-check="{_e(c.key)}" data-state="{state}" style="list-style:none">'
-            f'<span style="color:{colour};font-weight:bold">{mark}</span> {_e(c.title)} '
+            f'<span style="color:{colour};font-weight:bold">{mark} {word}:</span> {_e(c.title)} '
             f"<small>— {_e(c.detail)}</small>{quote}</li>"
         )
+    if not items:
+        return f'<div class="wb-checks" style="{_FONT}"><i>No guideline applies yet: buy some creatures.</i></div>'
     return f'<ul class="wb-checks" style="{_FONT};padding-left:0">' + "".join(items) + "</ul>"
 
 

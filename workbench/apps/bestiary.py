@@ -1,0 +1,184 @@
+"""The bestiary browser: filter a bestiary's stat blocks, sort them, click one to see it whole, add it to an
+encounter.
+
+`bestiary_view` is pure (a bestiary, a query and the picked stat block in; the list's rows, a line of counts
+and the stat block's HTML out). `BestiaryBrowser` owns the controls and one observer that reads them into a
+`BestiaryQuery`; "Add to encounter" hands the picked stat block and a count (minions four at a time) to the
+`on_add` callback the encounter editor gives it. Glue only: filtering and sorting live in
+`workbench.calibration.browse`, the stat block's HTML in `workbench.render.bestiary`.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as widgets
+
+from workbench.apps.message import refusal_html
+from workbench.calibration.bestiary import Bestiary, PublishedMonster, sample_bestiary
+from workbench.calibration.browse import SORT_COLUMNS, BestiaryQuery, all_keywords, browse, stat_block_data
+from workbench.encounter.editing import count_step
+from workbench.encounter.suggest import creature_from_stat_block
+from workbench.errors import WorkbenchError
+from workbench.render.bestiary import published_stat_block_html, row_label
+from workbench.rules.ruleset import core_ruleset
+
+__all__ = ["BestiaryBrowser", "BestiaryView", "bestiary_app", "bestiary_view"]
+
+ANY = "any"
+SORT_LABELS = {"name": "Name", "level": "Level", "organization": "Organization", "role": "Role", "ev": "EV",
+               "stamina": "Stamina"}
+
+
+@dataclass(frozen=True)
+class BestiaryView:
+    """What the browser shows for one query."""
+
+    rows: tuple[tuple[str, int], ...]  # (label, index into the bestiary)
+    counts: str
+    stat_block: str
+
+
+def bestiary_view(bestiary: Bestiary, query: BestiaryQuery, picked: int | None) -> BestiaryView:
+    """The rows matching `query`, a line saying how many, and the picked stat block whole (if any)."""
+    index = {id(m): i for i, m in enumerate(bestiary.monsters)}
+    found = browse(bestiary.monsters, query)
+    rows = tuple((row_label(m), index[id(m)]) for m in found)
+    counts = f"{len(found)} of {len(bestiary.monsters)} stat blocks"
+    if bestiary.failures:
+        counts += "; not read: " + ", ".join(f"{f.file} ({f.reason})" for f in bestiary.failures)
+    block = ""
+    if picked is not None and 0 <= picked < len(bestiary.monsters):
+        monster = bestiary.monsters[picked]
+        block = published_stat_block_html(monster, stat_block_data(bestiary, monster))
+    return BestiaryView(rows=rows, counts=html.escape(counts), stat_block=block)
+
+
+def _range(values: list[int]) -> tuple[int, int]:
+    return (min(values), max(values)) if values else (1, 1)
+
+
+class BestiaryBrowser(widgets.VBox):
+    """The browser's widget; its controls are attributes (tests set them and press its buttons)."""
+
+    def __init__(
+        self,
+        bestiary: Bestiary | None = None,
+        on_add: Callable[[PublishedMonster, int], None] | None = None,
+    ) -> None:
+        self.bestiary = bestiary if bestiary is not None else sample_bestiary()
+        self.on_add = on_add
+        monsters = self.bestiary.monsters
+        rules = core_ruleset()
+        levels = _range([m.level for m in monsters])
+        evs = _range([m.ev for m in monsters])
+        wide = {"description_width": "initial"}
+        self.levels = widgets.IntRangeSlider(value=levels, min=levels[0], max=max(levels[1], levels[0] + 1),
+                                             description="Level", style=wide)
+        self.evs = widgets.IntRangeSlider(value=evs, min=evs[0], max=max(evs[1], evs[0] + 1), description="EV",
+                                          style=wide)
+        self.organization = widgets.Dropdown(options=[ANY, *rules.organizations], value=ANY,
+                                             description="Organization", style=wide)
+        self.role = widgets.Dropdown(options=[ANY, *rules.roles], value=ANY, description="Role", style=wide)
+        self.keyword = widgets.Dropdown(options=[ANY, *all_keywords(monsters)], value=ANY, description="Keyword",
+                                        style=wide)
+        self.search = widgets.Text(value="", description="Search", placeholder="a name or a word",
+                                   continuous_update=True, style=wide)
+        self.sort = widgets.Dropdown(options=[(SORT_LABELS[c], c) for c in SORT_COLUMNS], value="level",
+                                     description="Sort by", style=wide)
+        self.descending = widgets.Checkbox(value=False, description="Highest first", indent=False)
+        self.rows = widgets.Select(options=[], rows=12, description="", layout={"width": "520px"})
+        self.rows.add_class("wb-bestiary-rows")
+        self.counts = widgets.HTML()
+        self.counts.add_class("wb-bestiary-counts")
+        self.stat_block = widgets.HTML()
+        self.stat_block.add_class("wb-bestiary-stat-block")
+        self.count = widgets.BoundedIntText(value=1, min=1, max=999, step=1, description="Count",
+                                            layout={"width": "150px"})
+        self.add = widgets.Button(description="Add to encounter", button_style="primary",
+                                  disabled=on_add is None)
+        self.message = widgets.HTML()
+        for control in (self.levels, self.evs, self.organization, self.role, self.keyword, self.search, self.sort,
+                        self.descending, self.rows):
+            control.observe(self._changed, names="value")
+        self.add.on_click(self._changed)
+        self._busy = False
+        self._show()
+        wrap = widgets.Layout(flex_flow="row wrap")
+        super().__init__([
+            widgets.HBox([self.levels, self.evs, self.search], layout=wrap),
+            widgets.HBox([self.organization, self.role, self.keyword, self.sort, self.descending], layout=wrap),
+            self.counts,
+            widgets.HBox([
+                widgets.VBox([self.rows, widgets.HBox([self.count, self.add]), self.message]),
+                self.stat_block,
+            ], layout=wrap),
+        ])
+        self.add_class("wb-bestiary-app")
+
+    def query(self) -> BestiaryQuery:
+        """The controls as a query (no game logic: the query is what the library filters on)."""
+        return BestiaryQuery(
+            levels=self.levels.value,
+            evs=self.evs.value,
+            organizations=() if self.organization.value == ANY else (self.organization.value,),
+            roles=() if self.role.value == ANY else (self.role.value,),
+            keywords=() if self.keyword.value == ANY else (self.keyword.value,),
+            text=self.search.value,
+            sort=self.sort.value,
+            descending=self.descending.value,
+        )
+
+    @property
+    def picked(self) -> PublishedMonster | None:
+        return None if self.rows.value is None else self.bestiary.monsters[self.rows.value]
+
+    def _show(self) -> None:
+        view = bestiary_view(self.bestiary, self.query(), self.rows.value)
+        self._busy = True
+        try:
+            keep = self.rows.value
+            self.rows.options = list(view.rows)
+            self.rows.value = keep if keep in {i for _, i in view.rows} else None
+        finally:
+            self._busy = False
+        self.counts.value = f'<span class="wb-bestiary-count">{view.counts}</span>'
+        view = bestiary_view(self.bestiary, self.query(), self.rows.value)
+        self.stat_block.value = view.stat_block
+        picked = self.picked
+        if picked is not None:
+            step = count_step(creature_from_stat_block(picked))
+            self.count.step, self.count.min = step, step
+            if self.count.value % step:
+                self.count.value = step * max(1, round(self.count.value / step))
+
+    def _changed(self, change: Any) -> None:
+        """The one observer: any control or the Add button. Adding hands the pick to the editor."""
+        if self._busy:
+            return
+        if change is self.add:
+            picked = self.picked
+            if picked is None or self.on_add is None:
+                self.message.value = refusal_html(WorkbenchError("Pick a stat block in the list first"))
+                return
+            try:
+                self.on_add(picked, self.count.value)
+            except WorkbenchError as exc:
+                self.message.value = refusal_html(exc)
+                return
+            self.message.value = (f'<span class="wb-ok" style="color:#264">Added {self.count.value} × '
+                                  f"{html.escape(picked.name)}.</span>")
+            return
+        self.message.value = ""
+        self._show()
+
+
+def bestiary_app(
+    bestiary: Bestiary | None = None, on_add: Callable[[PublishedMonster, int], None] | None = None
+) -> BestiaryBrowser:
+    """The bestiary browser on `bestiary` (the shipped sample by default). `on_add(stat_block, count)` is
+    called by "Add to encounter" (the encounter editor passes its own)."""
+    return BestiaryBrowser(bestiary, on_add)
