@@ -231,11 +231,11 @@ class EncounterEditor(widgets.VBox):
         # The dropdown sets the first objective; further (combined) objectives from code or a file are kept.
         self.more_objectives = self.encounter.objectives[1:]
         self.bestiary = bestiary if bestiary is not None else sample_bestiary()
-        self.blocks: dict[tuple, Any] = {}  # stat block key -> the published stat block or Monster it came from
+        self.blocks: dict[tuple[Any, ...], Any] = {}  # stat block key -> the published stat block or Monster it came from
         self.suggestions: tuple[Suggestion, ...] = ()
-        self.suggestion_key: tuple = ()
+        self.suggestion_key: tuple[Any, ...] = ()
         self.next_suggestion = 0
-        self._actions: dict[int, tuple] = {}
+        self._actions: dict[int, tuple[Any, ...]] = {}
         self._busy = False
         self._build_controls(party, difficulty, library_folder)
         self.browser = BestiaryBrowser(self.bestiary, on_add=self._add_stat_block)
@@ -384,7 +384,7 @@ class EncounterEditor(widgets.VBox):
                               if isinstance(result, str) else "")
         self._show(view)
 
-    def _do(self, action: tuple) -> Encounter | str | None:
+    def _do(self, action: tuple[Any, ...]) -> Encounter | str | None:
         """Which library call an action is (the handler's only decision)."""
         name, *args = action
         e = self.encounter
@@ -432,7 +432,7 @@ class EncounterEditor(widgets.VBox):
     def _terrain_name(self) -> str:
         if not self.terrain_name_c.value.strip():
             raise InvalidInput("terrain", self.terrain_name_c.value, "a name for the dynamic terrain object")
-        return self.terrain_name_c.value.strip()
+        return str(self.terrain_name_c.value.strip())
 
     def _add_monster(self) -> Encounter:
         monster = self.monster_c.value
@@ -550,7 +550,7 @@ class EncounterEditor(widgets.VBox):
         if hasattr(self, "rows_box"):
             self._show_rows(view)
 
-    def _button(self, label: str, action: tuple, tip: str, css: str) -> widgets.Button:
+    def _button(self, label: str, action: tuple[Any, ...], tip: str, css: str) -> widgets.Button:
         button = widgets.Button(description=label, tooltip=tip, layout={"width": "auto"})
         button.add_class(css)
         self._actions[id(button)] = action
@@ -614,7 +614,7 @@ class EncounterEditor(widgets.VBox):
         line.add_class("wb-encounter-row")
         return line
 
-    def _click_of(self, action: tuple) -> widgets.Button:
+    def _click_of(self, action: tuple[Any, ...]) -> widgets.Button:
         """A stand-in button for the bestiary's "Add", so every edit goes through the one observer."""
         button = widgets.Button()
         self._actions[id(button)] = action

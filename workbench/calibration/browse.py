@@ -57,7 +57,7 @@ def _matches(m: PublishedMonster, q: BestiaryQuery) -> bool:
     return True
 
 
-def _key(m: PublishedMonster, column: str) -> tuple:
+def _key(m: PublishedMonster, column: str) -> tuple[Any, str]:
     value = getattr(m, column)
     if isinstance(value, str) or value is None:
         return (str(value or "").lower(), m.name.lower())

@@ -28,7 +28,7 @@ def count_step(creature: Creature, rules: EncounterRules | None = None) -> int:
 
 
 def _index(encounter: Encounter, index: object) -> int:
-    if isinstance(index, bool) or not isinstance(index, Integral) or not 0 <= index < len(encounter.creatures):
+    if isinstance(index, bool) or not isinstance(index, Integral) or not 0 <= int(index) < len(encounter.creatures):
         raise InvalidInput("index", index, f"an entry number from 0 to {len(encounter.creatures) - 1}")
     return int(index)
 

@@ -58,7 +58,8 @@ def _feature_html(feature: Mapping[str, Any]) -> str:
         for key, label in (("keywords", "Keywords"), ("usage", "Use"), ("distance", "Distance"), ("target", "Target"))
         if _text(feature.get(key))
     ]
-    effects = feature.get("effects") if isinstance(feature.get("effects"), list) else []
+    raw = feature.get("effects")
+    effects: list[Any] = raw if isinstance(raw, list) else []
     body = "".join(_effect_html(x) for x in effects if isinstance(x, Mapping))
     extra = f"<div><small>{' · '.join(details)}</small></div>" if details else ""
     return f'<div class="wb-feature" style="margin:.4em 0">{head}{extra}{body}</div>'
