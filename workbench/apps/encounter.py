@@ -628,6 +628,7 @@ class EncounterEditor(widgets.VBox):
             widgets.HTML("<b>The party</b>"),
             widgets.HBox([self.heroes_c, self.level_c, self.difficulty_c], layout=wrap),
             widgets.HBox([self.mixed_c, self.retainers_c, self.allies_c, self.victories_c], layout=wrap),
+            self.panes["budget"],
         ])
         editor_box = widgets.VBox([
             widgets.HTML("<b>The encounter</b>"),
@@ -653,10 +654,10 @@ class EncounterEditor(widgets.VBox):
         tabs = widgets.Tab(children=[
             self.panes["checks"], self.panes["groups"],
             widgets.VBox([self.objective_c, self.condition_box, self.panes["objectives"]]),
-            self.panes["quick"], pace_box, self.panes["budget"],
+            self.panes["quick"], pace_box,
         ])
         for i, title in enumerate(("Guidelines", "Initiative groups", "Objective", "Quick method",
-                                   "Pace of the fight", "Budget")):
+                                   "Pace of the fight")):
             tabs.set_title(i, title)
         browser = widgets.VBox([widgets.HTML("<b>The bestiary</b>"), self.browser])
         return [

@@ -391,18 +391,6 @@ def _suggestion(build: _Build, options: Sequence[_Option], limits: _Limits) -> S
     )
 
 
-def _counts(s: Suggestion) -> dict[StatBlockKey, int]:
-    return {c.stat_block: c.count for c in s.creatures}
-
-
-def _differ(a: Suggestion, b: Suggestion) -> bool:
-    """More than one creature apart: at least two creatures of one are not in the other."""
-    ca, cb = _counts(a), _counts(b)
-    a_only = sum(max(0, n - cb.get(k, 0)) for k, n in ca.items())
-    b_only = sum(max(0, n - ca.get(k, 0)) for k, n in cb.items())
-    return max(a_only, b_only) > 1
-
-
 def _plain(value: Fraction) -> Fraction | int:
     """A whole EV as an int: the search adds costs tens of thousands of times, and Fraction is slow."""
     return value.numerator if value.denominator == 1 else value
@@ -486,35 +474,57 @@ def _must_indexes(options: Sequence[_Option], names: Sequence[str], keyworded: b
     return must
 
 
+def _preview(build: _Build, options: Sequence[_Option], limits: _Limits) -> tuple[Fraction, int, str] | None:
+    """A build's budget use, variety and theme, as its Suggestion will have them (None: no mix of roles).
+
+    Computed from the build alone, so candidates are ranked before the (costlier) full check.
+    """
+    roles = {options[i].role for i in build.counts if options[i].role}
+    if limits.need_roles and len(roles) < 2 and not any(options[i].solo for i in build.counts):
+        return None
+    organizations = {options[i].organization for i in build.counts}
+    total, top = Fraction(build.total), Fraction(limits.high)
+    use = total / top if total <= top else top / total
+    shared = frozenset.intersection(*(options[i].keywords for i in build.counts))
+    return use, len(roles) + len(organizations), min(shared) if shared else ""
+
+
+def _builds_differ(a: dict[int, int], b: dict[int, int]) -> bool:
+    """More than one creature apart: at least two creatures of one are not in the other."""
+    a_only = sum(max(0, n - b.get(k, 0)) for k, n in a.items())
+    b_only = sum(max(0, n - a.get(k, 0)) for k, n in b.items())
+    return max(a_only, b_only) > 1
+
+
 def _search(
     options: Sequence[_Option], must: Sequence[int], limits: _Limits, count: int, rng: random.Random
-) -> list[Suggestion]:
-    """Distinct candidates that keep every guideline, found by seeded attempts."""
-    found: dict[tuple[tuple[int, int], ...], Suggestion] = {}  # (option index, count) pairs
+) -> tuple[Suggestion, ...]:
+    """Seeded attempts give distinct builds; the best (by the score a Suggestion will have) are checked by
+    `report()` in turn, each kept if it keeps every guideline and differs from those kept before it."""
+    builds: dict[tuple[tuple[int, int], ...], tuple[Fraction, _Build]] = {}  # (option index, count) pairs
     for _ in range(40 * count + 120):
         build = _attempt(options, must, limits, rng)
         if build is None:
             continue
         key = tuple(sorted(build.counts.items()))
-        if key in found:
+        preview = None if key in builds else _preview(build, options, limits)
+        if preview is None:
+            continue
+        use, variety, theme = preview
+        builds[key] = (use + VARIETY_WEIGHT * variety + (THEME_WEIGHT if theme else 0), build)
+        if len(builds) >= 8 * count:
+            break
+    chosen: list[tuple[_Build, Suggestion]] = []
+    for key in sorted(builds, key=lambda k: (-builds[k][0], k)):
+        build = builds[key][1]
+        if not all(_builds_differ(build.counts, other.counts) for other, _ in chosen):
             continue
         suggestion = _suggestion(build, options, limits)
         if suggestion is not None:
-            found[key] = suggestion
-            if len(found) >= 6 * count:
-                break
-    return list(found.values())
-
-
-def _rank(candidates: Iterable[Suggestion], count: int) -> tuple[Suggestion, ...]:
-    """Best score first; each kept suggestion differs from every one above it in more than one creature."""
-    chosen: list[Suggestion] = []
-    for suggestion in sorted(candidates, key=lambda s: (-s.score, s.summary())):
-        if all(_differ(suggestion, other) for other in chosen):
-            chosen.append(suggestion)
+            chosen.append((build, suggestion))
             if len(chosen) == count:
                 break
-    return tuple(chosen)
+    return tuple(s for _, s in chosen)
 
 
 def suggest_encounters(
@@ -574,10 +584,10 @@ def suggest_encounters(
         unavoidable=frozenset(c.key for c in report(Encounter(party=party), rules).broken),
         rules=rules,
     )
-    candidates = _search(options, must, limits, count, rng)
-    if not candidates:
+    found = _search(options, must, limits, count, rng)
+    if not found:
         raise InvalidInput(
             "difficulty", difficulty, f"a difficulty the {len(options)} fitting stat blocks can reach",
             f"no combination found with EV {band.span} that keeps every guideline",
         )
-    return _rank(candidates, count)
+    return found
