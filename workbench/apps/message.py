@@ -29,7 +29,7 @@ def refusal_text(exc: WorkbenchError, labels: Mapping[str, str] | None = None) -
     if isinstance(exc, InvalidInput):
         label = (labels or {}).get(exc.field) or exc.field.replace("_", " ")
         if exc.reason:  # the rule's reason first, then what the control allows
-            return f"{_sentence(exc.reason)} Allowed: {_sentence(exc.accepts)}"
+            return f"{_sentence(exc.reason)} Allowed: {exc.accepts.strip().rstrip('.')}."
         return _sentence(f"{label} takes {exc.accepts}")
     if isinstance(exc, RulesetError):
         return _sentence(f"{exc.source} has {len(exc.problems)} problem(s): " + "; ".join(exc.problems))

@@ -1,0 +1,66 @@
+"""The app pages without a browser: the encounter page keeps its encounter in the workspace, the fight page
+runs it (squads and Malice from it), the monster page saves where the encounter page looks."""
+
+from __future__ import annotations
+
+import pytest
+
+import workbench as wb
+from workbench.apps import pages
+from workbench.fight.workspace import library_folder, load_workspace
+from workbench.monster.library import save_monster
+
+
+@pytest.fixture(autouse=True)
+def desk(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "desk"))
+
+
+def _inner(page, cls):
+    """The first widget under `page` carrying the CSS class `cls`."""
+    stack = [page]
+    while stack:
+        w = stack.pop(0)
+        if cls in getattr(w, "_dom_classes", ()):
+            return w
+        stack.extend(getattr(w, "children", ()))
+    raise AssertionError(f"no .{cls} on the page")
+
+
+def test_monster_page_saves_in_the_library_folder_and_says_where():
+    page = pages.monster_page()
+    builder = _inner(page, "wb-builder")
+    assert builder.folder.value == str(library_folder())
+    assert "~/" in page.children[1].value or str(library_folder()) in page.children[1].value
+
+
+def test_encounter_page_keeps_the_encounter_and_the_fight_page_runs_it():
+    gnaw = wb.Trait(name="Gnaw", text="the pack bites", cost=3)
+    rats = wb.build_monster(2, "minion", "brute").model_copy(update={"name": "Rat Pack", "malice_features": (gnaw,)})
+    save_monster(rats, "Rat Pack", library_folder())
+    page = pages.encounter_page()
+    c = _inner(page, "wb-encounter-app").controls
+    c["level"].value = 2
+    c["monster"].value = next(m for _, m in c["monster"].options if m.name == "Rat Pack")
+    c["count"].value = 8
+    c["add_monster"].click()
+    kept = load_workspace()
+    assert kept.encounter.party.levels == (2, 2, 2, 2)
+    assert [(x.name, x.count) for x in kept.encounter.creatures] == [("Rat Pack", 8)]
+    fight = _inner(pages.fight_page(), "wb-fight")
+    assert [s.tracker.squad.size for s in fight.squads] == [8]
+    assert fight.squads[0].tracker.squad.pool == 8 * rats.stamina
+    features = [f.name for _, f in fight.malice.controls["feature"].options]
+    assert "Gnaw" in features and "Solo Action" not in features  # the monster's own feature; no solo here
+    assert (fight.malice.tracker.state.heroes, fight.malice.tracker.state.victories) == (4, 0)
+
+
+def test_a_broken_workspace_file_is_named_and_a_fresh_one_used(tmp_path):
+    path = library_folder().parent / "workspace.json"
+    path.parent.mkdir(parents=True)
+    path.write_text("{ not json")
+    page = pages.fight_page()
+    note = page.children[0].value
+    assert "Not valid JSON" in note and "Allowed: a workspace file written by the workbench." in note
+    assert "A new workspace is used; the file is kept." in note
+    assert path.read_text() == "{ not json"  # kept as it was
