@@ -19,6 +19,7 @@ HEAVY = ("pandas", "plotly", "ipywidgets", "anywidget", "numpy", "IPython")
 # Bottom to top. A module imports its own layer or lower ones only. "workbench" is the package's facade.
 RANKS = {
     "errors": 0,
+    "frozen": 0,
     "rules": 1,
     "model": 2,
     "monster": 3,

@@ -101,3 +101,4 @@ class RulesetError(WorkbenchError, ValueError):
     @property
     def summary(self) -> str:
         return f"{self.source}: {len(self.problems)} problem(s)"
+

@@ -57,6 +57,7 @@ from workbench.monster.library import (
 )
 from workbench.monster.solo import instant_solo, is_instant_solo, solo_source_organizations
 from workbench.render.calibration import closest_published_html
+from workbench.render.message import error_html, ok_html
 from workbench.render.stat_block import (
     CHARACTERISTICS,
     STYLE,
@@ -305,9 +306,9 @@ class MonsterBuilder(widgets.VBox):
             c["instant_solo"].disabled = not can_be_solo
             if not can_be_solo:
                 c["instant_solo"].value = False
-            minion_extra = organization == "minion" and not rules.options.extra_stamina_for_minions
-            c["extra_stamina"].disabled = minion_extra
-            if minion_extra:
+            no_extra = not rules.takes_extra_stamina(organization)
+            c["extra_stamina"].disabled = no_extra
+            if no_extra:
                 c["extra_stamina"].value = False
             lowest, _ = covered_targets(organization, rules)
             counts = range(lowest, org.expected_targets + EXTRA_TARGETS + 1)
@@ -346,10 +347,9 @@ class MonsterBuilder(widgets.VBox):
         try:
             own = load_rules(folder)
         except RulesetError as exc:
-            problems = "".join(f"<li>{html.escape(p)}</li>" for p in exc.problems)
-            self.modules_note.value = (
-                f'<div class="wb-error" style="font-size:.85em;color:#a00">Could not load the modules in '
-                f"{html.escape(str(folder))}; the shipped ones are loaded:<ul>{problems}</ul></div>"
+            self.modules_note.value = error_html(
+                f"Could not load the modules in {folder}; the shipped ones are loaded:",
+                css="wb-error", tag="div", items=exc.problems, small=True,
             )
             return
         replaced = [i for i in own if i in self.modules]
@@ -397,8 +397,7 @@ class MonsterBuilder(widgets.VBox):
         except WorkbenchError as exc:
             hint = (". A module of your own? Type its folder into “Module folder”, under Text."
                     if isinstance(exc, InvalidInput) and exc.field == "homebrew_rules" else "")
-            self.status.value = (f'<span class="wb-error" style="color:#a00">{html.escape(str(exc) + hint)}'
-                                 "</span>")
+            self.status.value = error_html(str(exc) + hint, css="wb-error")
             return
         self.monster = monster
         self.stat_block.value = block
@@ -418,9 +417,7 @@ class MonsterBuilder(widgets.VBox):
     # ------------------------------------------------------------ library buttons
 
     def _say(self, text: str, error: bool = False) -> None:
-        colour = "#a00" if error else "#264"
-        css = "wb-error" if error else "wb-ok"
-        self.library_note.value = f'<div class="{css}" style="color:{colour}">{html.escape(text)}</div>'
+        self.library_note.value = error_html(text, css="wb-error", tag="div") if error else ok_html(text, tag="div")
 
     def _refresh_library(self, selected: str | None = None) -> None:
         contents = load_library(self.folder.value, self.rules)

@@ -14,7 +14,6 @@ Stable CSS classes: `wb-explorer`, `wb-curves-chart`, `wb-grid-table`, `wb-whati
 
 from __future__ import annotations
 
-import html
 import typing
 from decimal import Decimal
 from typing import Any
@@ -28,6 +27,7 @@ from workbench.calibration.bestiary import sample_bestiary
 from workbench.charts.calibration import add_published_points
 from workbench.charts.scaling import curves_figure
 from workbench.errors import WorkbenchError
+from workbench.render.message import error_html
 from workbench.rules.ruleset import Ruleset, core_ruleset
 from workbench.tables import stat_table
 from workbench.tables.scaling import QUANTITIES, pick_rows, ruleset_differences, sort_grid
@@ -266,7 +266,7 @@ class ScalingExplorer(widgets.VBox):
             changes = changes_from(self.rules, self.editors)
             self.variant = self.rules.updated(changes) if changes else self.rules
         except WorkbenchError as exc:
-            self.status.value = f'<pre class="wb-error" style="color:#a00">{html.escape(str(exc))}</pre>'
+            self.status.value = error_html(str(exc), css="wb-error", tag="pre")
             return
         self.status.value = ""
         low, high = c["levels"].value  # a variant's grid is built for the shown levels only

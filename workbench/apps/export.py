@@ -25,6 +25,7 @@ from workbench.errors import WorkbenchError
 from workbench.model import Monster
 from workbench.monster.library import suggest_name
 from workbench.render.export import FORMATS, SUFFIXES, export_monster
+from workbench.render.message import error_html
 from workbench.render.printout import print_png
 
 __all__ = ["ExportPanel", "LABELS", "card_preview_html", "download_html", "file_name"]
@@ -99,7 +100,7 @@ class ExportPanel(widgets.VBox):
 
     def _run(self, target: widgets.HTML, view: Callable[[Monster], str]) -> None:
         if self.monster is None:
-            target.value = '<span class="wb-refusal" style="color:#a00">Build or load a monster first.</span>'
+            target.value = error_html("Build or load a monster first.")
             return
         try:
             target.value = view(self.monster)

@@ -30,6 +30,7 @@ from workbench.homebrew.weakness import (
     weakness_wound,
 )
 from workbench.render.homebrew_rule import weakness_table_html, wound_html
+from workbench.render.message import error_html
 from workbench.render.swarm import simulation_html
 from workbench.tables.swarm import distribution_table, tuning_table
 
@@ -38,6 +39,10 @@ __all__ = ["swarm_app", "weakness_app"]
 _WIDE = {"description_width": "initial"}
 _LABEL = {"description_width": "26em"}  # the own-value boxes: long labels, a box wide enough for a number
 _AUTO = {"width": "auto"}  # a checkbox as wide as its label (the default cut long labels off)
+
+
+def _refusal(exc: Exception) -> str:
+    return error_html(str(exc))
 
 
 def _number_or_text(text: str) -> int | str | None:

@@ -7,10 +7,10 @@ first and what is allowed after it, never the value's Python repr (`got '…'`) 
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
+from workbench.render.message import error_html
 
 __all__ = ["refusal_html", "refusal_text"]
 
@@ -38,4 +38,4 @@ def refusal_text(exc: WorkbenchError, labels: Mapping[str, str] | None = None) -
 
 def refusal_html(exc: WorkbenchError, labels: Mapping[str, str] | None = None) -> str:
     """`refusal_text` as escaped HTML in the pages' refusal style (class `wb-refusal`)."""
-    return f'<span class="wb-refusal" style="color:#a00">{html.escape(refusal_text(exc, labels))}</span>'
+    return error_html(refusal_text(exc, labels))

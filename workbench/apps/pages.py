@@ -35,6 +35,7 @@ from workbench.fight.workspace import (
 )
 from workbench.model import Monster
 from workbench.monster.library import load_library
+from workbench.render.message import error_html, ok_html
 
 __all__ = [
     "calibration_page",
@@ -126,9 +127,9 @@ def encounter_page() -> widgets.VBox:
         try:
             save_workspace(state["workspace"])
         except OSError as exc:
-            status.value = f'<span class="wb-refusal" style="color:#a00">Could not keep the encounter: {html.escape(exc.strerror or str(exc))}.</span>'
+            status.value = error_html(f"Could not keep the encounter: {exc.strerror or exc}.")
             return
-        status.value = ('<span class="wb-ok" style="color:#264">Kept: the fight page runs this encounter.</span>')
+        status.value = ok_html("Kept: the fight page runs this encounter.")
 
     _watch(app, remember)
     saved = f"{len(monsters)} saved monster{'s' if len(monsters) != 1 else ''} from {shown_path(folder)}"

@@ -30,6 +30,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput, NotFound, WorkbenchError
+from workbench.model import CHARACTERISTICS
 from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
 from workbench.rules.safe_file import FileProblem, read_json
 
@@ -50,7 +51,6 @@ __all__ = [
 ]
 
 SAMPLE_DIR = DATA_DIR / "bestiary-sample"
-CHARACTERISTICS = ("might", "agility", "reason", "intuition", "presence")
 SIGNATURE = "signature ability"
 
 _EV = re.compile(r"^\s*(\d+)?\s*(?:for\s+(four|4)\s+minions)?\s*$", re.IGNORECASE)

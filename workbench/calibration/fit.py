@@ -142,7 +142,7 @@ def calibrate_monster(
     and its target count is one the rules cover.
     """
     rules = ruleset or core_ruleset()
-    extra = extra_stamina and (published.organization != "minion" or rules.options.extra_stamina_for_minions)
+    extra = extra_stamina and rules.takes_extra_stamina(published.organization)
     monster = build_monster(published.level, published.organization, published.role, extra, ruleset=rules)
     base = _Who(
         name=published.name,

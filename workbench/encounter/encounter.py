@@ -23,7 +23,7 @@ from numbers import Integral
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, ValidationError, model_validator
 
 from workbench.encounter.objective import (
     ChosenObjective,
@@ -35,6 +35,7 @@ from workbench.encounter.objective import (
 )
 from workbench.encounter.party import Budget, Party, budget, format_number
 from workbench.errors import InvalidInput, shown
+from workbench.frozen import Frozen
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo, is_instant_solo, solo_source_organizations
@@ -81,15 +82,11 @@ _SPEC = re.compile(
 )
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
 # What makes two entries the same kind of stat block: name, level, organization, role, instant solo.
 StatBlockKey = tuple[str, int, str, str | None, bool]
 
 
-class Creature(_Frozen):
+class Creature(Frozen):
     """Some creatures of one stat block. `ev` is one creature's EV, or a minion stat block's EV of four.
 
     `instant_solo` marks a leader or elite made a solo by "Instant Solo Creature": it keeps its organization
@@ -148,7 +145,7 @@ class Creature(_Frozen):
         return Fraction(self.ev * n)
 
 
-class TerrainObject(_Frozen):
+class TerrainObject(Frozen):
     """A dynamic terrain object bought with the budget, at the EV the Director gives it."""
 
     name: str = Field(min_length=1)
@@ -156,13 +153,13 @@ class TerrainObject(_Frozen):
     level: int | None = Field(default=None, ge=1)
 
 
-class InitiativeGroup(_Frozen):
+class InitiativeGroup(Frozen):
     """Creatures acting on the same turn: (index into `Encounter.creatures`, how many of them)."""
 
     members: tuple[tuple[int, int], ...] = Field(min_length=1)
 
 
-class Encounter(_Frozen):
+class Encounter(Frozen):
     """A party, the foes bought for it, terrain objects, initiative groups and objectives."""
 
     name: str = ""
@@ -294,7 +291,7 @@ def parse_spec(text: str, ruleset: Ruleset | None = None) -> Creature:
 # ---------------------------------------------------------------- checks
 
 
-class Check(_Frozen):
+class Check(Frozen):
     """One guideline of the book: does it apply, is it kept, and the rule's own words to show if not."""
 
     key: str
@@ -768,7 +765,7 @@ def suggest_groups(
 # ---------------------------------------------------------------- report
 
 
-class EncounterReport(_Frozen):
+class EncounterReport(Frozen):
     """Everything the editor shows: EV, band, difficulty and Victories after objectives, every check."""
 
     budget: Budget

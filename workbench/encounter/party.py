@@ -18,9 +18,10 @@ from fractions import Fraction
 from numbers import Rational
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
 from workbench.errors import InvalidInput
+from workbench.frozen import Frozen
 from workbench.rules.encounter_tables import DIFFICULTIES, EncounterRules, check_difficulty, encounter_rules
 from workbench.rules.limits import MAX_HEROES, MAX_LEVEL, MAX_VICTORIES, whole
 
@@ -43,10 +44,6 @@ SECTION_BUDGET = "Step 4: Determine Encounter Budget"
 KINDS = ("hero", "retainer", "ally")
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
 def format_number(value: Fraction | int) -> str:
     """An exact number for people: 50, 12.5, or 7 1/3 when it has no finite decimal."""
     value = Fraction(value)
@@ -62,7 +59,7 @@ def format_number(value: Fraction | int) -> str:
     return f"{whole} {rest}/{value.denominator}" if whole else f"{rest}/{value.denominator}"
 
 
-class Calc(_Frozen):
+class Calc(Frozen):
     """One computed number with its formula and this party's values plugged in."""
 
     quantity: str
@@ -76,7 +73,7 @@ class Calc(_Frozen):
         return f"{self.quantity} = {self.working} = {format_number(self.value)}"
 
 
-class Member(_Frozen):
+class Member(Frozen):
     """One combatant on the heroes' side. Retainers and allied NPCs count as heroes of their level."""
 
     level: int = Field(ge=1, le=MAX_LEVEL)
@@ -84,7 +81,7 @@ class Member(_Frozen):
     name: str = ""
 
 
-class Party(_Frozen):
+class Party(Frozen):
     """The heroes (with retainers and allies) and their average Victories."""
 
     members: tuple[Member, ...] = Field(min_length=1, max_length=MAX_HEROES)
@@ -216,7 +213,7 @@ def hero_strength(level: int, rules: EncounterRules | None = None) -> int:
     return s.hero_base + s.per_level * _whole("level", level, 1)
 
 
-class Band(_Frozen):
+class Band(Frozen):
     """A budget band: the exact bounds, and the whole EV totals in it (`max` None: no upper end).
 
     An empty band (a one-hero party's trivial band: EV below 0) has `max` = `min` − 1.
@@ -252,7 +249,7 @@ class Band(_Frozen):
         return f"{self.min} or more" if self.max is None else f"{self.min} to {self.max}"
 
 
-class Budget(_Frozen):
+class Budget(Frozen):
     """A party's encounter strength and its five budget bands, with the working of each number."""
 
     party: Party

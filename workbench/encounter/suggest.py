@@ -31,10 +31,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from numbers import Integral
 from typing import Any
-
-from pydantic import BaseModel, ConfigDict
 
 from workbench.encounter.encounter import (
     Check,
@@ -48,8 +45,10 @@ from workbench.encounter.encounter import (
 )
 from workbench.encounter.party import Party, budget, format_number
 from workbench.errors import InvalidInput
+from workbench.frozen import Frozen
 from workbench.model import Monster
 from workbench.rules.encounter_tables import EncounterRules, check_difficulty, encounter_rules
+from workbench.rules.limits import whole
 
 __all__ = ["Suggestion", "suggest_encounters", "stat_block_creature", "creature_from_stat_block", "MAX_SUGGESTIONS"]
 
@@ -69,11 +68,7 @@ PALETTE = 12  # stat blocks one search chooses among  # how often a search keeps
 MINION_CHANCE = 0.5  # how often a search starts with two sets of minions
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Suggestion(_Frozen):
+class Suggestion(Frozen):
     """One proposed encounter: the creatures with initiative groups, its report, and why it ranks where it does."""
 
     encounter: Encounter
@@ -161,7 +156,7 @@ def stat_block_creature(item: Any) -> tuple[Creature, tuple[str, ...]]:
 def creature_from_stat_block(stat_block: Any, count: int = 1) -> Creature:
     """`count` creatures of a published stat block (or a built Monster), to put in an encounter."""
     creature, _ = stat_block_creature(stat_block)
-    return creature.model_copy(update={"count": _whole("count", count, 1, MAX_CREATURES)})
+    return creature.model_copy(update={"count": whole("count", count, 1, MAX_CREATURES)})
 
 
 def _stat_blocks(bestiary: Any) -> list[tuple[Creature, tuple[str, ...]]]:
@@ -396,10 +391,6 @@ def _plain(value: Fraction) -> Fraction | int:
     return value.numerator if value.denominator == 1 else value
 
 
-def _whole(field: str, value: Any, lowest: int, highest: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, Integral) or not lowest <= int(value) <= highest:
-        raise InvalidInput(field, value, f"a whole number from {lowest} to {highest}")
-    return int(value)
 
 
 def _level_filter(party: Party, rules: EncounterRules) -> tuple[Any, str]:
@@ -553,7 +544,7 @@ def suggest_encounters(
     if not isinstance(party, Party):
         raise InvalidInput("party", party, "a Party (see make_party)")
     difficulty = check_difficulty(difficulty)
-    count = _whole("count", count, 1, MAX_SUGGESTIONS)
+    count = whole("count", count, 1, MAX_SUGGESTIONS)
     rng = rng if rng is not None else random.Random(0)
     if not isinstance(rng, random.Random):
         raise InvalidInput("rng", rng, "a random.Random")

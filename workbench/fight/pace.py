@@ -20,11 +20,12 @@ from fractions import Fraction
 from numbers import Integral, Rational
 from typing import Any, overload
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from workbench.encounter.party import format_number
 from workbench.errors import InvalidInput
 from workbench.fight.malice import malice_schedule, strike_extra_damage
+from workbench.frozen import Frozen
 from workbench.model import Monster
 from workbench.monster.power_roll import expected_damage
 from workbench.monster.solo import is_instant_solo
@@ -65,11 +66,7 @@ ASSUMPTIONS = (
 )
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class FoeAttack(_Frozen):
+class FoeAttack(Frozen):
     """Some creatures of one stat block as the pace reads them: the ability they use and how often."""
 
     name: str
@@ -155,7 +152,7 @@ def foe_attack(stat_block: Any, count: int = 1) -> FoeAttack:
     )
 
 
-class PaceRound(_Frozen):
+class PaceRound(Frozen):
     """One round: the foes' expected damage, Malicious Strike's, and what is left on each side at its end."""
 
     round: int
@@ -168,7 +165,7 @@ class PaceRound(_Frozen):
     foes_left: Fraction
 
 
-class Pace(_Frozen):
+class Pace(Frozen):
     """The expected pace of one fight, round by round, and the moments that matter (in rounds, exact)."""
 
     foes: tuple[FoeAttack, ...]

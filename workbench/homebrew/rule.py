@@ -19,9 +19,10 @@ from os import PathLike
 from pathlib import Path
 from typing import Any, Literal, TypeGuard
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
+from pydantic import Field, StrictInt, ValidationError, model_validator
 
 from workbench.errors import InvalidInput, RulesetError
+from workbench.frozen import Frozen
 from workbench.model import RULE_ID, AttachedRule, Monster, Value
 from workbench.rules.ruleset import DATA_DIR
 from workbench.rules.safe_file import FileProblem, read_json, read_toml
@@ -65,10 +66,6 @@ _IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]*$")
 _ID = RULE_ID
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
 def placeholders(text: str) -> tuple[str, ...]:
     """The parameter names written as `{name}` in a text, in order of appearance."""
     return tuple(match.group(1) for match in _PLACEHOLDER.finditer(text))
@@ -78,7 +75,7 @@ def _fill(text: str, values: Mapping[str, str]) -> str:
     return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
 
 
-class Parameter(_Frozen):
+class Parameter(Frozen):
     """One value a homebrewer sets when attaching the module: N for a swarm, the tag of a weakness."""
 
     name: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="identifier used as {name} in the texts")
@@ -125,7 +122,7 @@ class Parameter(_Frozen):
         return value.strip()
 
 
-class Ladder(_Frozen):
+class Ladder(Frozen):
     """A damage ladder as the source writes it: 'One-handed baseline (1) becomes 2, then 2 -> 3 -> 6'."""
 
     label: str = Field(min_length=1)
@@ -136,7 +133,7 @@ class Ladder(_Frozen):
     )
 
 
-class Escalation(_Frozen):
+class Escalation(Frozen):
     """Weakness damage escalation: the base wound increase and one ladder per grip.
 
     The limit "Only one weakness escalation source may apply to a hit" is part of the rule itself
@@ -147,14 +144,14 @@ class Escalation(_Frozen):
     ladders: dict[str, Ladder] = Field(min_length=1, description="one ladder per grip: one_handed, ...")
 
 
-class Section(_Frozen):
+class Section(Frozen):
     """A titled part of the module's rule text; lines starting with '- ' are bullets."""
 
     title: str = Field(min_length=1, max_length=MAX_LINE_CHARS)
     text: str = Field(min_length=1, max_length=MAX_TEXT_CHARS)
 
 
-class HomebrewRule(_Frozen):
+class HomebrewRule(Frozen):
     """A rule module as written in its data file (placeholders not filled in)."""
 
     format: Literal[1] = Field(description="version of this file format")
@@ -253,7 +250,7 @@ class HomebrewRule(_Frozen):
         return AttachedRule(rule=self.id, values=tuple((k, v) for k, v in resolved.items() if v is not None))
 
 
-class FilledRule(_Frozen):
+class FilledRule(Frozen):
     """A module with its parameter values filled into its name, text, sections and tags."""
 
     id: str

@@ -31,6 +31,7 @@ from workbench.model.parts import (
     MIN_CHARACTERISTIC,
     check_characteristic,
 )
+from workbench.rules.limits import whole
 
 __all__ = [
     "ABILITY_KEYWORDS",
@@ -102,16 +103,6 @@ def targets_from_text(text: str) -> int | None:
     return _NUMBER_WORDS.get(word)
 
 
-def _whole(field: str, value: object, low: int | None = None, high: int | None = None) -> int:
-    accepts = "a whole number" + (
-        f" from {low} to {high}" if low is not None and high is not None
-        else f" of {low} or more" if low is not None else ""
-    )
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(field, value, accepts, "not a whole number")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise InvalidInput(field, value, accepts, "out of range")
-    return value
 
 
 # ---------------------------------------------------------------- damage and potency
@@ -132,7 +123,7 @@ class Damage(Part):
     @field_validator("amount", mode="before")
     @classmethod
     def _amount(cls, value: object) -> object:
-        return _whole("amount", value, 0)
+        return whole("amount", value, 0)
 
     @field_validator("types", mode="before")
     @classmethod
@@ -174,7 +165,7 @@ class Potency(Part):
     @field_validator("value", mode="before")
     @classmethod
     def _value(cls, value: object) -> object:
-        return _whole("value", value, MIN_POTENCY, MAX_POTENCY)
+        return whole("value", value, MIN_POTENCY, MAX_POTENCY)
 
     @classmethod
     def parse(cls, text: str) -> Potency:
@@ -230,7 +221,7 @@ class Tier(Part):
                     raise InvalidInput("damage", None, "a damage amount with its type", "a type with no amount")
                 data["damages"] = ()
             else:
-                data["damages"] = (Damage(amount=_whole("damage", amount, 0), types=kind),)
+                data["damages"] = (Damage(amount=whole("damage", amount, 0), types=kind),)
         effect = data.get("effect") or ""
         if not isinstance(effect, str):
             raise InvalidInput("effect", effect, "text")
@@ -282,7 +273,7 @@ class Tier(Part):
         damages = self.damages
         if damage is not None and damages:
             rest = sum(d.amount for d in damages[1:])
-            first = damages[0].model_copy(update={"amount": _whole("damage", damage - rest, 0)})
+            first = damages[0].model_copy(update={"amount": whole("damage", damage - rest, 0)})
             damages = (first, *damages[1:])
         effect = self.effect
         new_potency = self.potency
@@ -352,7 +343,7 @@ class PowerRoll(Part):
     @field_validator("bonus", mode="before")
     @classmethod
     def _bonus(cls, value: object) -> object:
-        return _whole("bonus", value, MIN_BONUS, MAX_BONUS)
+        return whole("bonus", value, MIN_BONUS, MAX_BONUS)
 
     @field_validator("tier1", "tier2", "tier3", mode="before")
     @classmethod
@@ -407,7 +398,7 @@ class Effect(Part):
     def _malice(cls, value: object) -> object:
         if value is None:
             return None
-        return _whole("malice", value, 1)
+        return whole("malice", value, 1)
 
     @field_validator("tiers", mode="before")
     @classmethod
@@ -478,7 +469,7 @@ class Distance(Part):
     @field_validator("value", "value2", "within", mode="before")
     @classmethod
     def _number(cls, value: object, info: ValidationInfo) -> object:
-        return None if value is None else _whole(info.field_name or "distance", value, 0)
+        return None if value is None else whole(info.field_name or "distance", value, 0)
 
     @model_validator(mode="after")
     def _numbers_match_kind(self) -> Distance:
@@ -561,7 +552,7 @@ class Target(Part):
     @field_validator("count", mode="before")
     @classmethod
     def _count(cls, value: object) -> object:
-        return None if value is None else _whole("count", value, 1)
+        return None if value is None else whole("count", value, 1)
 
     def __str__(self) -> str:
         return self.text
@@ -578,7 +569,7 @@ def parse_cost(value: object) -> Cost:
     if value is None:
         return None
     if isinstance(value, int) and not isinstance(value, bool):
-        return _whole("cost", value, 1)
+        return whole("cost", value, 1)
     if isinstance(value, str):
         key = value.strip().lower()
         if key in ("signature", "signature ability"):
@@ -586,7 +577,7 @@ def parse_cost(value: object) -> Cost:
         if match := _VILLAIN.match(key):
             return f"villain {match.group(1)}"  # type: ignore[return-value]
         if match := _MALICE.match(value):
-            return _whole("cost", int(match.group(1)), 1)
+            return whole("cost", int(match.group(1)), 1)
     raise InvalidInput("cost", value, COST_ACCEPTS)
 
 

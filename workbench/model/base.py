@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import ConfigDict, ValidationError
 
 from workbench.errors import InvalidInput
+from workbench.frozen import Frozen
 
 __all__ = ["Part", "invalid_input"]
 
@@ -45,10 +46,10 @@ def _accepts(error: Any) -> str:
     return str(error.get("msg", "a valid value"))
 
 
-class Part(BaseModel):
+class Part(Frozen):
     """A frozen piece of a stat block; a bad value raises `InvalidInput` naming the field."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    model_config = ConfigDict(defer_build=True)
 
     def __init__(self, **data: Any) -> None:
         try:

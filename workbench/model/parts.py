@@ -14,6 +14,7 @@ from pydantic import field_validator, model_validator
 
 from workbench.errors import InvalidInput
 from workbench.model.base import Part
+from workbench.rules.limits import whole
 
 __all__ = [
     "CHARACTERISTICS",
@@ -61,16 +62,6 @@ def check_characteristic(name: object, field: str = "characteristic") -> str:
     return key
 
 
-def _whole(field: str, value: object, low: int | None = None, high: int | None = None) -> int:
-    accepts = "a whole number" + (
-        f" from {low} to {high}" if low is not None and high is not None
-        else f" of {low} or more" if low is not None else ""
-    )
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(field, value, accepts, "not a whole number")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise InvalidInput(field, value, accepts, "out of range")
-    return value
 
 
 class Characteristics(Part):
@@ -87,7 +78,7 @@ class Characteristics(Part):
     def _in_range(cls, value: object, info: object) -> object:
         if value is None:
             return None
-        return _whole(getattr(info, "field_name", "characteristic"), value, MIN_CHARACTERISTIC, MAX_CHARACTERISTIC)
+        return whole(getattr(info, "field_name", "characteristic"), value, MIN_CHARACTERISTIC, MAX_CHARACTERISTIC)
 
     def __getitem__(self, name: str) -> int | None:
         value: int | None = getattr(self, check_characteristic(name))
@@ -126,7 +117,7 @@ class Size(Part):
     def _positive(cls, value: object, info: object) -> object:
         if value is None:
             return None
-        return _whole(getattr(info, "field_name", "size"), value, 1)
+        return whole(getattr(info, "field_name", "size"), value, 1)
 
     @model_validator(mode="after")
     def _letter_only_for_one(self) -> Size:
@@ -161,7 +152,7 @@ class Movement(Part):
     @field_validator("speed", mode="before")
     @classmethod
     def _speed(cls, value: object) -> object:
-        return _whole("speed", value, 0)
+        return whole("speed", value, 0)
 
     @field_validator("modes", mode="before")
     @classmethod
@@ -217,7 +208,7 @@ class DamageModifier(Part):
     @field_validator("value", mode="before")
     @classmethod
     def _value(cls, value: object) -> object:
-        return _whole("value", value, 0)
+        return whole("value", value, 0)
 
     @classmethod
     def parse(cls, text: object) -> DamageModifier:

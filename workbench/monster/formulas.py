@@ -354,7 +354,7 @@ def build_monster(
     organization, org = _check_organization(organization, rules)
     role = _check_role(role, organization, org, rules)
     extra_stamina = _check_flag("extra_stamina", extra_stamina)
-    if extra_stamina and organization == "minion" and not rules.options.extra_stamina_for_minions:
+    if extra_stamina and not rules.takes_extra_stamina(organization):
         raise InvalidInput(
             "extra_stamina", True, "False for a minion", "extra Stamina is for non-minion monsters"
         )

@@ -8,7 +8,6 @@ numbers sit in elements with stable classes and `data-*` attributes (`wb-ev-tota
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -21,6 +20,7 @@ from workbench.encounter.encounter import (
 )
 from workbench.encounter.party import Budget, format_number
 from workbench.encounter.quick_method import QuickPlan, fills
+from workbench.render.escape import escape_html as _e
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
 
 __all__ = [
@@ -36,10 +36,6 @@ __all__ = [
 
 _FONT = "font-family:system-ui,sans-serif"
 _CELL = "border-bottom:1px solid #ddd;padding:.15em .6em;text-align:left"
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def _n(value: Fraction | int) -> str:

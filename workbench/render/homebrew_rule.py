@@ -7,13 +7,13 @@ HTML, and Markdown markup characters are quoted.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable, Mapping
 
 from workbench.errors import InvalidInput
 from workbench.homebrew.rule import FilledRule, HomebrewRule, fill_attached, shipped_rules
 from workbench.homebrew.weakness import OUTCOME_LABELS, Wound
 from workbench.model import Monster
+from workbench.render.escape import escape_html as _e
 from workbench.render.markdown_text import md_inline as _md
 
 __all__ = [
@@ -34,12 +34,6 @@ STYLE = """<style>
 .wb-weakness td,.wb-weakness th{border-bottom:1px solid #ddd;padding:.2em .5em;text-align:left}
 .wb-weakness td.wb-wound{font-weight:700;text-align:center}
 </style>"""
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
 
 
 def _filled(rule: FilledRule | HomebrewRule) -> FilledRule:

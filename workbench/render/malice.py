@@ -5,20 +5,16 @@ Director keeps it hidden, as "Earning Malice" allows). Every name a user typed i
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
 from workbench.fight.malice import MaliceRound, MaliceState, SpendingPlan, is_malicious_strike
+from workbench.render.escape import escape_html as _e
 
 __all__ = ["schedule_html", "plan_html", "tracker_html", "player_view_html", "log_html"]
 
 _TABLE = "border-collapse:collapse;font-family:system-ui,sans-serif"
 _CELL = "border-bottom:1px solid #ddd;padding:.15em .6em;text-align:right"
 _LEFT = "border-bottom:1px solid #ddd;padding:.15em .6em;text-align:left"
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def _row(cells: Sequence[object], header: bool = False, left_last: bool = False) -> str:

@@ -10,13 +10,13 @@ th, h4 and b elements are produced, like the rest of the block.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable
 
 from workbench.fight.malice import malicious_strike_range
 from workbench.model import Monster, Trait
 from workbench.monster.solo import SoloComparison, is_instant_solo
 from workbench.monster.villain_action import extra_villain_actions, has_villain_actions, villain_action_slots
+from workbench.render.escape import escape_html as _e
 from workbench.render.markdown_text import md_inline as _md
 from workbench.rules.feature_book import feature_book
 
@@ -37,10 +37,6 @@ COMPARISON_STYLE = """<style>
 .wb-solo-compare .wb-differs{background:#f6e3c8}
 .wb-solo-compare .wb-notes div{margin:.25em 0;font-family:system-ui,sans-serif}
 </style>"""
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def _item(item: Trait, css: str = "wb-block-item", extra: str = "") -> str:
@@ -165,8 +161,6 @@ def solo_traits_html(monster: Monster, **_: object) -> str:
         return ""
     items = "".join(_item(t) for t in missing)
     return f'<div class="wb-solo-traits"><h4>Solo Traits</h4>{items}</div>'
-
-
 
 
 def _md_item(item: Trait) -> str:

@@ -4,15 +4,11 @@ drops, the last hit's working and the log. Every name a user typed is escaped.
 
 from __future__ import annotations
 
-import html
-
 from workbench.fight.squad import Hit, Squad, drop_thresholds
+from workbench.render.escape import escape_html as _e
 
 __all__ = ["squad_html"]
 
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def squad_html(squad: Squad, hit: Hit | None = None, last: int = 8) -> str:

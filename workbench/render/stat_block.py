@@ -13,16 +13,16 @@ highest characteristic to its damage). `modules` are the homebrew rule modules t
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterable, Mapping
 
 from workbench.errors import InvalidInput
 from workbench.homebrew.rule import HomebrewRule
-from workbench.model import Ability, Effect, Monster, Step, Tier, Tiers, Trait
+from workbench.model import CHARACTERISTICS, Ability, Effect, Monster, Step, Tier, Tiers, Trait
 from workbench.monster.departure import Departure, ability_departures
 from workbench.monster.formulas import explain
 from workbench.monster.power_roll import expected_damage, tier_odds
 from workbench.monster.solo import explain_instant_solo, is_instant_solo
+from workbench.render.escape import escape_html as _e
 from workbench.render.homebrew_rule import homebrew_rules_html, homebrew_rules_markdown_lines
 from workbench.render.markdown_text import md_block
 from workbench.render.markdown_text import md_inline as _md
@@ -49,7 +49,6 @@ __all__ = [
     "stat_block_markdown",
 ]
 
-CHARACTERISTICS = ("might", "agility", "reason", "intuition", "presence")
 TIER_LABELS = ("≤11", "12–16", "17+")
 
 STYLE = """<style>
@@ -75,11 +74,6 @@ STYLE = """<style>
 .wb-explain td,.wb-explain th{border-bottom:1px solid #ddd;padding:.2em .5em;text-align:left;vertical-align:top}
 .wb-explain .wb-working{font-family:ui-monospace,monospace;white-space:nowrap}
 </style>"""
-
-
-def _e(text: object) -> str:
-    """Escape anything a user may have typed for HTML (quotes too: it may land in an attribute)."""
-    return html.escape(str(text), quote=True)
 
 
 def _title_case(word: str | None) -> str:
@@ -410,8 +404,6 @@ def stat_block_html(
 
 
 # ---------------------------------------------------------------- Markdown
-
-
 
 
 def stat_block_markdown(

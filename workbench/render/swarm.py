@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import html
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 
 from workbench.homebrew.swarm import Fight, SimulationResult, SwarmScenario
+from workbench.render.escape import escape_html as _e
 
 __all__ = ["decimal_text", "fight_html", "scenario_html", "simulation_html"]
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def decimal_text(value: Fraction | None, places: int = 2) -> str:

@@ -13,9 +13,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from workbench.errors import InvalidInput
+from workbench.frozen import Frozen
 from workbench.rules.datafile import load_toml_model
 from workbench.rules.ruleset import DATA_DIR
 
@@ -39,17 +40,13 @@ ENCOUNTER_RULES_PATH = DATA_DIR / "encounters.toml"
 DIFFICULTIES = ("trivial", "easy", "standard", "hard", "extreme")
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Strength(_Frozen):
+class Strength(Frozen):
     hero_base: int = Field(ge=0)
     per_level: int = Field(gt=0)
     victories_per_extra_hero: int = Field(gt=0)
 
 
-class BandRule(_Frozen):
+class BandRule(Frozen):
     """One budget band: it ends at party ES + `upper_heroes` × one hero's ES (none for the last band)."""
 
     name: str
@@ -60,7 +57,7 @@ class BandRule(_Frozen):
     victories_rule: str
 
 
-class GuidelineText(_Frozen):
+class GuidelineText(Frozen):
     """A guideline's words: one or more sentences quoted from the section, shown joined by " … "."""
 
     section: str
@@ -71,7 +68,7 @@ class GuidelineText(_Frozen):
         return " … ".join(self.quotes)
 
 
-class Guidelines(_Frozen):
+class Guidelines(Frozen):
     level_above_party: int = Field(ge=0)
     level_above_party_victories: int = Field(ge=0)
     victories_for_higher_level: int = Field(ge=0)
@@ -95,7 +92,7 @@ class Guidelines(_Frozen):
     text: dict[str, GuidelineText]
 
 
-class SlotValue(_Frozen):
+class SlotValue(Frozen):
     """How many creatures fill one hero slot (`per_slot`) or how many slots one creature fills (`slots`)."""
 
     per_slot: int | None = Field(default=None, gt=0)
@@ -114,7 +111,7 @@ class SlotValue(_Frozen):
         return Fraction(1, self.per_slot) if self.per_slot else Fraction(self.slots or 0)
 
 
-class QuickDifficulty(_Frozen):
+class QuickDifficulty(Frozen):
     slots: int
     or_more: bool = False
     bonus_slot: Literal["none_above", "not_all_above"] | None = None
@@ -125,14 +122,14 @@ class QuickDifficulty(_Frozen):
     rule: str
 
 
-class Quick(_Frozen):
+class Quick(Frozen):
     rule_victories: str
     slots: dict[str, SlotValue]
     difficulty: dict[str, QuickDifficulty]
     terrain_rule: str
 
 
-class ObjectiveCondition(_Frozen):
+class ObjectiveCondition(Frozen):
     """Something the Director ticks (`flag`) or counts (`allies`, `count`) that changes an objective's
     difficulty. A `defense` is one of the thing's extra defenses: its shift comes from how many are ticked
     (`ObjectiveRule.defenses`), not from itself."""
@@ -144,7 +141,7 @@ class ObjectiveCondition(_Frozen):
     defense: bool = False
 
 
-class DefenseRule(_Frozen):
+class DefenseRule(Frozen):
     """Destroy the Thing!: the difficulty moves by how many extra defenses the thing has."""
 
     none_shift: int = Field(ge=-1, le=1)
@@ -155,7 +152,7 @@ class DefenseRule(_Frozen):
     exclusive_rule: str = ""
 
 
-class ObjectiveRule(_Frozen):
+class ObjectiveRule(Frozen):
     name: str
     difficulty_modifier: str
     success: str
@@ -167,7 +164,7 @@ class ObjectiveRule(_Frozen):
     defenses: DefenseRule | None = None
 
 
-class ObjectiveRules(_Frozen):
+class ObjectiveRules(Frozen):
     thing_stamina_per_level: int = Field(gt=0)
     sturdy_thing_stamina_per_level: int = Field(gt=0)
     ward_stamina_per_level: int = Field(gt=0)
@@ -191,7 +188,7 @@ class ObjectiveRules(_Frozen):
     escort_start_rule: str
 
 
-class EncounterRules(_Frozen):
+class EncounterRules(Frozen):
     """Every table of encounter building; validated as a whole when loaded."""
 
     name: str = Field(min_length=1)

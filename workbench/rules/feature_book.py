@@ -16,8 +16,9 @@ from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
+from workbench.frozen import Frozen
 from workbench.rules.datafile import load_toml_model
 from workbench.rules.ruleset import DATA_DIR
 
@@ -33,11 +34,7 @@ __all__ = [
 MALICE_FEATURES_PATH = DATA_DIR / "malice-features.toml"
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class FeatureEntry(_Frozen):
+class FeatureEntry(Frozen):
     """One Malice feature of the book: its name, least cost, whether more can be spent, its text."""
 
     name: str = Field(min_length=1)
@@ -51,14 +48,14 @@ class FeatureEntry(_Frozen):
         return f"{self.cost}{'+' if self.variable_cost else ''} Malice"
 
 
-class BasicMalice(_Frozen):
+class BasicMalice(Frozen):
     section: str
     intro: str
     timing: str
     features: tuple[FeatureEntry, ...] = Field(min_length=1)
 
 
-class MaliciousStrike(_Frozen):
+class MaliciousStrike(Frozen):
     name: str
     base_cost: int = Field(gt=0)
     extra_damage_per_malice: int = Field(gt=0)
@@ -66,13 +63,13 @@ class MaliciousStrike(_Frozen):
     not_two_rounds_in_a_row: bool
 
 
-class SoloTrait(_Frozen):
+class SoloTrait(Frozen):
     name: str = Field(min_length=1)
     only_if_missing: bool
     text: str = Field(min_length=1)
 
 
-class InstantSolo(_Frozen):
+class InstantSolo(Frozen):
     section: str
     intro: str
     from_organizations: tuple[str, ...] = Field(min_length=1)
@@ -82,13 +79,13 @@ class InstantSolo(_Frozen):
     malice_feature: FeatureEntry
 
 
-class VillainSlot(_Frozen):
+class VillainSlot(Frozen):
     key: str = Field(min_length=1)
     name: str = Field(min_length=1)
     text: str = Field(min_length=1)
 
 
-class VillainActions(_Frozen):
+class VillainActions(Frozen):
     section: str
     organizations: tuple[str, ...] = Field(min_length=1)
     count: int = Field(gt=0)
@@ -97,7 +94,7 @@ class VillainActions(_Frozen):
     slots: tuple[VillainSlot, ...] = Field(min_length=1)
 
 
-class CostBand(_Frozen):
+class CostBand(Frozen):
     low: int = Field(ge=0)
     high: int = Field(ge=0)
 
@@ -106,7 +103,7 @@ class CostBand(_Frozen):
         return f"{self.low}" if self.low == self.high else f"{self.low} to {self.high}"
 
 
-class Advice(_Frozen):
+class Advice(Frozen):
     section: str
     text: str
     features: int = Field(gt=0)
@@ -114,7 +111,7 @@ class Advice(_Frozen):
     bands: tuple[CostBand, ...] = Field(min_length=1)
 
 
-class FeatureBook(_Frozen):
+class FeatureBook(Frozen):
     """Everything in `data/malice-features.toml`, validated as a whole."""
 
     basic_malice: BasicMalice

@@ -11,9 +11,10 @@ import json
 from functools import cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from workbench.errors import NotFound, RulesetError
+from workbench.frozen import Frozen
 from workbench.rules.ruleset import DATA_DIR
 
 __all__ = [
@@ -29,18 +30,14 @@ __all__ = [
 LORE_PATH = DATA_DIR / "lore" / "monster-basics.json"
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Keyword(_Frozen):
+class Keyword(Frozen):
     """A general creature keyword ("General Keywords") and what it means."""
 
     name: str = Field(min_length=1)
     meaning: str = Field(min_length=1)
 
 
-class FreeStrikeRules(_Frozen):
+class FreeStrikeRules(Frozen):
     """"Creature Free Strikes": the distances and keywords every creature's free strike has."""
 
     introduction: str
@@ -63,12 +60,12 @@ class FreeStrikeRules(_Frozen):
         )
 
 
-class StatField(_Frozen):
+class StatField(Frozen):
     label: str
     value: str
 
 
-class Noncombatant(_Frozen):
+class Noncombatant(Frozen):
     """The ready-made stat block of "Harmless Creatures", for bystanders an adventure leaves unspecified."""
 
     name: str
@@ -87,7 +84,7 @@ class Noncombatant(_Frozen):
         raise NotFound("field", label, [f.label for f in self.fields], where="this stat block")
 
 
-class Lore(_Frozen):
+class Lore(Frozen):
     source: str
     keywords_introduction: str
     general_keywords: tuple[Keyword, ...] = Field(min_length=1)

@@ -14,8 +14,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
+from workbench.frozen import Frozen
 from workbench.rules.datafile import load_toml_model, validate_data
 
 __all__ = ["Ruleset", "Role", "Organization", "core_ruleset", "load_ruleset", "DATA_DIR"]
@@ -34,8 +35,8 @@ CORE_RULESET_PATH = DATA_DIR / "rulesets" / "core.toml"
 Positive = Field(gt=0)
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # schema built on first use
+class _Frozen(Frozen):
+    model_config = ConfigDict(defer_build=True)  # schema built on first use: faster import
 
 
 class Formulas(_Frozen):
@@ -139,6 +140,11 @@ class Ruleset(_Frozen):
     # Exact views of the decimal tables, used by the formulas.
     def tier_modifier(self, tier: int) -> Fraction:
         return Fraction(getattr(self.tiers, f"tier{tier}"))
+
+    def takes_extra_stamina(self, organization: str) -> bool:
+        """Whether extra Stamina applies to this organization: every one but minions, and minions too when
+        the ruleset's option says so (the one place this rule is written)."""
+        return organization != "minion" or self.options.extra_stamina_for_minions
 
     def echelon_of(self, level: int) -> int:
         """Echelon of a level: the last echelon whose first level is at or below it."""

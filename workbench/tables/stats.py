@@ -37,7 +37,7 @@ def _rows(
     rows: list[tuple[int | str | bool | None, ...]] = []
     for level in levels:
         for organization, role in combinations(rules):
-            extra = extra_stamina and (organization != "minion" or rules.options.extra_stamina_for_minions)
+            extra = extra_stamina and rules.takes_extra_stamina(organization)
             m = build_monster(level, organization, role, extra, ruleset=rules)
             rows.append((
                 m.level, m.organization, m.role, m.extra_stamina, m.echelon, m.ev, m.stamina,
