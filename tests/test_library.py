@@ -18,6 +18,7 @@ from workbench.monster import library as lib
 from workbench.monster.library import (
     SCHEMA_PATH,
     LibraryError,
+    NameTaken,
     delete_monster,
     list_monsters,
     load_entry,
@@ -450,3 +451,12 @@ def test_a_published_monster_re_levelled_is_saved_with_its_design(tmp_path):
     loaded = load_monster("Bugbear Knightmare", tmp_path)
     assert loaded == low
     assert relevel(loaded, 8) == knightmare
+
+
+def test_a_taken_name_is_refused_as_name_taken_and_delete_returns_the_file(tmp_path):
+    monster = build_monster(2, "platoon", "brute")
+    path = save_monster(monster, "Bandit", tmp_path)
+    with pytest.raises(NameTaken) as caught:  # an app words its hint from the type, not from the message
+        save_monster(monster, "bandit", tmp_path)
+    assert caught.value.path == path and caught.value.code == "invalid-name"
+    assert delete_monster("Bandit", tmp_path) == path and not path.exists()

@@ -6,7 +6,7 @@ import pytest
 import rules_reference as ref
 
 import workbench as wb
-from workbench.monster.formulas import covered_targets
+from workbench.monster.formulas import covered_targets, target_choices
 
 # ---------------------------------------------------------------- worked examples from the rules text
 
@@ -227,3 +227,20 @@ def test_names_are_case_insensitive():
 def test_covered_targets():
     assert covered_targets("platoon") == (1, None)
     assert covered_targets("elite") == (1, None)
+
+
+@pytest.mark.parametrize(
+    ("organization", "beyond", "expected"),
+    [
+        ("platoon", 3, (1, 2, 3, 4)),  # expected 1: one fewer is not below 1; up to 1 + 3
+        ("elite", 3, (1, 2, 3, 4, 5)),  # expected 2: one fewer is 1; up to 2 + 3
+        ("solo", 0, (1, 2)),  # no extra steps asked for: up to the expected count
+    ],
+)
+def test_target_choices_offer_what_the_rules_cover(organization, beyond, expected):
+    assert target_choices(organization, beyond_expected=beyond) == expected
+
+
+def test_target_choices_refuse_an_unknown_organization():
+    with pytest.raises(wb.InvalidInput):
+        target_choices("legion")

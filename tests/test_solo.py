@@ -17,12 +17,14 @@ import workbench as wb
 from workbench.errors import InvalidInput
 from workbench.model import Trait
 from workbench.monster.solo import (
+    can_become_solo,
     compare_solos,
     explain_instant_solo,
     instant_solo,
     is_instant_solo,
     solo_drift,
     solo_source_organizations,
+    without_instant_solo,
 )
 from workbench.monster.villain_action import (
     has_villain_actions,
@@ -415,3 +417,28 @@ def test_restore_instant_solo_refuses_saved_numbers_that_are_not_whole_numbers(b
     with pytest.raises(InvalidInput) as info:
         restore_instant_solo(wb.build_monster(5, "leader"), bad, 400)
     assert info.value.code == "invalid-saved-ev"
+
+
+@pytest.mark.parametrize(
+    ("organization", "can"),
+    [("leader", True), ("elite", True), ("platoon", False), ("minion", False), ("solo", False)],
+)
+def test_can_become_solo_only_leaders_and_elites(organization, can):
+    # "Instant Solo Creature" adapts a leader or an elite
+    assert can_become_solo(organization) is can
+
+
+def test_without_instant_solo_undoes_instant_solo_and_keeps_own_text():
+    own = Trait(name="Grudge", text="The chief never forgets.")
+    leader = wb.build_monster(5, "leader").model_copy(update={"name": "Chief", "traits": (own,)})
+    solo = instant_solo(leader)
+    back = without_instant_solo(solo)
+    assert (back.ev, back.stamina) == (leader.ev, leader.stamina)
+    assert back.traits == (own,) and back.malice_features == leader.malice_features
+    assert back.name == "Chief"
+    assert instant_solo(back) == solo  # applying it again gives the same instant solo
+
+
+def test_without_instant_solo_leaves_other_monsters_alone():
+    elite = wb.build_monster(3, "elite", "brute")
+    assert without_instant_solo(elite) is elite

@@ -44,9 +44,10 @@ from workbench.homebrew.rule import (
     shipped_rules,
 )
 from workbench.model import Monster, Trait
-from workbench.monster.formulas import build_monster, covered_targets
+from workbench.monster.formulas import build_monster, target_choices
 from workbench.monster.library import (
     DEFAULT_FOLDER,
+    NameTaken,
     delete_monster,
     list_monsters,
     load_entry,
@@ -55,7 +56,7 @@ from workbench.monster.library import (
     save_monster,
     suggest_name,
 )
-from workbench.monster.solo import instant_solo, is_instant_solo, solo_source_organizations
+from workbench.monster.solo import can_become_solo, instant_solo, is_instant_solo, without_instant_solo
 from workbench.render.calibration import closest_published_html
 from workbench.render.message import error_html, ok_html
 from workbench.render.stat_block import (
@@ -124,6 +125,9 @@ class MonsterBuilder(widgets.VBox):
         self._modules_key: Any = None
         self._syncing = False
         self._tables: dict[tuple[bool, int], pd.DataFrame] = {}
+        # the role an organization without roles set aside, given back when one with roles is picked again
+        self._last_role: str = next(iter(self.rules.roles))
+        self._auto_name: str | None = None  # the file name the builder suggested (replaced while untouched)
         rules = self.rules
         orgs = [(o.capitalize(), o) for o in rules.organizations]
         roles = [(r.capitalize(), r) for r in rules.roles]
@@ -295,14 +299,14 @@ class MonsterBuilder(widgets.VBox):
                 c["role"].disabled = False
                 if c["role"].value is None:
                     c["role"].options = [(r.capitalize(), r) for r in rules.roles]
-                    c["role"].value = getattr(self, "_last_role", next(iter(rules.roles)))
+                    c["role"].value = self._last_role
             else:
                 if c["role"].value is not None:
                     self._last_role = c["role"].value
                 c["role"].options = [(f"— (a {organization} has no role)", None)]
                 c["role"].value = None
                 c["role"].disabled = True
-            can_be_solo = organization in solo_source_organizations()  # "Instant Solo Creature": leader, elite
+            can_be_solo = can_become_solo(organization)
             c["instant_solo"].disabled = not can_be_solo
             if not can_be_solo:
                 c["instant_solo"].value = False
@@ -310,8 +314,7 @@ class MonsterBuilder(widgets.VBox):
             c["extra_stamina"].disabled = no_extra
             if no_extra:
                 c["extra_stamina"].value = False
-            lowest, _ = covered_targets(organization, rules)
-            counts = range(lowest, org.expected_targets + EXTRA_TARGETS + 1)
+            counts = target_choices(organization, rules, EXTRA_TARGETS)
             options = [(f"{n} (expected)" if n == org.expected_targets else str(n), n) for n in counts]
             if list(c["targets"].options) != options:  # a new organization: start at its expected count
                 c["targets"].options = options
@@ -410,7 +413,7 @@ class MonsterBuilder(widgets.VBox):
             self.figure, self._table(monster.extra_stamina), monster.level, monster.organization,
             monster.role, c["quantity"].value, c["compare"].value,
         )
-        if not self.file_name.value.strip() or getattr(self, "_auto_name", None) == self.file_name.value:
+        if not self.file_name.value.strip() or self._auto_name == self.file_name.value:
             self.file_name.value = self._auto_name = suggest_name(monster.name)
         self.status.value = ""
 
@@ -438,17 +441,21 @@ class MonsterBuilder(widgets.VBox):
         if self.monster is None:
             return
         name = self.file_name.value.strip() or self.monster.name
-        path = self._act(
-            save_monster, self.monster, name, self.folder.value, overwrite=self.overwrite.value,
-            characteristic=self.controls["characteristic"].value, strike=self.controls["strike"].value,
-        )
-        if path is not None:
-            self.overwrite.value = False
-            self._refresh_library(path.stem)
-            self._say(f"Saved {path}")
-        elif "already exists" in self.library_note.value:
+        try:
+            path = save_monster(
+                self.monster, name, self.folder.value, overwrite=self.overwrite.value,
+                characteristic=self.controls["characteristic"].value, strike=self.controls["strike"].value,
+            )
+        except NameTaken:
             self._say(f"{name}.json is already in the library: tick “Replace a file of that name” to "
                       "replace it, or choose another name.", error=True)
+            return
+        except (WorkbenchError, OSError) as exc:
+            self._say(str(exc), error=True)
+            return
+        self.overwrite.value = False
+        self._refresh_library(path.stem)
+        self._say(f"Saved {path}")
 
     def _refresh_clicked(self, _: Any = None) -> None:
         self._say("")
@@ -483,9 +490,8 @@ class MonsterBuilder(widgets.VBox):
             self._say("Tick “Yes, delete it” first: deleting cannot be undone.", error=True)
             return
         name = self.saved.value
-        if self._act(delete_monster, name, self.folder.value) is None and name in list_monsters(
-            self.folder.value
-        ):
+        gone = self._act(delete_monster, name, self.folder.value)
+        if gone is None and name in list_monsters(self.folder.value):  # refused, and the file is still there
             return
         self.confirm_delete.value = False
         self._refresh_library()
@@ -495,13 +501,8 @@ class MonsterBuilder(widgets.VBox):
 
     def _own_text(self, monster: Monster) -> tuple[tuple[Trait, ...], tuple[Trait, ...]]:
         """An instant solo's traits and Malice features without those `instant_solo` added (it adds them back)."""
-        if not is_instant_solo(monster):
-            return monster.traits, monster.malice_features
-        bare = build_monster(monster.level, monster.organization, monster.role, monster.extra_stamina,
-                             monster.targets, self.rules)
-        added = instant_solo(bare)
-        return (tuple(t for t in monster.traits if t not in added.traits),
-                tuple(f for f in monster.malice_features if f not in added.malice_features))
+        own = without_instant_solo(monster, self.rules)
+        return own.traits, own.malice_features
 
     def show(self, monster: Monster, characteristic: str = "might", strike: bool = True) -> None:
         """Put a monster's inputs and text into the controls (one redraw at the end).

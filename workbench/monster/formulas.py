@@ -23,6 +23,7 @@ __all__ = [
     "explain",
     "ability_damage",
     "covered_targets",
+    "target_choices",
 ]
 
 TIERS = (1, 2, 3)
@@ -75,6 +76,16 @@ def covered_targets(organization: str, rules: Ruleset | None = None) -> tuple[in
     _, org = _check_organization(organization, rules)
     lowest = max(1, org.expected_targets + rules.target_factors[0].offset)
     return lowest, None
+
+
+def target_choices(organization: str, rules: Ruleset | None = None, beyond_expected: int = 3) -> tuple[int, ...]:
+    """The target counts worth offering for an organization: from the lowest the rules cover to
+    `beyond_expected` above its expected count (the rules set no upper bound; "two or more extra targets"
+    is one step, so a few above expected show every step)."""
+    rules = rules or core_ruleset()
+    _, org = _check_organization(organization, rules)
+    lowest, _ = covered_targets(organization, rules)
+    return tuple(range(lowest, org.expected_targets + beyond_expected + 1))
 
 
 def _check_targets(targets: Any, organization: str, org: Organization, rules: Ruleset) -> int:

@@ -39,6 +39,7 @@ from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
 from workbench.rules.safe_file import FileProblem, place, read_json, write_atomic
 
 __all__ = [
+    "NameTaken",
     "DEFAULT_FOLDER",
     "FORMAT",
     "Entry",
@@ -307,13 +308,24 @@ class LibraryError(WorkbenchError):
 # ---------------------------------------------------------------- writing
 
 
-def _exists(name: str, path: Path) -> InvalidInput:
-    return InvalidInput(
-        "name",
-        name,
-        "a name not already in the library, or overwrite=True",
-        f"{path.name} already exists in {path.parent}",
-    )
+class NameTaken(InvalidInput):
+    """Saving or renaming refused because the library already has a file of that name; `path` is that file.
+
+    An app tells the Director how to replace it from this type, never from the message's words.
+    """
+
+    def __init__(self, name: str, path: Path) -> None:
+        super().__init__(
+            "name",
+            name,
+            "a name not already in the library, or overwrite=True",
+            f"{path.name} already exists in {path.parent}",
+        )
+        self.path = path
+
+
+def _exists(name: str, path: Path) -> NameTaken:
+    return NameTaken(name, path)
 
 
 def _variants(path: Path) -> list[Path]:
@@ -476,13 +488,15 @@ def rename_monster(
     return target
 
 
-def delete_monster(name: str, folder: str | Path | None = None) -> None:
-    """Remove a saved monster's file."""
+def delete_monster(name: str, folder: str | Path | None = None) -> Path:
+    """Remove a saved monster's file; returns the path it had (a refusal raises, so a caller that gets a path
+    back knows the file is gone)."""
     path = _saved(name, _folder(folder))
     try:
         path.unlink()
     except OSError as exc:
         raise LibraryError(f"{path.name}: cannot delete it: {exc.strerror or exc}") from None
+    return path
 
 
 # ---------------------------------------------------------------- schema

@@ -49,6 +49,8 @@ __all__ = [
     "restore_instant_solo",
     "solo_drift",
     "solo_source_organizations",
+    "can_become_solo",
+    "without_instant_solo",
 ]
 
 SECTION = "Instant Solo Creature"
@@ -76,6 +78,11 @@ def _number_text(value: Any) -> str:
 def solo_source_organizations() -> tuple[str, ...]:
     """The organizations "Instant Solo Creature" adapts: leaders and elites."""
     return feature_book().instant_solo.from_organizations
+
+
+def can_become_solo(organization: str) -> bool:
+    """Whether "Instant Solo Creature" adapts a monster of this organization (a leader or an elite)."""
+    return organization in solo_source_organizations()
 
 
 def _has_trait(traits: Iterable[Trait], name: str) -> bool:
@@ -165,6 +172,27 @@ def instant_solo(monster: Monster) -> Monster:
             "stamina": _times(monster.stamina, rule.stamina_multiplier),
             "traits": tuple(traits),
             "malice_features": tuple(features),
+        }
+    )
+
+
+def without_instant_solo(monster: Monster, ruleset: Ruleset | None = None) -> Monster:
+    """The leader or elite an instant solo was made from: the formulas' EV and Stamina for its inputs, and
+    its own traits and Malice features without those `instant_solo` added (so applying `instant_solo` again
+    gives the same monster back). A monster that is not an instant solo is returned as it is.
+    """
+    monster = _check_monster(monster)
+    if not is_instant_solo(monster):
+        return monster
+    bare = build_monster(monster.level, monster.organization, monster.role, monster.extra_stamina,
+                         monster.targets, ruleset or monster.rules)
+    added = instant_solo(bare)
+    return monster.model_copy(
+        update={
+            "ev": bare.ev,
+            "stamina": bare.stamina,
+            "traits": tuple(t for t in monster.traits if t not in added.traits),
+            "malice_features": tuple(f for f in monster.malice_features if f not in added.malice_features),
         }
     )
 
