@@ -12,7 +12,6 @@ bonus, and per tier its damage and the rest of its text, potency written as the 
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,6 +20,7 @@ import ipywidgets as widgets
 from workbench.errors import InvalidInput
 from workbench.model import ABILITY_KEYWORDS, ACTIONS, Ability, Monster
 from workbench.monster.ability_template import TEMPLATES, suggest_ability
+from workbench.render.message import error_html
 from workbench.render.stat_block import stat_block_html
 
 __all__ = [
@@ -136,8 +136,8 @@ def ability_view(monster: Monster, abilities: tuple[Ability, ...], problem: Inva
     shown = monster.model_copy(update={"abilities": abilities})
     note = ""
     if problem is not None:
-        note = (f'<div class="wb-error" style="color:#a00">{html.escape(problem.field)}: '
-                f"{html.escape(str(problem).split(': ', 1)[-1])} — the last good block is shown.</div>")
+        note = error_html(f"{problem.field}: {problem.detail} — the last good block is shown.", css="wb-error",
+                          tag="div")
     return note + stat_block_html(shown)
 
 
