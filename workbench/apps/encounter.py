@@ -66,6 +66,7 @@ from workbench.render.encounter import (
     quick_html,
     summary_html,
 )
+from workbench.render.message import error_html
 from workbench.rules.encounter_tables import DIFFICULTIES, encounter_rules
 
 __all__ = ["EncounterEditor", "EncounterView", "RowView", "encounter_app", "encounter_view", "party_from_controls",
@@ -374,8 +375,7 @@ class EncounterEditor(widgets.VBox):
             result = self._do(action)
             view = self._view(result if isinstance(result, Encounter) else None)
         except (WorkbenchError, OSError) as exc:
-            self.message.value = (refusal_html(exc) if isinstance(exc, WorkbenchError)
-                                  else f'<span class="wb-refusal" style="color:#a00">{html.escape(str(exc))}</span>')
+            self.message.value = refusal_html(exc) if isinstance(exc, WorkbenchError) else error_html(str(exc))
             self._show(self._view(lenient=True))
             return
         if isinstance(result, Encounter):

@@ -5,11 +5,11 @@ with their text). Every string from a file is escaped; a missing field is left o
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from typing import Any
 
 from workbench.calibration.bestiary import CHARACTERISTICS, PublishedMonster
+from workbench.render.escape import escape_html as _e
 
 __all__ = ["published_stat_block_html", "row_label"]
 
@@ -17,8 +17,6 @@ _BOX = ("font-family:system-ui,sans-serif;border:1px solid #bbb;border-radius:4p
         "max-width:640px;background:#fcfbf7")
 
 
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def row_label(m: PublishedMonster) -> str:
