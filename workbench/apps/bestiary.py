@@ -96,7 +96,7 @@ class BestiaryBrowser(widgets.VBox):
         self.counts.add_class("wb-bestiary-counts")
         self.stat_block = widgets.HTML()
         self.stat_block.add_class("wb-bestiary-stat-block")
-        self.count = widgets.BoundedIntText(value=1, min=1, max=999, step=1, description="Count",
+        self.count = widgets.BoundedIntText(value=1, min=1, max=999, step=1, description="How many",
                                             layout={"width": "150px"})
         self.add = widgets.Button(description="Add to encounter", button_style="primary",
                                   disabled=on_add is None)
