@@ -207,8 +207,10 @@ def test_journey_monster_to_encounter_to_fight(browser, voila_url, app_token, ar
         assert app.slider_value("Heroes", encounter) == 4
         app.slide_to("Level", 2, encounter)
         app.pick("Monster", MONSTER_NAME, encounter)
-        type_into(app.text_box("Count", encounter), "8")
-        app.button("Add monster", encounter).click()
+        # the row of the Monster picker: the editor has other Count boxes (its creature rows)
+        row = f'{encounter} .widget-hbox:has(> .widget-dropdown > label.widget-label:text-is("Monster"))'
+        type_into(app.text_box("Count", row), "8")
+        app.button("Add monster", row).click()
         page.locator(".wb-workspace-status:has-text('the fight page runs this encounter')").wait_for()
         page.locator(f"{encounter} .widget-html-content:has-text('{MONSTER_NAME}')").first.wait_for()
         app.screenshot("3-encounter")
