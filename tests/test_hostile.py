@@ -596,8 +596,18 @@ def _api_rows() -> list[Row]:
         Row('parse_groups("9" * 5000)', api(lambda: parse_groups("9" * 5000, one)), "invalid-groups", "cannot read"),
         Row("a module of 12,000 placeholders", api(lambda: rule_from_dict({**weakness.model_dump(exclude_none=True), "text": "{tag} " * 3000})), "invalid-ruleset", "at most 100"),
         Row("a module with a 30,000-character text", api(lambda: rule_from_dict({**weakness.model_dump(exclude_none=True), "text": "x" * 30_000})), "invalid-ruleset", "at most 20000 characters"),
+        Row('encounter app: Victories "1e100000000"', api(lambda: _party_from_controls(victories="1e100000000")), "invalid-victories", "from 0 to 100"),
+        Row('encounter app: mixed levels "５ 3"', api(lambda: _party_from_controls(mixed="５ 3")), "invalid-levels", "levels separated by commas"),
+        Row("encounter app: a retainer level of 5,000 digits", api(lambda: _party_from_controls(retainers="9" * 5000)), "invalid-retainers", "levels separated by commas"),
+        Row("encounter app: mixed levels 101", api(lambda: _party_from_controls(mixed="3 101")), "invalid-levels", "from 1 to 100"),
         Row("a module with a 20 KB tag", api(lambda: rule_from_dict({**weakness.model_dump(exclude_none=True), "tags": {"escalation": ["x" * 20_000]}})), "invalid-ruleset", "longer than 200 characters"),
     ]
+
+
+def _party_from_controls(victories: str = "0", mixed: str = "", retainers: str = "") -> object:
+    from workbench.apps.encounter import party_from_controls
+
+    return party_from_controls(4, 3, mixed, retainers, victories)
 
 
 def saved_then(name: str) -> Callable[[Path], None]:

@@ -20,7 +20,6 @@ import html
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +48,7 @@ from workbench.encounter.encounter import (
     suggest_groups,
 )
 from workbench.encounter.objective import ChosenObjective, choose_objective
-from workbench.encounter.party import Party, format_number, make_party
+from workbench.encounter.party import Party, format_number, make_party, parse_victories
 from workbench.encounter.quick_method import quick_plan
 from workbench.encounter.suggest import Suggestion, creature_from_stat_block, suggest_encounters
 from workbench.errors import InvalidInput, WorkbenchError
@@ -112,7 +111,8 @@ class EncounterView:
 def _levels(field: str, text: str) -> list[int]:
     accepts = "levels separated by commas or spaces, e.g. 3, 3, 4"
     items = text.replace(",", " ").split()
-    if not all(item.isdigit() for item in items):
+    # plain ASCII digits, a few of them (isdigit() takes "５" and "²"; int() of 5,000 digits raises)
+    if not all(item.isascii() and item.isdigit() and len(item) <= 6 for item in items):
         raise InvalidInput(field, text, accepts)
     return [int(item) for item in items]
 
@@ -121,10 +121,7 @@ def party_from_controls(
     heroes: int, level: int, mixed: str, retainers: str, victories: str, allies: str = ""
 ) -> Party:
     """A Party from the app's controls: `mixed` levels (if any) replace heroes × level."""
-    try:
-        average = Fraction(victories.strip() or "0")
-    except (ValueError, ZeroDivisionError):
-        raise InvalidInput("victories", victories, "a number of average Victories, e.g. 2 or 2.5") from None
+    average = parse_victories(victories.strip() or "0")  # a short plain number: "1e100000000" never parsed
     extra = _levels("retainers", retainers)
     friends = _levels("allies", allies)
     if mixed.strip():

@@ -50,10 +50,9 @@ def _number_or_text(text: str) -> int | str | None:
     text = text.strip()
     if not text:
         return None
-    try:
+    if text.isascii() and text.lstrip("-").isdigit() and len(text) <= 9:  # not "５", not 5,000 digits
         return int(text)
-    except ValueError:
-        return text
+    return text
 
 
 def weakness_app(rule: HomebrewRule | None = None, tag: str = "silver") -> widgets.VBox:
