@@ -649,7 +649,62 @@ NAME_ROWS = (
            "Orc Brute.json already exists")]
 )
 
-ROWS = LOADER_ROWS + FILE_SYSTEM_ROWS + NUMBER_CLI_ROWS + FILE_CLI_ROWS + _api_rows() + NAME_ROWS
+def library_file(**changes) -> Callable[[Path], tuple[str, str]]:
+    """A saved monster's file with fields changed, beside a good one: reported by name, the good one loads."""
+    import json
+
+    def attempt(folder: Path) -> tuple[str, str]:
+        path = save_monster(build_monster(10, "solo"), "Hostile", folder)
+        data = json.loads(path.read_text())
+        for key, value in changes.items():
+            if key.startswith("numbers_"):
+                data["numbers"][key.removeprefix("numbers_")] = value
+            else:
+                data[key] = value
+        text = json.dumps(data).replace('"__BIG__"', "1" + "0" * 30)
+        path.unlink()
+        return in_library(text.encode())(folder)
+
+    return attempt
+
+
+def failing_save(errno_code: int, kind: str) -> Callable[[Path], None]:
+    """A save on a folder the system refuses to write (read-only, immutable, full): simulated, since the
+    tests may run as root, which no permission bit stops."""
+
+    def attempt(folder: Path) -> None:
+        import errno as errnos
+        from unittest import mock
+
+        def refuse(*args: object, **kwargs: object) -> None:
+            raise OSError(errno_code, os.strerror(errno_code))
+
+        target = "os.link" if kind == "library" else "os.replace"
+        with mock.patch(target, refuse), mock.patch("os.replace", refuse):
+            if kind == "library":
+                save_monster(build_monster(1, "minion", "brute"), "Kept", folder)
+            else:
+                save_encounter(Encounter(party=make_party(heroes=4, level=1)), folder / "e.json", overwrite=True)
+        assert errnos  # the module is imported for the codes the rows name
+
+    return attempt
+
+
+TRUSTED_DATA_ROWS = [
+    Row('library file: "level": true', library_file(level=True), "library-file", "level: not a whole number"),
+    Row('library file: "targets": false', library_file(targets=False), "library-file", "targets: not a whole number"),
+    Row('library file: "numbers.ev": true', library_file(numbers_ev=True), "library-file", "numbers.ev: not a whole number"),
+    Row('library file: "level": 10**30', library_file(level="__BIG__"), "library-file", "Hostile.json"),
+    Row('library file: "level": "3"', library_file(level="3"), "library-file", "level: not a whole number"),
+    Row('library file: "level": 3.0', library_file(level=3.0), "library-file", "level: not a whole number"),
+    Row("save_monster on a read-only file system", failing_save(30, "library"), "library-file", "read-only file system"),
+    Row("save_monster on a protected folder", failing_save(13, "library"), "library-file", "permission denied"),
+    Row("save_monster with the file size limit reached", failing_save(27, "library"), "library-file", "file size limit"),
+    Row("save_encounter on a full disk", failing_save(28, "encounter"), "invalid-file", "the disk is full"),
+    Row("save_encounter on an immutable file", failing_save(1, "encounter"), "invalid-file", "permission denied"),
+]
+
+ROWS = TRUSTED_DATA_ROWS + LOADER_ROWS + FILE_SYSTEM_ROWS + NUMBER_CLI_ROWS + FILE_CLI_ROWS + _api_rows() + NAME_ROWS
 
 
 def test_the_table_is_large_enough_and_its_cases_distinct():

@@ -262,6 +262,20 @@ def _monster_of(record: HomebrewRecord, rules: Ruleset) -> Monster:
     return rebuilt
 
 
+def _not_whole_numbers(data: dict[str, Any]) -> list[str]:
+    """Where a number the formulas use is not written as a whole number (pydantic would read `true` or "3"
+    as a level); `level`, `targets`, `version` and every saved number."""
+    found: list[str] = [k for k in ("level", "targets", "version") if k in data and type(data[k]) is not int]
+    stack: list[tuple[str, Any]] = [("numbers", data.get("numbers"))]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((f"{where}.{k}", v) for k, v in value.items())
+        elif type(value) is not int and value is not None and where != "numbers":
+            found.append(where)
+    return sorted(found)
+
+
 def _entry(path: Path, rules: Ruleset) -> Entry:
     """Read one file; raises `_Unreadable` with a reason a person understands."""
     try:
@@ -271,6 +285,9 @@ def _entry(path: Path, rules: Ruleset) -> Entry:
         raise _Unreadable(f"corrupt: {exc.reason}" if corrupt else exc.reason) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _Unreadable(f"foreign: not a homebrew monster file (no \"format\": \"{FORMAT}\")")
+    loose = _not_whole_numbers(data)
+    if loose:
+        raise _Unreadable(f"invalid: {loose[0]}: not a whole number (true, false and \"3\" are not)")
     try:
         record = HomebrewRecord.model_validate(data)
     except ValidationError as exc:
