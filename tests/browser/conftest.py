@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import re
 import secrets
-import shutil
 import signal
 import socket
 import subprocess
@@ -57,11 +56,11 @@ def voila_url(artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> 
     """Base URL of a Voilà server started the way a Director starts it: `workbench app --port P`."""
     port = free_port()
     log = artifacts_dir / "voila-server.log"
-    # The Director's workbench folder (workspace, saved monsters): a fresh one per run, outside /tmp so the
-    # pages' text check can tell a temporary path (a fault) from the Director's own folder.
-    director = artifacts_dir / "director-home"
-    shutil.rmtree(director, ignore_errors=True)
-    env = dict(os.environ, HOME=str(tmp_path_factory.mktemp("voila-home")), WORKBENCH_HOME=str(director),
+    # The Director's workbench folder (workspace, saved monsters): a fresh one per run, inside the server's
+    # home folder as a Director's is, so the pages show it as ~/drawsteel-workbench wherever the checkout
+    # lies (a checkout under /tmp would otherwise put a temporary-looking path on the pages).
+    home = tmp_path_factory.mktemp("voila-home")
+    env = dict(os.environ, HOME=str(home), WORKBENCH_HOME=str(home / "drawsteel-workbench"),
                **{TOKEN_ENV: APP_TOKEN})
     with log.open("w") as out:
         process = subprocess.Popen(
