@@ -52,15 +52,19 @@ def _wait_for_port(port: int, process: subprocess.Popen, log: Path) -> None:
 
 
 @pytest.fixture(scope="session")
-def voila_url(artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def workbench_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The test server's Director's workbench folder (workspace, saved monsters): a fresh one per run, inside
+    the server's home folder as a Director's is, so the pages show it as ~/drawsteel-workbench wherever the
+    checkout lies (a checkout under /tmp would otherwise put a temporary-looking path on the pages)."""
+    return tmp_path_factory.mktemp("voila-home") / "drawsteel-workbench"
+
+
+@pytest.fixture(scope="session")
+def voila_url(artifacts_dir: Path, workbench_home: Path) -> Iterator[str]:
     """Base URL of a Voilà server started the way a Director starts it: `workbench app --port P`."""
     port = free_port()
     log = artifacts_dir / "voila-server.log"
-    # The Director's workbench folder (workspace, saved monsters): a fresh one per run, inside the server's
-    # home folder as a Director's is, so the pages show it as ~/drawsteel-workbench wherever the checkout
-    # lies (a checkout under /tmp would otherwise put a temporary-looking path on the pages).
-    home = tmp_path_factory.mktemp("voila-home")
-    env = dict(os.environ, HOME=str(home), WORKBENCH_HOME=str(home / "drawsteel-workbench"),
+    env = dict(os.environ, HOME=str(workbench_home.parent), WORKBENCH_HOME=str(workbench_home),
                **{TOKEN_ENV: APP_TOKEN})
     with log.open("w") as out:
         process = subprocess.Popen(

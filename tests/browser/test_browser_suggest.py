@@ -18,7 +18,10 @@ BESTIARY = ".wb-bestiary-app"
 
 
 @pytest.fixture(scope="module")
-def app(open_app):
+def app(open_app, workbench_home):
+    # A Director opening the encounter page on a fresh desk: the pages' journey, earlier in the run, left its
+    # encounter in the shared workspace, which the page would open with.
+    (workbench_home / "workspace.json").unlink(missing_ok=True)
     page = open_app(PAGE, f"{APP} .wb-encounter-summary .wb-ev-total")
     page.screenshot("opened", APP)
     yield page
