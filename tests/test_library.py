@@ -9,11 +9,11 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-import rules_reference as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import monsters
 
-from workbench import InvalidInput, Trait, build_monster, core_ruleset
+from workbench import InvalidInput, build_monster, core_ruleset
 from workbench.monster import library as lib
 from workbench.monster.library import (
     SCHEMA_PATH,
@@ -41,38 +41,11 @@ def goblin(name: str = "Goblin Sneak", level: int = 1):
 
 
 text = st.text(max_size=40)
-traits = st.lists(
-    st.builds(Trait, name=text, text=text, cost=st.none() | st.integers(0, 12)), max_size=3
-).map(tuple)
-
-
-@st.composite
-def monsters(draw):
-    organization, role = draw(st.sampled_from(ref.combinations()))
-    level = draw(st.integers(1, 20))
-    extra = draw(st.booleans()) and organization != "minion"
-    expected = ref.expected_targets(organization)
-    targets = draw(st.integers(max(1, expected - 1), expected + 3))
-    monster = build_monster(level, organization, role, extra, targets)
-    return monster.model_copy(
-        update={
-            "name": draw(text),
-            "keywords": tuple(draw(st.lists(text, max_size=3))),
-            "size": draw(text),
-            "speed": draw(text),
-            "stability": draw(text),
-            "signature_name": draw(text),
-            "signature_text": draw(st.text(max_size=200)),
-            "traits": draw(traits),
-            "malice_features": draw(traits),
-            "villain_actions": draw(traits),
-        }
-    )
 
 
 @settings(max_examples=60)
 @given(
-    monster=monsters(),
+    monster=monsters(words=text, names=text),
     characteristic=st.sampled_from(["might", "agility", "reason", "intuition", "presence"]),
     strike=st.booleans(),
 )

@@ -112,10 +112,6 @@ class Party(Frozen):
         return len(set(self.levels)) == 1
 
 
-def _whole(field: str, value: Any, lowest: int, highest: int = MAX_LEVEL) -> int:
-    return whole(field, value, lowest, highest)
-
-
 # "2", "2.5", "5/2": plain ASCII digits only, a few of them (Fraction("1e100000000") would never finish)
 _AVERAGE = re.compile(r"\s*-?([0-9]{1,6}(?:\.[0-9]{1,6})?|[0-9]{1,6}\s*/\s*[0-9]{1,6})\s*", re.ASCII)
 VICTORIES_ACCEPTS = (
@@ -166,7 +162,7 @@ def _levels(field: str, values: Any) -> list[int]:
         raise InvalidInput(field, values, f"a list of levels, each a whole number from 1 to {MAX_LEVEL}")
     levels = []
     for value in values:
-        levels.append(_whole(field, value, 1))
+        levels.append(whole(field, value, 1, MAX_LEVEL))
         if len(levels) > MAX_HEROES:
             raise InvalidInput(field, f"{len(levels)}+ levels", f"at most {MAX_HEROES} levels")
     return levels
@@ -198,7 +194,7 @@ def make_party(
     else:
         if heroes is None or level is None:
             raise InvalidInput("heroes", heroes, "a number of heroes with their level (or a list of levels)")
-        hero_levels = [_whole("level", level, 1)] * _whole("heroes", heroes, 1, MAX_HEROES)
+        hero_levels = [whole("level", level, 1, MAX_LEVEL)] * whole("heroes", heroes, 1, MAX_HEROES)
     members = [Member(level=v) for v in hero_levels]
     members += [Member(level=v, kind="retainer") for v in _levels("retainers", retainers)]
     members += [Member(level=v, kind="ally") for v in _levels("allies", allies)]
@@ -210,7 +206,7 @@ def make_party(
 def hero_strength(level: int, rules: EncounterRules | None = None) -> int:
     """One hero's encounter strength: 4 + 2 × level ("a 3rd-level hero has an encounter strength of 10")."""
     s = (rules or encounter_rules()).strength
-    return s.hero_base + s.per_level * _whole("level", level, 1)
+    return s.hero_base + s.per_level * whole("level", level, 1, MAX_LEVEL)
 
 
 class Band(Frozen):
@@ -324,7 +320,7 @@ def budget(party: Party, added_heroes: int = 0, rules: EncounterRules | None = N
     rules = rules or encounter_rules()
     if not isinstance(party, Party):
         raise InvalidInput("party", party, "a Party (see make_party)")
-    added = _whole("added_heroes", added_heroes, 0)
+    added = whole("added_heroes", added_heroes, 0, MAX_HEROES)
     s = rules.strength
     each = [hero_strength(level, rules) for level in party.levels]
     party_es = Fraction(sum(each))

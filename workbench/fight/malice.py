@@ -24,9 +24,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput
-from workbench.model import Monster, Step, Trait
+from workbench.model import Monster, Step, Trait, require_monster
 from workbench.rules.feature_book import feature_book
-from workbench.rules.limits import MAX_HEROES, MAX_NUMBER, MAX_ROUNDS, MAX_VICTORIES, whole
+from workbench.rules.limits import MAX_HEROES, MAX_ROUNDS, MAX_VICTORIES, whole
 
 __all__ = [
     "basic_malice_features",
@@ -70,19 +70,13 @@ def basic_malice_features() -> tuple[Trait, ...]:
     return tuple(Trait.from_book(f) for f in feature_book().basic_malice.features)
 
 
-def _check_monster(monster: Any) -> Monster:
-    if not isinstance(monster, Monster):
-        raise InvalidInput("monster", monster, "a Monster (from build_monster)")
-    return monster
-
-
 def malicious_strike_range(monster: Monster) -> tuple[int, int]:
     """Malicious Strike's extra damage for this monster: from its highest characteristic to three times it.
 
     "Their next strike deals extra damage to one target equal to the monster's highest characteristic
     score ... (to a maximum of three times the monster's highest characteristic)."
     """
-    monster = _check_monster(monster)
+    monster = require_monster(monster)
     rule = feature_book().malicious_strike
     low = monster.highest_characteristic
     return low, low * rule.maximum_multiple
@@ -94,7 +88,7 @@ def malicious_strike_extra_damage(monster: Monster, malice: int) -> int:
     5 Malice gives the highest characteristic; each further Malice adds 1, up to three times the highest
     characteristic (Malice spent beyond that adds nothing). Fewer than 5 Malice cannot buy the feature.
     """
-    monster = _check_monster(monster)
+    monster = require_monster(monster)
     return strike_extra_damage(monster.highest_characteristic, malice)
 
 
@@ -153,10 +147,6 @@ def cost_advice(costs: Iterable[int | Trait], monster_types: int = 1) -> list[st
 # ---------------------------------------------------------------- input checks
 
 
-def _whole(field: str, value: Any, lowest: int, accepts: str | None = None, highest: int = MAX_NUMBER) -> int:
-    return whole(field, value, lowest, highest, accepts)
-
-
 def average_victories(
     victories: int | Fraction | Decimal | Sequence[int], heroes: int | None = None
 ) -> int:
@@ -172,7 +162,7 @@ def average_victories(
         f"{MAX_VICTORIES} per hero"
     )
     if isinstance(victories, Integral) and not isinstance(victories, bool):
-        return _whole("victories", victories, 0, accepts, highest=MAX_VICTORIES)
+        return whole("victories", victories, 0, MAX_VICTORIES, accepts)
     if isinstance(victories, Fraction | Decimal | float):
         if not math.isfinite(victories) or not 0 <= victories <= MAX_VICTORIES:  # before Fraction(1e100000000)
             raise InvalidInput("victories", victories, accepts)
@@ -272,9 +262,9 @@ def malice_schedule(
     `deaths` maps a round to the heroes who died before its gain (they are missing from it and every later
     gain). Five heroes with three Victories each: 9, 7, 8, 9, 10 (totals 9, 16, 24, 33, 43).
     """
-    heroes = _whole("heroes", heroes, 1, highest=MAX_HEROES)
+    heroes = whole("heroes", heroes, 1, MAX_HEROES)
     average = average_victories(victories, heroes)
-    rounds = _whole("rounds", rounds, 1, highest=MAX_ROUNDS)
+    rounds = whole("rounds", rounds, 1, MAX_ROUNDS)
     by_round = _deaths_by_round(deaths, rounds, heroes)
     living, total, out = heroes, 0, []
     for number in range(1, rounds + 1):
@@ -342,7 +332,7 @@ def _check_amount(feature: Trait, amount: Any, monster: Monster | None) -> int:
         if isinstance(amount, bool) or not isinstance(amount, Integral) or amount != cost:
             raise InvalidInput("amount", amount, f"exactly {cost} (the cost of {feature.name})")
         return cost
-    number = _whole("amount", amount, cost, f"{cost} Malice or more for {feature.name}")
+    number = whole("amount", amount, cost, accepts=f"{cost} Malice or more for {feature.name}")
     if monster is not None:
         low, high = malicious_strike_range(monster)
         most = cost + (high - low) // feature_book().malicious_strike.extra_damage_per_malice
@@ -362,8 +352,7 @@ def encounter_features(monsters: Iterable[Monster] = (), extra: Iterable[Trait] 
     instant solo, or a "[Creature] Malice" feature), then `extra`. Each name once, the first one kept."""
     monsters = tuple(monsters)
     for monster in monsters:
-        if not isinstance(monster, Monster):
-            raise InvalidInput("monsters", monster, "Monsters (from build_monster)")
+        require_monster(monster, "monsters")
     candidates = [*basic_malice_features(), *(f for m in monsters for f in m.malice_features), *extra]
     out: dict[str, Trait] = {}
     for feature in candidates:
@@ -433,10 +422,10 @@ def spending_plan(
         raise InvalidInput("wishes", wishes, "a list of Malice features (or (feature, amount) pairs) to buy")
     queue = [_purchase(w) for w in wishes]
     if per_round is not None:
-        per_round = _whole("per_round", per_round, 1, "a whole number from 1 upwards, or None for no cap")
+        per_round = whole("per_round", per_round, 1, accepts="a whole number from 1 upwards, or None for no cap")
     if monster_turns is not None:
-        monster_turns = _whole("monster_turns", monster_turns, 1,
-                               "a whole number of monster turns a round from 1 upwards, or None")
+        monster_turns = whole("monster_turns", monster_turns, 1,
+                              accepts="a whole number of monster turns a round from 1 upwards, or None")
     bank, last_strike, rows = 0, None, []
     for r in schedule:
         bank += r.gain
@@ -507,7 +496,7 @@ class MaliceState(BaseModel):
 
 def start_encounter(heroes: int, victories: int | Sequence[int]) -> MaliceState:
     """A new encounter before its first round: no Malice yet (round 1's gain brings the Victories)."""
-    heroes = _whole("heroes", heroes, 1)
+    heroes = whole("heroes", heroes, 1)
     average = average_victories(victories, heroes)
     entry = MaliceEntry(
         round=0, kind="start", change=0, malice=0,
@@ -581,7 +570,7 @@ def villain_action(state: MaliceState, creature: str, number: int) -> MaliceStat
     _check_open(state)
     creature = _creature(creature)
     count = feature_book().villain_actions.count
-    number = _whole("number", number, 1, f"a villain action number from 1 to {count}")
+    number = whole("number", number, 1, accepts=f"a villain action number from 1 to {count}")
     if number > count:
         raise InvalidInput("number", number, f"a villain action number from 1 to {count}")
     words = feature_book().villain_actions.rules[0]
@@ -628,7 +617,7 @@ def _check_turn_limits(state: MaliceState, feature: Trait) -> None:
 def hero_dies(state: MaliceState, count: int = 1) -> MaliceState:
     """Heroes die: they are missing from every later round's gain (Malice already gained stays)."""
     _check_open(state)
-    count = _whole("count", count, 1, f"a whole number from 1 to {state.living} (the living heroes)")
+    count = whole("count", count, 1, accepts=f"a whole number from 1 to {state.living} (the living heroes)")
     if count > state.living:
         raise InvalidInput("count", count, f"a whole number from 1 to {state.living} (the living heroes)")
     living = state.living - count

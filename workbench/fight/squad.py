@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput
 from workbench.model import Monster
-from workbench.rules.limits import MAX_NUMBER, whole
+from workbench.rules.limits import MAX_NUMBER, true_or_false, whole
 
 __all__ = [
     "MAX_SQUAD_SIZE",
@@ -63,10 +63,6 @@ SECTION = "Using Minions"
 MAX_SQUAD_SIZE = 8  # "squads of up to eight creatures"
 MAX_ON_ONE_TARGET = 3  # "two or three (at maximum) of a squad's minions attack the same creature"
 _FROZEN = ConfigDict(frozen=True)
-
-
-def _whole(field: str, value: Any, lowest: int, highest: int = MAX_NUMBER, accepts: str | None = None) -> int:
-    return whole(field, value, lowest, highest, accepts)
 
 
 # ---------------------------------------------------------------- With Captain
@@ -186,7 +182,7 @@ def make_squad(
     """A full squad of `count` minions (1 to 8): from a minion `Monster`, or from a stat block's numbers
     (`stamina` and `free_strike`, e.g. a goblin spinecleaver's 5 and 2). The pool starts at Stamina × count
     (with the captain's Stamina bonus when a captain starts attached)."""
-    count = _whole("count", count, 1, MAX_SQUAD_SIZE, f"a whole number of minions from 1 to {MAX_SQUAD_SIZE}")
+    count = whole("count", count, 1, MAX_SQUAD_SIZE, f"a whole number of minions from 1 to {MAX_SQUAD_SIZE}")
     if minion is not None:
         if not isinstance(minion, Monster) or minion.organization != "minion":
             raise InvalidInput("minion", minion, "a Monster whose organization is minion")
@@ -197,8 +193,8 @@ def make_squad(
         raise InvalidInput(
             "minion", None, "a minion Monster, or both stamina and free_strike from the stat block"
         )
-    stamina = _whole("stamina", stamina, 1)
-    free_strike = _whole("free_strike", free_strike, 0)
+    stamina = whole("stamina", stamina, 1)
+    free_strike = whole("free_strike", free_strike, 0)
     if isinstance(with_captain, str):
         with_captain = with_captain_from_text(with_captain)
     with_captain = with_captain or WithCaptain()
@@ -248,7 +244,7 @@ def _check_squad(squad: Squad) -> None:
 
 
 def _modifiers(weakness: Any, immunity: Any) -> tuple[int, int]:
-    return _whole("weakness", weakness, 0), _whole("immunity", immunity, 0)
+    return whole("weakness", weakness, 0), whole("immunity", immunity, 0)
 
 
 def _apply(squad: Squad, hit: Hit) -> tuple[Squad, Hit]:
@@ -277,7 +273,7 @@ def damage_single(squad: Squad, amount: int, weakness: int = 0, immunity: int = 
     """Damage to one minion from anything but an area effect: the whole amount comes off the pool, so it
     can drop several minions ("Dropping Multiple Minions"). Weakness/immunity apply once, last."""
     _check_squad(squad)
-    amount = _whole("amount", amount, 0)
+    amount = whole("amount", amount, 0)
     weakness, immunity = _modifiers(weakness, immunity)
     total, text = _adjust(amount, str(amount), weakness, immunity)
     lost = min(total, squad.pool)
@@ -298,10 +294,10 @@ def damage_area(
     the squad, last, and can drop (or save) more minions than the area holds ("can drop (or save!) multiple
     minions from any source of damage, including area effects")."""
     _check_squad(squad)
-    amount = _whole("amount", amount, 0)
+    amount = whole("amount", amount, 0)
     if squad.alive == 0:
         raise InvalidInput("in_area", in_area, "a squad with minions standing", "every minion has dropped")
-    in_area = _whole(
+    in_area = whole(
         "in_area", in_area, 1, squad.alive, f"a whole number from 1 to {squad.alive} (the living minions)"
     )
     weakness, immunity = _modifiers(weakness, immunity)
@@ -358,9 +354,8 @@ def squad_attack(
     tier's damage, plus the captain's damage bonus), plus the free strike of each extra minion on it (two
     or three at most). A critical hit gives every participating minion another main action."""
     _check_squad(squad)
-    damage = _whole("damage", damage, 0)
-    if not isinstance(critical, bool):
-        raise InvalidInput("critical", critical, "True or False")
+    damage = whole("damage", damage, 0)
+    true_or_false("critical", critical)
     accepts = (
         f"one count per target, each from 1 to {MAX_ON_ONE_TARGET}, "
         f"together at most the {squad.alive} living minions"
@@ -394,7 +389,7 @@ def free_strikes_together(squad: Squad, minions: int) -> int:
     """Several minions' free strikes at one target at the same time: added together, one strike (the
     captain's damage bonus, a bonus to strikes, counts once)."""
     _check_squad(squad)
-    minions = _whole("minions", minions, 1, squad.alive, f"a whole number from 1 to {squad.alive} (the living minions)")
+    minions = whole("minions", minions, 1, squad.alive, f"a whole number from 1 to {squad.alive} (the living minions)")
     return squad.free_strike * minions + squad.damage_bonus
 
 
@@ -458,7 +453,7 @@ def last_stand_stamina(stamina: Mapping[str, int]) -> dict[str, int]:
     """Optional Last-Stand Stamina for the other enemies: every living enemy's Stamina drops to 1."""
     out = {}
     for name, value in stamina.items():
-        value = _whole("stamina", value, 0, accepts=f"a whole number of Stamina from 0 to {MAX_NUMBER}")
+        value = whole("stamina", value, 0, accepts=f"a whole number of Stamina from 0 to {MAX_NUMBER}")
         out[name] = 1 if value > 0 else 0
     return out
 

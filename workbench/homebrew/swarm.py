@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from workbench.errors import InvalidInput
 from workbench.homebrew.rule import FilledRule
 from workbench.homebrew.weakness import Wound, weakness_wound, wound_for_source
-from workbench.rules.limits import MAX_NUMBER, MAX_ROUNDS, whole
+from workbench.rules.limits import MAX_ROUNDS, true_or_false, whole
 
 __all__ = [
     "Fight",
@@ -151,8 +151,7 @@ class Swarm(BaseModel):
         if isinstance(nearby, bool) or not isinstance(nearby, Integral) or nearby < 0:
             raise InvalidInput("nearby", nearby, "a whole number from 0 upwards")
         for name, flag in (("disrupted", disrupted), ("end_of_round", end_of_round)):
-            if not isinstance(flag, bool):
-                raise InvalidInput(name, flag, "True or False")
+            true_or_false(name, flag)
         reason = self.reform_refusal(nearby, disrupted, end_of_round)
         if reason:
             raise TransitionRefused("reform", self, reason)
@@ -195,10 +194,6 @@ class Swarm(BaseModel):
 
 
 # ---------------------------------------------------------------- simulation
-
-
-def _whole(field_name: str, value: Any, lowest: int) -> int:
-    return whole(field_name, value, lowest, MAX_ROUNDS if "round" in field_name else MAX_NUMBER)
 
 
 def _chance(field_name: str, value: Any) -> Fraction:
@@ -245,11 +240,11 @@ class SwarmScenario:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
-        set_(self, "swarms", _whole("swarms", self.swarms, 1))
-        set_(self, "disperse_value", _whole("disperse_value", self.disperse_value, 1))
-        set_(self, "reform_threshold", _whole("reform_threshold", self.reform_threshold, 1))
-        set_(self, "kills_per_round", _whole("kills_per_round", self.kills_per_round, 0))
-        set_(self, "area_hits_to_break", _whole("area_hits_to_break", self.area_hits_to_break, 1))
+        set_(self, "swarms", whole("swarms", self.swarms, 1))
+        set_(self, "disperse_value", whole("disperse_value", self.disperse_value, 1))
+        set_(self, "reform_threshold", whole("reform_threshold", self.reform_threshold, 1))
+        set_(self, "kills_per_round", whole("kills_per_round", self.kills_per_round, 0, MAX_ROUNDS))
+        set_(self, "area_hits_to_break", whole("area_hits_to_break", self.area_hits_to_break, 1))
         set_(self, "area_hit_chance", _chance("area_hit_chance", self.area_hit_chance))
         set_(self, "disruption_chance", _chance("disruption_chance", self.disruption_chance))
 
@@ -318,7 +313,7 @@ def swarm_fight(scenario: SwarmScenario, rng: random.Random, max_rounds: int = 1
     """Play one fight round by round (see `SwarmScenario` for the model)."""
     if not isinstance(rng, random.Random):
         raise InvalidInput("rng", rng, "a random.Random (seed it for a reproducible fight)")
-    max_rounds = _whole("max_rounds", max_rounds, 1)
+    max_rounds = whole("max_rounds", max_rounds, 1, MAX_ROUNDS)
     s = scenario
     template = Swarm(disperse_value=s.disperse_value, reform_threshold=s.reform_threshold)
     cohesive: list[tuple[Swarm, int]] = [(template, 0) for _ in range(s.swarms)]  # (swarm, area hits taken)
@@ -417,8 +412,8 @@ def simulate_swarms(
     progress: Progress | None = None,
 ) -> SimulationResult:
     """`runs` fights drawn from `rng`; `progress(done, runs)` is called about a hundred times (for a bar)."""
-    runs = _whole("runs", runs, 1)
-    max_rounds = _whole("max_rounds", max_rounds, 1)
+    runs = whole("runs", runs, 1)
+    max_rounds = whole("max_rounds", max_rounds, 1, MAX_ROUNDS)
     if not isinstance(rng, random.Random):
         raise InvalidInput("rng", rng, "a random.Random (seed it for reproducible results)")
     every = max(1, runs // 100)

@@ -19,12 +19,13 @@ Readings (shown on every `Wound` that uses them):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput
 from workbench.homebrew.rule import FilledRule, HomebrewRule, Ladder
+from workbench.rules.limits import true_or_false
 
 __all__ = [
     "OUTCOMES",
@@ -120,12 +121,6 @@ def own_value_parameters(rule: FilledRule | HomebrewRule) -> tuple[str, ...]:
     )
 
 
-def _check_bool(field: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise InvalidInput(field, value, "True or False")
-    return value
-
-
 def _ladder_text(ladder: Ladder, increase: int) -> str:
     a = ladder.adjusted
     return f"{ladder.label} baseline ({ladder.baseline}) + {increase} becomes {a[0]}, then {a[0]} -> {a[1]} -> {a[2]}"
@@ -161,8 +156,8 @@ def weakness_wound(
         raise InvalidInput("grip", grip, "one of " + ", ".join(escalation.ladders))
     if not isinstance(outcome, str) or outcome not in OUTCOMES:
         raise InvalidInput("outcome", outcome, "one of " + ", ".join(OUTCOMES))
-    matches_tag = _check_bool("matches_tag", matches_tag)
-    other_source_applied = _check_bool("other_source_applied", other_source_applied)
+    matches_tag = true_or_false("matches_tag", matches_tag)
+    other_source_applied = true_or_false("other_source_applied", other_source_applied)
     ladder = escalation.ladders[grip]
     increase = escalation.base_wound_increase
     base = _Hit(grip=grip, outcome=outcome, matches_tag=matches_tag, other_source_applied=other_source_applied)

@@ -36,6 +36,7 @@ from workbench.model.monster import (
     Tiers,
     Trait,
     Value,
+    require_monster,
 )
 from workbench.model.parts import (
     CHARACTERISTICS,
@@ -86,5 +87,6 @@ __all__ = [
     "check_characteristic",
     "is_characteristic",
     "parse_cost",
+    "require_monster",
     "targets_from_text",
 ]

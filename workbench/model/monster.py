@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
+from workbench.errors import InvalidInput
 from workbench.model.ability import Ability, Effect
 from workbench.model.parts import Characteristics, DamageModifier, Movement, Size
 from workbench.rules.feature_book import FeatureEntry, SoloTrait
@@ -19,6 +20,7 @@ from workbench.rules.ruleset import Ruleset, core_ruleset
 
 __all__ = [
     "RULE_ID", "AttachedRule", "Monster", "MonsterText", "SECTION", "StatBlockParts", "Step", "Tiers", "Trait", "Value",
+    "require_monster",
 ]
 
 SECTION = "Adjusting Monster Levels"
@@ -187,3 +189,11 @@ class Monster(MonsterText, StatBlockParts):
     def to_json(self) -> str:
         """Every field as one JSON object (the keys of the public contract)."""
         return self.model_dump_json(indent=2)
+
+
+def require_monster(value: Any, field: str = "monster") -> Monster:
+    """`value` itself if it is a Monster, else `InvalidInput` naming `field`: every public function that takes
+    a monster checks it the same way, so a dict or a name passed by mistake is reported before it is used."""
+    if not isinstance(value, Monster):
+        raise InvalidInput(field, value, "a Monster (from build_monster, read_stat_block or load_monster)")
+    return value

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from workbench.errors import InvalidInput
 from workbench.model import Monster, Step, Tiers
-from workbench.rules.limits import MAX_LEVEL, MAX_TARGETS, whole
+from workbench.rules.limits import MAX_LEVEL, MAX_TARGETS, true_or_false, whole
 from workbench.rules.ruleset import Organization, Ruleset, core_ruleset
 
 __all__ = [
@@ -58,12 +58,6 @@ def _check_role(role: Any, organization: str, org: Organization, rules: Ruleset)
     if key not in rules.roles:
         raise InvalidInput("role", role, "one of " + roles)
     return key
-
-
-def _check_flag(field: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise InvalidInput(field, value, "True or False")
-    return value
 
 
 def covered_targets(organization: str, rules: Ruleset | None = None) -> tuple[int, int | None]:
@@ -289,7 +283,7 @@ def ability_damage(
     organization, org = _check_organization(organization, rules)
     role = _check_role(role, organization, org, rules)
     targets = _check_targets(targets, organization, org, rules)
-    strike = _check_flag("strike", strike)
+    strike = true_or_false("strike", strike)
     values = [
         _damage(level, organization, role, org, t, targets, strike, rules).value for t in TIERS
     ]
@@ -364,7 +358,7 @@ def build_monster(
     level = _check_level(level)
     organization, org = _check_organization(organization, rules)
     role = _check_role(role, organization, org, rules)
-    extra_stamina = _check_flag("extra_stamina", extra_stamina)
+    extra_stamina = true_or_false("extra_stamina", extra_stamina)
     if extra_stamina and not rules.takes_extra_stamina(organization):
         raise InvalidInput(
             "extra_stamina", True, "False for a minion", "extra Stamina is for non-minion monsters"

@@ -32,7 +32,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput
-from workbench.model import Monster, Step, Trait
+from workbench.model import Monster, Step, Trait, require_monster
 from workbench.monster.formulas import build_monster, explain
 from workbench.rules.feature_book import feature_book
 from workbench.rules.ruleset import Ruleset, core_ruleset
@@ -59,12 +59,6 @@ SECTION = "Instant Solo Creature"
 def solo_action() -> Trait:
     """The Malice feature an instant solo gains: Solo Action (5 Malice)."""
     return Trait.from_book(feature_book().instant_solo.malice_feature)
-
-
-def _check_monster(monster: Any) -> Monster:
-    if not isinstance(monster, Monster):
-        raise InvalidInput("monster", monster, "a Monster (from build_monster)")
-    return monster
 
 
 def _number_text(value: Any) -> str:
@@ -98,7 +92,7 @@ def is_instant_solo(monster: Monster) -> bool:
     rebuilt from its inputs (as a library load does), shows its own numbers and is not called an instant
     solo; `instant_solo` adapts it (again).
     """
-    monster = _check_monster(monster)
+    monster = require_monster(monster)
     rule = feature_book().instant_solo
     if monster.organization not in rule.from_organizations:
         return False
@@ -118,12 +112,12 @@ def is_solo(monster: Monster) -> bool:
     level limit, initiative groups): "Instant Solo Creature" makes a creature a solo in all but its
     organization's other numbers.
     """
-    monster = _check_monster(monster)
+    monster = require_monster(monster)
     return monster.organization == "solo" or is_instant_solo(monster)
 
 
 def _check_source(value: object) -> Monster:
-    monster = _check_monster(value)
+    monster = require_monster(value)
     sources = solo_source_organizations()
     accepts = "a " + " or an ".join(sources) + " monster"
     if monster.organization not in sources:
@@ -181,7 +175,7 @@ def without_instant_solo(monster: Monster, ruleset: Ruleset | None = None) -> Mo
     its own traits and Malice features without those `instant_solo` added (so applying `instant_solo` again
     gives the same monster back). A monster that is not an instant solo is returned as it is.
     """
-    monster = _check_monster(monster)
+    monster = require_monster(monster)
     if not is_instant_solo(monster):
         return monster
     bare = build_monster(monster.level, monster.organization, monster.role, monster.extra_stamina,
@@ -206,7 +200,7 @@ def restore_instant_solo(monster: Monster, saved_ev: int, saved_stamina: int) ->
     formulas' for its inputs (a leader given both by hand keeps its own numbers). Its numbers are the
     current ruleset's × 3 and × 2.5; no trait or feature is added twice.
     """
-    monster = _check_monster(monster)
+    monster = require_monster(monster)
     for field, value in (("saved_ev", saved_ev), ("saved_stamina", saved_stamina)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise InvalidInput(field, value, "the whole number saved in the library file")
@@ -232,7 +226,7 @@ def explain_instant_solo(monster: Monster) -> tuple[Step, ...]:
     Takes the instant solo (or the leader or elite it comes from: the steps are the same). The other
     numbers' steps are the formulas' own (`explain`), unchanged.
     """
-    monster = _check_monster(monster)
+    monster = require_monster(monster)
     if not is_instant_solo(monster):
         _check_source(monster)
     rule = feature_book().instant_solo

@@ -21,7 +21,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput
-from workbench.model import Monster, Trait
+from workbench.model import Monster, Trait, require_monster
 from workbench.monster.solo import is_instant_solo
 from workbench.rules.feature_book import VillainSlot, feature_book
 
@@ -55,8 +55,7 @@ def villain_action_summary() -> str:
 
 def has_villain_actions(monster: Monster) -> bool:
     """Leaders and solos have villain actions; so does an instant solo (see the module's reading)."""
-    if not isinstance(monster, Monster):
-        raise InvalidInput("monster", monster, "a Monster (from build_monster)")
+    monster = require_monster(monster)
     return monster.organization in feature_book().villain_actions.organizations or is_instant_solo(monster)
 
 

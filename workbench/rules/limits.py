@@ -1,4 +1,5 @@
-"""The ranges every number a Director types must fall in, and the one whole-number check that enforces them.
+"""The ranges every number a Director types must fall in, and the one check of each kind that enforces
+them: `whole` for a bounded whole number, `true_or_false` for a yes/no switch.
 
 The rules bound some numbers themselves (a squad of up to eight minions); for the rest good sense does:
 no table reaches level 100, a party of 100 heroes or a fight of 100 rounds. Without a bound a typo
@@ -22,6 +23,7 @@ __all__ = [
     "MAX_ROUNDS",
     "MAX_TARGETS",
     "MAX_VICTORIES",
+    "true_or_false",
     "whole",
     "whole_range",
 ]
@@ -49,3 +51,11 @@ def whole(field: str, value: Any, lowest: int, highest: int = MAX_NUMBER, accept
     if not lowest <= number <= highest:
         raise InvalidInput(field, value, accepts or whole_range(lowest, highest))
     return number
+
+
+def true_or_false(field: str, value: Any) -> bool:
+    """`value` if it is True or False, else `InvalidInput` naming `field`: 1, "yes" or None are refused, since
+    a switch that reads them would silently turn a typo into a rules choice."""
+    if not isinstance(value, bool):
+        raise InvalidInput(field, value, "True or False")
+    return value
