@@ -3,6 +3,7 @@ Also the budget chart, the HTML panels (escaping) and the tables."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -190,6 +191,51 @@ def test_objectives_bonus_and_allies_survive_a_change_of_controls(tmp_path):
         # 50 EV against ES 50: standard; the delicate ward makes it hard. Victories at hard: Escort with its
         # bonus 2 ("in 3 rounds or less and ... standard or higher") + Hold Them Off 1 = 3.
         assert number(app.controls["summary"].value, "wb-victories", "victories") == "3"
+
+
+def test_alternative_objectives_earn_the_best_ones_victories_by_mouse_and_in_the_file(tmp_path):
+    # "If an encounter has multiple alternative objectives, you reward the heroes for the objective they
+    # completed the most successfully": Destroy the Thing (one extra defense: sturdy, no shift) and Hold Them
+    # Off at standard earn 1 Victory each; combined "each hero earns Victories as appropriate for each" (2),
+    # as alternatives the best one (1).
+    app = encounter_app()  # five 3rd-level heroes: ES 50
+    add(app, "5 x level 3 platoon brute")  # 50: standard
+    app.controls["objective"].value = "destroy_the_thing"
+    app.controls["conditions"]["sturdy"].value = True
+    app.controls["add_objective_choice"].value = "hold_them_off"
+    app.controls["add_objective"].click()
+    assert [o.key for o in app.state().objectives] == ["destroy_the_thing", "hold_them_off"]
+    assert app.state().objectives[0].conditions["sturdy"] == 1  # the first one's ticks are kept
+    assert app.controls["objective"].value == "hold_them_off"  # the added one is now the one edited
+    summary = app.controls["summary"].value
+    assert number(summary, "wb-band", "band") == "standard" and number(summary, "wb-victories", "victories") == "2"
+    mode = app.controls["objective_mode"]
+    assert mode.value == "combined" and mode.description == "Earn Victories for"
+    assert "the best one of these alternatives" in [label for label, _ in mode.options]
+    mode.value = "alternative"
+    assert number(app.controls["summary"].value, "wb-victories", "victories") == "1"
+    assert "the objective they completed the most successfully" in app.controls["objectives"].value
+    assert app.controls["message"].value == ""
+    app.controls["difficulty"].value = "hard"  # any other change keeps the mode and both objectives
+    assert app.state().objective_mode == "alternative" and len(app.state().objectives) == 2
+
+    app.controls["path"].value = str(tmp_path / "gate.json")
+    app.controls["save"].click()
+    assert json.loads((tmp_path / "gate.json").read_text())["encounter"]["objective_mode"] == "alternative"
+    again = encounter_app()
+    again.controls["path"].value = str(tmp_path / "gate.json")
+    again.controls["load"].click()
+    assert again.controls["objective_mode"].value == "alternative"
+    assert number(again.controls["summary"].value, "wb-victories", "victories") == "1"
+    assert again.state() == app.state()
+
+    rows = again.controls["objective_rows"].children  # a row per objective: Edit, Remove
+    rows[0].children[1].click()  # edit Destroy the Thing
+    assert again.controls["objective"].value == "destroy_the_thing"
+    assert again.controls["conditions"]["sturdy"].value is True
+    again.controls["objective_rows"].children[1].children[2].click()  # remove Hold Them Off
+    assert [o.key for o in again.state().objectives] == ["destroy_the_thing"]
+    assert again.controls["objective_rows"].children == ()  # one objective: nothing to combine
 
 
 def test_party_from_controls():

@@ -67,5 +67,26 @@ def test_buying_creatures_by_typing_and_clicking(app):
     app.screenshot("bought", APP)
 
 
+def test_combined_or_alternative_objectives_by_mouse(app):
+    # "If an encounter has multiple alternative objectives, you reward the heroes for the objective they
+    # completed the most successfully": the editor's choice moves the Victories shown.
+    app.tab("Objective", APP).click()
+    app.pick("Objective", "Destroy the Thing!", APP)
+    app.pick("Another objective", "Hold Them Off", APP)
+    app.button("Add objective", APP).click()
+    app.page.locator(f"{APP} .wb-objective-row").nth(1).wait_for()
+    creatures = wb.Encounter(party=party(app)).adding("4 × level 3 platoon brute", CHIEF)
+    chosen = (wb.choose_objective("destroy_the_thing"), wb.choose_objective("hold_them_off"))
+    gate = creatures.model_copy(update={"objectives": chosen})
+    combined = wb.encounter_report(gate)
+    alternative = wb.encounter_report(gate.model_copy(update={"objective_mode": "alternative"}))
+    assert combined.victories > alternative.victories  # each one's Victories, against the best one's
+    app.page.wait_for_selector(f'{APP} .wb-victories[data-victories="{combined.victories}"]')
+    app.page.locator(f'{APP} label:has-text("the best one of these alternatives")').click()
+    app.page.wait_for_selector(f'{APP} .wb-victories[data-victories="{alternative.victories}"]')
+    app.page.wait_for_selector(f'{APP} .wb-objective-mode[data-mode="alternative"]')
+    app.screenshot("alternative-objectives", APP)
+
+
 def test_no_console_errors(app):
     assert app.console_errors == []

@@ -47,7 +47,7 @@ from workbench.encounter.encounter import (
     save_encounter,
     suggest_groups,
 )
-from workbench.encounter.objective import ChosenObjective, choose_objective
+from workbench.encounter.objective import ChosenObjective, check_objective_mode, choose_objective
 from workbench.encounter.party import Party, format_number, make_party, parse_victories
 from workbench.encounter.quick_method import quick_plan
 from workbench.encounter.suggest import Suggestion, creature_from_stat_block, suggest_encounters
@@ -226,8 +226,11 @@ class EncounterEditor(widgets.VBox):
         party = encounter.party if encounter is not None else make_party(heroes=heroes, level=level,
                                                                           victories=victories)
         self.encounter = encounter or Encounter(party=party)
-        # The dropdown sets the first objective; further (combined) objectives from code or a file are kept.
-        self.more_objectives = self.encounter.objectives[1:]
+        # Which chosen objective the Objective dropdown, its conditions and its bonus box edit; "Add objective"
+        # chooses another, a row's Edit picks it, Remove drops it. The others are kept as they are.
+        self.editing = 0
+        self._objective_shown: tuple[Any, ...] = ()
+        self._conditions_for: tuple[int, str] = (-1, "")
         self.bestiary = bestiary if bestiary is not None else sample_bestiary()
         self.blocks: dict[tuple[Any, ...], Any] = {}  # stat block key -> the published stat block or Monster it came from
         self.suggestions: tuple[Suggestion, ...] = ()
@@ -247,7 +250,7 @@ class EncounterEditor(widgets.VBox):
         self.panes["pace"].add_class("wb-pace")
         self.rows_box = widgets.VBox()
         self.rows_box.add_class("wb-encounter-rows")
-        self._build_conditions()
+        self._sync_objectives()
         self._show(first)
         self._wire()
         super().__init__(self._layout())
@@ -279,6 +282,22 @@ class EncounterEditor(widgets.VBox):
             style=wide,
         )
         self.condition_box = widgets.VBox()
+        self.add_objective_c = widgets.Dropdown(options=[(o.name, k) for k, o in self.rules.objectives.items()],
+                                                description="Another objective", style=wide)
+        self.add_objective_b = widgets.Button(description="Add objective")
+        self.objective_rows = widgets.VBox()
+        self.objective_rows.add_class("wb-objective-rows")
+        said = self.rules.objective_rules
+        self.mode_c = widgets.RadioButtons(
+            options=[("all objectives together (combined)", "combined"),
+                     ("the best one of these alternatives", "alternative")],
+            value=self.encounter.objective_mode, description="Earn Victories for", style=wide,
+            layout={"width": "auto"},
+        )
+        self.mode_c.add_class("wb-objective-mode-choice")
+        self.mode_box = widgets.VBox([self.mode_c, widgets.HTML(
+            f"<small><b>Combined:</b> <i>{html.escape(said.combined_rule)}</i><br>"
+            f"<b>Alternative:</b> <i>{html.escape(said.alternative_rule)}</i></small>")])
         self.condition_c: dict[str, widgets.Widget] = {}
         self.bonus_c = widgets.Checkbox(
             value=bool(self.encounter.objectives and self.encounter.objectives[0].bonus),
@@ -326,7 +345,10 @@ class EncounterEditor(widgets.VBox):
             control.unobserve(self._changed, names="value")
         self.condition_c.clear()
         if self.objective_c.value:
-            current = {o.key: o for o in self.encounter.objectives}.get(self.objective_c.value)
+            chosen = self.encounter.objectives
+            edited = chosen[self.editing] if self.editing < len(chosen) else None
+            current = edited if edited is not None and edited.key == self.objective_c.value else {
+                o.key: o for o in chosen}.get(self.objective_c.value)
             for cond in self.rules.objectives[self.objective_c.value].conditions:
                 had = current.conditions.get(cond.key, 0) if current else 0
                 if cond.kind == "flag":
@@ -337,19 +359,20 @@ class EncounterEditor(widgets.VBox):
                                                      style={"description_width": "initial"})
                 control.observe(self._changed, names="value")
                 self.condition_c[cond.key] = control
+        self._conditions_for = (self.editing, self.objective_c.value)
         self.condition_box.children = tuple(self.condition_c.values()) + ((self.bonus_c,) if self.objective_c.value else ())
 
     def _wire(self) -> None:
         for control in (self.heroes_c, self.level_c, self.mixed_c, self.retainers_c, self.allies_c,
                         self.victories_c, self.difficulty_c, self.objective_c, self.bonus_c, self.stamina_c,
-                        self.damage_c):
+                        self.damage_c, self.mode_c):
             control.observe(self._changed, names="value")
         for name, button in (
             ("suggest_encounter", self.suggest_encounter_b), ("add_spec", self.add_spec_b),
             ("add_monster", self.add_monster_b), ("load_library", self.load_library_b),
             ("add_terrain", self.add_terrain_b), ("suggest_groups", self.suggest_b),
             ("clear_groups", self.clear_groups_b), ("apply_groups", self.apply_groups_b), ("save", self.save_b),
-            ("load", self.load_b),
+            ("load", self.load_b), ("add_objective", self.add_objective_b),
         ):
             self._actions[id(button)] = (name,)
             button.on_click(self._changed)
@@ -377,6 +400,7 @@ class EncounterEditor(widgets.VBox):
             return
         if isinstance(result, Encounter):
             self.encounter = result
+        self._sync_objectives()
         self.message.value = (f'<span class="wb-ok" style="color:#264">{html.escape(result)}</span>'
                               if isinstance(result, str) else "")
         self._show(view)
@@ -402,6 +426,9 @@ class EncounterEditor(widgets.VBox):
             "add_terrain": lambda: e.adding(TerrainObject(name=self._terrain_name(), ev=self.terrain_ev_c.value)),
             "load_library": self._load_library,
             "suggest_encounter": self._suggest,
+            "add_objective": lambda: self._add_objective(e),
+            "edit_objective": lambda: self._edit_objective(e, args[0]),
+            "remove_objective": lambda: self._remove_objective(e, args[0]),
             "save": self._save,
             "load": self._load,
         }
@@ -417,14 +444,81 @@ class EncounterEditor(widgets.VBox):
             c.key for c in (self.rules.objectives[self.objective_c.value].conditions if self.objective_c.value else ())
         ):
             self._build_conditions()
-        return e.model_copy(update={"party": party, "objectives": self._objectives()})
+        objectives, editing = self._objectives(e)
+        changed = e.model_copy(update={"party": party, "objectives": objectives,
+                                       "objective_mode": check_objective_mode(self.mode_c.value)})
+        self.editing = editing
+        return changed
 
-    def _objectives(self) -> tuple[ChosenObjective, ...]:
-        kept = tuple(o for o in self.more_objectives if o.key != self.objective_c.value)
-        if not self.objective_c.value:
-            return kept
-        values = {key: c.value for key, c in self.condition_c.items()}
-        return (choose_objective(self.objective_c.value, bonus=self.bonus_c.value, **values),) + kept
+    def _objectives(self, e: Encounter) -> tuple[tuple[ChosenObjective, ...], int]:
+        """The chosen objectives with the edited one as the controls say (blank: dropped), and where it now is.
+        Each objective once: picking one already chosen merges the two."""
+        chosen = list(e.objectives)
+        at = min(self.editing, len(chosen))
+        key = self.objective_c.value
+        if not key:
+            return tuple(chosen[:at] + chosen[at + 1:]), 0
+        values = {k: c.value for k, c in self.condition_c.items()}
+        edited = choose_objective(key, bonus=self.bonus_c.value, **values)
+        before = [o for o in chosen[:at] if o.key != key]
+        after = [o for o in chosen[at + 1:] if o.key != key]
+        return tuple(before + [edited] + after), len(before)
+
+    def _add_objective(self, e: Encounter) -> Encounter:
+        """Another objective, then edited by the controls (one already chosen is only picked for editing)."""
+        key = self.add_objective_c.value
+        keys = [o.key for o in e.objectives]
+        if key in keys:
+            self.editing = keys.index(key)
+            return e
+        self.editing = len(keys)
+        return e.model_copy(update={"objectives": e.objectives + (choose_objective(key),)})
+
+    def _edit_objective(self, e: Encounter, index: int) -> Encounter:
+        self.editing = index
+        return e
+
+    def _remove_objective(self, e: Encounter, index: int) -> Encounter:
+        if index <= self.editing:
+            self.editing = max(self.editing - 1, 0)
+        return e.model_copy(update={"objectives": e.objectives[:index] + e.objectives[index + 1:]})
+
+    def _sync_objectives(self) -> None:
+        """The objective controls as the encounter says: the edited objective in the dropdown with its
+        conditions and bonus, a row per objective once there are two, and the combined/alternative choice."""
+        chosen = self.encounter.objectives
+        self.editing = min(self.editing, max(len(chosen) - 1, 0))
+        edited = chosen[self.editing] if chosen else None
+        shown = (self.editing, chosen)
+        if shown == self._objective_shown:
+            return
+        self._objective_shown = shown
+        self._busy = True
+        try:
+            self.objective_c.value = edited.key if edited else ""
+            self.bonus_c.value = bool(edited and edited.bonus)
+            self.mode_c.value = self.encounter.objective_mode
+            if self._conditions_for != (self.editing, self.objective_c.value):  # not while a box is ticked
+                self._build_conditions()
+        finally:
+            self._busy = False
+        for row in self.objective_rows.children:
+            for child in getattr(row, "children", ()):
+                self._actions.pop(id(child), None)
+            row.close()
+        rows = []
+        for i, o in enumerate(chosen if len(chosen) > 1 else ()):
+            name = html.escape(self.rules.objectives[o.key].name)
+            line = widgets.HBox([
+                widgets.HTML(f"<b>{name}</b> <small>(editing)</small>" if i == self.editing else name,
+                             layout={"width": "260px"}),
+                self._button("Edit", ("edit_objective", i), "edit this objective's conditions", "wb-objective-edit"),
+                self._button("Remove", ("remove_objective", i), "remove this objective", "wb-objective-remove"),
+            ])
+            line.add_class("wb-objective-row")
+            rows.append(line)
+        self.objective_rows.children = tuple(rows)
+        self.mode_box.layout.display = "" if len(chosen) > 1 else "none"
 
     def _terrain_name(self) -> str:
         if not self.terrain_name_c.value.strip():
@@ -500,10 +594,7 @@ class EncounterEditor(widgets.VBox):
             self.allies_c.value = _levels_of(loaded.party, "ally")
             self.victories_c.value = format_number(loaded.party.victories)
             self.encounter = loaded
-            self.more_objectives = loaded.objectives[1:]
-            self.objective_c.value = loaded.objectives[0].key if loaded.objectives else ""
-            self.bonus_c.value = bool(loaded.objectives and loaded.objectives[0].bonus)
-            self._build_conditions()
+            self.editing = 0
         finally:
             self._busy = False
         return loaded
@@ -650,7 +741,9 @@ class EncounterEditor(widgets.VBox):
         ])
         tabs = widgets.Tab(children=[
             self.panes["checks"], self.panes["groups"],
-            widgets.VBox([self.objective_c, self.condition_box, self.panes["objectives"]]),
+            widgets.VBox([self.objective_c, self.condition_box, self.objective_rows,
+                          widgets.HBox([self.add_objective_c, self.add_objective_b], layout=wrap),
+                          self.mode_box, self.panes["objectives"]]),
             self.panes["quick"], pace_box,
         ])
         for i, title in enumerate(("Guidelines", "Initiative groups", "Objective", "Quick method",
@@ -667,6 +760,8 @@ class EncounterEditor(widgets.VBox):
             "heroes": self.heroes_c, "level": self.level_c, "mixed": self.mixed_c, "retainers": self.retainers_c,
             "allies": self.allies_c, "victories": self.victories_c, "difficulty": self.difficulty_c,
             "objective": self.objective_c, "conditions": self.condition_c, "bonus": self.bonus_c,
+            "add_objective_choice": self.add_objective_c, "add_objective": self.add_objective_b,
+            "objective_mode": self.mode_c, "objective_rows": self.objective_rows,
             "spec": self.spec_c, "add_spec": self.add_spec_b, "monster": self.monster_c, "count": self.count_c,
             "star": self.star_c, "add_monster": self.add_monster_b, "folder": self.folder_c,
             "load_library": self.load_library_b, "terrain_name": self.terrain_name_c,
