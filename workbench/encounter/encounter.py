@@ -36,7 +36,7 @@ from workbench.encounter.objective import (
 from workbench.encounter.party import Budget, Party, budget, format_number
 from workbench.errors import InvalidInput, shown
 from workbench.frozen import Frozen
-from workbench.model import Monster
+from workbench.model import Monster, require_monster
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo, is_instant_solo, solo_source_organizations
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
@@ -225,8 +225,7 @@ class Encounter(Frozen):
 
 def creature_from_monster(monster: Monster, count: int = 1, star: bool = False) -> Creature:
     """A builder's (or the homebrew library's) Monster as `count` creatures of that stat block."""
-    if not isinstance(monster, Monster):
-        raise InvalidInput("monster", monster, "a Monster (see build_monster)")
+    monster = require_monster(monster)
     count = whole("count", count, 1, MAX_COUNT, f"a whole number of creatures from 1 to {MAX_COUNT}")
     return Creature(
         name=monster.name,

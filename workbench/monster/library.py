@@ -32,6 +32,7 @@ from workbench.model import (
     StatBlockParts,
     Tiers,
     is_characteristic,
+    require_monster,
 )
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo, is_instant_solo, restore_instant_solo
@@ -391,8 +392,7 @@ def save_monster(
     `overwrite=True` (which then replaces it: one monster, one file). A file-system failure (a full disk, a
     read-only folder) is a `LibraryError` naming the file; the old file stays whole.
     """
-    if not isinstance(monster, Monster):
-        raise InvalidInput("monster", monster, "a Monster (see build_monster)")
+    require_monster(monster)
     target_name = check_name(monster.name if name is None else name)
     where = _folder(folder)
     path = _path(target_name, where)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 from workbench.errors import InvalidInput
 from workbench.formats import forge_steel, foundry, steel_compendium
-from workbench.model import Monster
+from workbench.model import Monster, require_monster
 from workbench.render.printout import PRINT_STYLE, print_pdf, print_png
 from workbench.render.stat_block import STYLE, stat_block_html, stat_block_markdown
 
@@ -63,8 +63,7 @@ def _format(fmt: object, allowed: Sequence[str]) -> str:
 
 def export_monster(monster: Monster, fmt: str) -> str | bytes:
     """The monster in `fmt`: str for forge-steel, foundry, steel-compendium, markdown, html; bytes for pdf, png."""
-    if not isinstance(monster, Monster):
-        raise InvalidInput("monster", type(monster).__name__, "a Monster (wb.build_monster, wb.import_monster …)")
+    require_monster(monster)
     return _ONE[_format(fmt, FORMATS)](monster)
 
 
