@@ -618,3 +618,21 @@ def test_a_broken_rules_file_reports_every_problem(tmp_path):
     with pytest.raises(RulesetError) as caught:
         load_encounter_rules(path)
     assert len(caught.value.problems) >= 2
+
+
+def test_a_stat_block_with_an_ev_of_its_own_reopens_from_the_saved_encounter(tmp_path):
+    """Nothing saved is lost: an imported or homebrew block whose EV departs from the formulas is marked when
+    it joins the encounter, so the file reopens with its EV; an unmarked EV edited by hand is still refused."""
+    own = build_monster(3, "platoon", "brute").model_copy(update={"name": "Bog Brute", "ev": 13})
+    formula = build_monster(3, "platoon", "brute")
+    assert formula.ev != 13  # the formulas give another EV, so 13 is the block's own
+    encounter = Encounter(party=make_party(heroes=4, level=3))
+    encounter = encounter.model_copy(update={"creatures": (creature_from_monster(own, 2), creature_from_monster(formula))})
+    assert [c.own_ev for c in encounter.creatures] == [True, False]
+    path = save_encounter(encounter, tmp_path / "bog.json")
+    assert load_encounter(path).creatures == encounter.creatures
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["encounter"]["creatures"][1]["ev"] = 13  # the formula block, hand-edited
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(InvalidInput, match=r"creatures\.1\.ev: the file says 13"):
+        load_encounter(path)

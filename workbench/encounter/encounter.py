@@ -92,6 +92,10 @@ class Creature(Frozen):
     `instant_solo` marks a leader or elite made a solo by "Instant Solo Creature": it keeps its organization
     (its other numbers are that leader's or elite's) but is a solo wherever the rules speak of solos. Files
     saved before the field existed cannot tell and load with it False.
+
+    `own_ev` marks a stat block whose EV is its own, not the formulas' (an imported or homebrew block that
+    departs from them): loading then keeps the file's EV, where an unmarked creature's EV must be the
+    formulas' (a hand-edited or corrupted number is refused).
     """
 
     name: str = ""
@@ -104,6 +108,7 @@ class Creature(Frozen):
     instant_solo: bool = False
     # one creature's Stamina as its stat block gives it (files saved before this field: the formulas')
     stamina: int | None = Field(default=None, ge=1)
+    own_ev: bool = False
 
     @model_validator(mode="after")
     def _instant_solo_source(self) -> Creature:
@@ -227,6 +232,7 @@ def creature_from_monster(monster: Monster, count: int = 1, star: bool = False) 
     """A builder's (or the homebrew library's) Monster as `count` creatures of that stat block."""
     monster = require_monster(monster)
     count = whole("count", count, 1, MAX_COUNT, f"a whole number of creatures from 1 to {MAX_COUNT}")
+    built, solo = _formula_stat_blocks(monster.level, monster.organization, monster.role)
     return Creature(
         name=monster.name,
         level=monster.level,
@@ -237,7 +243,14 @@ def creature_from_monster(monster: Monster, count: int = 1, star: bool = False) 
         star=bool(star),
         instant_solo=is_instant_solo(monster),
         stamina=monster.stamina,
+        own_ev=monster.ev not in {built.ev, *([solo.ev] if solo else [])},
     )
+
+
+def _formula_stat_blocks(level: int, organization: str, role: str | None) -> tuple[Monster, Monster | None]:
+    """The formulas' stat block for these inputs, and its instant solo where the rules make one."""
+    built = build_monster(level, organization, role)
+    return built, instant_solo(built) if organization in solo_source_organizations() else None
 
 
 def creature_stamina(creature: Creature) -> int:
@@ -856,8 +869,9 @@ def load_encounter(path: str | Path, *, trust_numbers: bool = False) -> Encounte
     """Read an encounter file; a corrupt, foreign or hostile file is refused by name with the reason.
 
     Numbers the formulas decide are not taken on trust: a creature's stored EV must be the one its stat
-    block gives (or an instant solo's), else the file is refused naming the creature and both numbers;
-    `trust_numbers=True` keeps the file's EVs (an encounter holding stat blocks with numbers of their own).
+    block gives (or an instant solo's), else the file is refused naming the creature and both numbers. A
+    creature saved from a stat block with an EV of its own (`own_ev`, set by `creature_from_monster`) keeps
+    it; `trust_numbers=True` keeps every file EV (a file written by hand or by another tool).
     """
     if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
         raise InvalidInput("file", path, "an encounter JSON file saved by the workbench")
@@ -895,16 +909,15 @@ def _loaded_problems(encounter: Encounter, trust_numbers: bool = False) -> list[
         )
     for number, c in enumerate(encounter.creatures):
         try:
-            built = build_monster(c.level, c.organization, c.role)
             # a leader or elite saved as an instant solo before the flag existed has the solo's EV
-            solo = instant_solo(built) if c.organization in solo_source_organizations() else None
+            built, solo = _formula_stat_blocks(c.level, c.organization, c.role)
         except InvalidInput as exc:
             problems.append(f"creatures.{number}: {exc}")
             continue
         if c.instant_solo and solo is not None:
             built = solo
         allowed = {built.ev} | ({solo.ev} if solo is not None and not c.instant_solo else set())
-        if c.ev not in allowed and not trust_numbers:
+        if c.ev not in allowed and not (trust_numbers or c.own_ev):
             kind = " ".join(p for p in (f"level {c.level}", c.organization, c.role or "") if p)
             problems.append(
                 f"creatures.{number}.ev: the file says {c.ev}, the formulas give {built.ev} for a {kind}"
