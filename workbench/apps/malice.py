@@ -14,13 +14,13 @@ The returned widget carries `controls` (a dict of its controls, for scripts and 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from workbench.apps.chart_slot import ChartSlot
-from workbench.apps.message import refusal_html
+from workbench.apps.message import button_action, refusal_html
 from workbench.charts.malice import malice_figure
 from workbench.errors import InvalidInput
 from workbench.fight.malice import (
@@ -168,16 +168,7 @@ def malice_app(
         director.value = tracker_html(tracker.state)
         players.value = player_view_html(tracker.state, shown.value)
 
-    def act(action: Callable[[], object]) -> Callable[[object], None]:  # one button -> one tracker method; a refusal changes nothing and says why
-        def handler(_button: object) -> None:
-            try:
-                action()
-            except InvalidInput as exc:
-                refusal.value = refusal_html(exc)
-            else:
-                refusal.value = ""
-            show()
-        return handler
+    act = button_action(refusal, show)  # one button -> one tracker method
 
     def new_encounter() -> None:
         nonlocal tracker

@@ -7,12 +7,14 @@ first and what is allowed after it, never the value's Python repr (`got '…'`) 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+
+import ipywidgets as widgets
 
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
 from workbench.render.message import error_html
 
-__all__ = ["refusal_html", "refusal_text"]
+__all__ = ["button_action", "refusal_html", "refusal_text"]
 
 
 def _sentence(text: str) -> str:
@@ -39,3 +41,24 @@ def refusal_text(exc: WorkbenchError, labels: Mapping[str, str] | None = None) -
 def refusal_html(exc: WorkbenchError, labels: Mapping[str, str] | None = None) -> str:
     """`refusal_text` as escaped HTML in the pages' refusal style (class `wb-refusal`)."""
     return error_html(refusal_text(exc, labels))
+
+
+def button_action(
+    refusal: widgets.HTML, then: Callable[[], None]
+) -> Callable[[Callable[[], object]], Callable[[object], None]]:
+    """A factory of click handlers for a tracker's buttons: each runs one action; a refusal changes nothing
+    and is said in `refusal` (beside the buttons), a success clears it; `then` redraws either way."""
+
+    def act(action: Callable[[], object]) -> Callable[[object], None]:
+        def handler(_button: object) -> None:
+            try:
+                action()
+            except InvalidInput as exc:
+                refusal.value = refusal_html(exc)
+            else:
+                refusal.value = ""
+            then()
+
+        return handler
+
+    return act

@@ -9,12 +9,11 @@ The returned widget carries `controls` (a dict of its controls, for scripts and 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from workbench.apps.message import refusal_html
-from workbench.errors import InvalidInput
+from workbench.apps.message import button_action
 from workbench.fight.squad import Squad, SquadTracker, make_squad
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
@@ -69,16 +68,7 @@ def squad_app(squad: Squad | None = None, captains: Sequence[Monster] | None = N
         in_area.max = max(1, tracker.squad.alive)
         in_area.disabled = mode.value != AREA
 
-    def act(action: Callable[[], object]) -> Callable[[object], None]:
-        def handler(_button: object) -> None:
-            try:
-                action()
-            except InvalidInput as exc:
-                refusal.value = refusal_html(exc)
-            else:
-                refusal.value = ""
-            show()
-        return handler
+    act = button_action(refusal, show)
 
     def apply() -> None:
         area = in_area.value if mode.value == AREA else None

@@ -44,6 +44,19 @@ def _check_organization(organization: Any, rules: Ruleset) -> tuple[str, Organiz
     return key, rules.organizations[key]
 
 
+def _checked_stat_block(
+    ruleset: Any, level: Any, organization: Any, role: Any
+) -> tuple[Ruleset, int, str, Organization, str | None]:
+    """The ruleset (the core one for None), level, organization (with its table row) and role every formula
+    starts from, each checked; the first bad one raises `InvalidInput` naming it."""
+    rules = ruleset or core_ruleset()
+    if not isinstance(rules, Ruleset):
+        raise InvalidInput("ruleset", ruleset, "a Ruleset (core_ruleset() or load_ruleset(path)), or None")
+    level = _check_level(level)
+    organization, org = _check_organization(organization, rules)
+    return rules, level, organization, org, _check_role(role, organization, org, rules)
+
+
 def _check_role(role: Any, organization: str, org: Organization, rules: Ruleset) -> str | None:
     roles = ", ".join(rules.roles)
     if not org.needs_role:
@@ -276,12 +289,7 @@ def ability_damage(
     ruleset: Ruleset | None = None,
 ) -> Tiers:
     """Damage per tier of an ability: strike or not, at any target count the rules cover."""
-    rules = ruleset or core_ruleset()
-    if not isinstance(rules, Ruleset):
-        raise InvalidInput("ruleset", ruleset, "a Ruleset (core_ruleset() or load_ruleset(path)), or None")
-    level = _check_level(level)
-    organization, org = _check_organization(organization, rules)
-    role = _check_role(role, organization, org, rules)
+    rules, level, organization, org, role = _checked_stat_block(ruleset, level, organization, role)
     targets = _check_targets(targets, organization, org, rules)
     strike = true_or_false("strike", strike)
     values = [
@@ -352,12 +360,7 @@ def build_monster(
 
     Bad input raises `InvalidInput` naming the field and what it accepts.
     """
-    rules = ruleset or core_ruleset()
-    if not isinstance(rules, Ruleset):
-        raise InvalidInput("ruleset", ruleset, "a Ruleset (core_ruleset() or load_ruleset(path)), or None")
-    level = _check_level(level)
-    organization, org = _check_organization(organization, rules)
-    role = _check_role(role, organization, org, rules)
+    rules, level, organization, org, role = _checked_stat_block(ruleset, level, organization, role)
     extra_stamina = true_or_false("extra_stamina", extra_stamina)
     if extra_stamina and not rules.takes_extra_stamina(organization):
         raise InvalidInput(
