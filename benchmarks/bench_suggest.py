@@ -3,7 +3,8 @@
 The Steel Compendium's bestiary has about 400 stat blocks; the project ships 49 of them. This benchmark
 writes a 400-stat-block bestiary to a temporary folder by copying the sample's files with new names and
 levels moved by −2 … +6 (organization, role, EV and the rest kept as printed), then times:
-- loading the folder (`load_bestiary`, 400 files) — goal < 1 s;
+- loading the folder (`load_bestiary`, 400 files) — goal < 1 s; with a progress callback; and the bestiary
+  browser's "Load bestiary" click with its progress bar drawn from the first file (the bar's cost at its worst);
 - `suggest_encounters(..., count=10)` for five level 3 heroes at each difficulty, and for a keyword — goal < 1 s.
 
 Run: .venv/bin/python benchmarks/bench_suggest.py
@@ -19,6 +20,8 @@ from pathlib import Path
 from timing import report as show
 from timing import timed
 
+import workbench.apps.bestiary as bestiary_app_module
+from workbench.apps.bestiary import bestiary_app
 from workbench.calibration.bestiary import SAMPLE_DIR, load_bestiary
 from workbench.encounter.party import make_party
 from workbench.encounter.suggest import suggest_encounters
@@ -46,6 +49,13 @@ def main() -> None:
         bestiary = load_bestiary(folder)
         print(f"{len(bestiary)} stat blocks loaded, {len(bestiary.failures)} failures")
         show(f"load_bestiary({SIZE} files)", timed(lambda: load_bestiary(folder), 5))
+        show(f"load_bestiary({SIZE} files, progress callback)",
+             timed(lambda: load_bestiary(folder, progress=lambda done, total: None), 5))
+        bestiary_app_module.PROGRESS_AFTER = 0  # the bar drawn from the start: its whole cost
+        browser = bestiary_app()
+        browser.folder.value = str(folder)
+        show(f"browser: Load bestiary click ({SIZE} files, bar drawn)", timed(browser.load.click, 5))
+        assert browser.progress.value == SIZE and len(browser.bestiary) == SIZE, browser.message.value
     party = make_party(heroes=5, level=3)
     for difficulty in ("easy", "standard", "hard", "extreme"):
         found = suggest_encounters(party, difficulty, bestiary, count=10, rng=random.Random(1))

@@ -212,6 +212,17 @@ def test_broken_and_foreign_files_are_reported_by_name_and_the_rest_load(tmp_pat
     assert len(bestiary.monsters) == len(list((SAMPLE_DIR / "Goblins").rglob("*.json")))
 
 
+def test_progress_is_told_once_the_files_are_found_and_after_each_file_bad_ones_too(tmp_path: Path):
+    # an app draws its progress bar from these calls: (0, total) before the first file, then one per file
+    shutil.copytree(SAMPLE_DIR / "Goblins", tmp_path / "Goblins")
+    (tmp_path / "broken.json").write_text("{")
+    total = len(list(tmp_path.rglob("*.json")))
+    calls: list[tuple[int, int]] = []
+    bestiary = load_bestiary(tmp_path, progress=lambda done, of: calls.append((done, of)))
+    assert calls == [(done, total) for done in range(total + 1)]
+    assert len(bestiary.monsters) + len(bestiary.failures) == total and len(bestiary.failures) == 1
+
+
 def test_one_file_can_be_loaded_and_a_missing_path_is_refused(tmp_path: Path):
     one = load_bestiary(SAMPLE_FILES[0])
     assert len(one.monsters) == 1 and one.failures == ()

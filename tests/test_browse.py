@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
+import workbench.apps.bestiary as bestiary_module
 from workbench.apps.bestiary import bestiary_app, bestiary_view
-from workbench.calibration.bestiary import sample_bestiary
+from workbench.apps.encounter import encounter_app
+from workbench.calibration.bestiary import SAMPLE_DIR, sample_bestiary
 from workbench.calibration.browse import BestiaryQuery, all_keywords, browse
 
 SAMPLE = sample_bestiary()
@@ -69,3 +73,56 @@ def test_a_stat_block_name_is_escaped():
 
     assert "<img" not in published_stat_block_html(hostile) and "&lt;img" in published_stat_block_html(hostile)
     assert row_label(hostile).startswith("<img")  # a Select option is text, not HTML
+
+
+def _folder(tmp_path):
+    """The sample's kobolds, and two files that are not stat blocks (one with a name meant to run as HTML)."""
+    shutil.copytree(SAMPLE_DIR / "Kobolds", tmp_path / "Kobolds")
+    (tmp_path / "<img src=x onerror=alert(1)>.json").write_text("{")
+    (tmp_path / "notes.json").write_text("[1, 2]")
+    return tmp_path
+
+
+def test_loading_a_folder_draws_the_bar_past_its_threshold_and_lists_failed_files_by_name(tmp_path, monkeypatch):
+    folder = _folder(tmp_path)
+    files = len(list(folder.rglob("*.json")))
+    monkeypatch.setattr(bestiary_module, "PROGRESS_AFTER", 0)  # any load is "past the threshold"
+    loaded = []
+    app = bestiary_app(on_load=loaded.append)
+    assert app.progress.layout.display == "none"  # nothing loading: no bar
+    app.folder.value = str(folder)
+    app.load.click()
+    assert app.progress.layout.display != "none"
+    assert (app.progress.value, app.progress.max) == (files, files)
+    assert app.progress.description == f"{files} of {files} files"
+    kobolds = len(list((SAMPLE_DIR / "Kobolds").rglob("*.json")))
+    assert len(app.bestiary) == kobolds and loaded == [app.bestiary]
+    assert f"of {kobolds} stat blocks" in app.counts.value
+    listed = app.failures.value
+    assert "notes.json" in listed and "&lt;img src=x onerror=alert(1)&gt;.json" in listed and "<img" not in listed
+    assert {label.split(" — ")[0] for label, _ in app.rows.options} == {m.name for m in app.bestiary.monsters}
+    assert all(o == "any" or o == "Kobold" or o in {k for m in app.bestiary.monsters for k in m.keywords}
+               for o in app.keyword.options)
+
+
+def test_a_quick_load_draws_no_bar_and_a_missing_folder_changes_nothing(tmp_path, monkeypatch):
+    monkeypatch.setattr(bestiary_module, "PROGRESS_AFTER", 10**9)  # never past it
+    app = bestiary_app()
+    app.folder.value = str(_folder(tmp_path))
+    app.load.click()
+    assert app.progress.layout.display == "none" and len(app.bestiary) > 0
+    before = app.bestiary
+    app.folder.value = str(tmp_path / "nowhere")
+    app.load.click()
+    assert "no such file or folder" in app.message.value.lower() and app.bestiary is before
+
+
+def test_the_editor_suggests_from_the_folder_the_browser_loaded(tmp_path):
+    editor = encounter_app()
+    browser = editor.controls["browser"]
+    browser.folder.value = str(_folder(tmp_path))
+    browser.load.click()
+    assert editor.bestiary is browser.bestiary
+    kinds = {m.name for m in browser.bestiary.monsters}
+    editor.controls["suggest_encounter"].click()
+    assert editor.state().creatures and {c.name for c in editor.state().creatures} <= kinds

@@ -4,13 +4,17 @@ encounter.
 `bestiary_view` is pure (a bestiary, a query and the picked stat block in; the list's rows, a line of counts
 and the stat block's HTML out). `BestiaryBrowser` owns the controls and one observer that reads them into a
 `BestiaryQuery`; "Add to encounter" hands the picked stat block and a count (minions four at a time) to the
-`on_add` callback the encounter editor gives it. Glue only: filtering and sorting live in
+`on_add` callback the encounter editor gives it. "Load bestiary" reads a folder the Director names (a Steel
+Compendium clone: hundreds of files) through `load_bestiary`, drawing a progress bar once the load has taken
+more than `PROGRESS_AFTER` seconds, and lists every file that was not read by name with the reason; the
+`on_load` callback hands the new bestiary to the editor. Glue only: filtering and sorting live in
 `workbench.calibration.browse`, the stat block's HTML in `workbench.render.bestiary`.
 """
 
 from __future__ import annotations
 
 import html
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +22,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.apps.message import refusal_html
-from workbench.calibration.bestiary import Bestiary, PublishedMonster, sample_bestiary
+from workbench.calibration.bestiary import Bestiary, PublishedMonster, load_bestiary, sample_bestiary
 from workbench.calibration.browse import SORT_COLUMNS, BestiaryQuery, all_keywords, browse, stat_block_data
 from workbench.encounter.editing import count_step
 from workbench.encounter.suggest import creature_from_stat_block
@@ -26,9 +30,10 @@ from workbench.errors import WorkbenchError
 from workbench.render.bestiary import published_stat_block_html, row_label
 from workbench.rules.ruleset import core_ruleset
 
-__all__ = ["BestiaryBrowser", "BestiaryView", "bestiary_app", "bestiary_view"]
+__all__ = ["PROGRESS_AFTER", "BestiaryBrowser", "BestiaryView", "bestiary_app", "bestiary_view", "failures_html"]
 
 ANY = "any"
+PROGRESS_AFTER = 1.0  # seconds a load runs before its progress bar is drawn (a quick load shows none)
 SORT_LABELS = {"name": "Name", "level": "Level", "organization": "Organization", "role": "Role", "ev": "EV",
                "stamina": "Stamina"}
 
@@ -40,6 +45,17 @@ class BestiaryView:
     rows: tuple[tuple[str, int], ...]  # (label, index into the bestiary)
     counts: str
     stat_block: str
+    failures: str = ""
+
+
+def failures_html(bestiary: Bestiary) -> str:
+    """Every file of the bestiary's folder that was not read, by name with the reason (nothing when none)."""
+    if not bestiary.failures:
+        return ""
+    items = "".join(f'<li><b class="wb-bestiary-failed-file">{html.escape(f.file)}</b>: {html.escape(f.reason)}</li>'
+                    for f in bestiary.failures)
+    return (f'<div class="wb-bestiary-failures" data-count="{len(bestiary.failures)}">'
+            f"{len(bestiary.failures)} file(s) not read:<ul>{items}</ul></div>")
 
 
 def bestiary_view(bestiary: Bestiary, query: BestiaryQuery, picked: int | None) -> BestiaryView:
@@ -49,12 +65,12 @@ def bestiary_view(bestiary: Bestiary, query: BestiaryQuery, picked: int | None) 
     rows = tuple((row_label(m), index[id(m)]) for m in found)
     counts = f"{len(found)} of {len(bestiary.monsters)} stat blocks"
     if bestiary.failures:
-        counts += "; not read: " + ", ".join(f"{f.file} ({f.reason})" for f in bestiary.failures)
+        counts += f"; {len(bestiary.failures)} file(s) not read (listed below)"
     block = ""
     if picked is not None and 0 <= picked < len(bestiary.monsters):
         monster = bestiary.monsters[picked]
         block = published_stat_block_html(monster, stat_block_data(bestiary, monster))
-    return BestiaryView(rows=rows, counts=html.escape(counts), stat_block=block)
+    return BestiaryView(rows=rows, counts=html.escape(counts), stat_block=block, failures=failures_html(bestiary))
 
 
 def _range(values: list[int]) -> tuple[int, int]:
@@ -68,18 +84,17 @@ class BestiaryBrowser(widgets.VBox):
         self,
         bestiary: Bestiary | None = None,
         on_add: Callable[[PublishedMonster, int], None] | None = None,
+        on_load: Callable[[Bestiary], None] | None = None,
     ) -> None:
         self.bestiary = bestiary if bestiary is not None else sample_bestiary()
         self.on_add = on_add
+        self.on_load = on_load
         monsters = self.bestiary.monsters
         rules = core_ruleset()
-        levels = _range([m.level for m in monsters])
-        evs = _range([m.ev for m in monsters])
         wide = {"description_width": "initial"}
-        self.levels = widgets.IntRangeSlider(value=levels, min=levels[0], max=max(levels[1], levels[0] + 1),
-                                             description="Level", style=wide)
-        self.evs = widgets.IntRangeSlider(value=evs, min=evs[0], max=max(evs[1], evs[0] + 1), description="EV",
-                                          style=wide)
+        self.levels = widgets.IntRangeSlider(description="Level", style=wide)
+        self.evs = widgets.IntRangeSlider(description="EV", style=wide)
+        self._fit_ranges()
         self.organization = widgets.Dropdown(options=[ANY, *rules.organizations], value=ANY,
                                              description="Organization", style=wide)
         self.role = widgets.Dropdown(options=[ANY, *rules.roles], value=ANY, description="Role", style=wide)
@@ -101,17 +116,28 @@ class BestiaryBrowser(widgets.VBox):
         self.add = widgets.Button(description="Add to encounter", button_style="primary",
                                   disabled=on_add is None)
         self.message = widgets.HTML()
+        self.folder = widgets.Text(value="", description="Bestiary folder", style=wide, layout={"width": "460px"},
+                                   placeholder="a folder of stat block JSON files, e.g. a Steel Compendium clone")
+        self.load = widgets.Button(description="Load bestiary")
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Reading", style=wide,
+                                            layout={"display": "none"})
+        self.progress.add_class("wb-bestiary-progress")
+        self.failures = widgets.HTML()
+        self.failures.add_class("wb-bestiary-failures-list")
         for control in (self.levels, self.evs, self.organization, self.role, self.keyword, self.search, self.sort,
                         self.descending, self.rows):
             control.observe(self._changed, names="value")
         self.add.on_click(self._changed)
+        self.load.on_click(self._changed)
         self._busy = False
         self._show()
         wrap = widgets.Layout(flex_flow="row wrap")
         super().__init__([
+            widgets.HBox([self.folder, self.load, self.progress], layout=wrap),
             widgets.HBox([self.levels, self.evs, self.search], layout=wrap),
             widgets.HBox([self.organization, self.role, self.keyword, self.sort, self.descending], layout=wrap),
             self.counts,
+            self.failures,
             widgets.HBox([
                 widgets.VBox([self.rows, widgets.HBox([self.count, self.add]), self.message]),
                 self.stat_block,
@@ -146,6 +172,7 @@ class BestiaryBrowser(widgets.VBox):
         finally:
             self._busy = False
         self.counts.value = f'<span class="wb-bestiary-count">{view.counts}</span>'
+        self.failures.value = view.failures
         view = bestiary_view(self.bestiary, self.query(), self.rows.value)
         self.stat_block.value = view.stat_block
         picked = self.picked
@@ -155,9 +182,59 @@ class BestiaryBrowser(widgets.VBox):
             if self.count.value % step:
                 self.count.value = step * max(1, round(self.count.value / step))
 
+    def _fit_ranges(self) -> None:
+        """The Level and EV sliders span the bestiary's stat blocks, all of them chosen."""
+        levels = _range([m.level for m in self.bestiary.monsters])
+        evs = _range([m.ev for m in self.bestiary.monsters])
+        for slider, (low, high) in ((self.levels, levels), (self.evs, evs)):
+            slider.min, slider.max = 0, max(high, low + 1)  # widen first: the new range may lie outside the old
+            slider.value = (low, high)
+            slider.min = low
+
+    def _draw_progress(self, started: float) -> Callable[[int, int], None]:
+        """`load_bestiary`'s progress callback: the bar is drawn once the load has run `PROGRESS_AFTER`
+        seconds, then moved at each whole percent (a few hundred messages at most, not one a file)."""
+        def draw(done: int, total: int) -> None:
+            if self.progress.layout.display == "none":
+                if time.monotonic() - started < PROGRESS_AFTER:
+                    return
+                self.progress.layout.display = ""
+            if done == total or done * 100 // max(total, 1) != self.progress.value * 100 // max(self.progress.max, 1):
+                self.progress.max = max(total, 1)
+                self.progress.value = done
+                self.progress.description = f"{done} of {total} files"
+        return draw
+
+    def _load_folder(self) -> None:
+        """Read the named folder (a refusal says why and keeps the bestiary shown), then show it."""
+        self.progress.layout.display = "none"
+        self.progress.value = 0
+        folder = self.folder.value.strip()
+        loaded = load_bestiary(folder, progress=self._draw_progress(time.monotonic()))
+        self.bestiary = loaded
+        self._busy = True
+        try:
+            self.keyword.options = [ANY, *all_keywords(loaded.monsters)]
+            self.keyword.value = ANY
+            self.rows.value = None
+            self._fit_ranges()
+        finally:
+            self._busy = False
+        self._show()
+        self.message.value = (f'<span class="wb-ok" style="color:#264">{len(loaded)} stat block(s) read from '
+                              f"{html.escape(folder)}.</span>")
+        if self.on_load is not None:
+            self.on_load(loaded)
+
     def _changed(self, change: Any) -> None:
-        """The one observer: any control or the Add button. Adding hands the pick to the editor."""
+        """The one observer: any control, the Add button or Load. Adding hands the pick to the editor."""
         if self._busy:
+            return
+        if change is self.load:
+            try:
+                self._load_folder()
+            except WorkbenchError as exc:
+                self.message.value = refusal_html(exc)
             return
         if change is self.add:
             picked = self.picked
@@ -177,8 +254,11 @@ class BestiaryBrowser(widgets.VBox):
 
 
 def bestiary_app(
-    bestiary: Bestiary | None = None, on_add: Callable[[PublishedMonster, int], None] | None = None
+    bestiary: Bestiary | None = None,
+    on_add: Callable[[PublishedMonster, int], None] | None = None,
+    on_load: Callable[[Bestiary], None] | None = None,
 ) -> BestiaryBrowser:
     """The bestiary browser on `bestiary` (the shipped sample by default). `on_add(stat_block, count)` is
-    called by "Add to encounter" (the encounter editor passes its own)."""
-    return BestiaryBrowser(bestiary, on_add)
+    called by "Add to encounter" (the encounter editor passes its own); `on_load(bestiary)` once "Load
+    bestiary" has read a folder."""
+    return BestiaryBrowser(bestiary, on_add, on_load)

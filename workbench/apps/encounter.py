@@ -239,7 +239,7 @@ class EncounterEditor(widgets.VBox):
         self._actions: dict[int, tuple[Any, ...]] = {}
         self._busy = False
         self._build_controls(party, difficulty, library_folder)
-        self.browser = BestiaryBrowser(self.bestiary, on_add=self._add_stat_block)
+        self.browser = BestiaryBrowser(self.bestiary, on_add=self._add_stat_block, on_load=self._use_bestiary)
         first = self._view()
         self.plot = ChartSlot(first.figure, "wb-budget-chart")
         self.pace_plot = ChartSlot(first.pace_figure, "wb-pace-chart", placeholder=widgets.HTML())
@@ -539,6 +539,17 @@ class EncounterEditor(widgets.VBox):
         self._changed(stand_in)
         self._actions.pop(id(stand_in), None)
         stand_in.close()
+
+    def _use_bestiary(self, bestiary: Bestiary) -> None:
+        """The folder the browser loaded becomes the bestiary that suggestions come from (and its keywords)."""
+        self.bestiary = bestiary
+        self.suggestion_key = ()
+        self._busy = True
+        try:
+            self.keyword_c.options = [("any keyword", ANY)] + [(k, k) for k in all_keywords(bestiary.monsters)]
+            self.keyword_c.value = ANY
+        finally:
+            self._busy = False
 
     def _adding_stat_block(self, stat_block: PublishedMonster, count: int) -> Encounter:
         """More of an entry already bought, or a new entry."""

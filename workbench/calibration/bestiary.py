@@ -22,7 +22,7 @@ Readings (see ../shared/RULES-READINGS.md for the formulas' own):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from os import PathLike
 from pathlib import Path
 from typing import Any
@@ -340,11 +340,15 @@ def _json_files(root: Path) -> Iterable[Path]:
     return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix.lower() == ".json")
 
 
-def load_bestiary(path: str | Path, ruleset: Ruleset | None = None) -> Bestiary:
+def load_bestiary(
+    path: str | Path, ruleset: Ruleset | None = None, *, progress: Callable[[int, int], None] | None = None
+) -> Bestiary:
     """Every stat block under `path` (a folder searched recursively, or one .json file).
 
     Files are named relative to `path` (with "/" separators). A file that does not parse is in
     `failures` with the reason; the rest load. A path that does not exist raises `InvalidInput`.
+    `progress(done, total)` is called once the files are found (done 0) and after each file, so an app can
+    draw a bar for a big folder; this module keeps no clock (when a bar is worth showing is the app's call).
     """
     accepts = "a folder of stat block JSON files or one .json file"
     if not isinstance(path, (str, PathLike)) or not str(path).strip():
@@ -357,7 +361,9 @@ def load_bestiary(path: str | Path, ruleset: Ruleset | None = None) -> Bestiary:
     files = [root] if root.is_file() else list(_json_files(root))
     monsters: list[PublishedMonster] = []
     failures: list[LoadFailure] = []
-    for file in files:
+    if progress is not None:
+        progress(0, len(files))
+    for done, file in enumerate(files, 1):
         source = file.name if file == root else file.relative_to(root).as_posix()
         try:
             monsters.append(read_stat_block_file(file, source, ruleset, inside=None if file == root else root))
@@ -366,6 +372,8 @@ def load_bestiary(path: str | Path, ruleset: Ruleset | None = None) -> Bestiary:
         except (ValueError, TypeError, ArithmeticError, RecursionError, MemoryError) as exc:
             # whatever a hostile file provokes beyond the checks, it is reported by name, never raised
             failures.append(LoadFailure(file=source, reason=f"cannot be loaded ({type(exc).__name__})"))
+        if progress is not None:
+            progress(done, len(files))
     return Bestiary(source=str(path), monsters=tuple(monsters), failures=tuple(failures))
 
 
