@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 
 import pytest
 
@@ -387,3 +388,30 @@ def test_no_python_reprs_on_the_page():
     page = " ".join(texts)
     for bad in ("None", "NaN", "Fraction(", "Creature(", "(('", "<NA>"):
         assert bad not in page
+
+
+def test_the_pace_uses_the_ability_the_director_marks():
+    # "each creature's expected damage per turn (its signature ability, or the ability the Director marks)":
+    # three goblin warriors, Spear Charge 3 / 4 / 5 at + 2 (3.85 a turn) or Bury the Point 5 / 6 / 7 (5.85).
+    app = encounter_app()
+    browser = app.controls["browser"]
+    browser.search.value = "goblin warrior"
+    browser.rows.value = browser.rows.options[0][1]
+    browser.count.value = 3
+    browser.add.click()
+    app.controls["hero_stamina"].value = "1000"
+    app.controls["party_damage"].value = 1
+    pickers = app.controls["abilities"].children
+    assert [p.description for p in pickers] == ["Goblin Warrior uses"]
+    assert pickers[0].options == (("Spear Charge (signature)", ""), ("Bury the Point", "Bury the Point"))
+    assert f"foes deal {float(3 * Fraction('3.85')):.1f} expected damage a round" in app.controls["pace"].value
+    pickers[0].value = "Bury the Point"
+    pace = app.controls["pace"].value
+    assert f"foes deal {float(3 * Fraction('5.85')):.1f} expected damage a round" in pace
+    assert "Goblin Warrior × 3: Bury the Point" in pace and app.controls["message"].value == ""
+    browser.count.value = 1
+    browser.add.click()  # one more of the same kind keeps the mark and the picker
+    assert app.controls["abilities"].children[0] is pickers[0] and pickers[0].value == "Bury the Point"
+    assert f"foes deal {float(4 * Fraction('5.85')):.1f} expected damage a round" in app.controls["pace"].value
+    pickers[0].value = ""
+    assert f"foes deal {float(4 * Fraction('3.85')):.1f} expected damage a round" in app.controls["pace"].value

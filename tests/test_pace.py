@@ -9,13 +9,17 @@ import pytest
 
 import workbench as wb
 from workbench.calibration.bestiary import sample_bestiary
-from workbench.fight.pace import FoeAttack, fight_pace, foe_attack, round_of
+from workbench.calibration.browse import whole_stat_block
+from workbench.fight.pace import FoeAttack, attack_choices, fight_pace, foe_attack, round_of
 
 SAMPLE = sample_bestiary()
 WARRIOR = SAMPLE.named("Goblin Warrior")  # Spear Charge: Power Roll + 2; 3 / 4 / 5 damage; Stamina 15
 # 2d10 + 2: tier 1 when the dice show 9 or less (36 of 100), tier 3 at 15 or more (21 of 100), tier 2 the
 # other 43: expected (36 × 3 + 43 × 4 + 21 × 5) / 100 = 385 / 100
 WARRIOR_TURN = Fraction(385, 100)
+WHOLE_WARRIOR = whole_stat_block(SAMPLE, WARRIOR)  # every ability typed, read from the same file
+# Bury the Point (2 Malice): Power Roll + 2; 5 / 6 / 7 damage: (36 × 5 + 43 × 6 + 21 × 7) / 100 = 585 / 100
+BURY_TURN = Fraction(585, 100)
 
 
 def test_a_published_creature_expected_damage_per_turn():
@@ -126,6 +130,9 @@ def test_assumptions_are_written_on_the_chart():
         ({"rounds": 0}, "rounds"),  # at least one round
         ({"foes": [(WARRIOR, 0)]}, "count"),  # no creature
         ({"foes": [("goblin", 1)]}, "stat_block"),  # not a stat block
+        ({"foes": [(WHOLE_WARRIOR, 1, "Spear Throw")]}, "ability"),  # not one of its abilities
+        ({"foes": [(WARRIOR, 1, "Bury the Point")]}, "ability"),  # its header only: no other ability known
+        ({"foes": [(SAMPLE.named("Goblin Monarch"), 1, "Handaxe")]}, "ability"),  # header only, again
     ],
 )
 def test_bad_input_names_the_field(kwargs, field):
@@ -149,3 +156,27 @@ def test_the_heroes_bring_down_the_most_damage_for_stamina_first():
     pace = fight_pace([(werewolf, 1), (sniper, 8)], hero_stamina=[1000] * 5, party_damage=8 * sniper.stamina,
                       malice=False)
     assert pace.rounds[1].foe_damage == foe_attack(werewolf).per_round(5)
+
+
+def test_the_director_marks_another_ability_of_the_whole_stat_block():
+    # "each creature's expected damage per turn (its signature ability, or the ability the Director marks)"
+    assert attack_choices(WHOLE_WARRIOR) == ("Spear Charge", "Bury the Point")  # in the stat block's order
+    signature = foe_attack(WHOLE_WARRIOR, 3)
+    assert (signature.ability, signature.tiers, signature.bonus) == ("Spear Charge", (3, 4, 5), 2)
+    assert signature.per_turn == WARRIOR_TURN  # the whole stat block's signature is the header's
+    marked = foe_attack(WHOLE_WARRIOR, 3, "bury  the point")  # case and spacing aside
+    assert (marked.ability, marked.tiers, marked.bonus) == ("Bury the Point", (5, 6, 7), 2)
+    assert marked.per_turn == BURY_TURN
+    pace = fight_pace([(WHOLE_WARRIOR, 3, "Bury the Point")], hero_stamina=[1000], party_damage=0, malice=False)
+    assert pace.foe_damage_per_round == 3 * BURY_TURN
+    assert "or the ability the Director marks" in pace.assumptions[0]
+
+
+def test_villain_actions_and_header_only_stat_blocks_offer_no_choice():
+    monarch = whole_stat_block(SAMPLE, SAMPLE.named("Goblin Monarch"))
+    assert [a.villain_action for a in monarch.abilities].count(None) < len(monarch.abilities)  # it has some
+    # "at most one villain action per round across every creature": none is a creature's every-turn attack
+    assert all(monarch.abilities[[a.name for a in monarch.abilities].index(n)].villain_action is None
+               for n in attack_choices(monarch))
+    assert attack_choices(WARRIOR) == ()  # a header-only stat block lists no abilities
+    assert attack_choices(wb.build_monster(3, "platoon", "brute")) == ()  # nor the formulas' monster

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,7 +30,7 @@ from workbench.apps.bestiary import BestiaryBrowser
 from workbench.apps.chart_slot import ChartSlot
 from workbench.apps.message import refusal_html
 from workbench.calibration.bestiary import Bestiary, PublishedMonster, sample_bestiary
-from workbench.calibration.browse import all_keywords
+from workbench.calibration.browse import all_keywords, whole_stat_block
 from workbench.charts.encounter import budget_figure
 from workbench.charts.pace import pace_figure
 from workbench.encounter.editing import NO_GROUP, SPLIT, assign_group, count_step, group_of, set_star, step_count
@@ -52,7 +52,7 @@ from workbench.encounter.party import Party, format_number, make_party, parse_vi
 from workbench.encounter.quick_method import quick_plan
 from workbench.encounter.suggest import Suggestion, creature_from_stat_block, suggest_encounters
 from workbench.errors import InvalidInput, WorkbenchError
-from workbench.fight.pace import fight_pace
+from workbench.fight.pace import attack_choices, fight_pace, foe_attack
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
 from workbench.monster.library import load_library
@@ -68,7 +68,7 @@ from workbench.render.encounter import (
 from workbench.render.message import error_html
 from workbench.rules.encounter_tables import DIFFICULTIES, encounter_rules
 
-__all__ = ["EncounterEditor", "EncounterView", "RowView", "encounter_app", "encounter_view", "party_from_controls",
+__all__ = ["AttackView", "EncounterEditor", "EncounterView", "RowView", "encounter_app", "encounter_view", "party_from_controls",
            "hero_staminas"]
 
 ANY = "any"
@@ -90,6 +90,17 @@ class RowView:
 
 
 @dataclass(frozen=True)
+class AttackView:
+    """One kind of stat block in the pace of the fight: the ability it uses each turn and the others it could."""
+
+    key: tuple[Any, ...]  # the creature's stat block key
+    label: str
+    signature: str  # what it uses unless the Director marks another
+    others: tuple[str, ...]
+    chosen: str  # "" for the signature
+
+
+@dataclass(frozen=True)
 class EncounterView:
     """Everything the app shows for one encounter and difficulty."""
 
@@ -106,6 +117,7 @@ class EncounterView:
     group_count: int = 0
     pace_figure: go.Figure | None = None
     pace: str = ""
+    attacks: tuple[AttackView, ...] = ()
 
 
 def _levels(field: str, text: str) -> list[int]:
@@ -143,17 +155,37 @@ def _kind(c: Creature) -> str:
     return " ".join(part for part in (f"level {c.level}", c.organization, c.role or "") if part)
 
 
+def _attacks(encounter: Encounter, stat_block: Callable[[Creature], Any],
+             marked: Mapping[tuple[Any, ...], str]) -> tuple[AttackView, ...]:
+    """Each kind of stat block once, with the abilities its whole stat block offers beside its signature."""
+    seen: dict[tuple[Any, ...], AttackView] = {}
+    for c in encounter.creatures:
+        if c.stat_block in seen:
+            continue
+        block = stat_block(c)
+        signature = foe_attack(block).ability
+        others = tuple(name for name in attack_choices(block) if name != signature)
+        seen[c.stat_block] = AttackView(key=c.stat_block, label=c.label, signature=signature, others=others,
+                                        chosen=marked.get(c.stat_block, ""))
+    return tuple(seen.values())
+
+
 def _pace(encounter: Encounter, staminas: Sequence[int], damage: int,
-          stat_block: Callable[[Creature], Any]) -> tuple[go.Figure | None, str]:
+          stat_block: Callable[[Creature], Any], marked: Mapping[tuple[Any, ...], str]) -> tuple[go.Figure | None, str]:
     if not encounter.creatures:
         return None, "<i>Buy some creatures to see the pace of the fight.</i>"
     if not staminas or not damage:
         return None, f"<i>{html.escape(PACE_PROMPT)}</i>"
-    foes = [(stat_block(c), c.count) for c in encounter.creatures]
+    foes = [(stat_block(c), c.count, marked.get(c.stat_block) or None) for c in encounter.creatures]
     victories = int(encounter.party.victories)
     pace = fight_pace(foes, staminas, damage, victories=victories)
+    each = "".join(
+        f'<li class="wb-pace-foe">{html.escape(f"{a.name} × {a.count}: {a.ability}, ")}'
+        f"{float(a.per_turn):.1f} expected damage a turn{' (two turns a round)' if a.turns > 1 else ''}</li>"
+        for a in pace.foes
+    )
     lines = "".join(f"<li>{html.escape(line)}</li>" for line in pace.sentences())
-    return pace_figure(pace), f'<ul class="wb-pace-lines">{lines}</ul>'
+    return pace_figure(pace), f'<ul class="wb-pace-lines">{lines}</ul><ul class="wb-pace-foes">{each}</ul>'
 
 
 def _formula_block(c: Creature) -> Monster:
@@ -167,9 +199,13 @@ def encounter_view(
     hero_stamina: Sequence[int] = (),
     party_damage: int = 0,
     stat_block: Callable[[Creature], Any] = _formula_block,
+    abilities: Mapping[tuple[Any, ...], str] | None = None,
 ) -> EncounterView:
     """The chart and every panel for `encounter` aiming at `difficulty`; the pace once the heroes' Stamina and
-    damage per round are given (`stat_block` finds each creature's stat block; the formulas' by default)."""
+    damage per round are given (`stat_block` finds each creature's stat block; the formulas' by default;
+    `abilities` marks, by a creature's stat block key, the ability it uses each turn instead of its
+    signature)."""
+    marked = abilities or {}
     r = report(encounter)
     plan = quick_plan(encounter.party, difficulty, encounter.creatures)
     rows = tuple(
@@ -178,7 +214,7 @@ def encounter_view(
         for i, c in enumerate(encounter.creatures)
     )
     terrain = tuple(f"{t.name} (dynamic terrain, EV {t.ev})" for t in encounter.terrain)
-    figure, pace = _pace(encounter, hero_stamina, party_damage, stat_block)
+    figure, pace = _pace(encounter, hero_stamina, party_damage, stat_block, marked)
     return EncounterView(
         figure=budget_figure(r.budget, r.total_ev, difficulty),
         summary=summary_html(r, encounter.name),
@@ -193,6 +229,7 @@ def encounter_view(
         group_count=len(encounter.groups),
         pace_figure=figure,
         pace=pace,
+        attacks=_attacks(encounter, stat_block, marked),
     )
 
 
@@ -233,6 +270,8 @@ class EncounterEditor(widgets.VBox):
         self._conditions_for: tuple[int, str] = (-1, "")
         self.bestiary = bestiary if bestiary is not None else sample_bestiary()
         self.blocks: dict[tuple[Any, ...], Any] = {}  # stat block key -> the published stat block or Monster it came from
+        self.whole: dict[tuple[Any, ...], Any] = {}  # stat block key -> the stat block whole, read once
+        self.attacks: dict[tuple[Any, ...], str] = {}  # stat block key -> the ability marked for the pace
         self.suggestions: tuple[Suggestion, ...] = ()
         self.suggestion_key: tuple[Any, ...] = ()
         self.next_suggestion = 0
@@ -250,6 +289,8 @@ class EncounterEditor(widgets.VBox):
         self.panes["pace"].add_class("wb-pace")
         self.rows_box = widgets.VBox()
         self.rows_box.add_class("wb-encounter-rows")
+        self.attack_box = widgets.VBox()
+        self.attack_box.add_class("wb-pace-abilities")
         self._sync_objectives()
         self._show(first)
         self._wire()
@@ -387,8 +428,8 @@ class EncounterEditor(widgets.VBox):
             action = self._actions.get(id(change))
         else:
             action = self._actions.get(id(change["owner"]), ("controls",))
-            if action[0] == "group":
-                action = ("group", action[1], change["new"])
+            if action[0] in ("group", "attack"):
+                action = (action[0], action[1], change["new"])
         if action is None:
             return
         try:
@@ -427,6 +468,7 @@ class EncounterEditor(widgets.VBox):
             "load_library": self._load_library,
             "suggest_encounter": self._suggest,
             "add_objective": lambda: self._add_objective(e),
+            "attack": lambda: self._mark_attack(e, args[0], args[1]),
             "edit_objective": lambda: self._edit_objective(e, args[0]),
             "remove_objective": lambda: self._remove_objective(e, args[0]),
             "save": self._save,
@@ -473,6 +515,14 @@ class EncounterEditor(widgets.VBox):
             return e
         self.editing = len(keys)
         return e.model_copy(update={"objectives": e.objectives + (choose_objective(key),)})
+
+    def _mark_attack(self, e: Encounter, key: tuple[Any, ...], ability: str) -> Encounter:
+        """The ability a kind of creature uses each turn in the pace ("" : its signature)."""
+        if ability:
+            self.attacks[key] = ability
+        else:
+            self.attacks.pop(key, None)
+        return e
 
     def _edit_objective(self, e: Encounter, index: int) -> Encounter:
         self.editing = index
@@ -613,13 +663,20 @@ class EncounterEditor(widgets.VBox):
     # ---------------------------------------------------------------- showing
 
     def _stat_block(self, creature: Creature) -> Any:
-        """The creature's stat block: where it was added from, the bestiary by name, else the formulas'."""
-        if creature.stat_block in self.blocks:
-            return self.blocks[creature.stat_block]
-        for block in self.bestiary.monsters:
-            if block.name == creature.name and block.level == creature.level:
-                return block
-        return _formula_block(creature)
+        """The creature's stat block: where it was added from, the bestiary by name, else the formulas'. A
+        published one is read whole (once) so the pace can offer its other abilities; its header if not."""
+        key = creature.stat_block
+        block = self.blocks.get(key)
+        if block is None:
+            block = next((b for b in self.bestiary.monsters
+                          if b.name == creature.name and b.level == creature.level), None)
+        if block is None:
+            return _formula_block(creature)
+        if not isinstance(block, PublishedMonster):
+            return block
+        if key not in self.whole:
+            self.whole[key] = whole_stat_block(self.bestiary, block) or block
+        return self.whole[key]
 
     def _view(self, encounter: Encounter | None = None, lenient: bool = False) -> EncounterView:
         """The view of `encounter` (the current one by default); `lenient` shows it without the pace when the
@@ -631,7 +688,8 @@ class EncounterEditor(widgets.VBox):
             if not lenient:
                 raise
             staminas = ()
-        return encounter_view(e, self.difficulty_c.value, staminas, self.damage_c.value, self._stat_block)
+        return encounter_view(e, self.difficulty_c.value, staminas, self.damage_c.value, self._stat_block,
+                              self.attacks)
 
     def _show(self, view: EncounterView) -> None:
         self.plot.show(view.figure)
@@ -648,6 +706,30 @@ class EncounterEditor(widgets.VBox):
             self._busy = False
         if hasattr(self, "rows_box"):
             self._show_rows(view)
+        if hasattr(self, "attack_box"):
+            self._show_attacks(view)
+
+    def _show_attacks(self, view: EncounterView) -> None:
+        """A picker per kind of creature whose whole stat block has another damaging ability (rebuilt only when
+        the kinds or their choices change; a pick just moves the numbers)."""
+        choosing = tuple(a for a in view.attacks if a.others)
+        shape = tuple((a.key, a.label, a.signature, a.others) for a in choosing)
+        if shape != getattr(self, "_attacks_shown", None):
+            self._attacks_shown = shape
+            for old in self.attack_box.children:
+                self._actions.pop(id(old), None)
+                old.close()
+            pickers = []
+            for a in choosing:
+                picker = widgets.Dropdown(
+                    options=[(f"{a.signature} (signature)", "")] + [(name, name) for name in a.others],
+                    value=a.chosen if a.chosen in a.others else "", description=f"{a.label} uses",
+                    style={"description_width": "initial"}, layout={"width": "auto"},
+                )
+                self._actions[id(picker)] = ("attack", a.key)
+                picker.observe(self._changed, names="value")
+                pickers.append(picker)
+            self.attack_box.children = tuple(pickers)
 
     def _button(self, label: str, action: tuple[Any, ...], tip: str, css: str) -> widgets.Button:
         button = widgets.Button(description=label, tooltip=tip, layout={"width": "auto"})
@@ -747,6 +829,7 @@ class EncounterEditor(widgets.VBox):
                                           "initiative groups typed"), shortcuts])
         pace_box = widgets.VBox([
             widgets.HBox([self.stamina_c, self.damage_c], layout=wrap),
+            self.attack_box,
             self.panes["pace"],
             self.pace_plot,
         ])
@@ -781,7 +864,7 @@ class EncounterEditor(widgets.VBox):
             "keyword": self.keyword_c, "suggest_encounter": self.suggest_encounter_b, "hero_stamina": self.stamina_c,
             "party_damage": self.damage_c, "path": self.path_c, "overwrite": self.overwrite_c, "save": self.save_b,
             "load": self.load_b, "message": self.message, "plot": self.plot, "pace_plot": self.pace_plot,
-            "rows": self.rows_box, "browser": self.browser, **self.panes,
+            "rows": self.rows_box, "browser": self.browser, "abilities": self.attack_box, **self.panes,
         }
 
     def state(self) -> Encounter:

@@ -15,10 +15,12 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from workbench.calibration.bestiary import Bestiary, PublishedMonster
+from workbench.calibration.stat_block import parse_whole_stat_block
 from workbench.errors import WorkbenchError
+from workbench.model import Monster
 from workbench.rules.safe_file import read_json
 
-__all__ = ["BestiaryQuery", "SORT_COLUMNS", "browse", "all_keywords", "stat_block_data"]
+__all__ = ["BestiaryQuery", "SORT_COLUMNS", "browse", "all_keywords", "stat_block_data", "whole_stat_block"]
 
 SORT_COLUMNS = ("name", "level", "organization", "role", "ev", "stamina")
 SortColumn = Literal["name", "level", "organization", "role", "ev", "stamina"]
@@ -87,3 +89,15 @@ def stat_block_data(bestiary: Bestiary, monster: PublishedMonster) -> Mapping[st
     except (WorkbenchError, OSError):
         return None
     return data if isinstance(data, Mapping) else None
+
+
+def whole_stat_block(bestiary: Bestiary, monster: PublishedMonster) -> Monster | None:
+    """The stat block whole (every ability typed, for the pace of the fight's choice of ability), read again
+    from its file; None when the file is gone or does not read whole (the header numbers still serve)."""
+    data = stat_block_data(bestiary, monster)
+    if data is None:
+        return None
+    try:
+        return parse_whole_stat_block(data, monster.file)
+    except (WorkbenchError, ValueError, TypeError, RecursionError):  # whatever the file provokes: header only
+        return None

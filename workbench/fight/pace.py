@@ -1,7 +1,8 @@
 """The pace of a fight: how fast the foes wear the heroes down, and how fast the heroes wear the foes down.
 
 No Draw Steel tool shows this. From the foes' stat blocks and the exact power-roll odds (`tier_odds`,
-`expected_damage`), each creature's expected damage per turn with its signature ability; the encounter's per
+`expected_damage`), each creature's expected damage per turn with its signature ability, or with another
+ability of its whole stat block that the Director marks (`attack_choices` lists them); the encounter's per
 round; and the extra damage of Malicious Strike as the Malice schedule allows it. Against the heroes' Stamina,
 which the Director enters (the workbench invents no hero numbers), the expected rounds until the first hero is
 dying and until the whole party would be; from the party's damage per round, which the Director also enters,
@@ -26,7 +27,7 @@ from workbench.encounter.party import format_number
 from workbench.errors import InvalidInput
 from workbench.fight.malice import malice_schedule, strike_extra_damage
 from workbench.frozen import Frozen
-from workbench.model import Monster
+from workbench.model import Ability, Monster
 from workbench.monster.power_roll import expected_damage
 from workbench.monster.solo import is_instant_solo
 from workbench.rules.feature_book import feature_book
@@ -34,6 +35,7 @@ from workbench.rules.feature_book import feature_book
 __all__ = [
     "ASSUMPTIONS",
     "FoeAttack",
+    "attack_choices",
     "Pace",
     "PaceRound",
     "foe_attack",
@@ -47,7 +49,8 @@ SOLO_TURNS = 2  # "Solo Turns": a solo creature takes two turns each round
 SQUAD_SIZE = 8  # "a squad is up to eight minions"
 EXTRA_MINIONS_PER_TARGET = 2  # "two or three (at maximum) of a squad's minions attack the same creature"
 ASSUMPTIONS = (
-    "Each creature uses its signature ability once per turn against one hero, with no edge or bane: its "
+    "Each creature uses its signature ability (or the ability the Director marks) once per turn against one "
+    "hero, with no edge or bane: its "
     "expected damage is the sum over the three tiers of the tier's odds × its damage (a stat block with no "
     "damaging signature ability counts its free strike). Solos take two turns a round. Minions attack in "
     "squads of up to eight: one minion per hero deals the signature damage, up to two more on that hero add "
@@ -110,19 +113,62 @@ def _count(value: Any) -> int:
     return int(value)
 
 
-def foe_attack(stat_block: Any, count: int = 1) -> FoeAttack:
+def _damage_tiers(ability: Ability) -> tuple[int, int, int] | None:
+    """The ability's damage at each tier, when its power roll deals damage at all three (else None)."""
+    roll = ability.power_roll
+    if roll is None:
+        return None
+    tier1, tier2, tier3 = roll.damage
+    if tier1 is None or tier2 is None or tier3 is None:
+        return None
+    return tier1, tier2, tier3
+
+
+def attack_choices(stat_block: Any) -> tuple[str, ...]:
+    """The abilities a Director may mark as what a creature uses each turn: those of its whole stat block
+    whose power roll deals damage at every tier, in the stat block's order (the signature among them).
+
+    Villain actions are left out: each is used once per encounter and at most one a round across every
+    creature ("Villain actions at the table"), so none is what a creature does on its turns. A stat block
+    read only by its header (a `PublishedMonster`) or built by the formulas has no list: () (its signature
+    ability, or its free strike, is the only choice)."""
+    abilities = stat_block.abilities if isinstance(stat_block, Monster) else ()
+    return tuple(a.name for a in abilities if a.villain_action is None and _damage_tiers(a) is not None)
+
+
+def _marked(stat_block: Monster, ability: str) -> Ability:
+    """The ability named `ability` (case and spacing aside) among the stat block's choices, else refused."""
+    choices = attack_choices(stat_block)
+    wanted = " ".join(str(ability).split()).lower() if isinstance(ability, str) else None
+    for a in stat_block.abilities:
+        if a.name in choices and " ".join(a.name.split()).lower() == wanted:
+            return a
+    name = stat_block.name or f"level {stat_block.level} {stat_block.organization}"
+    accepts = (f"an ability of {name} with a damaging power roll: {', '.join(choices)}" if choices
+               else f"no other ability: {name}'s stat block lists none with a damaging power roll")
+    raise InvalidInput("ability", ability, accepts)
+
+
+def foe_attack(stat_block: Any, count: int = 1, ability: str | None = None) -> FoeAttack:
     """`count` creatures of a stat block: a built `Monster` (its signature strike at the expected targets,
-    the power roll's bonus its highest characteristic) or a published one with a `signature` (damage per tier
-    and the printed roll bonus), which this layer reads by its fields."""
+    the power roll's bonus its highest characteristic; a whole stat block's printed signature ability and
+    roll when it has one) or a published one with a `signature` (damage per tier and the printed roll
+    bonus), which this layer reads by its fields. `ability` names another ability of a whole stat block
+    (one of `attack_choices`) for the creatures to use every turn instead; None is the signature."""
     count = _count(count)
+    if ability is not None and not isinstance(stat_block, Monster):
+        raise InvalidInput("ability", ability, "no other ability: only a whole stat block lists its abilities")
     if isinstance(stat_block, Monster):
         solo = stat_block.organization == "solo" or is_instant_solo(stat_block)
+        used = _marked(stat_block, ability) if ability is not None else next(
+            (a for a in stat_block.abilities if a.is_signature and _damage_tiers(a) is not None), None)
+        tiers = _damage_tiers(used) if used is not None else None
         return FoeAttack(
             name=stat_block.name or f"level {stat_block.level} {stat_block.organization}",
             count=count,
-            ability=stat_block.signature_name or "signature ability",
-            tiers=stat_block.damage.as_tuple(),
-            bonus=stat_block.highest_characteristic,
+            ability=used.name if used is not None else stat_block.signature_name or "signature ability",
+            tiers=tiers if tiers is not None else stat_block.damage.as_tuple(),
+            bonus=used.power_roll.bonus if used is not None and used.power_roll else stat_block.highest_characteristic,
             highest_characteristic=stat_block.highest_characteristic,
             stamina=stat_block.stamina,
             turns=SOLO_TURNS if solo else 1,
@@ -266,7 +312,7 @@ def _malice_damage(malice: int, used_last_round: bool, highest: int) -> tuple[in
 
 
 def fight_pace(
-    foes: Sequence[FoeAttack] | Iterable[tuple[Any, int]],
+    foes: Sequence[FoeAttack] | Iterable[tuple[Any, int]] | Iterable[tuple[Any, int, str | None]],
     hero_stamina: Sequence[int] | int,
     party_damage: Rational | int,
     heroes: int | None = None,
@@ -276,7 +322,8 @@ def fight_pace(
 ) -> Pace:
     """The expected pace of a fight between `foes` and heroes with `hero_stamina` dealing `party_damage`.
 
-    `foes` are `FoeAttack`s or (stat block, count) pairs. `hero_stamina` is each hero's Stamina, or one
+    `foes` are `FoeAttack`s, (stat block, count) pairs or (stat block, count, ability) triples (the ability
+    the Director marks, None for the signature; see `foe_attack`). `hero_stamina` is each hero's Stamina, or one
     Stamina for `heroes` heroes. `victories` (the heroes' average) starts the Malice schedule; `malice=False`
     leaves Malicious Strike out. Times are in rounds, exact: 2.5 is halfway through round 3. A moment that does
     not come within `rounds` rounds is None.
