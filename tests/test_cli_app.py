@@ -95,3 +95,40 @@ def test_a_weak_token_is_refused(token):
                             timeout=60, env={**os.environ, TOKEN_ENV: token})
     assert result.returncode == 2 and result.stdout == ""
     assert f"${TOKEN_ENV} must be 16 or more printable ASCII characters" in result.stderr
+
+
+def test_each_app_page_and_nothing_else_gets_one_preheated_kernel():
+    import json
+
+    from workbench.cli.app import preheat_arguments
+
+    options = dict(a.removeprefix("--").split("=", 1) for a in preheat_arguments(["monster.ipynb", "fight.ipynb"]))
+    assert options["VoilaConfiguration.preheat_kernel"] == "True"
+    pools = json.loads(options["VoilaKernelManager.kernel_pools_config"])
+    assert pools == {"default": {"pool_size": 0}, "monster.ipynb": {"pool_size": 1}, "fight.ipynb": {"pool_size": 1}}
+
+
+def test_the_preheated_kernels_request_socket_gets_the_host_and_origin_checks():
+    """Voilà's /voila/query/<kernel> websocket hands a preheated kernel its visitor's request (token included):
+    a foreign Host or Origin is refused; the kernel's own connection (127.0.0.1, no Origin) is not."""
+    from types import SimpleNamespace
+
+    from tornado.web import HTTPError
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    from workbench.cli.app import guard_request_info
+
+    saved = RequestInfoSocketHandler.prepare, RequestInfoSocketHandler.check_origin
+    try:
+        guard_request_info(8123)
+        for host in ("evil.example:8123", "127.0.0.1:8124", "192.0.2.7:8123"):
+            with pytest.raises(HTTPError) as refused:
+                RequestInfoSocketHandler.prepare(SimpleNamespace(request=SimpleNamespace(host=host)))
+            assert refused.value.status_code == 403
+        for host in ("127.0.0.1:8123", "localhost:8123"):
+            RequestInfoSocketHandler.prepare(SimpleNamespace(request=SimpleNamespace(host=host)))  # no refusal
+        handler = SimpleNamespace()
+        assert not RequestInfoSocketHandler.check_origin(handler, "http://evil.example")
+        assert RequestInfoSocketHandler.check_origin(handler, "http://127.0.0.1:8123")
+    finally:
+        RequestInfoSocketHandler.prepare, RequestInfoSocketHandler.check_origin = saved

@@ -11,6 +11,7 @@ from workbench.fight.workspace import (
     default_workspace,
     encounter_monsters,
     encounter_squads,
+    folder_stamp,
     library_folder,
     load_workspace,
     malice_party,
@@ -89,3 +90,17 @@ def test_malice_counts_heroes_not_retainers_and_rounds_victories_down():
     ws = Workspace(encounter=wb.Encounter(party=party.model_validate(
         {"members": [{"level": 2}] * 4 + [{"level": 2, "kind": "retainer"}], "victories": "5/2"})))
     assert malice_party(ws) == (4, 2)
+
+
+def test_the_folder_stamp_changes_with_any_saved_file(home):
+    assert folder_stamp() == ()  # no folder yet
+    save_workspace(default_workspace())
+    first = folder_stamp()
+    assert [name for name, _size, _ns in first] == ["workspace.json"]
+    assert folder_stamp() == first  # nothing changed, nothing read
+    (library_folder()).mkdir(parents=True)
+    (library_folder() / "rat.json").write_text("{}")
+    second = folder_stamp()
+    assert [name for name, _size, _ns in second] == ["monsters/rat.json", "workspace.json"]
+    (library_folder() / "rat.json").write_text('{"a": 1}')
+    assert folder_stamp() != second

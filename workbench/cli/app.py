@@ -12,27 +12,36 @@ Security (as JupyterLab does it): the server asks for a token, printed in the UR
 Host header is not this machine (DNS rebinding) is refused, and so is a websocket or API call from a foreign
 Origin. Voilà's own command line cannot say so (it serves with no token and `allow_remote_access`), so the
 server is started through `serve()` below, which hands Voilà those settings; `guard_settings` holds them.
+
+Speed (issue 18): every app page has one preheated kernel waiting (Voilà's kernel pool, `preheat_arguments`):
+it has already run the page's notebook, so a visit gets the page in about a second instead of the 10+ s a
+fresh kernel needs; after each visit Voilà starts the next one. The lessons are not preheated (a kernel each
+costs ~190 MB). `--no-preheat` serves without the pool. A preheated kernel learns of its visit through
+Voilà's `/voila/query/<kernel>` websocket, a plain tornado handler outside the server's token and Host
+checks: `serve` puts the same Host and Origin checks on it (`guard_request_info`).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
 import re
 import secrets
 import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from workbench.cli import bounded_int
-from workbench.cli.site import TEMPLATE_NAME, prepare_site
+from workbench.cli.site import PLOTLY_BUNDLE_VARIABLE, TEMPLATE_NAME, pages, plotly_bundle, prepare_site
 from workbench.errors import InvalidInput, WorkbenchError
 
-__all__ = ["NOTEBOOKS_DIR", "TOKEN_ENV", "free_port", "guard_settings", "new_token", "page_arguments",
-           "page_environment", "register", "run", "serve", "voila_command"]
+__all__ = ["NOTEBOOKS_DIR", "TOKEN_ENV", "free_port", "guard_request_info", "guard_settings", "new_token",
+           "page_arguments", "page_environment", "preheat_arguments", "register", "run", "serve",
+           "voila_command"]
 
 HOST = "127.0.0.1"
 TOKEN_ENV = "WORKBENCH_APP_TOKEN"  # a token chosen by the caller (tests, scripts); else a random one
@@ -83,6 +92,30 @@ def guard_settings(port: int) -> dict[str, Any]:
     }
 
 
+def _local_host(host: str, port: int) -> bool:
+    return host in {f"127.0.0.1:{port}", f"localhost:{port}"}
+
+
+def guard_request_info(port: int) -> None:
+    """Voilà's `/voila/query/<kernel>` websocket (it hands a preheated kernel its visitor's request, the
+    token in the query string included) gets the server's checks: a foreign Host or a foreign Origin is
+    refused with 403. The kernel's own connection (Host 127.0.0.1, no Origin) still gets through."""
+    from tornado.web import HTTPError
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    origin_pattern = guard_settings(port)["allow_origin_pat"]
+
+    def prepare(handler: Any) -> None:
+        if not _local_host(handler.request.host, port):
+            raise HTTPError(403)
+
+    def check_origin(handler: Any, origin: str) -> bool:
+        return bool(origin_pattern.match(origin))
+
+    RequestInfoSocketHandler.prepare = prepare
+    RequestInfoSocketHandler.check_origin = check_origin
+
+
 def _token() -> str:
     """The token to serve with: `$WORKBENCH_APP_TOKEN` if set (checked), else a fresh one."""
     token = os.environ.get(TOKEN_ENV) or new_token()
@@ -116,12 +149,30 @@ def serve(argv: Sequence[str]) -> None:
     if not token:
         raise SystemExit(f"workbench app: error: ${TOKEN_ENV} must hold the token to serve with")
     port = next((int(a.split("=", 1)[1]) for a in argv if a.startswith("--Voila.port=")), 0)
+    guard_request_info(port)
     Voila.launch_instance(argv=list(argv), token=token, tornado_settings=guard_settings(port))
 
 
 def page_arguments() -> list[str]:
     """The Voilà options for the workbench's pages: its template (landing page, favicon, no CDN)."""
     return [f"--template={TEMPLATE_NAME}"]
+
+
+def preheat_arguments(page_files: Iterable[str]) -> list[str]:
+    """The Voilà options that keep one preheated kernel per app page (none for any other notebook).
+
+    One per page, not more: a kernel with the workbench loaded holds ~190 MB, and on a 2-core machine two
+    pool kernels of one page would only compete with each other while they run the notebook. After a visit
+    Voilà starts the page's next kernel `fill_delay` (1 s) later; a visit before it is ready waits for it
+    (never longer than a fresh kernel would take).
+    """
+    pools: dict[str, dict[str, int]] = {"default": {"pool_size": 0}}
+    pools |= {file: {"pool_size": 1} for file in page_files}
+    return [
+        "--VoilaConfiguration.preheat_kernel=True",
+        "--VoilaConfiguration.default_pool_size=0",
+        "--VoilaKernelManager.kernel_pools_config=" + json.dumps(pools),
+    ]
 
 
 def page_environment(share: Path, environ: dict[str, str] | None = None) -> dict[str, str]:
@@ -138,6 +189,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--port", type=bounded_int(0), default=None, help="TCP port (default: a free one)")
     parser.add_argument("--notebooks", type=Path, default=None,
                         help="folder of lessons to serve beside the pages (default: the checkout's notebooks/)")
+    parser.add_argument("--no-preheat", dest="preheat", action="store_false",
+                        help="start a page's kernel only when it is opened (slower pages, ~1 GB less memory)")
     parser.set_defaults(run=run)
 
 
@@ -159,9 +212,15 @@ def run(args: argparse.Namespace) -> None:
     token = _token()
     root, share = prepare_site(lessons)
     command = voila_command(root, port) + page_arguments()
+    if args.preheat:
+        command += preheat_arguments(p.file for p in pages())
     print(f"workbench app: the Draw Steel workbench at http://{HOST}:{port}/?token={token} (Ctrl-C stops it)",
           flush=True)
-    os.execve(command[0], command, {**page_environment(share), TOKEN_ENV: token})
+    environment = {**page_environment(share), TOKEN_ENV: token}
+    bundle = plotly_bundle()
+    if bundle is not None:  # copied beside the template by prepare_site; the pages' charts load it from there
+        environment[PLOTLY_BUNDLE_VARIABLE] = bundle[1]
+    os.execve(command[0], command, environment)
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["serve"]:

@@ -6,11 +6,17 @@ serves one folder, so the two are copied into one (`site_folder()/root`, rebuilt
 in the checkout is served as it is now). The landing page is Voilà's tree page replaced by the workbench's
 Voilà template (`workbench/pages/template/workbench`, copied beside the root): its `tree.html` is written
 here, from each notebook's own title and first line, in a Director's order (`PAGE_ORDER`).
+
+The template's static folder also gets plotly's widget bundle (`plotly_bundle`): the pages' kernels point
+their FigureWidgets at that file (`workbench.apps.visit`) instead of sending its ~5 MB inside every chart's
+widget state, so the browser loads and compiles it once and keeps it in its cache.
 """
 
 from __future__ import annotations
 
 import html
+import importlib.metadata
+import importlib.util
 import json
 import os
 import re
@@ -22,11 +28,13 @@ from typing import Any
 __all__ = [
     "PAGES_DIR",
     "PAGE_ORDER",
+    "PLOTLY_BUNDLE_VARIABLE",
     "TEMPLATE_NAME",
     "Listed",
     "landing_html",
     "lessons",
     "pages",
+    "plotly_bundle",
     "prepare_site",
     "site_folder",
 ]
@@ -36,6 +44,8 @@ TEMPLATE_NAME = "workbench"
 # A Director's order: build a monster, then an encounter, run the fight; then homebrew and calibration.
 PAGE_ORDER = ("monster", "solos", "encounter", "fight", "homebrew", "calibration")
 TITLE = "Draw Steel workbench"
+# The kernels of `workbench app` find the bundle's address (under the server's base URL) in this variable.
+PLOTLY_BUNDLE_VARIABLE = "WORKBENCH_PLOTLY_BUNDLE"
 LINE = 130  # characters: a purpose longer than a line is left off the landing page
 
 
@@ -144,6 +154,20 @@ def site_folder() -> Path:
     return (Path(cache) if cache else Path.home() / ".cache") / "drawsteel-workbench" / "app"
 
 
+def plotly_bundle() -> tuple[Path, str] | None:
+    """plotly's widget bundle (the JavaScript of every FigureWidget) and the address it is served at under
+    the server's base URL (`voila/static/plotly-widget-<version>.js?v=<version>`: a new plotly is a new
+    file, and the `v` lets the browser keep it); None when plotly or its bundle is missing."""
+    spec = importlib.util.find_spec("plotly")
+    if spec is None or spec.origin is None:
+        return None
+    bundle = Path(spec.origin).parent / "package_data" / "widgetbundle.js"
+    if not bundle.is_file():
+        return None
+    version = importlib.metadata.version("plotly")
+    return bundle, f"voila/static/plotly-widget-{version}.js?v={version}"
+
+
 def prepare_site(lessons_dir: Path | None, folder: Path | None = None) -> tuple[Path, Path]:
     """Copy the pages and lessons into `folder/root` and the template into `folder/share/jupyter`, write the
     landing page, and return (the folder to serve, the folder to add to JUPYTER_PATH)."""
@@ -161,4 +185,8 @@ def prepare_site(lessons_dir: Path | None, folder: Path | None = None) -> tuple[
     template = share / "voila" / "templates" / TEMPLATE_NAME
     shutil.copytree(PAGES_DIR / "template" / TEMPLATE_NAME, template)
     (template / "tree.html").write_text(landing_html(listed_pages, listed_lessons), encoding="utf-8")
+    bundle = plotly_bundle()
+    if bundle is not None:
+        served = bundle[1].removeprefix("voila/static/").split("?")[0]
+        shutil.copyfile(bundle[0], template / "static" / served)
     return root, share

@@ -36,6 +36,7 @@ __all__ = [
     "default_workspace",
     "encounter_monsters",
     "encounter_squads",
+    "folder_stamp",
     "library_folder",
     "load_workspace",
     "malice_party",
@@ -73,6 +74,25 @@ def library_folder() -> Path:
 
 def workspace_path() -> Path:
     return user_folder() / "workspace.json"
+
+
+def folder_stamp(folder: Path | None = None) -> tuple[tuple[str, int, int], ...]:
+    """What the Director's folder holds now, as (file, size, modification time in ns) for every file in it.
+
+    A page built before its visit (a preheated kernel, `workbench.apps.visit`) compares the stamp taken when
+    it was built with the one at the visit: another page may have saved a monster or changed the encounter
+    in between, and then the page is built again from the files. Cheap: a stat per file, nothing read.
+    """
+    folder = folder if folder is not None else user_folder()
+    found = []
+    for path in sorted(folder.rglob("*")) if folder.is_dir() else ():
+        try:
+            if path.is_file():
+                stat = path.stat()
+                found.append((path.relative_to(folder).as_posix(), stat.st_size, stat.st_mtime_ns))
+        except OSError:  # removed while we looked: it is simply not there
+            continue
+    return tuple(found)
 
 
 def default_workspace() -> Workspace:

@@ -1,0 +1,184 @@
+"""Time to usable of every app page of `workbench app`, first and second visit, and the app's memory.
+
+Starts `workbench app` on a free port (a scratch HOME, so a fresh Director's folder), then in headless
+Chromium (/usr/bin/chromium when present):
+
+1. first visits: each page in the landing page's order, opened as soon as the server listens (the server's
+   kernels, preheated ones included, are still starting then: what a Director meets right after the start);
+2. the memory (RSS of the server and of every kernel it started) once the server has settled: with preheated
+   kernels, when every page's pool is full again;
+3. second visits: each page opened again, each after the server settled.
+
+"Usable" is the moment the page's tool and its chart are drawn: the selector the browser tests wait for
+(`#rendered_cells .wb-page .js-plotly-plot .main-svg`). Each visit is its own browser context (a new tab with
+the token in the URL), closed after the visit, so Voilà shuts that visit's kernel down as a closed tab does.
+
+Goal (issue 18): every page usable < 2 s from the second visit on. Never a timed assertion in the tests.
+
+Run: .venv/bin/python benchmarks/bench_pages.py [--visits N]   (N second visits per page, default 1)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import psutil
+from playwright.sync_api import sync_playwright
+
+from workbench.cli.app import HOST, TOKEN_ENV, free_port, new_token
+from workbench.cli.site import pages
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+READY = "#rendered_cells .wb-page .js-plotly-plot .main-svg"
+TIMEOUT_MS = 300_000
+POOL_FILLED = re.compile(r"Kernel pool of (\S+) is filled")
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def start_server(scratch: Path, log: Path, token: str) -> tuple[subprocess.Popen, str]:
+    env = dict(os.environ, HOME=str(scratch), JUPYTER_CONFIG_DIR=str(scratch / "config"),
+               JUPYTER_DATA_DIR=str(scratch / "data"), JUPYTER_RUNTIME_DIR=str(scratch / "runtime"),
+               IPYTHONDIR=str(scratch / "ipython"), JUPYTER_PLATFORM_DIRS="1", **{TOKEN_ENV: token})
+    env.pop("WORKBENCH_HOME", None)
+    port = free_port()
+    with log.open("w") as out:
+        server = subprocess.Popen([sys.executable, "-m", "workbench.cli", "app", "--port", str(port)],
+                                  stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(f"workbench app exited with {server.returncode}:\n{log.read_text()[-2000:]}")
+        with socket.socket() as probe:
+            if probe.connect_ex((HOST, port)) == 0:
+                return server, f"http://{HOST}:{port}"
+        time.sleep(0.1)
+    server.kill()
+    raise SystemExit("Voilà did not start within 180 s")
+
+
+def memory(server: subprocess.Popen) -> tuple[float, int]:
+    """MiB of resident memory of the server and all its descendants (kernels), and how many kernels."""
+    root = psutil.Process(server.pid)
+    processes = [root, *root.children(recursive=True)]
+    total = 0
+    for process in processes:
+        try:
+            total += process.memory_info().rss
+        except psutil.NoSuchProcess:
+            pass
+    kernels = sum(1 for p in processes[1:] if "ipykernel" in " ".join(p.cmdline()))
+    return total / 2**20, kernels
+
+
+def settle(server: subprocess.Popen, log: Path, preheated: set[str], quiet_s: float = 3.0,
+           limit_s: float = 300.0) -> float:
+    """Wait until every preheated page's pool is full (the server logs it after each refill) and the server
+    and its kernels have used almost no CPU for `quiet_s`; returns the seconds waited."""
+    started = time.monotonic()
+    root = psutil.Process(server.pid)
+    while time.monotonic() - started < limit_s:
+        filled = POOL_FILLED.findall(log.read_text())
+        pending = sum(1 for p in preheated if filled.count(p) < _refills.get(p, 0) + 1)
+        processes = [root, *root.children(recursive=True)]
+        before = sum(sum(p.cpu_times()[:2]) for p in processes if p.is_running())
+        time.sleep(quiet_s)
+        after = sum(sum(p.cpu_times()[:2]) for p in processes if p.is_running())
+        if pending == 0 and after - before < 0.1 * quiet_s:
+            return time.monotonic() - started
+    return time.monotonic() - started
+
+
+_refills: dict[str, int] = {}  # visits made of each preheated page: its pool is refilled after each
+
+
+def visit(browser, url: str, token: str, page_file: str) -> tuple[float, float]:
+    """Seconds from the request to the page's first HTML (DOMContentLoaded) and to usable."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(url)
+               else r.fulfill(status=200, body=""))
+    started = time.perf_counter()
+    page.goto(f"{url}/voila/render/{page_file}?token={token}", timeout=TIMEOUT_MS, wait_until="domcontentloaded")
+    html = time.perf_counter() - started
+    page.wait_for_selector(READY, timeout=TIMEOUT_MS)
+    usable = time.perf_counter() - started
+    context.close()
+    _refills[page_file] = _refills.get(page_file, 0) + 1
+    return html, usable
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--visits", type=int, default=1, help="second visits per page (default 1)")
+    args = parser.parse_args()
+    files = [p.file for p in pages()]
+    token = new_token()
+    print(f"{os.cpu_count()} cores, load average {load()} at the start")
+    with tempfile.TemporaryDirectory(prefix="bench-pages-") as scratch:
+        log = Path(scratch) / "voila.log"
+        started = time.perf_counter()
+        server, url = start_server(Path(scratch), log, token)
+        print(f"server listening after {time.perf_counter() - started:.1f} s")
+        time.sleep(0.5)  # `workbench app` replaces itself with the server (execve): read its command line then
+        command = " ".join(psutil.Process(server.pid).cmdline())
+        preheated = {f for f in files if "kernel_pools_config" in command and f'"{f}"' in command}
+        print(f"preheated pages: {', '.join(sorted(preheated)) or 'none'}")
+        try:
+            with sync_playwright() as playwright:
+                launch: dict = {"headless": True, "args": ARGS}
+                if CHROMIUM.exists():
+                    launch["executable_path"] = str(CHROMIUM)
+                browser = playwright.chromium.launch(**launch)
+                first = {}
+                for file in files:
+                    first[file] = visit(browser, url, token, file)
+                    print(f"  first visit  {file:<20} HTML {first[file][0]:5.1f} s   usable {first[file][1]:5.1f} s"
+                          f"   (load {load()})", flush=True)
+                waited = settle(server, log, preheated)
+                mib, kernels = memory(server)
+                print(f"settled after {waited:.0f} s: memory {mib:.0f} MiB (server + {kernels} kernels), "
+                      f"load {load()}")
+                second: dict[str, list[float]] = {f: [] for f in files}
+                for _ in range(args.visits):
+                    for file in files:
+                        settle(server, log, preheated)
+                        html, usable = visit(browser, url, token, file)
+                        second[file].append(usable)
+                        print(f"  second visit {file:<20} HTML {html:5.1f} s   usable {usable:5.1f} s"
+                              f"   (load {load()})", flush=True)
+                settle(server, log, preheated)
+                mib, kernels = memory(server)
+                print(f"after the visits, settled: memory {mib:.0f} MiB (server + {kernels} kernels)")
+                browser.close()
+        finally:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    print()
+    print(f"{'page':<20} {'first visit':>12} {'second visit (median)':>22}")
+    for file in files:
+        print(f"{file:<20} {first[file][1]:>10.1f} s {statistics.median(second[file]):>20.1f} s")
+    worst = max(max(v) for v in second.values())
+    print(f"goal: every page usable < 2 s from the second visit on: {'met' if worst < 2 else 'NOT met'} "
+          f"(slowest second visit {worst:.1f} s); load average {load()} at the end")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+"""An app page built before its visit, so it opens at once, and still showing the Director's files as they are.
+
+`workbench app` keeps one preheated kernel per page (Voilà's kernel pool): the kernel has started, imported
+the workbench and run the page's notebook before anybody asks for the page, and the first visitor who does
+gets that kernel (Voilà then starts the next one in the background). Each visit still has a kernel of its own,
+so what one visitor does on a page (a slider moved, a name typed) is never seen by the next one; only what
+the pages write to the Director's folder (the workspace, the saved monsters) is shared, by design.
+
+But the notebook ran before the visit, and the Director's folder may have changed since: a monster saved on
+the monster page, an encounter changed on the encounter page. So a page's notebook calls
+`page_for_visit(build)`: it builds the page at once (in a preheated kernel: before the visit), then waits for
+the visit (Voilà's `wait_for_request`: the request reaches the kernel through the server), and builds the page
+again from the files only when the folder changed meanwhile (`workspace.folder_stamp`). Outside a preheated
+kernel (a kernel started for the visit, JupyterLab, the tests) nothing waits and the page is built once.
+
+Charts: every plotly FigureWidget carries plotly's ~5 MB widget JavaScript in its state, which the browser
+receives over the websocket and compiles for each chart (about 6-8 s of a page's opening on the busy 2-core
+machine). Under `workbench app` the server serves that file (`cli.site.plotly_bundle`), and
+`load_plotly_from_server` makes the kernel's FigureWidgets a few lines that import it from there: the
+browser fetches and compiles it once per page and keeps it in its cache for the next visits.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from workbench.fight.workspace import folder_stamp
+
+__all__ = ["PREHEAT_VARIABLE", "close_tree", "load_plotly_from_server", "page_for_visit", "preheated",
+           "wait_for_visit"]
+
+PREHEAT_VARIABLE = "VOILA_PREHEAT"  # Voilà sets it to "True" in the kernels of its pool, "False" otherwise
+BUNDLE_VARIABLE = "WORKBENCH_PLOTLY_BUNDLE"  # cli.site.PLOTLY_BUNDLE_VARIABLE (cli sits above apps)
+BASE_URL_VARIABLE = "VOILA_BASE_URL"
+# An ES module for anywidget: the real one imported by its address on this page's server (a module imported
+# twice from one address is evaluated once; the browser's cache keeps it between visits).
+BUNDLE_SHIM = """const url = new URL({address}, window.location.origin);
+const plotly = await import(url.href);
+export default plotly.default;
+"""
+
+Page = TypeVar("Page")
+
+
+def preheated() -> bool:
+    """Whether this kernel is one of Voilà's preheated ones (started before any visit)."""
+    return os.environ.get(PREHEAT_VARIABLE) == "True"
+
+
+def wait_for_visit() -> None:
+    """In a preheated kernel, wait until a visitor asks for the page; elsewhere return at once."""
+    if not preheated():
+        return
+    from voila.utils import wait_for_request  # only ever in a kernel Voilà started, where Voilà is installed
+
+    wait_for_request()
+    os.environ[PREHEAT_VARIABLE] = "False"  # visited: a second call must not wait for a second visit
+
+
+def load_plotly_from_server() -> bool:
+    """Under `workbench app` (its kernels have `$WORKBENCH_PLOTLY_BUNDLE`), make every FigureWidget made from
+    now on load plotly's widget JavaScript from the server instead of carrying it; True if it did."""
+    address = os.environ.get(BUNDLE_VARIABLE, "").strip()
+    if not address:
+        return False
+    from plotly.basewidget import BaseFigureWidget
+
+    base = os.environ.get(BASE_URL_VARIABLE, "/") or "/"
+    full = base.rstrip("/") + "/" + address.lstrip("/")
+    BaseFigureWidget._esm = BUNDLE_SHIM.format(address=json.dumps(full))
+    return True
+
+
+def close_tree(widget: Any) -> None:
+    """Close a widget and every widget under it (their models leave the kernel and the browser)."""
+    for child in getattr(widget, "children", ()):
+        close_tree(child)
+    close = getattr(widget, "close", None)
+    if callable(close):
+        close()
+
+
+def page_for_visit(build: Callable[[], Page], stamp: Callable[[], object] = folder_stamp,
+                   wait: Callable[[], None] = wait_for_visit) -> Page:
+    """The page `build()` makes, built before the visit and built again at the visit if `stamp()` (what the
+    Director's folder holds) changed in between."""
+    load_plotly_from_server()
+    before = stamp()
+    page = build()
+    wait()
+    if stamp() != before:
+        close_tree(page)
+        page = build()
+    return page
