@@ -226,3 +226,47 @@ def test_every_suggestion_keeps_every_guideline(heroes, level, victories, diffic
         assert {c.key for c in again.broken} <= advice
         if 4 <= heroes <= 6:
             assert again.broken == ()
+
+
+def minion_share(suggestion) -> Fraction:
+    """The part of the creatures' EV spent on minions, counted from the creatures themselves."""
+    return sum((c.cost() for c in suggestion.creatures if c.minion), Fraction(0)) / suggestion.ev
+
+
+@pytest.mark.parametrize(
+    ("heroes", "level", "difficulty"),
+    [
+        (5, 2, "standard"),  # before the rule, builds of 60% minions by EV ranked over equal mixed ones
+        (3, 1, "easy"),  # a narrow band: minions fill it to the last EV
+        (7, 1, "hard"),
+        (4, 3, "easy"),
+        (5, 3, "hard"),
+        (6, 5, "extreme"),
+    ],
+)
+def test_a_suggestion_leaning_on_minions_never_crowds_out_an_equal_mixed_one(heroes, level, difficulty):
+    # "Creatures organized as minions are meant to support monsters organized in other ways": a suggestion
+    # spending more than half its EV on minions never ranks above one keeping them in support that is as good
+    # otherwise (budget use, variety, a theme); every suggestion still keeps every guideline.
+    party = make_party(heroes=heroes, level=level)
+    found = suggest_encounters(party, difficulty, SAMPLE, count=10, rng=random.Random(1))
+    half = Fraction(1, 2)
+    for i, above in enumerate(found):
+        assert above.minion_share == minion_share(above)
+        assert {c.key for c in report(above.encounter).broken} <= party_advice(party)
+        for below in found[i + 1:]:
+            as_good = (below.budget_use >= above.budget_use and below.variety >= above.variety
+                       and (below.theme or not above.theme))
+            assert not (minion_share(above) > half >= minion_share(below) and as_good), (
+                above.summary(), below.summary())
+
+
+def test_minions_within_half_the_ev_cost_no_rank():
+    # two sets of minions are what the guidelines ask for: within half the EV, minions change nothing
+    found = suggest_encounters(FIVE_LEVEL_3, "hard", SAMPLE, count=10, rng=random.Random(7))
+    for s in found:
+        if minion_share(s) <= Fraction(1, 2):
+            plain = s.model_copy(update={"minion_share": Fraction(0)})
+            assert s.score == plain.score
+        else:
+            assert s.score < s.model_copy(update={"minion_share": Fraction(0)}).score

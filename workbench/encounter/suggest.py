@@ -20,8 +20,20 @@ what the empty encounter already breaks; a suggestion may carry only that, and i
 
 Ranking: how much of the band the EV uses (the total over the band's top; the extreme band, which has no
 top, aims one hero's strength past the hard band), plus a smaller part for variety (the distinct roles and
-organizations). Two suggestions always differ in more than one creature: at least two creatures of either
-are not in the other.
+organizations), less a part for leaning on minions. Two suggestions always differ in more than one creature:
+at least two creatures of either are not in the other.
+
+Why minions cost rank. "Creatures organized as minions are meant to support monsters organized in other
+ways" (Organization, Minion): an encounter that spends most of its EV on minions has them carrying the fight
+instead. And budget use alone favours them: minions are bought four at a time for a few EV, so a build
+heavy in minions can fill a band to the last point where one of elites and platoons stops a few EV short,
+and would crowd the varied ones out of the list. So the EV share spent on minions past one half
+(`MINION_SHARE_FREE`) costs `MINION_WEIGHT` per whole share: an all-minion build loses as much as four
+kinds of variety, one at three-quarters as much as one kind and a half more than a build of the same use
+and variety that keeps its minions in support. Minions within the half cost nothing: the guidelines ask for
+two sets of them at least, and for half the creatures to be minions in a crowded fight (a count of
+creatures, not of EV: sixteen minions beside eight platoon creatures is still mostly platoon by EV). The
+penalty only orders suggestions; every one still keeps every guideline, checked by `report()`.
 """
 
 from __future__ import annotations
@@ -63,6 +75,10 @@ MINION_LEVELS_FROM_HEROES = 2
 # A suggestion whose creatures all share a keyword (a goblin warband) ranks as if it had two more kinds of
 # variety: a Director asked for a fight, not a zoo.
 THEME_WEIGHT = 2 * VARIETY_WEIGHT
+# The share of a suggestion's EV that may go on minions before it costs rank, and what a whole share past it
+# costs (see the module's "Why minions cost rank"): 1/2 past the free half is 1/10, four kinds of variety.
+MINION_SHARE_FREE = Fraction(1, 2)
+MINION_WEIGHT = 8 * VARIETY_WEIGHT
 THEME_CHANCE = 0.8
 PALETTE = 12  # stat blocks one search chooses among  # how often a search keeps to one keyword of its anchor (a goblin fight, not a zoo)
 MINION_CHANCE = 0.5  # how often a search starts with two sets of minions
@@ -76,6 +92,7 @@ class Suggestion(Frozen):
     budget_use: Fraction
     variety: int
     theme: str = ""  # a keyword every creature shares ("goblin"), or "" for a mixed bag
+    minion_share: Fraction = Fraction(0)  # of the creatures' EV, spent on minions
 
 
     @property
@@ -100,13 +117,19 @@ class Suggestion(Frozen):
 
     @property
     def score(self) -> Fraction:
-        return self.budget_use + VARIETY_WEIGHT * self.variety + (THEME_WEIGHT if self.theme else 0)
+        return _score(self.budget_use, self.variety, self.theme, self.minion_share)
 
     def summary(self) -> str:
         """One line for people: "2 × Goblin Warrior, 8 × Goblin Runner — EV 61, hard, 2 Victories"."""
         names = ", ".join(f"{c.count} × {c.label}" for c in self.creatures)
         victories = f"{self.victories} {'Victory' if self.victories == 1 else 'Victories'}"
         return f"{names} — EV {format_number(self.ev)}, {self.difficulty}, {victories}"
+
+
+def _score(use: Fraction, variety: int, theme: str, minion_share: Fraction) -> Fraction:
+    """The ranking (higher first): budget use, variety and theme, less the lean on minions past the free half."""
+    lean = max(minion_share - MINION_SHARE_FREE, Fraction(0))
+    return use + VARIETY_WEIGHT * variety + (THEME_WEIGHT if theme else 0) - MINION_WEIGHT * lean
 
 
 @dataclass(frozen=True)
@@ -223,6 +246,7 @@ class _Build:
         self.total: Fraction | int = 0
         self.creatures = 0
         self.minions = 0
+        self.minion_cost: Fraction | int = 0
         self.solos = 0
         self.by_organization: dict[str, int] = {}
         self.by_role: dict[str | None, int] = {}
@@ -251,6 +275,7 @@ class _Build:
         self.creatures += n
         if option.minion:
             self.minions += n
+            self.minion_cost += option.unit_cost * units
         if option.solo:
             self.solos += n
         self.by_organization[option.organization] = self.by_organization.get(option.organization, 0) + n
@@ -383,7 +408,13 @@ def _suggestion(build: _Build, options: Sequence[_Option], limits: _Limits) -> S
         budget_use=use,
         variety=len(roles) + len(organizations),
         theme=min(shared) if len(shared) else "",
+        minion_share=_minion_share(build),
     )
+
+
+def _minion_share(build: _Build) -> Fraction:
+    """The part of the build's EV spent on minions."""
+    return Fraction(build.minion_cost) / Fraction(build.total) if build.total else Fraction(0)
 
 
 def _plain(value: Fraction) -> Fraction | int:
@@ -465,8 +496,8 @@ def _must_indexes(options: Sequence[_Option], names: Sequence[str], keyworded: b
     return must
 
 
-def _preview(build: _Build, options: Sequence[_Option], limits: _Limits) -> tuple[Fraction, int, str] | None:
-    """A build's budget use, variety and theme, as its Suggestion will have them (None: no mix of roles).
+def _preview(build: _Build, options: Sequence[_Option], limits: _Limits) -> Fraction | None:
+    """A build's score, as its Suggestion will have it (None: no mix of roles).
 
     Computed from the build alone, so candidates are ranked before the (costlier) full check.
     """
@@ -477,7 +508,7 @@ def _preview(build: _Build, options: Sequence[_Option], limits: _Limits) -> tupl
     total, top = Fraction(build.total), Fraction(limits.high)
     use = total / top if total <= top else top / total
     shared = frozenset.intersection(*(options[i].keywords for i in build.counts))
-    return use, len(roles) + len(organizations), min(shared) if shared else ""
+    return _score(use, len(roles) + len(organizations), min(shared) if shared else "", _minion_share(build))
 
 
 def _builds_differ(a: dict[int, int], b: dict[int, int]) -> bool:
@@ -501,8 +532,7 @@ def _search(
         preview = None if key in builds else _preview(build, options, limits)
         if preview is None:
             continue
-        use, variety, theme = preview
-        builds[key] = (use + VARIETY_WEIGHT * variety + (THEME_WEIGHT if theme else 0), build)
+        builds[key] = (preview, build)
         if len(builds) >= 8 * count:
             break
     chosen: list[tuple[_Build, Suggestion]] = []
