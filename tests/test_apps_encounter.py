@@ -3,6 +3,7 @@ Also the budget chart, the HTML panels (escaping) and the tables."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from fractions import Fraction
@@ -415,3 +416,44 @@ def test_the_pace_uses_the_ability_the_director_marks():
     assert f"foes deal {float(4 * Fraction('5.85')):.1f} expected damage a round" in app.controls["pace"].value
     pickers[0].value = ""
     assert f"foes deal {float(4 * Fraction('3.85')):.1f} expected damage a round" in app.controls["pace"].value
+
+
+def test_a_terrain_objects_level_is_checked_against_the_heroes():
+    # Quick Encounter Building, Step 3: "Use only objects of the heroes' level or lower."
+    app = encounter_app()  # five 3rd-level heroes
+    add(app, "4 x level 3 platoon brute")
+    app.controls["terrain_name"].value = "collapsing pillar"
+    app.controls["terrain_level"].value = "5"
+    app.controls["add_terrain"].click()
+    assert app.state().terrain[0].level == 5
+    checks = app.controls["checks"].value
+    assert 'data-check="terrain_level" data-state="broken"' in checks
+    assert html.escape("Use only objects of the heroes' level or lower") in checks
+    assert "collapsing pillar (dynamic terrain, EV 2, level 5)" in [
+        row.children[0].value for row in app.controls["rows"].children[1:]]
+    app.controls["terrain_level"].value = "five"
+    app.controls["add_terrain"].click()
+    assert "one level from 1 upwards, or blank" in app.controls["message"].value
+    assert len(app.state().terrain) == 1  # refused: nothing added
+    app.controls["terrain_level"].value = ""  # blank: the object's level is not given
+    app.controls["add_terrain"].click()
+    assert app.state().terrain[1].level is None
+
+
+@pytest.mark.parametrize(
+    ("victories", "state"),
+    [
+        ("3", "kept"),  # 3 earned + 2 for this hard or extreme encounter = 5: within "from 4 to 6"
+        ("5", "broken"),  # 5 + 2 = 7: past 6, plan a respite
+        ("4.5", "kept"),  # an average is rounded down, as for Malice: 4 + 2 = 6
+    ],
+)
+def test_fights_before_a_respite_in_the_editor(victories, state):
+    # "A group of heroes can generally handle from 4 to 6 Victories' worth of combat encounters before needing
+    # to stop for a respite": the heroes' Victories (earned since their last respite) plus this encounter's.
+    app = encounter_app()
+    app.controls["victories"].value = victories
+    add(app, "10 x level 3 platoon brute")  # 100: hard or extreme for ES 50 + the Victories bonus: 2 Victories
+    assert number(app.controls["summary"].value, "wb-victories", "victories") == "2"
+    respite = app.controls["respite"].value
+    assert f'data-state="{state}"' in respite and "from 4 to 6 Victories" in respite

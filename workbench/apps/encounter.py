@@ -17,6 +17,7 @@ current Encounter).
 from __future__ import annotations
 
 import html
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -50,6 +51,7 @@ from workbench.encounter.encounter import (
 from workbench.encounter.objective import ChosenObjective, check_objective_mode, choose_objective
 from workbench.encounter.party import Party, format_number, make_party, parse_victories
 from workbench.encounter.quick_method import quick_plan
+from workbench.encounter.respite import respite_check
 from workbench.encounter.suggest import Suggestion, creature_from_stat_block, suggest_encounters
 from workbench.errors import InvalidInput, WorkbenchError
 from workbench.fight.pace import attack_choices, fight_pace, foe_attack
@@ -63,6 +65,7 @@ from workbench.render.encounter import (
     groups_html,
     objectives_html,
     quick_html,
+    respite_html,
     summary_html,
 )
 from workbench.render.message import error_html
@@ -118,6 +121,7 @@ class EncounterView:
     pace_figure: go.Figure | None = None
     pace: str = ""
     attacks: tuple[AttackView, ...] = ()
+    respite: str = ""
 
 
 def _levels(field: str, text: str) -> list[int]:
@@ -208,12 +212,16 @@ def encounter_view(
     marked = abilities or {}
     r = report(encounter)
     plan = quick_plan(encounter.party, difficulty, encounter.creatures)
+    # The heroes' Victories are those since their last respite (a respite turns them into experience); an
+    # average is rounded down, the reading the Malice schedule uses for the same number.
+    respite = respite_check([r], since_respite=math.floor(encounter.party.victories))
     rows = tuple(
         RowView(label=c.label, kind=_kind(c), count=c.count, cost=format_number(c.cost()), star=c.star,
                 group=group_of(encounter, i))
         for i, c in enumerate(encounter.creatures)
     )
-    terrain = tuple(f"{t.name} (dynamic terrain, EV {t.ev})" for t in encounter.terrain)
+    terrain = tuple(f"{t.name} (dynamic terrain, EV {t.ev}" + (f", level {t.level})" if t.level else ")")
+                    for t in encounter.terrain)
     figure, pace = _pace(encounter, hero_stamina, party_damage, stat_block, marked)
     return EncounterView(
         figure=budget_figure(r.budget, r.total_ev, difficulty),
@@ -230,6 +238,7 @@ def encounter_view(
         pace_figure=figure,
         pace=pace,
         attacks=_attacks(encounter, stat_block, marked),
+        respite=respite_html(respite),
     )
 
 
@@ -283,7 +292,8 @@ class EncounterEditor(widgets.VBox):
         self.plot = ChartSlot(first.figure, "wb-budget-chart")
         self.pace_plot = ChartSlot(first.pace_figure, "wb-pace-chart", placeholder=widgets.HTML())
         self.panes = {name: widgets.HTML(getattr(first, name)) for name in
-                      ("summary", "budget", "creatures", "checks", "groups", "objectives", "quick", "pace")}
+                      ("summary", "budget", "creatures", "checks", "groups", "objectives", "quick", "pace",
+                       "respite")}
         self.panes["summary"].add_class("wb-encounter-summary")
         self.panes["checks"].add_class("wb-checks")
         self.panes["pace"].add_class("wb-pace")
@@ -359,6 +369,8 @@ class EncounterEditor(widgets.VBox):
         self.load_library_b = widgets.Button(description="Load library")
         self.terrain_name_c = widgets.Text(description="Terrain", placeholder="e.g. collapsing pillar")
         self.terrain_ev_c = widgets.BoundedIntText(value=2, min=0, max=999, description="EV", layout={"width": "160px"})
+        self.terrain_level_c = widgets.Text(description="Level", placeholder="its level, e.g. 3",
+                                            layout={"width": "180px"})
         self.add_terrain_b = widgets.Button(description="Add terrain")
         self.suggest_b = widgets.Button(description="Suggest groups")
         self.clear_groups_b = widgets.Button(description="Clear groups")
@@ -464,7 +476,8 @@ class EncounterEditor(widgets.VBox):
             "add_spec": lambda: e.adding(parse_spec(self.spec_c.value).model_copy(update={"star": self.star_c.value})),
             "add_monster": self._add_monster,
             "add_stat_block": lambda: self._adding_stat_block(*args),
-            "add_terrain": lambda: e.adding(TerrainObject(name=self._terrain_name(), ev=self.terrain_ev_c.value)),
+            "add_terrain": lambda: e.adding(TerrainObject(name=self._terrain_name(), ev=self.terrain_ev_c.value,
+                                                          level=self._terrain_level())),
             "load_library": self._load_library,
             "suggest_encounter": self._suggest,
             "add_objective": lambda: self._add_objective(e),
@@ -569,6 +582,16 @@ class EncounterEditor(widgets.VBox):
             rows.append(line)
         self.objective_rows.children = tuple(rows)
         self.mode_box.layout.display = "" if len(chosen) > 1 else "none"
+
+    def _terrain_level(self) -> int | None:
+        """The object's level as typed (blank: not given, and "Use only objects of the heroes' level or
+        lower" cannot be checked for it)."""
+        text = self.terrain_level_c.value.strip()
+        if not text:
+            return None
+        if not (text.isascii() and text.isdigit() and len(text) <= 3 and int(text) >= 1):
+            raise InvalidInput("terrain_level", self.terrain_level_c.value, "one level from 1 upwards, or blank")
+        return int(text)
 
     def _terrain_name(self) -> str:
         if not self.terrain_name_c.value.strip():
@@ -821,7 +844,8 @@ class EncounterEditor(widgets.VBox):
             widgets.HBox([self.spec_c, self.add_spec_b, self.star_c], layout=wrap),
             widgets.HBox([self.monster_c, self.count_c, self.add_monster_b], layout=wrap),
             widgets.HBox([self.folder_c, self.load_library_b], layout=wrap),
-            widgets.HBox([self.terrain_name_c, self.terrain_ev_c, self.add_terrain_b], layout=wrap),
+            widgets.HBox([self.terrain_name_c, self.terrain_ev_c, self.terrain_level_c, self.add_terrain_b],
+                         layout=wrap),
             widgets.HBox([self.groups_c, self.apply_groups_b], layout=wrap),
             self.panes["creatures"],
         ])
@@ -834,7 +858,7 @@ class EncounterEditor(widgets.VBox):
             self.pace_plot,
         ])
         tabs = widgets.Tab(children=[
-            self.panes["checks"], self.panes["groups"],
+            widgets.VBox([self.panes["checks"], self.panes["respite"]]), self.panes["groups"],
             widgets.VBox([self.objective_c, self.condition_box, self.objective_rows,
                           widgets.HBox([self.add_objective_c, self.add_objective_b], layout=wrap),
                           self.mode_box, self.panes["objectives"]]),
@@ -859,7 +883,7 @@ class EncounterEditor(widgets.VBox):
             "spec": self.spec_c, "add_spec": self.add_spec_b, "monster": self.monster_c, "count": self.count_c,
             "star": self.star_c, "add_monster": self.add_monster_b, "folder": self.folder_c,
             "load_library": self.load_library_b, "terrain_name": self.terrain_name_c,
-            "terrain_ev": self.terrain_ev_c, "add_terrain": self.add_terrain_b, "suggest": self.suggest_b,
+            "terrain_ev": self.terrain_ev_c, "terrain_level": self.terrain_level_c, "add_terrain": self.add_terrain_b, "suggest": self.suggest_b,
             "clear_groups": self.clear_groups_b, "groups_text": self.groups_c, "apply_groups": self.apply_groups_b,
             "keyword": self.keyword_c, "suggest_encounter": self.suggest_encounter_b, "hero_stamina": self.stamina_c,
             "party_damage": self.damage_c, "path": self.path_c, "overwrite": self.overwrite_c, "save": self.save_b,
