@@ -11,7 +11,8 @@ import rules_reference as ref
 
 import workbench as wb
 from workbench import core_ruleset
-from workbench.apps.builder import format_traits, monster_builder, parse_traits
+from workbench.apps.builder import monster_builder
+from workbench.apps.rows import format_traits, parse_traits
 from workbench.model import Trait
 from workbench.monster.formulas import build_monster
 from workbench.monster.library import list_monsters, load_entry, save_monster
@@ -382,8 +383,8 @@ def test_a_module_from_the_directors_folder_is_filled_in_on_the_block(tmp_path):
 
 def test_the_module_folder_box_loads_and_names_bad_files(app, tmp_path):
     app.controls["homebrew_rules"].value = "tide-bound"
-    status = html.unescape(app.status.value)
-    assert "no module 'tide-bound'" in status and "Module folder" in status
+    note = html.unescape(app.rows["homebrew_rules"].shortcut_note.value)  # beside the box typed in
+    assert "no module 'tide-bound'" in note and "Module folder" in note
     folder = _modules_folder(tmp_path)
     (folder / "broken.toml").write_text('format = 1\nid = "Not An Id"\n', encoding="utf-8")
     app.controls["modules_folder"].value = str(folder)

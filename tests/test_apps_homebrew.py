@@ -134,7 +134,8 @@ def test_the_builder_attaches_modules_and_shows_them_on_the_block(tmp_path):
     assert "Exploitable Weakness (Silver)" in builder.stat_block.value
     assert "Swarm (N = 4, M = 5)" in builder.stat_block.value
     box.value = "generic-swarm: disperse_value=0"  # N is a whole number from 1
-    assert "disperse_value" in builder.status.value  # refused, named; the last good block stays
+    # refused beside the box, the parameter named as its field is labelled; the last good block stays
+    assert "Disperse Value (N) takes a whole number from 1" in builder.rows["homebrew_rules"].shortcut_note.value
     assert "Swarm (N = 4, M = 5)" in builder.stat_block.value
 
 

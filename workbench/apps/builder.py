@@ -24,7 +24,6 @@ Stable CSS classes for browser tests: `wb-builder` (the app), `wb-stat-block-vie
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -33,16 +32,12 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from workbench.apps.export import ExportPanel
+from workbench.apps.message import refusal_text, shown_path
+from workbench.apps.rows import MaliceRows, RowList, RuleRows, TraitRows, VillainActionRows
 from workbench.calibration.bestiary import sample_bestiary
 from workbench.charts.scaling import scaling_figure, update_scaling_figure
-from workbench.errors import InvalidInput, RulesetError, WorkbenchError
-from workbench.homebrew.rule import (
-    HomebrewRule,
-    format_attachments,
-    load_rules,
-    parse_attachments,
-    shipped_rules,
-)
+from workbench.errors import RulesetError, WorkbenchError
+from workbench.homebrew.rule import HomebrewRule, load_rules, shipped_rules
 from workbench.model import Monster, Trait
 from workbench.monster.formulas import build_monster, target_choices
 from workbench.monster.library import (
@@ -75,38 +70,19 @@ from workbench.tables.scaling import QUANTITIES
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["MonsterBuilder", "monster_builder", "parse_traits", "format_traits"]
+__all__ = ["MonsterBuilder", "monster_builder"]
 
 DEFAULT_MAX_LEVEL = 10
 EPIC_MAX_LEVEL = 20
 EXTRA_TARGETS = 3  # the target picker offers lowest .. expected + 3
-_COST = re.compile(r"^(?P<name>.*?)\s*\((?P<cost>\d+)(?:\s*Malice)?\)\s*$")
 T = TypeVar("T")  # what an action passed to MonsterBuilder._act returns
 
 
-def parse_traits(text: str, with_cost: bool = False) -> tuple[Trait, ...]:
-    """One trait per line, "Name: text" (with_cost: "Name (3): text"); a line without ":" is a name."""
-    traits = []
-    for line in text.splitlines():
-        if not line.strip():
-            continue
-        name, _, body = line.partition(":")
-        cost = None
-        match = _COST.match(name) if with_cost else None
-        if match:
-            name, cost = match.group("name"), int(match.group("cost"))
-        traits.append(Trait(name=name.strip(), text=body.strip(), cost=cost))
-    return tuple(traits)
-
-
-def format_traits(traits: tuple[Trait, ...]) -> str:
-    """The inverse of `parse_traits`, for loading a saved monster back into the text boxes."""
-    lines = []
-    for trait in traits:
-        cost = f" ({trait.cost})" if trait.cost is not None else ""
-        text = " ".join(trait.text.splitlines())
-        lines.append(f"{trait.name}{cost}: {text}" if text else f"{trait.name}{cost}")
-    return "\n".join(lines)
+def _refusal(exc: WorkbenchError | OSError) -> str:
+    """A library refusal in words: the rule's reason, or what the file system said (never a repr)."""
+    if isinstance(exc, OSError):
+        return f"the file system refused ({exc.strerror or 'no reason given'})."
+    return refusal_text(exc, {"name": "A file name", "new_name": "A new name"})
 
 
 def _note(text: str) -> str:
@@ -162,15 +138,6 @@ class MonsterBuilder(widgets.VBox):
                                            style=style, layout=layout),
             "signature_text": widgets.Textarea(value="", placeholder="Melee 1, one creature or object; ...",
                                                description="Signature text", style=style, layout=layout),
-            "traits": widgets.Textarea(value="", placeholder="Crafty: The goblin doesn't provoke ...",
-                                       description="Traits", style=style, layout=layout),
-            "malice_features": widgets.Textarea(value="", placeholder="Name (3): what it does",
-                                                description="Malice features", style=style, layout=layout),
-            "villain_actions": widgets.Textarea(value="", placeholder="Opener: what it does",
-                                                description="Villain actions", style=style, layout=layout),
-            # attached homebrew rule modules, one a line: "module-id: name=value, ..." (homebrew_rule.py)
-            "homebrew_rules": widgets.Textarea(value="", placeholder="exploitable-weakness: tag=Silver",
-                                               description="Homebrew rules", style=style, layout=layout),
             # a folder of the Director's own rule modules, loaded beside the shipped ones
             "modules_folder": widgets.Text(value=str(modules_folder or ""), placeholder="my-rules/",
                                            description="Module folder", style=style, layout=layout,
@@ -182,6 +149,15 @@ class MonsterBuilder(widgets.VBox):
                                              value="role", style={"button_width": "10em"}),
         }
         self.controls = c
+        # traits, Malice features, villain actions and rule modules as rows of fields (apps/rows.py); each
+        # list's typed shortcut box is its `controls` entry too, for scripts
+        self.rule_rows = RuleRows(self.modules, self._rows_changed, "wb-rule-rows")
+        self.rows: dict[str, RowList[Any]] = {
+            "traits": TraitRows(self._rows_changed, "wb-trait-rows"),
+            "malice_features": MaliceRows(self._rows_changed, "wb-malice-rows"),
+            "villain_actions": VillainActionRows(self._rows_changed, "wb-villain-rows"),
+            "homebrew_rules": self.rule_rows,
+        }
         self.organization_note = widgets.HTML()
         self.role_note = widgets.HTML()
         self.keyword_note = widgets.HTML()
@@ -207,7 +183,7 @@ class MonsterBuilder(widgets.VBox):
         self.add_class("wb-builder")
         for control in c.values():
             control.observe(self.refresh, names="value")
-        c["epic"].observe(self.refresh, names="value")
+        c.update({key: rows.shortcut for key, rows in self.rows.items()})  # observed by their rows
         self.refresh()
         self._refresh_library()
 
@@ -229,11 +205,23 @@ class MonsterBuilder(widgets.VBox):
             c["name"], c["keywords"], self.keyword_note, c["other_keywords"],
             widgets.HBox([c["size"], c["speed"], c["stability"]],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            c["signature_name"], c["signature_text"], c["traits"], c["malice_features"], c["villain_actions"],
-            c["homebrew_rules"], c["modules_folder"], self.modules_note,
+            c["signature_name"], c["signature_text"],
         ])
-        left = widgets.Accordion(children=[numbers, words], titles=("Level, organization, role", "Text"),
-                                 selected_index=0, layout=widgets.Layout(width="44%"))
+        rules = widgets.VBox([self.rows["homebrew_rules"], c["modules_folder"], self.modules_note])
+        # one Accordion a section, so any of them can be open together (one Accordion opens one child only)
+        sections = [
+            ("Level, organization, role", numbers, True),
+            ("Text", words, False),
+            ("Traits", self.rows["traits"], False),
+            ("Malice features", self.rows["malice_features"], False),
+            ("Villain actions", self.rows["villain_actions"], False),
+            ("Homebrew rules", rules, False),
+        ]
+        self.sections = {
+            title: widgets.Accordion(children=[body], titles=(title,), selected_index=0 if is_open else None)
+            for title, body, is_open in sections
+        }
+        left = widgets.VBox(list(self.sections.values()), layout=widgets.Layout(width="44%"))
         right = widgets.VBox([self.stat_block, self.closest], layout=widgets.Layout(width="56%"))
         chart = widgets.VBox([widgets.HBox([c["quantity"], c["compare"]]), self.figure])
         export = widgets.VBox([
@@ -270,11 +258,11 @@ class MonsterBuilder(widgets.VBox):
         self.library = widgets.VBox([
             widgets.HBox([self.folder, b["refresh"]]),
             widgets.HBox([self.file_name, self.overwrite, b["save"]]),
+            self.library_note,  # beside the buttons it answers
             widgets.HBox([self.saved, widgets.VBox([
                 b["load"], widgets.HBox([self.new_name, b["rename"]]),
                 widgets.HBox([self.confirm_delete, b["delete"]]),
             ])]),
-            self.library_note,
         ]).add_class("wb-library")
 
     # ------------------------------------------------------------ the one observer
@@ -344,6 +332,10 @@ class MonsterBuilder(widgets.VBox):
             return
         self._modules_key = key
         self.modules = dict(shipped_rules())
+        self._read_modules(folder)
+        self.rule_rows.set_modules(self.modules)
+
+    def _read_modules(self, folder: Path | None) -> None:
         if folder is None:
             self.modules_note.value = _note("Modules: the shipped ones (" + ", ".join(self.modules) + ").")
             return
@@ -377,13 +369,13 @@ class MonsterBuilder(widgets.VBox):
             "stability": c["stability"].value.strip(),
             "signature_name": c["signature_name"].value.strip(),
             "signature_text": c["signature_text"].value.strip(),
-            "traits": parse_traits(c["traits"].value),
-            "malice_features": parse_traits(c["malice_features"].value, with_cost=True),
-            "villain_actions": parse_traits(c["villain_actions"].value),
-            "homebrew_rules": parse_attachments(c["homebrew_rules"].value, self.modules),
+            **{key: rows.items for key, rows in self.rows.items()},
         })
         # "Instant Solo Creature" re-applied after each rebuild (its traits and feature are never doubled)
         return instant_solo(monster) if c["instant_solo"].value else monster
+
+    def _rows_changed(self, _items: object = None) -> None:
+        self.refresh()
 
     def refresh(self, change: Any = None) -> None:
         """Read every control and redraw every output (the one observer)."""
@@ -398,9 +390,7 @@ class MonsterBuilder(widgets.VBox):
                        "modules": self.modules}
             block = stat_block_html(monster, lore=self.lore, style=False, **options)
         except WorkbenchError as exc:
-            hint = (". A module of your own? Type its folder into “Module folder”, under Text."
-                    if isinstance(exc, InvalidInput) and exc.field == "homebrew_rules" else "")
-            self.status.value = error_html(str(exc) + hint, css="wb-error")
+            self.status.value = error_html(refusal_text(exc), css="wb-error")
             return
         self.monster = monster
         self.stat_block.value = block
@@ -430,11 +420,12 @@ class MonsterBuilder(widgets.VBox):
         if contents.problems:
             self._say("Could not load: " + "; ".join(f"{f} ({why})" for f, why in contents.problems), True)
 
-    def _act(self, action: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
+    def _act(self, failed: str, action: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
+        """`action(...)`, or None with the refusal said beside the buttons, after `failed` ("Not renamed")."""
         try:
             return action(*args, **kwargs)
         except (WorkbenchError, OSError) as exc:
-            self._say(str(exc), error=True)
+            self._say(f"{failed}: {_refusal(exc)}", error=True)
             return None
 
     def _save_clicked(self, _: Any = None) -> None:
@@ -451,21 +442,21 @@ class MonsterBuilder(widgets.VBox):
                       "replace it, or choose another name.", error=True)
             return
         except (WorkbenchError, OSError) as exc:
-            self._say(str(exc), error=True)
+            self._say(f"Not saved as “{name}”: {_refusal(exc)}", error=True)
             return
         self.overwrite.value = False
         self._refresh_library(path.stem)
-        self._say(f"Saved {path}")
+        self._say(f"Saved as {shown_path(path)}")
 
     def _refresh_clicked(self, _: Any = None) -> None:
         self._say("")
-        self._act(self._refresh_library)
+        self._act("The folder could not be read", self._refresh_library)
 
     def _load_clicked(self, _: Any = None) -> None:
         if not self.saved.value:
             self._say("Pick a saved monster first.", error=True)
             return
-        entry = self._act(load_entry, self.saved.value, self.folder.value, self.rules)
+        entry = self._act("Not loaded", load_entry, self.saved.value, self.folder.value, self.rules)
         if entry is None:
             return
         self.show(entry.monster, characteristic=entry.characteristic, strike=entry.strike)
@@ -477,7 +468,7 @@ class MonsterBuilder(widgets.VBox):
         if not self.saved.value:
             self._say("Pick a saved monster first.", error=True)
             return
-        path = self._act(rename_monster, self.saved.value, self.new_name.value, self.folder.value)
+        path = self._act("Not renamed", rename_monster, self.saved.value, self.new_name.value, self.folder.value)
         if path is not None:
             self._refresh_library(path.stem)
             self._say(f"Renamed to {path.name}")
@@ -490,7 +481,7 @@ class MonsterBuilder(widgets.VBox):
             self._say("Tick “Yes, delete it” first: deleting cannot be undone.", error=True)
             return
         name = self.saved.value
-        gone = self._act(delete_monster, name, self.folder.value)
+        gone = self._act("Not deleted", delete_monster, name, self.folder.value)
         if gone is None and name in list_monsters(self.folder.value):  # refused, and the file is still there
             return
         self.confirm_delete.value = False
@@ -527,15 +518,16 @@ class MonsterBuilder(widgets.VBox):
             "stability": monster.stability,
             "signature_name": monster.signature_name,
             "signature_text": monster.signature_text,
-            "traits": format_traits(traits),
-            "malice_features": format_traits(malice_features),
-            "villain_actions": format_traits(monster.villain_actions),
-            "homebrew_rules": format_attachments(monster.homebrew_rules),
         }
+        own_lists = {"traits": traits, "malice_features": malice_features,
+                     "villain_actions": monster.villain_actions, "homebrew_rules": monster.homebrew_rules}
         self._syncing = True
         try:
             for key, value in values.items():
                 c[key].value = value
+            self._load_modules()  # the module folder first: a saved attachment to one of its modules is offered
+            for key, items in own_lists.items():
+                self.rows[key].set_items(items)
         finally:
             self._syncing = False
         self._sync_controls()

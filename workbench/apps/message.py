@@ -8,13 +8,14 @@ first and what is allowed after it, never the value's Python repr (`got '…'`) 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 
 import ipywidgets as widgets
 
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
 from workbench.render.message import error_html
 
-__all__ = ["button_action", "refusal_html", "refusal_text"]
+__all__ = ["button_action", "refusal_html", "refusal_text", "shown_path"]
 
 
 def _sentence(text: str) -> str:
@@ -62,3 +63,11 @@ def button_action(
         return handler
 
     return act
+
+
+def shown_path(path: Path) -> str:
+    """A file or folder as a Director knows it: `~/drawsteel-workbench/monsters` under the home folder."""
+    try:
+        return "~/" + Path(path).relative_to(Path.home()).as_posix()
+    except ValueError:
+        return str(path)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -21,7 +20,7 @@ from workbench.apps.calibration import calibration_app
 from workbench.apps.encounter import encounter_app
 from workbench.apps.fight import fight_app
 from workbench.apps.homebrew import swarm_app, weakness_app
-from workbench.apps.message import refusal_html
+from workbench.apps.message import refusal_html, shown_path
 from workbench.apps.solos import solos_app
 from workbench.errors import WorkbenchError
 from workbench.fight.workspace import (
@@ -47,14 +46,6 @@ __all__ = [
     "workspace_file",
     "solos_page",
 ]
-
-
-def shown_path(path: Path) -> str:
-    """A folder as a Director knows it: `~/drawsteel-workbench/monsters` under the home folder."""
-    try:
-        return "~/" + path.relative_to(Path.home()).as_posix()
-    except ValueError:
-        return str(path)
 
 
 def _page(*children: widgets.Widget) -> widgets.VBox:
