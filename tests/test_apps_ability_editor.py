@@ -64,7 +64,8 @@ def test_a_bad_value_marks_its_control_and_keeps_the_last_good_block(control, va
     assert editor.problem is not None and editor.problem.field == field
     assert "wb-invalid" in editor.fields[control]._dom_classes
     assert editor.abilities == good
-    assert "the last good block is shown" in editor.view.value
+    assert "The last good block is shown" in editor.view.value
+    assert "keeps the last good ability" in editor.notes[control].value  # said under the control itself
     editor.fields[control].value = fields_of(good[0])[control]  # put right: the mark goes
     assert editor.problem is None and "wb-invalid" not in editor.fields[control]._dom_classes
 

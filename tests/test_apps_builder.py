@@ -421,3 +421,72 @@ def test_the_export_tab_follows_the_built_monster():
     assert 'data-format="steel-compendium"' in panel.link.value
     builder.controls["level"].value = builder.controls["level"].value % 9 + 1
     assert panel.link.value == "" and panel.monster == builder.monster
+
+
+# ---------------------------------------------------------------- abilities inside the builder (issue 13)
+
+
+def test_abilities_are_added_in_the_builder_from_the_formulas_and_follow_the_numbers(app):
+    c, editor = app.controls, app.ability_editor
+    c["organization"].value, c["role"].value, c["level"].value = "elite", "brute", 5
+    for template in ("signature strike", "two-target strike", "area", "villain action", "malice", "signature strike"):
+        editor.template.value = template
+        editor.add.click()
+    assert [a.cost for a in app.monster.abilities] == ["signature", None, None, "villain 1", 3, "signature"]
+    # an elite's signature strike at its expected 2 targets: the formula's, so nothing is marked
+    assert app.monster.abilities[0].power_roll.damage == tuple(ref.damage(5, "elite", "brute", t, 2) for t in (1, 2, 3))
+    assert app.stat_block.value.count('class="wb-ability"') == 6 and "wb-departure" not in app.stat_block.value
+    c["level"].value = 7  # the abilities follow the level
+    assert app.monster.abilities[0].power_roll.damage == tuple(ref.damage(7, "elite", "brute", t, 2) for t in (1, 2, 3))
+    assert "wb-departure" not in app.stat_block.value
+
+
+def test_a_changed_number_is_marked_and_keeps_its_difference(app):
+    c, editor = app.controls, app.ability_editor
+    c["organization"].value, c["role"].value, c["level"].value = "elite", "brute", 5
+    editor.add.click()  # a signature strike
+    editor.show(True)  # the Abilities section opened
+    formula = ref.damage(5, "elite", "brute", 2, 2)
+    editor.fields["tier2_damage"].value = str(formula + 6)
+    assert f"tier 2: {formula + 6} damage, the formula gives {formula}" in app.stat_block.value
+    c["level"].value = 6
+    moved = ref.damage(6, "elite", "brute", 2, 2)
+    assert app.monster.abilities[0].power_roll.tier2.damage == moved + 6
+    assert editor.fields["tier2_damage"].value == str(moved + 6)  # the open editor shows the carried number
+    c["level"].value = 5
+    assert app.monster.abilities[0].power_roll.tier2.damage == formula + 6
+
+
+def test_a_bad_ability_value_is_said_under_its_box_and_the_block_stays(app):
+    editor = app.ability_editor
+    editor.add.click()
+    editor.show(True)
+    good = app.stat_block.value
+    editor.fields["tier1_damage"].value = "lots"
+    assert "Tier 1 damage takes a whole number" in html.unescape(editor.notes["tier1_damage"].value)
+    assert "wb-invalid" in editor.fields["tier1_damage"]._dom_classes
+    assert app.stat_block.value == good
+
+
+def test_folded_abilities_write_no_fields_on_a_slider_move(app):
+    editor = app.ability_editor
+    editor.add.click()
+    shown = editor.fields["tier1_damage"].value
+    app.controls["level"].value = 8
+    assert editor.fields["tier1_damage"].value == shown  # folded away: left as it was
+    editor.show(True)
+    assert editor.fields["tier1_damage"].value == str(app.monster.abilities[0].power_roll.tier1.damage)
+
+
+def test_abilities_are_saved_and_loaded_with_the_monster(app, tmp_path):
+    app.ability_editor.add.click()
+    app.ability_editor.template.value = "area"
+    app.ability_editor.add.click()
+    app.file_name.value = "Brute"
+    app.buttons["save"].click()
+    assert "Saved as" in app.library_note.value
+    fresh = monster_builder(folder=tmp_path)
+    fresh.saved.value = "Brute"
+    fresh.buttons["load"].click()
+    assert fresh.monster.abilities == app.monster.abilities
+    assert [o for o in fresh.ability_editor.chooser.options] == ["1. Signature Strike", "2. Area Attack"]

@@ -12,14 +12,15 @@ bonus, and per tier its damage and the rest of its text, potency written as the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
+from workbench.apps.message import refusal_text
 from workbench.errors import InvalidInput
 from workbench.model import ABILITY_KEYWORDS, ACTIONS, Ability, Monster
-from workbench.monster.ability_template import TEMPLATES, suggest_ability
+from workbench.monster.ability_template import carry_ability, suggest_ability
 from workbench.render.message import error_html
 from workbench.render.stat_block import stat_block_html
 
@@ -36,7 +37,16 @@ __all__ = [
 ]
 
 COSTS = ("none", "signature", "malice", "villain 1", "villain 2", "villain 3")
+COST_CHOICES = [("None", "none"), ("Signature ability", "signature"), ("Malice", "malice"),
+                ("Villain action 1", "villain 1"), ("Villain action 2", "villain 2"), ("Villain action 3", "villain 3")]
 NO_ACTION = "none"
+# what the Add button makes, in words; each pre-filled from the formulas (monster/ability_template.py)
+TEMPLATE_CHOICES = [("A signature strike", "signature strike"), ("A 2-target strike", "two-target strike"),
+                    ("An area ability", "area"), ("A villain action", "villain action"),
+                    ("A Malice ability", "malice")]
+LABELS = {"name": "Name", "cost": "Cost", "malice": "Malice", "action": "Action", "keywords": "Keywords",
+          "distance": "Distance", "target": "Target", "bonus": "Power roll +",
+          **{f"tier{n}_{part}": f"Tier {n} {part}" for n in (1, 2, 3) for part in ("damage", "effect")}}
 
 
 def add_ability(abilities: tuple[Ability, ...], ability: Ability) -> tuple[Ability, ...]:
@@ -80,9 +90,8 @@ def _damage(field: str, text: str) -> int | None:
     text = text.strip()
     if not text:
         return None
-    if not text.isdigit():
-        raise InvalidInput(field, text, "a whole number of 0 or more, or empty for no damage",
-                           "a tier damage typed as text")
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):  # not "²" (int() refuses it), not 5,000 digits
+        raise InvalidInput(field, text, "a whole number of 0 or more, or empty for no damage")
     return int(text)
 
 
@@ -136,40 +145,65 @@ def ability_view(monster: Monster, abilities: tuple[Ability, ...], problem: Inva
     shown = monster.model_copy(update={"abilities": abilities})
     note = ""
     if problem is not None:
-        note = error_html(f"{problem.field}: {problem.detail} — the last good block is shown.", css="wb-error",
-                          tag="div")
+        note = error_html(f"{problem_text(problem)} The last good block is shown.", css="wb-error", tag="div")
     return note + stat_block_html(shown)
 
 
-class AbilityEditor:
-    """The controls for a monster's abilities, one observer, and the stat block they draw."""
+def problem_text(problem: InvalidInput) -> str:
+    """A refused part in words, the control named as it is labelled ("Tier 1 damage takes ...")."""
+    return refusal_text(problem, LABELS)
 
-    def __init__(self, monster: Monster) -> None:
+
+class AbilityEditor:
+    """The controls for a monster's abilities, one observer, and (standalone) the stat block they draw.
+
+    Inside the builder (`on_change` given, `view=False`) the builder's own block shows the abilities: it
+    hands each newly built monster to `set_monster`, which carries every ability to the new numbers
+    (`carry_ability`: a template stays the formulas', a changed number stays changed by as much), and the
+    fields are written only while the editor is shown (`shown`), so a slider move costs no field updates.
+    """
+
+    def __init__(self, monster: Monster, on_change: Callable[[tuple[Ability, ...]], None] | None = None,
+                 view: bool = True) -> None:
         self.monster = monster
         self.abilities: tuple[Ability, ...] = tuple(monster.abilities)
+        self._design: tuple[tuple[Ability, ...], Monster] = (self.abilities, monster)
         self.problem: InvalidInput | None = None
+        self.on_change = on_change
+        self.shown = True
+        self._stale = False
         self._syncing = False
-        self.template = widgets.Dropdown(options=TEMPLATES, description="New")
-        self.add = widgets.Button(description="Add", icon="plus")
-        self.up = widgets.Button(description="Up", icon="arrow-up")
-        self.down = widgets.Button(description="Down", icon="arrow-down")
-        self.remove = widgets.Button(description="Remove", icon="trash")
-        self.chooser = widgets.Select(options=[], description="Abilities", rows=6)
+        self.template = widgets.Dropdown(options=TEMPLATE_CHOICES, description="New",
+                                         layout=widgets.Layout(width="auto"))
+        self.add = widgets.Button(description="Add", icon="plus", layout=widgets.Layout(width="auto"))
+        self.up = widgets.Button(description="Up", icon="arrow-up", layout=widgets.Layout(width="auto"))
+        self.down = widgets.Button(description="Down", icon="arrow-down", layout=widgets.Layout(width="auto"))
+        self.remove = widgets.Button(description="Remove", icon="trash", layout=widgets.Layout(width="auto"))
+        self.chooser = widgets.Select(options=[], description="Abilities", rows=6,
+                                      layout=widgets.Layout(width="auto"))
+        style = {"description_width": "8em"}
+        wide = widgets.Layout(width="auto")
         self.fields: dict[str, widgets.Widget] = {
-            "name": widgets.Text(description="Name"),
-            "cost": widgets.Dropdown(options=COSTS, description="Cost"),
-            "malice": widgets.BoundedIntText(value=3, min=1, max=20, description="Malice"),
-            "action": widgets.Dropdown(options=(NO_ACTION, *ACTIONS), description="Action"),
-            "keywords": widgets.SelectMultiple(options=ABILITY_KEYWORDS, rows=5, description="Keywords"),
-            "distance": widgets.Text(description="Distance", placeholder="Melee 1, 3 cube within 10"),
-            "target": widgets.Text(description="Target", placeholder="One creature or object"),
-            "bonus": widgets.BoundedIntText(min=-10, max=10, description="Power roll +"),
+            "name": widgets.Text(description="Name", style=style, layout=wide),
+            "cost": widgets.Dropdown(options=COST_CHOICES, description="Cost", style=style),
+            "malice": widgets.BoundedIntText(value=3, min=1, max=20, description="Malice", style=style),
+            "action": widgets.Dropdown(options=[(a.capitalize(), a) for a in (NO_ACTION, *ACTIONS)],
+                                       description="Action", style=style),
+            "keywords": widgets.SelectMultiple(options=ABILITY_KEYWORDS, rows=5, description="Keywords",
+                                               style=style),
+            "distance": widgets.Text(description="Distance", placeholder="Melee 1, 3 cube within 10", style=style,
+                                     layout=wide),
+            "target": widgets.Text(description="Target", placeholder="One creature or object", style=style,
+                                   layout=wide),
+            "bonus": widgets.BoundedIntText(min=-10, max=10, description="Power roll +", style=style),
         }
         for number in (1, 2, 3):
-            self.fields[f"tier{number}_damage"] = widgets.Text(description=f"Tier {number} damage")
-            self.fields[f"tier{number}_effect"] = widgets.Text(description=f"Tier {number} effect",
-                                                               placeholder="M < 1 slowed (save ends)")
-        self.view = widgets.HTML()
+            self.fields[f"tier{number}_damage"] = widgets.Text(description=f"Tier {number} damage", style=style)
+            self.fields[f"tier{number}_effect"] = widgets.Text(description=f"Tier {number} effect", style=style,
+                                                               placeholder="M < 1 slowed (save ends)", layout=wide)
+        # each control's message right under it
+        self.notes = {key: widgets.HTML().add_class("wb-field-note") for key in self.fields}
+        self.view = widgets.HTML() if view else None
         self.add.on_click(lambda _: self.act("add"))
         self.up.on_click(lambda _: self.act("up"))
         self.down.on_click(lambda _: self.act("down"))
@@ -182,12 +216,44 @@ class AbilityEditor:
     def selected(self) -> int | None:
         return self.chooser.index if self.abilities and self.chooser.index is not None else None
 
+    # ------------------------------------------------------------ from the builder
+
+    def set_monster(self, monster: Monster) -> None:
+        """New numbers from the builder: every ability carried from its design to `monster`."""
+        abilities, design = self._design
+        self.monster = monster
+        self.abilities = tuple(carry_ability(a, design, monster) for a in abilities)
+        if self.shown:
+            self._sync(self.selected, redraw=False)
+        else:
+            self._stale = True
+
+    def set_abilities(self, abilities: tuple[Ability, ...], monster: Monster) -> None:
+        """A loaded monster's abilities (designed for `monster`)."""
+        self.monster = monster
+        self.abilities = tuple(abilities)
+        self._design = (self.abilities, monster)
+        self._sync(0 if self.abilities else None, redraw=False)
+
+    def show(self, shown: bool) -> None:
+        """The editor was opened (True) or folded away: fields left behind while folded are written now."""
+        self.shown = shown
+        if shown and self._stale:
+            self._sync(self.selected, redraw=False)
+
+    # ------------------------------------------------------------ the buttons and the one observer
+
     def act(self, action: str) -> None:
         """A button: add a template, move the selected ability up or down, remove it."""
         index = self.selected
         if action == "add":
-            self.abilities = add_ability(self.abilities, suggest_ability(self.monster.model_copy(
-                update={"abilities": self.abilities}), self.template.value))
+            try:
+                new = suggest_ability(self.monster.model_copy(update={"abilities": self.abilities}),
+                                      self.template.value)
+            except InvalidInput as exc:
+                self._mark(exc, "name")
+                return
+            self.abilities = add_ability(self.abilities, new)
             index = len(self.abilities) - 1
         elif index is not None and action in ("up", "down"):
             self.abilities = move_ability(self.abilities, index, -1 if action == "up" else 1)
@@ -195,67 +261,104 @@ class AbilityEditor:
         elif index is not None and action == "remove":
             self.abilities = remove_ability(self.abilities, index)
             index = min(index, len(self.abilities) - 1) if self.abilities else None
+        self._edited()
         self._sync(index)
 
-    def _sync(self, index: int | None) -> None:
+    def _edited(self) -> None:
+        """The Director changed the list: it is the design from now on, and the builder hears of it."""
+        self._design = (self.abilities, self.monster)
+        if self.on_change is not None:
+            self.on_change(self.abilities)
+
+    def _sync(self, index: int | None, redraw: bool = True) -> None:
         """Show the list and the selected ability's parts in the controls (without reacting to them)."""
         self._syncing = True
         try:
-            self.chooser.options = [f"{i + 1}. {a.name}" for i, a in enumerate(self.abilities)]
+            options = [f"{i + 1}. {a.name}" for i, a in enumerate(self.abilities)]
+            if list(self.chooser.options) != options:
+                self.chooser.options = options
             self.chooser.index = index
             if index is not None:
                 for key, value in fields_of(self.abilities[index]).items():
-                    self.fields[key].value = value
+                    if self.fields[key].value != value:
+                        self.fields[key].value = value
             self._mark(None)
+            self.up.disabled = index is None or index == 0
+            self.down.disabled = index is None or index == len(self.abilities) - 1
+            self.remove.disabled = index is None
         finally:
             self._syncing = False
-        self.view.value = ability_view(self.monster, self.abilities)
+        self._stale = False
+        if redraw and self.view is not None:
+            self.view.value = ability_view(self.monster, self.abilities)
 
-    def _mark(self, problem: InvalidInput | None) -> None:
+    def _mark(self, problem: InvalidInput | None, where: str | None = None) -> None:
         self.problem = problem
+        field = where or (problem.field if problem is not None else None)
         for key, control in self.fields.items():
-            if problem is not None and problem.field == key:
+            if problem is not None and field == key:
                 control.add_class("wb-invalid")
+                self.notes[key].value = error_html(problem_text(problem) + " The block keeps the last good ability.",
+                                                   css="wb-error", tag="div", small=True)
             else:
                 control.remove_class("wb-invalid")
+                if self.notes[key].value:
+                    self.notes[key].value = ""
 
     def refresh(self, change: Any = None) -> None:
         """The one observer: a new selection shows its parts; an edited part rebuilds the selected ability."""
         if self._syncing:
             return
         if change is not None and change.get("owner") is self.chooser:
-            self._sync(self.selected)
+            self._sync(self.selected, redraw=False)
             return
         index = self.selected
         if index is None:
             return
         values = {key: control.value for key, control in self.fields.items()}
+        if self._stale:  # fields folded away behind the numbers: only the one just changed is the Director's
+            owner = change.get("owner") if change is not None else None
+            changed = [key for key, control in self.fields.items() if control is owner]
+            values = {**fields_of(self.abilities[index]), **{key: values[key] for key in changed}}
         try:
             ability = ability_from_fields(values, self.abilities[index])
         except InvalidInput as exc:
             self._mark(exc)
-            self.view.value = ability_view(self.monster, self.abilities, exc)
+            if self.view is not None:
+                self.view.value = ability_view(self.monster, self.abilities, exc)
             return
         self.abilities = self.abilities[:index] + (ability,) + self.abilities[index + 1:]
         self._mark(None)
+        self._edited()
+        if self._stale:
+            self._sync(index, redraw=False)
         self._syncing = True
         try:
             self.chooser.options = [f"{i + 1}. {a.name}" for i, a in enumerate(self.abilities)]
             self.chooser.index = index
         finally:
             self._syncing = False
-        self.view.value = ability_view(self.monster, self.abilities)
+        if self.view is not None:
+            self.view.value = ability_view(self.monster, self.abilities)
 
     @property
     def result(self) -> Monster:
         """The monster with the abilities as edited."""
         return self.monster.model_copy(update={"abilities": self.abilities})
 
+    def form(self) -> widgets.Widget:
+        """The controls alone (the builder puts them in its Abilities section)."""
+        adding = widgets.HBox([self.template, self.add], layout=widgets.Layout(flex_flow="row wrap"))
+        moving = widgets.HBox([self.up, self.down, self.remove], layout=widgets.Layout(flex_flow="row wrap"))
+        fields = [widgets.VBox([control, self.notes[key]]) for key, control in self.fields.items()]
+        return widgets.VBox([adding, self.chooser, moving, *fields]).add_class("wb-ability-form")
+
     def widget(self) -> widgets.Widget:
-        buttons = widgets.HBox([self.template, self.add, self.up, self.down, self.remove])
-        form = widgets.VBox([buttons, self.chooser, *self.fields.values()])
-        self.view.add_class("wb-ability-view")
-        box = widgets.HBox([form, self.view])
+        parts = [self.form()]
+        if self.view is not None:
+            self.view.add_class("wb-ability-view")
+            parts.append(self.view)
+        box = widgets.HBox(parts)
         box.add_class("wb-ability-editor")
         return box
 

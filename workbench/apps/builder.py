@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from workbench.apps.ability_editor import AbilityEditor
 from workbench.apps.export import ExportPanel
 from workbench.apps.message import refusal_text, shown_path
 from workbench.apps.rows import MaliceRows, RowList, RuleRows, TraitRows, VillainActionRows
@@ -171,6 +172,10 @@ class MonsterBuilder(widgets.VBox):
         # The three published stat blocks nearest to the monster being built (issue 9, calibration).
         self.published = sample_bestiary(self.rules).monsters
         self.closest = widgets.HTML().add_class("wb-closest-published")
+        # the monster's abilities, edited in the Abilities section; the block above shows them
+        self.ability_editor = AbilityEditor(build_monster(1, first_org, roles[0][1], ruleset=rules),
+                                            on_change=self._rows_changed, view=False)
+        self.ability_editor.show(False)
         self._sync_controls()
         monster = self._build()
         table = self._table(monster.extra_stamina)
@@ -212,6 +217,7 @@ class MonsterBuilder(widgets.VBox):
         sections = [
             ("Level, organization, role", numbers, True),
             ("Text", words, False),
+            ("Abilities", self.abilities_section(), False),
             ("Traits", self.rows["traits"], False),
             ("Malice features", self.rows["malice_features"], False),
             ("Villain actions", self.rows["villain_actions"], False),
@@ -221,6 +227,8 @@ class MonsterBuilder(widgets.VBox):
             title: widgets.Accordion(children=[body], titles=(title,), selected_index=0 if is_open else None)
             for title, body, is_open in sections
         }
+        self.sections["Abilities"].observe(
+            lambda change: self.ability_editor.show(change["new"] is not None), names="selected_index")
         left = widgets.VBox(list(self.sections.values()), layout=widgets.Layout(width="44%"))
         right = widgets.VBox([self.stat_block, self.closest], layout=widgets.Layout(width="56%"))
         chart = widgets.VBox([widgets.HBox([c["quantity"], c["compare"]]), self.figure])
@@ -238,6 +246,13 @@ class MonsterBuilder(widgets.VBox):
         tab_width = ("<style>.wb-builder .lm-TabBar-tab{flex:0 0 auto !important;min-width:10em !important;"
                      "max-width:none !important}</style>")
         return [widgets.HTML(STYLE + tab_width), widgets.HBox([left, right]), tabs, self.status]
+
+    def abilities_section(self) -> widgets.Widget:
+        """The ability editor's controls, with a line on what Add gives."""
+        words = _note("Add gives an ability pre-filled from the formulas for this monster; its numbers follow "
+                      "the level, organization and role. A number you change is marked on the block with "
+                      "the formula's, and keeps its difference when the monster changes.")
+        return widgets.VBox([widgets.HTML(words), self.ability_editor.form()]).add_class("wb-builder-abilities")
 
     def _library_panel(self, folder: str | Path | None) -> None:
         self.folder = widgets.Text(value=str(folder or DEFAULT_FOLDER), description="Folder",
@@ -372,7 +387,9 @@ class MonsterBuilder(widgets.VBox):
             **{key: rows.items for key, rows in self.rows.items()},
         })
         # "Instant Solo Creature" re-applied after each rebuild (its traits and feature are never doubled)
-        return instant_solo(monster) if c["instant_solo"].value else monster
+        monster = instant_solo(monster) if c["instant_solo"].value else monster
+        self.ability_editor.set_monster(monster)  # each ability carried to the new numbers
+        return monster.model_copy(update={"abilities": self.ability_editor.abilities})
 
     def _rows_changed(self, _items: object = None) -> None:
         self.refresh()
@@ -528,6 +545,7 @@ class MonsterBuilder(widgets.VBox):
             self._load_modules()  # the module folder first: a saved attachment to one of its modules is offered
             for key, items in own_lists.items():
                 self.rows[key].set_items(items)
+            self.ability_editor.set_abilities(monster.abilities, monster)
         finally:
             self._syncing = False
         self._sync_controls()

@@ -16,9 +16,12 @@ from typing import Literal
 
 from workbench.errors import InvalidInput
 from workbench.model import Ability, Damage, Monster, Potency, Tier
+from workbench.model.ability import MAX_POTENCY, MIN_POTENCY
+from workbench.model.parts import MAX_CHARACTERISTIC, MIN_CHARACTERISTIC
+from workbench.monster.departure import formula_for
 from workbench.monster.formulas import ability_damage
 
-__all__ = ["TEMPLATES", "suggest_ability"]
+__all__ = ["TEMPLATES", "carry_ability", "suggest_ability"]
 
 Template = Literal["signature strike", "two-target strike", "area", "villain action", "malice"]
 TEMPLATES: tuple[str, ...] = ("signature strike", "two-target strike", "area", "villain action", "malice")
@@ -75,3 +78,57 @@ def suggest_ability(monster: Monster, template: str, name: str | None = None) ->
         target="Each enemy in the area",
         power_roll={"bonus": bonus, **_tiers(monster, expected, False, "slowed (save ends)")},
     )
+
+
+def _carried(tiers: tuple[Tier, ...], old: tuple[tuple[int, ...], tuple[int, ...]],
+             new: tuple[tuple[int, ...], tuple[int, ...]], test: bool) -> tuple[Tier, ...]:
+    moved = []
+    for number, tier in enumerate(tiers, 1):
+        index = 3 - number if test else number - 1  # a test's tier 1 is the worst outcome: formula tier 3
+        damage = potency = None
+        if tier.damage is not None:
+            extra = sum(d.amount for d in tier.damages[1:])
+            damage = max(extra, tier.damage + new[0][index] - old[0][index])
+        if tier.potency is not None:
+            potency = min(max(tier.potency.value + new[1][index] - old[1][index], MIN_POTENCY), MAX_POTENCY)
+        moved.append(tier.with_numbers(damage=damage, potency=potency))
+    return tuple(moved)
+
+
+def _same_formulas(old: Monster, new: Monster) -> bool:
+    """Whether an ability's formula numbers are the same for both (a rebuild with only words changed)."""
+    def key(m: Monster) -> tuple[object, ...]:
+        return (m.level, m.organization, m.role, m.expected_targets, m.highest_characteristic, m.potency)
+    return old is new or (old.rules is new.rules and key(old) == key(new))
+
+
+def carry_ability(ability: Ability, old: Monster, new: Monster) -> Ability:
+    """`ability`, designed for `old`, moved to `new` (another level, organization, role or target count):
+    each tier damage and potency and the power roll bonus keep their departure from the formulas
+    (new = old + formula for `new` − formula for `old`), so a template stays the formulas' and a number the
+    Director changed stays changed by as much. Numbers are kept within the rules' range (damage 0 or
+    more, potency −5 to 6, bonus −10 to 10); the builder carries from the design each time, so nothing
+    kept at an edge is lost on the way back.
+    """
+    if _same_formulas(old, new):
+        return ability
+    before, after = formula_for(old, ability), formula_for(new, ability)
+    numbers_before, numbers_after = (before[0], before[1]), (after[0], after[1])
+    update: dict[str, object] = {}
+    roll = ability.power_roll
+    if roll is not None:
+        bonus = roll.bonus + new.highest_characteristic - old.highest_characteristic
+        tiers = _carried(roll.tiers, numbers_before, numbers_after, test=False)
+        update["power_roll"] = roll.model_copy(update={
+            "bonus": min(max(bonus, MIN_CHARACTERISTIC), MAX_CHARACTERISTIC),
+            "tier1": tiers[0], "tier2": tiers[1], "tier3": tiers[2],
+        })
+    for part in ("effects_before", "effects_after"):
+        effects = getattr(ability, part)
+        if any(e.tiers is not None for e in effects):
+            update[part] = tuple(
+                e if e.tiers is None else e.model_copy(update={
+                    "tiers": _carried(e.tiers, numbers_before, numbers_after, test=True)})
+                for e in effects
+            )
+    return ability.model_copy(update=update) if update else ability
