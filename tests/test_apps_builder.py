@@ -24,6 +24,11 @@ def number(html: str, css: str) -> int:
     return int(match.group(1))
 
 
+def open_tab(app, title: str) -> None:
+    """Open a tab by its title, as a click on it does (a tab is drawn when it is shown)."""
+    app.tabs.selected_index = app.tabs.titles.index(title)
+
+
 @pytest.fixture(scope="module")
 def shared(tmp_path_factory):
     return monster_builder(folder=tmp_path_factory.mktemp("library"))
@@ -62,7 +67,9 @@ def test_level_5_elite_brute(shared):
     assert number(block, "wb-stamina") == 160
     assert number(block, "wb-free-strike") == 7
     assert [number(block, f"wb-damage-tier{t}") for t in (1, 2, 3)] == [10, 16, 19]
+    open_tab(shared, "How was this computed")  # drawn when shown
     assert "⌈(2 × 5 + 4) × 2⌉ = <b>28</b>" in shared.explain.value
+    open_tab(shared, "Scaling chart")
     assert list(shared.figure.data[1].x) == [5] and list(shared.figure.data[1].y) == [160]
 
 
@@ -158,6 +165,7 @@ def test_text_fields_reach_the_block_escaped(app):
     assert "&lt;img src=x onerror=alert(1)&gt;" in block
     assert app.monster.keywords == ("Undead", "Goblin", "<b>")
     assert "Undead creatures, such as ghosts and zombies" in app.keyword_note.value
+    open_tab(app, "Export")
     assert "<img" not in app.markdown_export.value
     assert '"name": "<img src=x onerror=alert(1)>"' in app.json_export.value
 
@@ -288,6 +296,7 @@ def test_show_keeps_an_instant_solo(app):
     assert _names(app.monster.malice_features) == ["Solo Action"]
     assert app.controls["traits"].value == "Crafty: no opportunity attacks"
     assert app.controls["malice_features"].value == ""
+    open_tab(app, "How was this computed")
     assert "⌈28 × 3⌉" in app.explain.value and "⌈160 × 2.5⌉" in app.explain.value
 
 
@@ -377,6 +386,7 @@ def test_a_module_from_the_directors_folder_is_filled_in_on_the_block(tmp_path):
     assert "Tide-Bound (Salt Marsh)" in block and "Weakens when far from the Salt Marsh." in block
     assert "Exploitable Weakness (Silver)" in block  # the shipped modules still load
     assert "rule module not loaded" not in block
+    open_tab(app, "Export")
     assert "Tide-Bound (Salt Marsh)" in app.markdown_export.value
     assert "tide-bound" in app.modules_note.value
 
@@ -414,6 +424,7 @@ def test_the_export_tab_follows_the_built_monster():
     from workbench.apps.builder import MonsterBuilder
 
     builder = MonsterBuilder()
+    open_tab(builder, "Export")
     panel = builder.export_panel
     assert panel.monster == builder.monster
     panel.controls["format"].value = "steel-compendium"
@@ -490,3 +501,18 @@ def test_abilities_are_saved_and_loaded_with_the_monster(app, tmp_path):
     fresh.buttons["load"].click()
     assert fresh.monster.abilities == app.monster.abilities
     assert [o for o in fresh.ability_editor.chooser.options] == ["1. Signature Strike", "2. Area Attack"]
+
+
+def test_a_hidden_tab_is_drawn_only_when_opened(app):
+    """A slider move redraws the block and the open tab only; a hidden tab catches up when it is opened."""
+    open_tab(app, "Scaling chart")
+    before = app.explain.value
+    app.controls["level"].value = 6
+    assert app.explain.value == before  # hidden: not redrawn
+    open_tab(app, "How was this computed")
+    assert f"<b>{app.monster.ev}</b>" in app.explain.value and app.explain.value != before
+    chart = list(app.figure.data[1].x)
+    app.controls["level"].value = 7
+    assert list(app.figure.data[1].x) == chart  # the chart waits, hidden
+    open_tab(app, "Scaling chart")
+    assert list(app.figure.data[1].x) == [7]

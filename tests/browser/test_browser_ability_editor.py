@@ -10,7 +10,8 @@ import workbench as wb
 NOTEBOOK = "01_monster_builder.ipynb"
 APP = ".wb-ability-editor"
 ABILITIES = f"{APP} .wb-ability-view .wb-stat-block .wb-ability"
-TEMPLATES = ("signature strike", "two-target strike", "area", "malice", "signature strike", "area")
+TEMPLATES = ("A signature strike", "A 2-target strike", "An area ability", "A Malice ability", "A signature strike",
+             "An area ability")
 
 
 @pytest.fixture(scope="module")

@@ -160,5 +160,92 @@ def test_a_name_with_markup_shows_as_text_and_never_runs(app):
     app.screenshot("markup-name", APP)
 
 
+ABILITY_FORM = f"{APP} .wb-ability-form"
+ABILITIES = f"{BLOCK} .wb-ability"
+BUILT = ("A signature strike", "A 2-target strike", "An area ability", "A villain action", "A Malice ability",
+         "A signature strike")
+
+
+def count_is(app, css: str, n: int) -> None:
+    app.page.wait_for_function("([css, n]) => document.querySelectorAll(css).length === n", arg=[css, n])
+
+
+def test_a_homebrew_monster_with_six_abilities_and_traits_by_mouse_and_keyboard(app, tmp_path: Path):
+    """Issue 13's 'done when': a monster with 6 abilities built in the builder by mouse and keyboard alone."""
+    app.open_section("Level, organization, role", APP)
+    app.pick("Organization", "Leader", APP)
+    app.slide_to("Level", 4, APP)
+    leader = wb.build_monster(4, "leader")
+    wait_for_block(app, leader)
+    app.open_section("Abilities", APP)
+    for count, template in enumerate(BUILT, start=1):
+        app.pick("New", template, ABILITY_FORM)
+        app.button("Add", ABILITY_FORM).click()
+        count_is(app, ABILITIES, count)
+    # the first is the formulas' signature strike for a level 4 leader at its expected target count
+    first = app.page.locator(ABILITIES).first
+    damage = [first.locator(f".wb-tier{t}").get_attribute("data-damage") for t in (1, 2, 3)]
+    assert damage == [str(d) for d in wb.ability_damage(4, "leader", None, targets=leader.expected_targets).as_tuple()]
+    expect(app.page.locator(f"{BLOCK} .wb-departure")).to_have_count(0)
+    # the sixth (still selected): renamed, a number changed and marked, moved up, then the fifth removed
+    app.fill("Name", "Crushing Blow", ABILITY_FORM)
+    app.page.wait_for_selector(f'{ABILITIES} .wb-ability-name:has-text("Crushing Blow")')
+    formula = wb.ability_damage(4, "leader", None, targets=leader.expected_targets).tier2
+    app.fill("Tier 2 damage", str(formula + 5), ABILITY_FORM)
+    expect(app.page.locator(f"{BLOCK} .wb-departure")).to_contain_text(
+        f"tier 2: {formula + 5} damage, the formula gives {formula}")
+    app.button("Up", ABILITY_FORM).click()
+    app.page.wait_for_function(
+        "(css) => document.querySelectorAll(css)[4].textContent.includes('Crushing Blow')", arg=ABILITIES)
+    app.button("Down", ABILITY_FORM).click()
+    app.page.wait_for_function(
+        "(css) => document.querySelectorAll(css)[5].textContent.includes('Crushing Blow')", arg=ABILITIES)
+    app.page.locator(f"{ABILITY_FORM} select").nth(1).select_option(index=4)  # the Malice ability, picked by mouse
+    app.button("Remove", ABILITY_FORM).click()
+    count_is(app, ABILITIES, 5)
+    app.button("Add", ABILITY_FORM).click()  # the picker still says "A signature strike"
+    count_is(app, ABILITIES, 6)
+    # traits: two rows filled in, the second moved above the first
+    app.open_section("Traits", APP)
+    rows = f"{APP} .wb-trait-rows"
+    for name, text in (("Crafty", "No opportunity attacks <b>ever</b>."), ("Pack Tactics", "Edge when flanking.")):
+        app.button("Add a trait", rows).click()
+        count_is(app, f"{rows} .wb-row", 1 if name == "Crafty" else 2)
+        row = f"{rows} .wb-row >> nth=-1"
+        app.page.locator(row).locator("input").first.click()
+        app.page.keyboard.type(name)
+        app.page.keyboard.press("Tab")
+        app.page.keyboard.type(text)
+        app.page.keyboard.press("Tab")
+        app.page.wait_for_selector(f'{BLOCK} .wb-traits .wb-item-name:text-is("{name}")')
+    expect(app.page.locator(f"{BLOCK} .wb-traits")).to_contain_text("No opportunity attacks <b>ever</b>.")
+    app.page.locator(f"{rows} .wb-row").nth(1).locator('button:text-is("↑")').click()
+    expect(app.page.locator(f"{BLOCK} .wb-traits .wb-item-name")).to_have_text(["Pack Tactics", "Crafty"])
+    # a Malice feature with a bad cost: said beside it, the block keeps the good one
+    app.open_section("Malice features", APP)
+    malice = f"{APP} .wb-malice-rows"
+    app.button("Add a Malice feature", malice).click()
+    app.fill("Name", "Stomp", malice)
+    app.fill("Cost", "3", malice)
+    app.page.wait_for_selector(f'{BLOCK} .wb-item-name:text-is("Stomp")')
+    app.fill("Cost", "three", malice)
+    expect(app.page.locator(f"{malice} .wb-row-note")).to_contain_text("Cost takes a whole number of Malice")
+    expect(app.page.locator(f"{BLOCK}")).to_contain_text("(3 Malice)")
+    app.screenshot("six-abilities", APP)
+    # saved: the file holds the six abilities and both traits
+    folder = tmp_path / "homebrew"
+    app.open_section("Text", APP)
+    app.fill("Name", "Bog Hag", APP)
+    app.tab("Homebrew library", APP).click()
+    app.fill("Folder", str(folder), APP)
+    app.button("Refresh", APP).click()
+    app.fill("Save as", "Bog Hag", APP)  # an earlier test typed its own file name here
+    app.button("Save", APP).click()
+    expect(app.page.locator(f"{APP} .wb-library .wb-ok")).to_contain_text("Saved as")
+    saved = load_monster("Bog Hag", folder)
+    assert len(saved.abilities) == 6 and [t.name for t in saved.traits] == ["Pack Tactics", "Crafty"]
+    assert "Crushing Blow" in [a.name for a in saved.abilities]
+
+
 def test_no_console_errors(app):
     assert app.console_errors == []

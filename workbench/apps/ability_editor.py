@@ -183,8 +183,9 @@ class AbilityEditor:
                                       layout=widgets.Layout(width="auto"))
         style = {"description_width": "8em"}
         wide = widgets.Layout(width="auto")
+        typed = {"continuous_update": False}  # a typed box is read when left (Tab, Enter), not on every key
         self.fields: dict[str, widgets.Widget] = {
-            "name": widgets.Text(description="Name", style=style, layout=wide),
+            "name": widgets.Text(description="Name", style=style, layout=wide, **typed),
             "cost": widgets.Dropdown(options=COST_CHOICES, description="Cost", style=style),
             "malice": widgets.BoundedIntText(value=3, min=1, max=20, description="Malice", style=style),
             "action": widgets.Dropdown(options=[(a.capitalize(), a) for a in (NO_ACTION, *ACTIONS)],
@@ -192,15 +193,17 @@ class AbilityEditor:
             "keywords": widgets.SelectMultiple(options=ABILITY_KEYWORDS, rows=5, description="Keywords",
                                                style=style),
             "distance": widgets.Text(description="Distance", placeholder="Melee 1, 3 cube within 10", style=style,
-                                     layout=wide),
+                                     layout=wide, **typed),
             "target": widgets.Text(description="Target", placeholder="One creature or object", style=style,
-                                   layout=wide),
+                                   layout=wide, **typed),
             "bonus": widgets.BoundedIntText(min=-10, max=10, description="Power roll +", style=style),
         }
         for number in (1, 2, 3):
-            self.fields[f"tier{number}_damage"] = widgets.Text(description=f"Tier {number} damage", style=style)
+            self.fields[f"tier{number}_damage"] = widgets.Text(description=f"Tier {number} damage", style=style,
+                                                               **typed)
             self.fields[f"tier{number}_effect"] = widgets.Text(description=f"Tier {number} effect", style=style,
-                                                               placeholder="M < 1 slowed (save ends)", layout=wide)
+                                                               placeholder="M < 1 slowed (save ends)", layout=wide,
+                                                               **typed)
         # each control's message right under it
         self.notes = {key: widgets.HTML().add_class("wb-field-note") for key in self.fields}
         self.view = widgets.HTML() if view else None

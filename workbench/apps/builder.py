@@ -76,6 +76,7 @@ __all__ = ["MonsterBuilder", "monster_builder"]
 DEFAULT_MAX_LEVEL = 10
 EPIC_MAX_LEVEL = 20
 EXTRA_TARGETS = 3  # the target picker offers lowest .. expected + 3
+TAB_TITLES = ("How was this computed", "Scaling chart", "Homebrew library", "Export", "Noncombatant")
 T = TypeVar("T")  # what an action passed to MonsterBuilder._act returns
 
 
@@ -105,6 +106,7 @@ class MonsterBuilder(widgets.VBox):
         # the role an organization without roles set aside, given back when one with roles is picked again
         self._last_role: str = next(iter(self.rules.roles))
         self._auto_name: str | None = None  # the file name the builder suggested (replaced while untouched)
+        self._drawn: set[int] = set()  # the tabs drawn for the current monster (the others when opened)
         rules = self.rules
         orgs = [(o.capitalize(), o) for o in rules.organizations]
         roles = [(r.capitalize(), r) for r in rules.roles]
@@ -237,12 +239,14 @@ class MonsterBuilder(widgets.VBox):
             widgets.HTML("<b>Markdown</b> (copy into a document)"), self.markdown_export,
             widgets.HTML("<b>JSON</b>"), self.json_export,
         ])
-        tabs = widgets.Tab(
+        self.tabs = tabs = widgets.Tab(
             children=[self.explain, chart, self.library, export,
                       widgets.HTML(noncombatant_html(self.lore))],
-            titles=("How was this computed", "Scaling chart", "Homebrew library", "Export", "Noncombatant"),
-            selected_index=1,
+            titles=TAB_TITLES,
+            selected_index=TAB_TITLES.index("Scaling chart"),
         )
+        # a tab is drawn when it is shown: a slider move redraws the block and the one tab open, nothing hidden
+        tabs.observe(lambda change: self._draw_tab(), names="selected_index")
         tab_width = ("<style>.wb-builder .lm-TabBar-tab{flex:0 0 auto !important;min-width:10em !important;"
                      "max-width:none !important}</style>")
         return [widgets.HTML(STYLE + tab_width), widgets.HBox([left, right]), tabs, self.status]
@@ -411,18 +415,36 @@ class MonsterBuilder(widgets.VBox):
             return
         self.monster = monster
         self.stat_block.value = block
-        self.explain.value = explain_html(monster)
         self.closest.value = closest_published_html(monster, self.published)
-        self.markdown_export.value = stat_block_markdown(monster, lore=self.lore, **options)
-        self.export_panel.show(monster)
-        self.json_export.value = monster.to_json()
-        update_scaling_figure(
-            self.figure, self._table(monster.extra_stamina), monster.level, monster.organization,
-            monster.role, c["quantity"].value, c["compare"].value,
-        )
+        self._drawn = set()
+        self._draw_tab()
         if not self.file_name.value.strip() or self._auto_name == self.file_name.value:
             self.file_name.value = self._auto_name = suggest_name(monster.name)
-        self.status.value = ""
+        if self.status.value:
+            self.status.value = ""
+
+    def _draw_tab(self) -> None:
+        """Draw the open tab for the current monster, unless it already shows it."""
+        index = self.tabs.selected_index if hasattr(self, "tabs") else None
+        monster = self.monster
+        if index is None or index in self._drawn or monster is None:
+            return
+        self._drawn.add(index)
+        c = self.controls
+        title = TAB_TITLES[index]
+        if title == "How was this computed":
+            self.explain.value = explain_html(monster)
+        elif title == "Scaling chart":
+            update_scaling_figure(
+                self.figure, self._table(monster.extra_stamina), monster.level, monster.organization,
+                monster.role, c["quantity"].value, c["compare"].value,
+            )
+        elif title == "Export":
+            options = {"characteristic": c["characteristic"].value, "strike": c["strike"].value,
+                       "modules": self.modules}
+            self.markdown_export.value = stat_block_markdown(monster, lore=self.lore, **options)
+            self.export_panel.show(monster)
+            self.json_export.value = monster.to_json()
 
     # ------------------------------------------------------------ library buttons
 

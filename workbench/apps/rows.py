@@ -147,7 +147,7 @@ class RowList(widgets.VBox, Generic[Item]):
         self.list = widgets.VBox()
         self.shortcut = widgets.Textarea(placeholder=self.shortcut_placeholder, continuous_update=False,
                                          layout=widgets.Layout(width="100%", height="6em"))
-        self.shortcut_note = widgets.HTML().add_class("wb-row-note")
+        self.shortcut_note = widgets.HTML().add_class("wb-shortcut-note")
         self.shortcut.observe(self._typed, names="value")
         typed = widgets.Accordion(children=[widgets.VBox([self.shortcut, self.shortcut_note])],
                                   titles=("Type them instead",), selected_index=None)
@@ -300,13 +300,14 @@ class TraitRows(RowList[Trait]):
 
     def _fields(self) -> dict[str, widgets.Widget]:
         fields: dict[str, widgets.Widget] = {
-            "name": widgets.Text(description="Name", placeholder="Crafty", style=_STYLE, layout=_WIDE),
+            "name": widgets.Text(description="Name", placeholder="Crafty", style=_STYLE, layout=_WIDE,
+                                 continuous_update=False),  # read when typed in, not per key
         }
         if self.with_cost:
             fields["cost"] = widgets.Text(description="Cost", placeholder="3", style=_STYLE,
-                                          layout=widgets.Layout(width="9em"))
+                                          layout=widgets.Layout(width="9em"), continuous_update=False)
         fields["text"] = widgets.Textarea(description="Text", placeholder="What it does", style=_STYLE,
-                                          layout=widgets.Layout(width="auto"))
+                                          layout=widgets.Layout(width="auto"), continuous_update=False)
         return fields
 
     def _read(self, row: _Row) -> Trait | None:
@@ -389,7 +390,7 @@ class RuleRows(RowList[AttachedRule]):
             else:
                 shown = "" if p.default is None else str(p.default)
                 control = widgets.Text(value="", placeholder=shown or ("a number" if p.type == "integer" else ""),
-                                       description=p.label, style=style, layout=_WIDE)
+                                       description=p.label, style=style, layout=_WIDE, continuous_update=False)
             control.observe(lambda change, row=row: self._edited(row, change), names="value")
             row.fields[p.name] = control
             controls.append(control)

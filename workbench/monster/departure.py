@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict
 
 from workbench.model import Ability, Monster, Tier
 from workbench.monster.formulas import ability_damage, build_monster
+from workbench.rules.ruleset import Ruleset
 
 __all__ = ["Departure", "ability_departures", "formula_for"]
 
@@ -77,10 +78,29 @@ def formula_for(monster: Monster, ability: Ability) -> Formulas:
     target count used and whether the target text named it."""
     count = ability.target.count if ability.target is not None else None
     targets = count if count is not None else monster.expected_targets
-    damage = ability_damage(monster.level, monster.organization, monster.role, targets, ability.is_strike,
-                            monster.rules)
-    potency = build_monster(monster.level, monster.organization, monster.role, ruleset=monster.rules).potency
-    return damage.as_tuple(), potency.as_tuple(), targets, count is not None
+    damage, potency = _numbers(monster.rules, monster.level, monster.organization, monster.role, targets,
+                               ability.is_strike)
+    return damage, potency, targets, count is not None
+
+
+# The formulas' numbers by (ruleset, level, organization, role, targets, strike): a stat block asks for the
+# same few again for every ability on every redraw (a builder's 8 abilities: 16 monsters built a change).
+# A Ruleset is not hashable: it is keyed by identity, and kept in the entry so its id is never reused.
+_NUMBERS: dict[tuple[object, ...], tuple[Ruleset, tuple[int, int, int], tuple[int, int, int]]] = {}
+_MAX_NUMBERS = 4096
+
+
+def _numbers(rules: Ruleset, level: int, organization: str, role: str | None, targets: int,
+             strike: bool) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    key = (id(rules), level, organization, role, targets, strike)
+    found = _NUMBERS.get(key)
+    if found is None or found[0] is not rules:
+        damage = ability_damage(level, organization, role, targets, strike, rules).as_tuple()
+        potency = build_monster(level, organization, role, ruleset=rules).potency.as_tuple()
+        if len(_NUMBERS) >= _MAX_NUMBERS:
+            _NUMBERS.clear()
+        found = _NUMBERS[key] = (rules, damage, potency)
+    return found[1], found[2]
 
 
 def _tier_departures(ability: Ability, tiers: tuple[Tier, ...], formulas: Formulas, test: bool) -> list[Departure]:

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import cache
 
 from workbench.errors import InvalidInput
 
@@ -136,11 +137,15 @@ def tier_odds(bonus: int, edges: int = 0, banes: int = 0) -> tuple[Fraction, Fra
     A natural 19 or 20 is always tier 3, also under a double bane (module docstring, reading 1). The three
     Fractions sum to 1. Refuses a bonus outside −10..+10 or a count outside 0–2 with `InvalidInput`.
     """
-    checked_bonus = _check_bonus(bonus)
-    net = _net(edges, banes)
+    return _odds(_check_bonus(bonus), _net(edges, banes))
+
+
+@cache
+def _odds(bonus: int, net: int) -> tuple[Fraction, Fraction, Fraction]:
+    """`tier_odds` for checked values (21 bonuses × 5 nets at most: kept, as a stat block asks again and again)."""
     ways = [0, 0, 0]
     for natural, count in _WAYS.items():
-        ways[_tier(natural, checked_bonus, net) - 1] += count
+        ways[_tier(natural, bonus, net) - 1] += count
     return (Fraction(ways[0], _OUTCOMES), Fraction(ways[1], _OUTCOMES), Fraction(ways[2], _OUTCOMES))
 
 
