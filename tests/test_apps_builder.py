@@ -516,3 +516,35 @@ def test_a_hidden_tab_is_drawn_only_when_opened(app):
     assert list(app.figure.data[1].x) == chart  # the chart waits, hidden
     open_tab(app, "Scaling chart")
     assert list(app.figure.data[1].x) == [7]
+
+
+# ---------------------------------------------------------------- moved to another level (issue 13)
+
+
+def test_the_move_tab_shows_old_to_new_with_the_working_and_both_blocks(app):
+    c = app.controls
+    c["organization"].value, c["role"].value, c["level"].value = "elite", "brute", 5
+    app.ability_editor.add.click()
+    app.ability_editor.show(True)
+    formula = ref.damage(5, "elite", "brute", 2, 2)
+    app.ability_editor.fields["tier2_damage"].value = str(formula + 4)  # a departure, kept in delta mode
+    open_tab(app, "Move to another level")
+    app.relevel_level.value = 7
+    view = html.unescape(app.relevel_view.value)
+    # EV ((2 x 5) + 4) x 2 = 28 at level 5; ((2 x 7) + 4) x 2 = 36 at level 7
+    assert "28 + (36 − 28) = 36" in view
+    moved = ref.damage(7, "elite", "brute", 2, 2)
+    assert f"{formula + 4} + ({moved} − {formula}) = {moved + 4}" in view
+    assert view.count('class="wb-stat-block"') == 2 and 'data-level="7"' in view and 'data-level="5"' in view
+    app.relevel_mode.value = "formula"
+    assert f'data-damage="{moved}"' in app.relevel_view.value  # the formula's own number at level 7
+    c["level"].value = 6  # the open tab follows the monster
+    assert "Level 6 → level 7" in app.relevel_view.value
+    c["epic"].value = True
+    assert list(app.relevel_level.options)[-1] == 20
+
+
+def test_the_move_tab_escapes_the_monster_s_words(app):
+    app.controls["name"].value = "<img src=x onerror=alert(1)>"
+    open_tab(app, "Move to another level")
+    assert "<img" not in app.relevel_view.value and "&lt;img src=x" in app.relevel_view.value

@@ -55,6 +55,7 @@ from workbench.monster.library import (
 from workbench.monster.solo import can_become_solo, instant_solo, is_instant_solo, without_instant_solo
 from workbench.render.calibration import closest_published_html
 from workbench.render.message import error_html, ok_html
+from workbench.render.relevel import MODE_WORDS, relevel_html
 from workbench.render.stat_block import (
     CHARACTERISTICS,
     STYLE,
@@ -76,7 +77,8 @@ __all__ = ["MonsterBuilder", "monster_builder"]
 DEFAULT_MAX_LEVEL = 10
 EPIC_MAX_LEVEL = 20
 EXTRA_TARGETS = 3  # the target picker offers lowest .. expected + 3
-TAB_TITLES = ("How was this computed", "Scaling chart", "Homebrew library", "Export", "Noncombatant")
+TAB_TITLES = ("How was this computed", "Scaling chart", "Move to another level", "Homebrew library", "Export",
+              "Noncombatant")
 T = TypeVar("T")  # what an action passed to MonsterBuilder._act returns
 
 
@@ -174,6 +176,15 @@ class MonsterBuilder(widgets.VBox):
         # The three published stat blocks nearest to the monster being built (issue 9, calibration).
         self.published = sample_bestiary(self.rules).monsters
         self.closest = widgets.HTML().add_class("wb-closest-published")
+        # "Adjusting Monster Levels": the monster moved to another level, old -> new with the working
+        self.relevel_level = widgets.Dropdown(options=list(range(1, DEFAULT_MAX_LEVEL + 1)), value=2,
+                                              description="Move to level", style=style)
+        self.relevel_mode = widgets.ToggleButtons(options=[(MODE_WORDS["delta"], "delta"),
+                                                           (MODE_WORDS["formula"], "formula")],
+                                                  value="delta", style={"button_width": "auto"})
+        self.relevel_view = widgets.HTML().add_class("wb-relevel-view")
+        for control in (self.relevel_level, self.relevel_mode):
+            control.observe(self._relevel_changed, names="value")
         # the monster's abilities, edited in the Abilities section; the block above shows them
         self.ability_editor = AbilityEditor(build_monster(1, first_org, roles[0][1], ruleset=rules),
                                             on_change=self._rows_changed, view=False)
@@ -239,8 +250,12 @@ class MonsterBuilder(widgets.VBox):
             widgets.HTML("<b>Markdown</b> (copy into a document)"), self.markdown_export,
             widgets.HTML("<b>JSON</b>"), self.json_export,
         ])
+        relevel_box = widgets.VBox([
+            widgets.HBox([self.relevel_level, self.relevel_mode], layout=widgets.Layout(flex_flow="row wrap")),
+            self.relevel_view,
+        ])
         self.tabs = tabs = widgets.Tab(
-            children=[self.explain, chart, self.library, export,
+            children=[self.explain, chart, relevel_box, self.library, export,
                       widgets.HTML(noncombatant_html(self.lore))],
             titles=TAB_TITLES,
             selected_index=TAB_TITLES.index("Scaling chart"),
@@ -423,6 +438,12 @@ class MonsterBuilder(widgets.VBox):
         if self.status.value:
             self.status.value = ""
 
+    def _relevel_changed(self, _change: Any = None) -> None:
+        if self._syncing:
+            return
+        self._drawn.discard(TAB_TITLES.index("Move to another level"))
+        self._draw_tab()
+
     def _draw_tab(self) -> None:
         """Draw the open tab for the current monster, unless it already shows it."""
         index = self.tabs.selected_index if hasattr(self, "tabs") else None
@@ -439,6 +460,22 @@ class MonsterBuilder(widgets.VBox):
                 self.figure, self._table(monster.extra_stamina), monster.level, monster.organization,
                 monster.role, c["quantity"].value, c["compare"].value,
             )
+        elif title == "Move to another level":
+            options = {"characteristic": c["characteristic"].value, "strike": c["strike"].value,
+                       "modules": self.modules, "lore": self.lore}
+            levels = list(range(1, c["level"].max + 1))
+            if list(self.relevel_level.options) != levels:  # epic levels ticked or unticked
+                self._syncing = True
+                try:
+                    self.relevel_level.options = levels
+                    self.relevel_level.value = min(self.relevel_level.value or 2, levels[-1])
+                finally:
+                    self._syncing = False
+            try:
+                self.relevel_view.value = relevel_html(monster, self.relevel_level.value, self.relevel_mode.value,
+                                                       options)
+            except WorkbenchError as exc:
+                self.relevel_view.value = error_html(refusal_text(exc), css="wb-error", tag="div")
         elif title == "Export":
             options = {"characteristic": c["characteristic"].value, "strike": c["strike"].value,
                        "modules": self.modules}
