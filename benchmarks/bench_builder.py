@@ -23,6 +23,40 @@ from timing import report
 from workbench.apps.builder import monster_builder
 from workbench.apps.explorer import scaling_explorer
 
+ABILITIES = ("signature strike", "two-target strike", "area", "villain action", "malice", "signature strike",
+             "area", "two-target strike")
+
+
+def bench_level_cpu(changes: int) -> None:
+    """Kernel CPU (process time) per Level change of a leader with 8 abilities, with each tab open in turn:
+    what a slider key costs the kernel before anything is sent."""
+    app = monster_builder(folder=tempfile.mkdtemp(prefix="bench-homebrew-"))
+    app.controls["organization"].value = "leader"
+    for template in ABILITIES:
+        app.ability_editor.template.value = template
+        app.ability_editor.add.click()
+    assert len(app.monster.abilities) == 8
+    level = app.controls["level"]
+    for title in ("Scaling chart", "How was this computed", "Homebrew library"):
+        app.tabs.selected_index = app.tabs.titles.index(title)
+        cpu, wall = [], []
+        for i in range(changes + 5):
+            w0, c0 = time.perf_counter(), time.process_time()
+            level.value = 1 + (level.value % 10)
+            if i >= 5:  # the first few warm the caches
+                cpu.append(time.process_time() - c0)
+                wall.append(time.perf_counter() - w0)
+        report(f"level change, 8 abilities, {title} open: CPU", cpu)
+        report(f"level change, 8 abilities, {title} open: wall", wall)
+    app.ability_editor.show(True)
+    app.tabs.selected_index = app.tabs.titles.index("Scaling chart")
+    cpu = []
+    for _ in range(changes):
+        c0 = time.process_time()
+        level.value = 1 + (level.value % 10)
+        cpu.append(time.process_time() - c0)
+    report("level change, 8 abilities, Abilities section open: CPU", cpu)
+
 
 def bench_builder(changes: int) -> None:
     started = time.perf_counter()
@@ -92,5 +126,6 @@ def bench_explorer(changes: int) -> None:
 
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    bench_level_cpu(max(20, count // 2))
     bench_builder(count)
     bench_explorer(count // 2)

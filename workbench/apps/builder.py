@@ -175,7 +175,7 @@ class MonsterBuilder(widgets.VBox):
         self.export_panel = ExportPanel()  # files for Forge Steel, Foundry, print: downloaded by the browser
         # The three published stat blocks nearest to the monster being built (issue 9, calibration).
         self.published = sample_bestiary(self.rules).monsters
-        self.closest = widgets.HTML().add_class("wb-closest-published")
+        self._closest: dict[tuple[object, ...], str] = {}  # the nearest published blocks, by what they compare
         # "Adjusting Monster Levels": the monster moved to another level, old -> new with the working
         self.relevel_level = widgets.Dropdown(options=list(range(1, DEFAULT_MAX_LEVEL + 1)), value=2,
                                               description="Move to level", style=style)
@@ -243,7 +243,7 @@ class MonsterBuilder(widgets.VBox):
         self.sections["Abilities"].observe(
             lambda change: self.ability_editor.show(change["new"] is not None), names="selected_index")
         left = widgets.VBox(list(self.sections.values()), layout=widgets.Layout(width="44%"))
-        right = widgets.VBox([self.stat_block, self.closest], layout=widgets.Layout(width="56%"))
+        right = widgets.VBox([self.stat_block], layout=widgets.Layout(width="56%"))
         chart = widgets.VBox([widgets.HBox([c["quantity"], c["compare"]]), self.figure])
         export = widgets.VBox([
             self.export_panel,
@@ -429,14 +429,24 @@ class MonsterBuilder(widgets.VBox):
             self.status.value = error_html(refusal_text(exc), css="wb-error")
             return
         self.monster = monster
-        self.stat_block.value = block
-        self.closest.value = closest_published_html(monster, self.published)
+        # the block and the published monsters nearest to it in one widget: one message for both
+        self.stat_block.value = block + self._closest_html(monster)
         self._drawn = set()
         self._draw_tab()
         if not self.file_name.value.strip() or self._auto_name == self.file_name.value:
             self.file_name.value = self._auto_name = suggest_name(monster.name)
         if self.status.value:
             self.status.value = ""
+
+    def _closest_html(self, monster: Monster) -> str:
+        key = (monster.name, monster.level, monster.organization, monster.role, monster.ev, monster.stamina,
+               monster.free_strike, monster.damage, monster.targets)
+        if key not in self._closest:
+            if len(self._closest) > 512:
+                self._closest.clear()
+            self._closest[key] = ('<div class="wb-closest-published">'
+                                  f"{closest_published_html(monster, self.published)}</div>")
+        return self._closest[key]
 
     def _relevel_changed(self, _change: Any = None) -> None:
         if self._syncing:
