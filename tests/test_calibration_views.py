@@ -167,13 +167,14 @@ def test_the_builder_shows_the_three_closest_published_monsters(tmp_path):
     from workbench.calibration.fit import closest_published
 
     app = monster_builder(folder=tmp_path)
-    assert "wb-closest-published" in app.closest._dom_classes
     app.controls["organization"].value = "solo"
     app.controls["level"].value = 5
+    # under the stat block, in the same view (one message a change)
+    closest = app.stat_block.value.split('<div class="wb-closest-published">', 1)[1]
     expected = closest_published(build_monster(5, "solo"), sample_bestiary().monsters)
     for published in expected:
-        assert f"<td>{published.name}</td>" in app.closest.value
-    assert app.closest.value.count("<tr>") == 1 + 3
+        assert f"<td>{published.name}</td>" in closest
+    assert closest.count("<tr>") == 1 + 3
 
 
 def test_published_points_can_be_added_to_any_curves_figure(sample):

@@ -317,17 +317,18 @@ class MonsterBuilder(widgets.VBox):
             c["level"].max = EPIC_MAX_LEVEL if c["epic"].value else DEFAULT_MAX_LEVEL
             organization = c["organization"].value
             org = rules.organizations[organization]
-            if org.needs_role:
-                c["role"].disabled = False
-                if c["role"].value is None:
-                    c["role"].options = [(r.capitalize(), r) for r in rules.roles]
-                    c["role"].value = self._last_role
-            else:
-                if c["role"].value is not None:
-                    self._last_role = c["role"].value
-                c["role"].options = [(f"— (a {organization} has no role)", None)]
-                c["role"].value = None
-                c["role"].disabled = True
+            with c["role"].hold_sync():  # options, value and disabled reach the browser as one message
+                if org.needs_role:
+                    c["role"].disabled = False
+                    if c["role"].value is None:
+                        c["role"].options = [(r.capitalize(), r) for r in rules.roles]
+                        c["role"].value = self._last_role
+                else:
+                    if c["role"].value is not None:
+                        self._last_role = c["role"].value
+                    c["role"].options = [(f"— (a {organization} has no role)", None)]
+                    c["role"].value = None
+                    c["role"].disabled = True
             can_be_solo = can_become_solo(organization)
             c["instant_solo"].disabled = not can_be_solo
             if not can_be_solo:
@@ -339,8 +340,9 @@ class MonsterBuilder(widgets.VBox):
             counts = target_choices(organization, rules, EXTRA_TARGETS)
             options = [(f"{n} (expected)" if n == org.expected_targets else str(n), n) for n in counts]
             if list(c["targets"].options) != options:  # a new organization: start at its expected count
-                c["targets"].options = options
-                c["targets"].value = org.expected_targets
+                with c["targets"].hold_sync():
+                    c["targets"].options = options
+                    c["targets"].value = org.expected_targets
             role = c["role"].value
             self.organization_note.value = _note(org.description)
             self.role_note.value = _note(rules.roles[role].description) if role else ""
