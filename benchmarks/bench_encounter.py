@@ -39,6 +39,38 @@ def main() -> None:
         c["add_spec"].click()
     show("app: Add spec click -> all panes updated", timed(add_creature, 50))
 
+    # From the bestiary, with the pace shown: each new kind of stat block is read whole once (for the abilities
+    # the Director may mark), then a marked ability only moves the numbers.
+    def fresh_editor():
+        editor = encounter_app()
+        editor.controls["hero_stamina"].value = "40"
+        editor.controls["party_damage"].value = 30
+        return editor
+
+    def add_from_bestiary(editor, name: str) -> None:
+        browser = editor.controls["browser"]
+        browser.search.value = name
+        browser.rows.value = browser.rows.options[0][1]
+        browser.add.click()
+
+    editors = iter([fresh_editor() for _ in range(20)])
+    show("app: bestiary Add (a new kind, read whole) + pace",
+         timed(lambda: add_from_bestiary(next(editors), "goblin warrior"), 20))
+    editor = fresh_editor()
+    add_from_bestiary(editor, "goblin warrior")
+    show("app: bestiary Add (a kind already there) + pace",
+         timed(lambda: add_from_bestiary(editor, "goblin warrior"), 20))
+    picker = editor.controls["abilities"].children[0]
+    marks = iter(["Bury the Point", ""] * 50)
+    show("app: mark another ability for the pace", timed(lambda: setattr(picker, "value", next(marks)), 40))
+    objectives = encounter_app(encounter=e)
+    objectives.controls["objective"].value = "destroy_the_thing"
+    objectives.controls["add_objective_choice"].value = "hold_them_off"
+    objectives.controls["add_objective"].click()
+    modes = iter(["alternative", "combined"] * 100)
+    show("app: combined / alternative objectives switch",
+         timed(lambda: setattr(objectives.controls["objective_mode"], "value", next(modes)), 100))
+
 
 if __name__ == "__main__":
     main()
