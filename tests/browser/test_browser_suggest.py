@@ -94,6 +94,8 @@ def test_suggest_fills_the_editor(app):
     ev = int(ev_shown(app))
     assert 61 <= ev <= 80  # hard for five level 3 heroes: above 50 + 10, at most 50 + 3 × 10
     assert app.page.locator(f'{APP} .wb-broken-count[data-broken="0"]').count() == 1
+    # the rows are new widgets the browser draws after the summary's numbers: wait for them, then count
+    app.page.wait_for_function("sel => document.querySelectorAll(sel).length >= 2", arg=f"{APP} .wb-encounter-row")
     assert app.page.locator(f"{APP} .wb-encounter-row").count() >= 2
     app.screenshot("suggested", APP)
 
@@ -112,6 +114,22 @@ def test_the_pace_chart(app):
     lines = app.page.locator(f"{APP} .wb-pace-lines").first.inner_text()
     assert "The foes are defeated after" in lines or "The foes are not defeated" in lines
     app.screenshot("pace", APP)
+
+
+def test_the_pace_uses_the_ability_marked_by_mouse(app):
+    # "each creature's expected damage per turn (its signature ability, or the ability the Director marks)"
+    rows = app.page.locator(f"{BESTIARY} .wb-bestiary-rows select").first
+    rows.select_option(index=option_index(rows, "Goblin Warrior"))
+    app.page.wait_for_selector(f'{BESTIARY} .wb-bestiary-stat-block :text("Bury the Point")')
+    app.button("Add to encounter", BESTIARY).click()
+    app.tab("Pace of the fight", APP).click()
+    app.page.wait_for_selector(f'{APP} .wb-pace-foe:has-text("Goblin Warrior × ")')
+    app.pick("Goblin Warrior uses", "Bury the Point", APP)
+    app.page.wait_for_selector(f'{APP} .wb-pace-foe:has-text("Goblin Warrior × "):has-text("Bury the Point")')
+    # Bury the Point: Power Roll + 2, 5 / 6 / 7 damage: (36 × 5 + 43 × 6 + 21 × 7) / 100 = 5.85 a turn
+    line = app.page.locator(f'{APP} .wb-pace-foe:has-text("Goblin Warrior × ")').first.inner_text()
+    assert f"{float(wb.tier_odds(2)[0] * 5 + wb.tier_odds(2)[1] * 6 + wb.tier_odds(2)[2] * 7):.1f}" in line
+    app.screenshot("pace-marked", APP)
 
 
 def test_no_reprs_and_no_console_errors(app):
