@@ -223,6 +223,20 @@ def test_progress_is_told_once_the_files_are_found_and_after_each_file_bad_ones_
     assert len(bestiary.monsters) + len(bestiary.failures) == total and len(bestiary.failures) == 1
 
 
+def test_a_folder_far_too_big_is_refused_by_name_not_searched_for_minutes(tmp_path: Path, monkeypatch):
+    # a home folder typed into the bestiary box by mistake: refused once the search passes the cap
+    import workbench.calibration.bestiary as bestiary_module
+
+    monkeypatch.setattr(bestiary_module, "MAX_FOLDER_FILES", 5)
+    for n in range(6):
+        (tmp_path / f"notes {n}.txt").write_text("not a stat block")
+    with pytest.raises(InvalidInput) as caught:
+        load_bestiary(tmp_path)
+    assert caught.value.field == "path" and "more than 5 files" in str(caught.value)
+    (tmp_path / "notes 5.txt").unlink()
+    assert load_bestiary(tmp_path).monsters == ()  # five files: searched
+
+
 def test_one_file_can_be_loaded_and_a_missing_path_is_refused(tmp_path: Path):
     one = load_bestiary(SAMPLE_FILES[0])
     assert len(one.monsters) == 1 and one.failures == ()

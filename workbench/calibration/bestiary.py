@@ -39,6 +39,7 @@ __all__ = [
     "SAMPLE_DIR",
     "Bestiary",
     "LoadFailure",
+    "MAX_FOLDER_FILES",
     "PublishedMonster",
     "Signature",
     "StatBlockError",
@@ -51,6 +52,9 @@ __all__ = [
 ]
 
 SAMPLE_DIR = DATA_DIR / "bestiary-sample"
+# Files a folder search looks at before it gives up: a Steel Compendium clone holds a few thousand (its .git
+# too), a home folder typed by mistake holds hundreds of thousands and would keep the page waiting for minutes.
+MAX_FOLDER_FILES = 100_000
 SIGNATURE = "signature ability"
 
 _EV = re.compile(r"^\s*(\d+)?\s*(?:for\s+(four|4)\s+minions)?\s*$", re.IGNORECASE)
@@ -337,7 +341,15 @@ def read_stat_block_file(
 
 
 def _json_files(root: Path) -> Iterable[Path]:
-    return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix.lower() == ".json")
+    """Every .json file under `root`, sorted; `InvalidInput` once more than `MAX_FOLDER_FILES` files are seen."""
+    found: list[Path] = []
+    for seen, path in enumerate(root.rglob("*"), 1):
+        if seen > MAX_FOLDER_FILES:
+            raise InvalidInput("path", str(root), "a folder of stat block JSON files or one .json file",
+                               f"more than {MAX_FOLDER_FILES} files in it: not a bestiary folder")
+        if path.suffix.lower() == ".json" and path.is_file():
+            found.append(path)
+    return sorted(found)
 
 
 def load_bestiary(
