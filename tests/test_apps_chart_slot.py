@@ -45,3 +45,43 @@ def test_a_slot_may_start_with_a_placeholder_until_the_first_show():
     shown = slot.show(figure([3], "now"))
     assert slot.children == (shown,) and list(shown.data[0].y) == [3]
     assert note.comm is None
+
+
+def _browser_draws(shown: go.FigureWidget, edit_id: int = 0) -> None:
+    """What plotly's view in the browser sends after drawing (or after a relayout): the layout it drew."""
+    shown.set_state({"_js2py_widget_layoutDelta": {"layout_delta": {}, "layout_edit_id": edit_id}})
+
+
+def test_change_shows_a_new_chart_until_the_browser_answers_the_kernel():
+    slot = ChartSlot(figure([1, 2], "first"))
+    first = slot.figure
+    shown = slot.change(lambda f: f.data[0].update(y=[9, 9]), lambda: figure([3, 4], "built"))
+    assert shown is not first and list(shown.data[0].y) == [3, 4]  # nobody drew the chart yet: a new one
+    _browser_draws(shown)  # drawn: the slot asks it something back ...
+    assert not slot.live and shown._last_layout_edit_id == 1
+    again = slot.change(lambda f: f.data[0].update(y=[9, 9]), lambda: figure([5, 6], "built"))
+    assert again is not shown and list(again.data[0].y) == [5, 6]  # ... but no answer came: still new charts
+
+
+def test_once_the_browser_answers_a_change_is_made_in_place():
+    slot = ChartSlot(figure([1, 2], "first"))
+    shown = slot.figure
+    _browser_draws(shown)
+    _browser_draws(shown, edit_id=shown._last_layout_edit_id)  # the browser applied the kernel's relayout
+    assert slot.live
+    built = []
+    same = slot.change(lambda f: f.data[0].update(y=[7, 8]), lambda: built.append(1) or figure([0], "x"))
+    assert same is shown and slot.children == (shown,) and not built  # in place, nothing rebuilt
+    assert list(shown.data[0].y) == [7, 8] and shown.comm is not None
+    replaced = slot.show(figure([1], "whole new"))  # a whole new figure still replaces the chart ...
+    assert replaced is not shown and not slot.live  # ... and the new one has to answer again
+
+
+def test_an_answer_from_a_replaced_chart_does_not_count():
+    slot = ChartSlot(figure([1, 2], "first"))
+    old = slot.figure
+    _browser_draws(old)
+    probe = old._last_layout_edit_id
+    slot.show(figure([3], "second"))
+    _browser_draws(old, edit_id=probe)  # late news about the closed chart
+    assert not slot.live

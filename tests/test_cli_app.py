@@ -132,3 +132,15 @@ def test_the_preheated_kernels_request_socket_gets_the_host_and_origin_checks():
         assert RequestInfoSocketHandler.check_origin(handler, "http://127.0.0.1:8123")
     finally:
         RequestInfoSocketHandler.prepare, RequestInfoSocketHandler.check_origin = saved
+
+
+def test_an_app_page_loads_no_static_plotly_renderer_and_a_lesson_keeps_it():
+    from workbench.cli.app import app_page_config
+
+    def config() -> dict:
+        return {"federated_extensions": [{"name": "jupyterlab-plotly"}, {"name": "anywidget"}]}
+
+    page = app_page_config(config(), notebook_path="solos.ipynb", base_url="/")
+    assert [e["name"] for e in page["federated_extensions"]] == ["anywidget"]  # its charts are FigureWidgets
+    lesson = app_page_config(config(), notebook_path="02_scaling_formulas.ipynb", base_url="/")
+    assert [e["name"] for e in lesson["federated_extensions"]] == ["jupyterlab-plotly", "anywidget"]

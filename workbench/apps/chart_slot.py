@@ -16,14 +16,33 @@ Each FigureWidget model evaluates plotly's ~5 MB widget bundle in the browser, o
 page opens; on a busy machine the second on a page can miss its 2 s. So a slot may start with a light
 `placeholder` (any widget) instead of a chart: the page then opens with fewer FigureWidgets to initialize,
 and the chart arrives with the first `show`.
+
+Changing a chart in place is still much faster (a slider move: a few changed numbers sent and one
+`Plotly.update`, instead of a new model and a new plot), so `change(update, build)` does it once the slot
+knows the browser hears the shown chart: when the browser has drawn it (plotly's view then reports its layout
+to the kernel, as `_js2py_widget_layoutDelta`: plotly 7.1's Python side has no trait of that name, so the
+slot's charts are `HeardFigure`s, which add it), the slot sends it one harmless relayout (`datarevision`), and
+the browser's answer to that message proves anywidget initialized the model in time. Until then, and for good if no answer comes,
+`change` falls back to `show(build())`. `update` runs inside `batch_update`: one message per change.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import ipywidgets as widgets
 import plotly.graph_objects as go
+import traitlets
 
-__all__ = ["ChartSlot"]
+__all__ = ["ChartSlot", "HeardFigure"]
+
+
+class HeardFigure(go.FigureWidget):
+    """A FigureWidget that keeps what plotly's view in the browser reports after each draw or relayout
+    (`{"layout_delta": ..., "layout_edit_id": n}`; without this trait the kernel drops it)."""
+
+    _js2py_widget_layoutDelta = traitlets.Dict(allow_none=True).tag(sync=True)
 
 
 class ChartSlot(widgets.Box):
@@ -34,15 +53,30 @@ class ChartSlot(widgets.Box):
     def __init__(self, figure: go.Figure | None, *css_classes: str,
                  placeholder: widgets.Widget | None = None) -> None:
         self.css_classes = css_classes
+        self._probe: int | None = None  # the layout edit id of the relayout sent to the shown chart
+        self.live = False  # the browser applies the kernel's changes to the shown chart
         first = self._widget(figure) if figure is not None else placeholder or widgets.HTML()
         super().__init__(children=(first,))
         self.add_class("wb-chart-slot")
 
     def _widget(self, figure: go.Figure) -> go.FigureWidget:
-        shown = go.FigureWidget(figure)
+        shown = HeardFigure(figure)
         for css in self.css_classes:
             shown.add_class(css)
+        shown.observe(self._heard, names="_js2py_widget_layoutDelta")
         return shown
+
+    def _heard(self, change: dict[str, Any]) -> None:
+        """The browser reported the chart's layout: after it first drew the chart (edit id 0) ask it back
+        with one relayout; its answer (the relayout's edit id) makes the slot live."""
+        message, shown = change["new"], self.figure
+        if not message or shown is None or change["owner"] is not shown or self.live:
+            return
+        if self._probe is None:
+            shown.layout.datarevision = 1
+            self._probe = shown._last_layout_edit_id
+        elif message.get("layout_edit_id") == self._probe:
+            self.live = True
 
     @property
     def figure(self) -> go.FigureWidget | None:
@@ -53,7 +87,18 @@ class ChartSlot(widgets.Box):
     def show(self, figure: go.Figure) -> go.FigureWidget:
         """Put a new FigureWidget of `figure` in the slot (closing the old one) and return it."""
         old = self.children
+        self._probe, self.live = None, False
         self.children = (self._widget(figure),)
         for widget in old:
             widget.close()  # a placeholder too: show() never goes back to it
         return self.figure
+
+    def change(self, update: Callable[[go.FigureWidget], object], build: Callable[[], go.Figure]) -> go.FigureWidget:
+        """Change the shown chart in place with `update(figure)` (one batch) when the browser hears it, else
+        show a new one from `build()`. `update` must leave the chart as `build()` would draw it."""
+        shown = self.figure
+        if shown is None or not self.live:
+            return self.show(build())
+        with shown.batch_update():
+            update(shown)
+        return shown

@@ -14,7 +14,7 @@ import plotly.graph_objects as go
 
 from workbench.apps.chart_slot import ChartSlot
 from workbench.apps.message import refusal_html
-from workbench.charts.solo import solo_figure
+from workbench.charts.solo import solo_figure, update_solo_figure
 from workbench.errors import WorkbenchError
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import SoloComparison, compare_solos, solo_drift, solo_source_organizations
@@ -57,7 +57,7 @@ class SolosApp(widgets.VBox):
         self._busy = False
         self._sync_role()
         comparison, drift = self._compute()
-        # a fresh FigureWidget per change: one changed in place can stay stuck in the browser (apps.chart_slot)
+        # changed in place once the browser is known to hear it, else a fresh FigureWidget (apps.chart_slot)
         self.chart = ChartSlot(solo_figure(comparison, drift))
         self._show(comparison)
         for control in (self.level, self.organization, self.role, self.extra_stamina):
@@ -76,7 +76,7 @@ class SolosApp(widgets.VBox):
 
     @property
     def figure(self) -> go.FigureWidget:
-        """The chart shown now (a new FigureWidget after every change)."""
+        """The chart shown now (changed in place once the browser hears it, else a new FigureWidget)."""
         return self.chart.figure
 
     def _sync_role(self) -> None:
@@ -120,7 +120,8 @@ class SolosApp(widgets.VBox):
             self._busy = False
         self.error.value = ""
         self._show(comparison)
-        self.chart.show(solo_figure(comparison, drift))
+        self.chart.change(lambda shown: update_solo_figure(shown, comparison, drift),
+                          lambda: solo_figure(comparison, drift))
 
 
 def solos_app(

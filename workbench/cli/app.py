@@ -18,7 +18,8 @@ it has already run the page's notebook, so a visit gets the page in about a seco
 fresh kernel needs; after each visit Voilà starts the next one. The lessons are not preheated (a kernel each
 costs ~190 MB). `--no-preheat` serves without the pool. A preheated kernel learns of its visit through
 Voilà's `/voila/query/<kernel>` websocket, a plain tornado handler outside the server's token and Host
-checks: `serve` puts the same Host and Origin checks on it (`guard_request_info`).
+checks: `serve` puts the same Host and Origin checks on it (`guard_request_info`). An app page's browser side
+loads no plotly renderer extension (`app_page_config`): its charts are FigureWidgets, which bring their own.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from workbench.cli import bounded_int
 from workbench.cli.site import PLOTLY_BUNDLE_VARIABLE, TEMPLATE_NAME, pages, plotly_bundle, prepare_site
 from workbench.errors import InvalidInput, WorkbenchError
 
-__all__ = ["NOTEBOOKS_DIR", "TOKEN_ENV", "free_port", "guard_request_info", "guard_settings", "new_token",
+__all__ = ["NOTEBOOKS_DIR", "TOKEN_ENV", "app_page_config", "free_port", "guard_request_info", "guard_settings", "new_token",
            "page_arguments", "page_environment", "preheat_arguments", "register", "run", "serve",
            "voila_command"]
 
@@ -116,6 +117,22 @@ def guard_request_info(port: int) -> None:
     RequestInfoSocketHandler.check_origin = check_origin
 
 
+# JupyterLab's renderer of static plotly figures (a ~5 MB script the browser compiles, ~1-3 s of a busy
+# machine's page opening): the lessons show static figures and keep it; the app pages' charts are all
+# FigureWidgets (anywidget), which do not use it.
+STATIC_PLOTLY_RENDERER = "jupyterlab-plotly"
+
+
+def app_page_config(page_config: dict[str, Any], *, notebook_path: str | None = None,
+                    **_settings: Any) -> dict[str, Any]:
+    """Voilà's page-config hook: an app page's browser side without the static plotly renderer."""
+    if notebook_path is None or Path(notebook_path).name not in {p.file for p in pages()}:
+        return page_config
+    extensions = page_config.get("federated_extensions", [])
+    page_config["federated_extensions"] = [e for e in extensions if e.get("name") != STATIC_PLOTLY_RENDERER]
+    return page_config
+
+
 def _token() -> str:
     """The token to serve with: `$WORKBENCH_APP_TOKEN` if set (checked), else a fresh one."""
     token = os.environ.get(TOKEN_ENV) or new_token()
@@ -143,6 +160,7 @@ def voila_command(notebooks: Path, port: int, python: str | None = None) -> list
 
 def serve(argv: Sequence[str]) -> None:
     """Run Voilà with `argv`, the token of `$WORKBENCH_APP_TOKEN` (never empty) and `guard_settings`."""
+    from traitlets.config import Config
     from voila.app import Voila
 
     token = _token() if os.environ.get(TOKEN_ENV) else ""
@@ -150,7 +168,9 @@ def serve(argv: Sequence[str]) -> None:
         raise SystemExit(f"workbench app: error: ${TOKEN_ENV} must hold the token to serve with")
     port = next((int(a.split("=", 1)[1]) for a in argv if a.startswith("--Voila.port=")), 0)
     guard_request_info(port)
-    Voila.launch_instance(argv=list(argv), token=token, tornado_settings=guard_settings(port))
+    config = Config()
+    config.VoilaConfiguration.page_config_hook = app_page_config
+    Voila.launch_instance(argv=list(argv), token=token, tornado_settings=guard_settings(port), config=config)
 
 
 def page_arguments() -> list[str]:

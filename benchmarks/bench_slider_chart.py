@@ -1,0 +1,155 @@
+"""From a Level slider move to the new chart drawn, in a real browser, on the app pages of `workbench app`.
+
+Starts `workbench app` on a free port (scratch HOME), opens the solos page (`solos.ipynb`: its Level slider
+drives the instant-solo chart) in headless Chromium (/usr/bin/chromium when present), and moves the slider the
+way a person does: the handle focused, one ArrowRight or ArrowLeft press per change (up to level 10, then back
+down). The clock starts at the keydown (in the page) and stops when a MutationObserver on the chart's place
+sees a drawn plot whose title names the new level. Each change settles before the next (one at a time), then
+the same again with keys pressed 175 ms apart (only the last level of a burst is waited for).
+
+Goal (issue 18): slider -> chart p95 < 100 ms. Figures in the report, never a timed assertion in the tests.
+
+Run: .venv/bin/python benchmarks/bench_slider_chart.py [changes]   (default 40)
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import TimeoutError, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bench_pages import CHROMIUM, start_server  # noqa: E402  (a script beside this one)
+
+from workbench.cli.app import new_token  # noqa: E402
+
+PAGE = "solos.ipynb"
+ROOT = "#rendered_cells .wb-page"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]  # no CDN, and the HTTP cache stays on
+TOP = 10
+MISS_MS = 15_000  # a change whose chart is not drawn by then counts as never drawn
+
+# A keydown on the Level handle starts a sample; an observer on the chart's place stops it when a drawn plot's
+# title names the level the slider now shows.
+PROBE = """
+({root}) => {
+  const page = document.querySelector(root);
+  const slider = Array.from(page.querySelectorAll('.widget-slider'))
+    .find(s => s.querySelector('label.widget-label').textContent.trim() === 'Level');
+  const handle = slider.querySelector('.noUi-handle');
+  const place = page.querySelector('.js-plotly-plot').closest('.wb-chart-slot') || page;
+  const probe = window.__probe = {target: null, start: 0, chart: null, plot: null, replaced: 0, inPlace: 0};
+  handle.addEventListener('keydown', () => { probe.start = performance.now(); probe.chart = null; }, true);
+  const drawn = () => Array.from(place.querySelectorAll('.js-plotly-plot')).find(p => p.querySelector('.main-svg'));
+  const level = () => {
+    for (const plot of place.querySelectorAll('.js-plotly-plot')) {
+      const title = plot.layout && plot.layout.title && plot.layout.title.text;
+      const match = title && /^Level (\\d+) /.exec(title);
+      if (match && plot.querySelector('.main-svg')) return +match[1];
+    }
+    return null;
+  };
+  // the page's first change outside the slider and the chart (its comparison table): the kernel round trip
+  const table = Array.from(page.querySelectorAll('.widget-html')).find(h => /Instant solo/.test(h.textContent)
+                                                                          && !h.closest('.wb-chart-slot'));
+  handle.addEventListener('keydown', () => { probe.table = null; }, true);
+  new MutationObserver(() => { if (probe.table === null) probe.table = performance.now() - probe.start; })
+    .observe(table, {subtree: true, childList: true, characterData: true});
+  new MutationObserver(() => {
+    if (probe.chart === null && level() === probe.target) {
+      probe.chart = performance.now() - probe.start;
+      const plot = drawn();
+      if (probe.plot !== null) { if (plot === probe.plot) probe.inPlace++; else probe.replaced++; }
+      probe.plot = plot;
+    }
+  }).observe(place, {subtree: true, childList: true, attributes: true, characterData: true});
+}
+"""
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def report(label: str, values: list[float]) -> None:
+    missed = sum(1 for v in values if v == float("inf"))
+    print(f"{label:<40} median {statistics.median(values):6.1f} ms   p95 {percentile(values, 0.95):6.1f} ms"
+          f"   max {max(values):6.1f}   (n={len(values)}, {missed} never drawn within {MISS_MS // 1000} s)",
+          flush=True)
+
+
+def moves(page, handle, changes: int, gap_ms: int, burst: int = 1, tables: list[float] | None = None) -> list[float]:
+    """`changes` samples; with `burst` > 1 the keys of a burst are pressed `gap_ms` apart and the clock of the
+    last one is kept."""
+    low = int(float(handle.get_attribute("aria-valuemin")))
+    level = int(float(handle.get_attribute("aria-valuenow")))
+    step, samples = 1, []
+    for _ in range(changes):
+        for index in range(burst):
+            if not low <= level + step <= TOP:
+                step = -step
+            level += step
+            page.evaluate("target => { window.__probe.target = target; }", level)
+            handle.press("ArrowRight" if step > 0 else "ArrowLeft")
+            if index < burst - 1:
+                page.wait_for_timeout(gap_ms)
+        try:
+            page.wait_for_function("() => window.__probe.chart !== null", timeout=MISS_MS)
+            samples.append(page.evaluate("() => window.__probe.chart"))
+            if tables is not None:
+                tables.append(page.evaluate("() => window.__probe.table ?? Infinity"))
+        except TimeoutError:
+            samples.append(float("inf"))  # never drawn (a chart that missed anywidget's 2 s stays blank)
+        page.wait_for_timeout(gap_ms)
+    return samples
+
+
+def main(changes: int = 40) -> None:
+    print(f"{os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    token = new_token()
+    with tempfile.TemporaryDirectory(prefix="bench-slider-") as scratch:
+        server, url = start_server(Path(scratch), Path(scratch) / "voila.log", token)
+        try:
+            with sync_playwright() as playwright:
+                launch: dict = {"headless": True, "args": ARGS}
+                if CHROMIUM.exists():
+                    launch["executable_path"] = str(CHROMIUM)
+                browser = playwright.chromium.launch(**launch)
+                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                page.goto(f"{url}/voila/render/{PAGE}?token={token}", timeout=300_000)
+                page.wait_for_selector(f"{ROOT} .js-plotly-plot .main-svg", timeout=300_000)
+                page.wait_for_timeout(2000)
+                page.evaluate(PROBE, {"root": ROOT})
+                handle = page.locator(
+                    f'{ROOT} .widget-slider:has(> label.widget-label:text-is("Level")) .noUi-handle').first
+                handle.focus()
+                tables: list[float] = []
+                one_at_a_time = moves(page, handle, changes, 250, tables=tables)
+                report("slider -> comparison table (no chart)", tables)
+                report("slider -> chart, one change at a time", one_at_a_time)
+                burst = moves(page, handle, max(changes // 3, 5), 175, burst=3)
+                report("slider -> chart, keys 175 ms apart", burst)
+                counts = page.evaluate("() => [window.__probe.inPlace, window.__probe.replaced]")
+                print(f"charts changed in place: {counts[0]}, replaced by a new chart: {counts[1]}")
+                browser.close()
+        finally:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end; goal p95 < 100 ms: "
+          f"{'met' if percentile(one_at_a_time, 0.95) < 100 else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 40)

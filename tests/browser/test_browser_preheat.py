@@ -1,0 +1,124 @@
+"""Preheated app pages (issue 18): each page's kernel ran its notebook before the visit, yet every visitor gets
+a page of their own, the Director's folder as it is at the visit, and the preheat's own websocket keeps the
+server's Host and Origin checks.
+
+The test server is the session's `workbench app` (tests/browser/conftest.py); its log
+(test-artifacts/voila-server.log) says when Voilà has refilled a page's pool after a visit, so the visits
+below are made with a kernel that was preheated before what the test changed.
+"""
+
+from __future__ import annotations
+
+import base64
+import http.client
+import os
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+PAGE = "solos.ipynb"
+READY = "#rendered_cells .wb-page .js-plotly-plot .main-svg"
+LEVEL = '.widget-slider:has(> label.widget-label:text-is("Level")) .noUi-handle'
+REFILL_TIMEOUT = 240  # s: a refill starts a kernel and runs the page's notebook on a busy machine
+
+
+def _filled(log: Path) -> int:
+    return log.read_text().count(f"Kernel pool of {PAGE} is filled")
+
+
+def _wait_for_pool(log: Path, at_least: int) -> int:
+    deadline = time.monotonic() + REFILL_TIMEOUT
+    while _filled(log) < at_least:
+        if time.monotonic() > deadline:
+            pytest.fail(f"{PAGE}'s preheated kernel was not ready within {REFILL_TIMEOUT} s")
+        time.sleep(0.5)
+    return _filled(log)
+
+
+@pytest.fixture
+def server_log(voila_url, artifacts_dir) -> Path:
+    return artifacts_dir / "voila-server.log"
+
+
+def _visit(browser, voila_url, app_token):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.route(lambda url: not url.startswith(voila_url), lambda route: route.fulfill(status=200, body=""))
+    page.goto(f"{voila_url}/voila/render/{PAGE}?token={app_token}", timeout=240_000)
+    page.wait_for_selector(READY, timeout=240_000)
+    return context, page
+
+
+def _level(page) -> int:
+    return int(float(page.locator(LEVEL).first.get_attribute("aria-valuenow")))
+
+
+def test_a_second_visitor_gets_a_page_of_their_own(browser, voila_url, app_token, server_log):
+    filled = _wait_for_pool(server_log, 1)
+    first, page = _visit(browser, voila_url, app_token)
+    try:
+        opened = _level(page)
+        handle = page.locator(LEVEL).first
+        handle.focus()
+        handle.press("ArrowRight")
+        handle.press("ArrowRight")
+        deadline = time.monotonic() + 60
+        while _level(page) != opened + 2 and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        _wait_for_pool(server_log, filled + 1)  # the next kernel is preheated while the first visitor works
+        second, other = _visit(browser, voila_url, app_token)
+        try:
+            assert _level(other) == opened  # not the first visitor's level
+            assert _level(page) == opened + 2
+        finally:
+            second.close()
+    finally:
+        first.close()
+
+
+def test_a_page_preheated_before_the_workspace_changed_shows_the_change(browser, voila_url, app_token, server_log,
+                                                                        workbench_home):
+    """The solos page opens at the party's level; the party is changed (as the encounter page does) after
+    the page's kernel was preheated: the visitor still sees the new level."""
+    from workbench.encounter.encounter import Encounter
+    from workbench.encounter.party import make_party
+    from workbench.fight.workspace import Workspace, load_workspace, save_workspace
+
+    _wait_for_pool(server_log, _filled(server_log) or 1)
+    path = workbench_home / "workspace.json"  # the test server's Director's workspace
+    kept = path.read_bytes() if path.exists() else None
+    try:
+        level = 8 if round(load_workspace(path).encounter.party.average_level) != 8 else 9
+        save_workspace(Workspace(encounter=Encounter(party=make_party(heroes=4, level=level))), path)
+        context, page = _visit(browser, voila_url, app_token)
+        try:
+            assert _level(page) == level
+        finally:
+            context.close()
+    finally:
+        if kept is None:
+            path.unlink(missing_ok=True)
+        else:
+            path.write_bytes(kept)
+
+
+def _upgrade(voila_url: str, headers: dict[str, str]) -> int:
+    address = urlparse(voila_url)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)
+    key = base64.b64encode(os.urandom(16)).decode()
+    connection.request("GET", "/voila/query/00000000-0000-4000-8000-000000000000", headers={
+        "Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": key,
+        **headers})
+    status = connection.getresponse().status
+    connection.close()
+    return status
+
+
+def test_the_preheat_request_socket_refuses_a_foreign_host_or_origin(voila_url):
+    """/voila/query/<kernel> hands a preheated kernel its visitor's request (the token in its query string)."""
+    port = urlparse(voila_url).port
+    assert _upgrade(voila_url, {"Host": f"evil.example:{port}"}) == 403
+    assert _upgrade(voila_url, {"Host": f"127.0.0.1:{port}", "Origin": "http://evil.example"}) == 403
+    assert _upgrade(voila_url, {"Host": f"127.0.0.1:{port}"}) == 101  # the control: a kernel's own connection
