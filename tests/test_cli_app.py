@@ -69,6 +69,8 @@ def test_voila_serves_the_notebooks_folder_on_localhost_only():
     assert "--Voila.port=8123" in command
     assert "--Voila.port_retries=0" in command  # never another port than the one printed
     assert "--no-browser" in command
+    assert "--MappingKernelManager.cull_connected=False" in command  # a closed tab's kernel goes, an open one stays
+    assert any(part.startswith("--MappingKernelManager.cull_idle_timeout=") for part in command)
     assert sorted(p.name for p in NOTEBOOKS_DIR.glob("*.ipynb"))  # the checkout has notebooks to serve
 
 

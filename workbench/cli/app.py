@@ -45,6 +45,7 @@ __all__ = ["NOTEBOOKS_DIR", "TOKEN_ENV", "app_page_config", "free_port", "guard_
            "voila_command"]
 
 HOST = "127.0.0.1"
+CULL_IDLE_S = 900  # seconds a kernel with no page connected may stay idle before the server shuts it down
 TOKEN_ENV = "WORKBENCH_APP_TOKEN"  # a token chosen by the caller (tests, scripts); else a random one
 # The notebooks of a source checkout (a wheel ships the library only: pass --notebooks then).
 NOTEBOOKS_DIR = Path(__file__).resolve().parents[2] / "notebooks"
@@ -155,6 +156,11 @@ def voila_command(notebooks: Path, port: int, python: str | None = None) -> list
         "--Voila.port_retries=0",  # the port asked for, or fail: never a surprise port
         "--VoilaConfiguration.classic_tree=True",  # landing page rendered by the server, no JavaScript build
         "--VoilaConfiguration.show_tracebacks=True",  # local only: a Director sees what went wrong
+        # A closed tab leaves its kernel (~190 MB) running: shut down one nobody is connected to after
+        # 15 idle minutes (an open tab keeps its kernel; the preheated ones are never culled).
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S}",
+        "--MappingKernelManager.cull_interval=60",
+        "--MappingKernelManager.cull_connected=False",
     ]
 
 
