@@ -13,6 +13,10 @@ CHROMIUM ?= /usr/bin/chromium
 LAB_ARGS ?=
 APP_ARGS ?=
 PYTEST_ARGS ?=
+# make test runs in parallel (pytest-xdist): one worker per CPU; PYTEST_WORKERS=0 runs in one process.
+# --dist loadfile keeps a file's tests (a notebook's cells: one kernel) on one worker; tests/conftest.py
+# makes all of tests/browser/ one unit (one Voilà server, one Chromium) and hands out the longest first.
+PYTEST_WORKERS ?= auto
 # Left out of .venv: rfc3987-syntax (via jsonschema[format-nongpl]) builds a
 # grammar at import, ~2 s on every kernel that renders a plotly figure and on
 # every server start; jsonschema works without it (it only checks IRI formats).
@@ -41,7 +45,8 @@ help:
 	@echo "make app      serve the notebooks as web apps (Voilà) on 127.0.0.1, a free port unless"
 	@echo "             APP_ARGS='--port 8866'; the landing page lists them"
 	@echo "make test     run tests/ and notebooks/*.ipynb (installs .venv and a Chromium if missing);"
-	@echo "             extra pytest arguments: make test PYTEST_ARGS='-k stamina -x'"
+	@echo "             extra pytest arguments: make test PYTEST_ARGS='-k stamina -x'; one process:"
+	@echo "             make test PYTEST_WORKERS=0"
 	@echo "make lint     ruff and mypy (strict) over workbench/ and tests/; make test runs it first"
 	@echo "make venv     create/refresh .venv (re-installs when pyproject.toml changes)"
 	@echo "make browser  make sure a Chromium for Playwright is available (printing and browser tests)"
@@ -74,8 +79,8 @@ app: venv
 test: venv browser pdftotext lint
 	@mkdir -p $(TEST_HOME)
 	@$(PY) -m compileall -q workbench  # the same for our own modules (only changed files are compiled)
-	@echo "$(PY) -m pytest $(PYTEST_ARGS)"
-	@$(TEST_ENV) $(PY) -m pytest $(PYTEST_ARGS)
+	@echo "$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS)"
+	@$(TEST_ENV) $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 # Static checks, configured in pyproject.toml: any finding fails the target (and so make test).
 lint: venv

@@ -9,6 +9,10 @@
   (Debian's /usr/bin/chromium when present, else Playwright's own build).
 * ``artifacts_dir``: ``test-artifacts/`` at the repository root (git-ignored),
   for screenshots, traces and timing reports.
+* Parallel runs (``make test`` runs ``pytest -n auto --dist loadfile``, pytest-xdist):
+  a notebook's cells, a module's tests stay on one worker (one kernel, one
+  module fixture), all of tests/browser/ is one unit of work (one Voilà server,
+  one Chromium), and the longest units are handed out first.
 """
 
 from __future__ import annotations
@@ -65,6 +69,41 @@ else:
         suppress_health_check=[HealthCheck.too_slow],
     )
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+# --- parallel runs (pytest-xdist) -------------------------------------------------
+BROWSER_TESTS = "tests/browser/"
+_ORDER = (BROWSER_TESTS, "notebooks/")  # longest units first: the browser tests, then the notebooks
+
+
+def _unit_rank(nodeid: str) -> int:
+    return next((rank for rank, prefix in enumerate(_ORDER) if nodeid.startswith(prefix)), len(_ORDER))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the browser tests first, then the notebooks, then the rest (stable: each file keeps its order)."""
+    items.sort(key=lambda item: _unit_rank(item.nodeid))
+
+
+@pytest.hookimpl(optionalhook=True)  # a pytest-xdist hook: harmless when xdist is not installed
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """`--dist loadfile`, except that all of tests/browser/ is one unit and units go out in collection order.
+
+    Without this conftest (e.g. `pytest -n 2 --dist loadfile notebooks/`) plain loadfile still keeps each
+    notebook on one worker.
+    """
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class WorkbenchScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            if nodeid.startswith(BROWSER_TESTS):
+                return BROWSER_TESTS
+            return super()._split_scope(nodeid)
+
+    config.option.loadscopereorder = False  # keep the order set above: the longest units first
+    return WorkbenchScheduling(config, log)
 
 
 # --- browser ------------------------------------------------------------------------
