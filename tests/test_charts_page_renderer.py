@@ -1,0 +1,69 @@
+"""Figures shown as cell outputs under Voilà go out as plain HTML (charts.page_renderer): JupyterLab's plotly
+renderer raises `r.setData is not a function` on a Voilà page. Elsewhere plotly's own choice is kept.
+
+The browser side (a chart notebook served by plain `voila`, no page error) is tests/browser/test_browser_plain_voila.py.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import plotly.graph_objects as go
+import plotly.io as pio
+import pytest
+
+import workbench.charts
+from workbench.charts.malice import malice_figure
+from workbench.charts.page_renderer import PAGE_RENDERER, PageRenderer, in_voila
+from workbench.fight.malice import malice_schedule
+
+
+@pytest.fixture
+def renderer_kept():
+    """Whatever a test does to plotly's default renderer is undone (the process runs other tests)."""
+    before = pio.renderers.default
+    yield
+    pio.renderers.default = before
+
+
+@pytest.mark.parametrize(("environ", "expected"), [
+    ({}, False),
+    ({"JPY_PARENT_PID": "1"}, False),  # a JupyterLab kernel
+    ({"VOILA_KERNEL_ID": "9f1c"}, True),
+    ({"VOILA_BASE_URL": "/"}, True),
+])
+def test_in_voila_by_the_kernel_environment(environ, expected):
+    assert in_voila(environ) is expected
+
+
+@pytest.mark.parametrize(("variable", "chosen"), [("VOILA_KERNEL_ID", True), (None, False)])
+def test_importing_charts_in_a_voila_kernel_chooses_the_page_renderer(monkeypatch, renderer_kept, variable, chosen):
+    for name in ("VOILA_KERNEL_ID", "VOILA_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    if variable:
+        monkeypatch.setenv(variable, "9f1c")
+    pio.renderers.default = "plotly_mimetype"  # what plotly picks in any Jupyter kernel
+    importlib.reload(workbench.charts)
+    assert (pio.renderers.default == PAGE_RENDERER) is chosen
+
+
+def test_a_figure_under_voila_is_html_without_plotlys_mime_type_or_a_cdn(renderer_kept):
+    figure = malice_figure(malice_schedule(heroes=5, victories=3, rounds=5))
+    bundle = PageRenderer().to_mimebundle(figure.to_dict())
+    assert set(bundle) == {"text/html"}  # not application/vnd.plotly.v1+json: that renderer calls setData
+    html = bundle["text/html"]
+    assert "Plotly.newPlot" in html and figure.layout.title.text in html
+    assert "cdn" not in html.lower() and "mathjax" not in html.lower()  # offline: nothing from another host
+
+
+def test_plotly_js_is_embedded_once_before_the_first_figure(renderer_kept, monkeypatch):
+    shown: list[str] = []
+    monkeypatch.setattr("plotly.io._base_renderers.ipython_display.display_html",
+                        lambda html, raw: shown.append(html))
+    pio.renderers[PAGE_RENDERER] = PageRenderer()
+    pio.renderers.default = PAGE_RENDERER
+    figure = go.Figure(go.Scatter(x=[1, 2], y=[3, 4]))
+    for _ in range(2):
+        bundle = pio.renderers._build_mime_bundle(figure.to_dict())
+        assert set(bundle) == {"text/html"}
+    assert len(shown) == 1 and len(shown[0]) > 1_000_000  # the plotly.js library itself, shown once
