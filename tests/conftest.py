@@ -5,8 +5,8 @@
   started by browser tests).  Set at import time, before any kernel starts.
 * Hypothesis profiles: ``dev`` (default) and ``ci`` (chosen by .ci/run through
   HYPOTHESIS_PROFILE=ci).
-* ``chromium_launch_kwargs``: how to launch a headless Chromium with Playwright
-  (Debian's /usr/bin/chromium when present, else Playwright's own build).
+* ``chromium_launch_kwargs``: how to launch a headless Chromium with Playwright, the
+  printer's way (Debian's /usr/bin/chromium when present, else Playwright's own build).
 * ``artifacts_dir``: ``test-artifacts/`` at the repository root (git-ignored),
   for screenshots, traces and timing reports.
 * Parallel runs (``make test`` runs ``pytest -n auto --dist loadfile``, pytest-xdist):
@@ -107,31 +107,16 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
 
 
 # --- browser ------------------------------------------------------------------------
-SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
 @pytest.fixture(scope="session")
 def chromium_launch_kwargs() -> dict:
-    """Keyword arguments for ``playwright.chromium.launch(**kwargs)``.
-
-    Uses /usr/bin/chromium when it exists, else Playwright's downloaded build
-    (``make browser`` installs one or the other).  If neither exists the launch
-    fails loudly: browser tests are never skipped.
+    """Keyword arguments for ``playwright.chromium.launch(**kwargs)``: the printer's own
+    (``workbench.render.printout.chromium_launch_options``: /usr/bin/chromium when it exists, else
+    Playwright's build; ``make browser`` installs one or the other). If neither exists the launch fails
+    loudly: browser tests are never skipped.
     """
-    kwargs: dict = {"headless": True, "args": list(CHROMIUM_ARGS)}
-    if SYSTEM_CHROMIUM.exists():
-        kwargs["executable_path"] = str(SYSTEM_CHROMIUM)
-    return kwargs
+    from workbench.render.printout import chromium_launch_options
+
+    return chromium_launch_options()
 
 
 @pytest.fixture(scope="session")

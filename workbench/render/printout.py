@@ -35,7 +35,8 @@ from workbench.errors import InvalidInput, WorkbenchError
 from workbench.model import Monster
 from workbench.render.stat_block import STYLE, stat_block_html
 
-__all__ = ["PAGE_SIZES", "PageSize", "PrintUnavailable", "print_html", "print_pdf", "print_png"]
+__all__ = ["PAGE_SIZES", "PageSize", "PrintUnavailable", "chromium_launch_options", "print_html", "print_pdf",
+           "print_png"]
 
 SYSTEM_CHROMIUM = Path(os.environ.get("WORKBENCH_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = (
@@ -141,6 +142,16 @@ def print_html(monsters: Monster | Iterable[Monster], page: str = "a4", block: B
 # ---------------------------------------------------------------- the browser, one per process
 
 
+def chromium_launch_options() -> dict[str, Any]:
+    """Keyword arguments for Playwright's `chromium.launch(**options)`: headless with CHROMIUM_ARGS, the
+    system Chromium when there is one (else Playwright's own build). The browser tests launch theirs the same
+    way, so what they test is the browser the printer uses."""
+    options: dict[str, Any] = {"headless": True, "args": list(CHROMIUM_ARGS)}
+    if SYSTEM_CHROMIUM.exists():
+        options["executable_path"] = str(SYSTEM_CHROMIUM)
+    return options
+
+
 class _Browser:
     """One Playwright + Chromium, owned by one worker thread, started on first use and closed at exit."""
 
@@ -168,9 +179,7 @@ class _Browser:
             ) from exc
         if self._playwright is None:
             self._playwright = sync_playwright().start()
-        options: dict[str, Any] = {"headless": True, "args": list(CHROMIUM_ARGS)}
-        if SYSTEM_CHROMIUM.exists():
-            options["executable_path"] = str(SYSTEM_CHROMIUM)
+        options = chromium_launch_options()
         try:
             return self._playwright.chromium.launch(**options)
         except Error as exc:
