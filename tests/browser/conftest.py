@@ -4,6 +4,12 @@ Every test module opens its notebook once (a page load runs the whole notebook i
 a busy 2-core machine) and drives that page like a person: keyboard on sliders, mouse on pickers and
 buttons. Requests to other hosts (Voilà's template asks a CDN for icon fonts) are answered with an empty
 stylesheet, so the tests never need the network and a console error always means a fault of ours.
+
+Every page of every browser context is watched (page_errors.py): a test fails at its teardown when a
+console error or an uncaught page error arrived while it ran or while its page loaded; one that arrives
+after the last test fails the session's teardown.
+
+While a module drives its page, the next module's page is already loading (`open_app`, one ahead).
 """
 
 from __future__ import annotations
@@ -11,21 +17,19 @@ from __future__ import annotations
 import os
 import re
 import secrets
-import signal
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from page_errors import PageErrors
 from voila_page import AppPage
+from voila_server import PAGE_TIMEOUT, stop, wait_for_port
 
 from workbench.cli.app import HOST, TOKEN_ENV, free_port
 
-SERVER_START_TIMEOUT = 180  # seconds: importing jupyter_server + voila on a loaded machine
-PAGE_TIMEOUT = 240_000  # ms: the notebook runs before the page arrives
 # The server asks for a token, as a Director's does; the tests choose it (`workbench app` honours $WORKBENCH_APP_TOKEN).
 APP_TOKEN = secrets.token_hex(24)
 
@@ -36,19 +40,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in Path(item.path).parents:
             item.add_marker(pytest.mark.browser)
-
-
-def _wait_for_port(port: int, process: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + SERVER_START_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"`workbench app` exited with {process.returncode}:\n{log.read_text()[-3000:]}")
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-            probe.settimeout(0.5)
-            if probe.connect_ex((HOST, port)) == 0:
-                return
-        time.sleep(0.2)
-    pytest.fail(f"Voilà did not listen on {HOST}:{port} within {SERVER_START_TIMEOUT} s:\n{log.read_text()[-3000:]}")
 
 
 @pytest.fixture(scope="session")
@@ -72,16 +63,10 @@ def voila_url(artifacts_dir: Path, workbench_home: Path) -> Iterator[str]:
             stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True,
         )
     try:
-        _wait_for_port(port, process, log)
+        wait_for_port(port, process, log)
         yield f"http://{HOST}:{port}"
     finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)  # Voilà shuts its kernels down, then exits
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=10)
+        stop(process)
 
 
 @pytest.fixture(scope="session")
@@ -90,31 +75,112 @@ def app_token() -> str:
     return APP_TOKEN
 
 
+class WatchedBrowser:
+    """The Playwright browser, except that every context it makes (and so every page) reports its errors."""
+
+    def __init__(self, browser: Any, errors: PageErrors) -> None:
+        self._browser = browser
+        self._errors = errors
+
+    def new_context(self, **kwargs: Any) -> Any:
+        context = self._browser.new_context(**kwargs)
+        self._errors.watch(context)
+        return context
+
+    def new_page(self, **kwargs: Any) -> Any:
+        return self.new_context(**kwargs).new_page()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
-def browser(chromium_launch_kwargs: dict) -> Iterator[object]:
+def page_errors() -> PageErrors:
+    return PageErrors()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_launch_kwargs: dict, page_errors: PageErrors) -> Iterator[WatchedBrowser]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(**chromium_launch_kwargs)
         try:
-            yield chromium
+            yield WatchedBrowser(chromium, page_errors)
         finally:
             chromium.close()
+    late = page_errors.take()
+    assert not late, "console or page errors after the last browser test:\n" + "\n".join(late)
+    stale = page_errors.stale_known()
+    assert not stale, "known page errors that no longer happen (delete them from page_errors.KNOWN):\n" + \
+        "\n".join(f"{k.message!r} ({k.why})" for k in stale)
+
+
+@pytest.fixture(autouse=True)
+def _no_page_errors(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail the test (at its teardown) on any console error or uncaught page error since the last check."""
+    yield
+    if "browser" not in request.fixturenames:
+        return  # this test opened no browser (the session's browser fixture is not set up by it)
+    errors = request.getfixturevalue("page_errors").take()
+    if errors:
+        pytest.fail("console or page errors in the browser:\n" + "\n\n".join(errors), pytrace=False)
+
+
+def _modules_in_order(items: list[pytest.Item]) -> list[tuple[str, dict[str, str]]]:
+    """Each browser test module's NOTEBOOK and ALLOWED_ERRORS (message -> why; see page_errors.allow), one
+    per module that has a NOTEBOOK, in the order the modules run."""
+    order: list[tuple[str, dict[str, str]]] = []
+    modules: set[object] = set()
+    for item in items:
+        module = getattr(item, "module", None)
+        notebook = getattr(module, "NOTEBOOK", None)
+        if notebook and module not in modules and Path(__file__).parent in Path(item.path).parents:
+            modules.add(module)
+            order.append((notebook, dict(getattr(module, "ALLOWED_ERRORS", {}))))
+    return order
 
 
 @pytest.fixture(scope="session")
-def open_app(browser, voila_url: str, artifacts_dir: Path) -> Iterator:
-    """`open_app(notebook, ready_selector)` -> an `AppPage` with the notebook rendered and its app ready."""
+def open_app(request: pytest.FixtureRequest, browser: WatchedBrowser, voila_url: str, artifacts_dir: Path,
+             page_errors: PageErrors) -> Iterator:
+    """`open_app(notebook, ready_selector)` -> an `AppPage` with the notebook rendered and its app ready.
+
+    A page load waits mostly for Voilà to run the notebook in a new kernel, so once a page is ready the
+    next test module's page starts loading (one ahead, in a context of its own) while this module's tests
+    drive theirs.
+    """
+    order = _modules_in_order(request.session.items)
+    done = 0  # modules of `order` that have opened their page
+    loading: dict[str, tuple[AppPage, Any]] = {}  # notebook -> (its page, the server's response)
     pages: list[AppPage] = []
 
-    def open_(notebook: str, ready: str) -> AppPage:
+    def start(notebook: str, allowed: dict[str, str]) -> tuple[AppPage, Any]:
         context = browser.new_context(viewport={"width": 1400, "height": 1000})
         page = context.new_page()
-        app = AppPage(page, notebook, artifacts_dir)
-        page.route(re.compile(rf"^https?://(?!{re.escape(HOST)}[:/])"), app.answer_offline)
-        page.goto(f"{voila_url}/voila/render/{notebook}?token={APP_TOKEN}", timeout=PAGE_TIMEOUT)
-        page.wait_for_selector(ready, timeout=PAGE_TIMEOUT)
+        app = AppPage(page, notebook, artifacts_dir, page_errors)
+        for message, why in allowed.items():
+            app.allow_error(message, why)
         pages.append(app)
+        page_errors.notebooks_opened.add(notebook)
+        page.route(re.compile(rf"^https?://(?!{re.escape(HOST)}[:/])"), app.answer_offline)
+        # "commit": the response has begun; the page goes on loading while the tests go on
+        response = page.goto(f"{voila_url}/voila/render/{notebook}?token={APP_TOKEN}", timeout=PAGE_TIMEOUT,
+                             wait_until="commit")
+        return app, response
+
+    def open_(notebook: str, ready: str) -> AppPage:
+        nonlocal done
+        mine = next((i for i in range(done, len(order)) if order[i][0] == notebook), None)
+        allowed = order[mine][1] if mine is not None else {}
+        app, response = loading.pop(notebook, None) or start(notebook, allowed)
+        assert response is not None and response.ok, f"GET {notebook}: {response and response.status}"
+        app.page.wait_for_load_state("load", timeout=PAGE_TIMEOUT)
+        app.page.wait_for_selector(ready, timeout=PAGE_TIMEOUT)
+        if mine is not None:
+            done = mine + 1
+            if done < len(order) and order[done][0] not in loading:
+                loading[order[done][0]] = start(*order[done])
         return app
 
     yield open_

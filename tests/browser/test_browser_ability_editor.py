@@ -4,6 +4,7 @@ keyboard alone in headless Chromium (issue 13). Expected numbers come from `abil
 from __future__ import annotations
 
 import pytest
+from page_errors import ANYWIDGET_START_TIMEOUT
 
 import workbench as wb
 
@@ -12,6 +13,9 @@ APP = ".wb-ability-editor"
 ABILITIES = f"{APP} .wb-ability-view .wb-stat-block .wb-ability"
 TEMPLATES = ("A signature strike", "A 2-target strike", "An area ability", "A Malice ability", "A signature strike",
              "An area ability")
+# the same page holds the builder's plotly chart, whose widget model may miss anywidget's 2 s start on a
+# busy machine (workbench/apps/chart_slot.py); that is the builder's to report (test_browser_builder.py)
+ALLOWED_ERRORS = {ANYWIDGET_START_TIMEOUT: "the builder's chart beside the editor, checked by the builder's tests"}
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +43,4 @@ def test_six_abilities_by_mouse_and_keyboard(app):
     app.button("Remove", APP).click()
     app.page.wait_for_function("(css) => document.querySelectorAll(css).length === 5", arg=ABILITIES)
     app.screenshot("ability-editor-built", APP)
-    # the same page holds the builder's plotly chart, whose widget model may miss anywidget's 2 s start on a
-    # busy machine (workbench/apps/chart_slot.py); that is the builder's to report, not the editor's
-    assert [e for e in app.console_errors if "[anywidget] Failed to initialize model" not in e] == []
+    assert app.console_errors == []  # ALLOWED_ERRORS set apart

@@ -8,10 +8,10 @@ from voila_page import AppPage
 from workbench.cli.site import PAGE_ORDER, pages
 
 
-def test_landing_page_lists_the_pages_by_title_in_order(browser, voila_url, app_token, artifacts_dir):
+def test_landing_page_lists_the_pages_by_title_in_order(browser, voila_url, app_token, artifacts_dir, page_errors):
     context = browser.new_context(viewport={"width": 1024, "height": 800})
     page = context.new_page()
-    landing = AppPage(page, "landing", artifacts_dir)
+    landing = AppPage(page, "landing", artifacts_dir, page_errors)
     page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(voila_url)
                else AppPage.answer_offline(route))
     try:

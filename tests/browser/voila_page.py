@@ -2,7 +2,8 @@
 
 Sliders are moved with the keyboard (focus the `.noUi-handle`, press ArrowRight/ArrowLeft), pickers and
 buttons with the mouse; text boxes are filled as a paste would. Console errors and uncaught page errors
-are collected for the tests to assert on.
+of every page are collected by page_errors.PageErrors (conftest.py fails a test on any of them);
+`console_errors` is this page's share.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from page_errors import PageErrors
 from playwright.sync_api import Locator, Page, Route, TimeoutError
 
 WAIT_MS = 60_000  # a kernel round trip is ~15 ms idle, seconds when the machine is busy
@@ -21,31 +23,23 @@ def _label(text: str) -> str:
 
 
 class AppPage:
-    def __init__(self, page: Page, notebook: str, artifacts_dir: Path) -> None:
+    def __init__(self, page: Page, notebook: str, artifacts_dir: Path, errors: PageErrors) -> None:
         self.page = page
         self.notebook = notebook
         self.artifacts_dir = artifacts_dir
-        self.console_errors: list[str] = []
-        page.on("console", self._console)
-        self.known_third_party_errors: list[str] = []
-        page.on("pageerror", self._page_error)
+        self._errors = errors
         page.set_default_timeout(WAIT_MS)
 
     # ---------------------------------------------------------------- plumbing
 
-    def _console(self, message: Any) -> None:
-        if message.type == "error":
-            self.console_errors.append(f"console.error: {message.text} ({message.location.get('url', '')})")
+    @property
+    def console_errors(self) -> list[str]:
+        """Console errors and uncaught page errors of this page so far (conftest.py fails a test on any)."""
+        return self._errors.console_errors(self.page)
 
-    def _page_error(self, error: Any) -> None:
-        stack = error.stack or ""
-        if "setData is not a function" in str(error) and "/labextensions/jupyterlab-plotly/" in stack:
-            # plotly's JupyterLab renderer draws a static figure, then tries to cache a PNG of it in the
-            # output model (`model.setData`), which Voilà's output model lacks: the figure is drawn and
-            # works; only the cache fails. Not ours to fix; kept apart so every other error still counts.
-            self.known_third_party_errors.append(str(error))
-            return
-        self.console_errors.append(f"page error: {error}\n{stack}")
+    def allow_error(self, message: str, why: str) -> None:
+        """Set apart `message` (a substring) on this page only, for the reason `why` (see page_errors)."""
+        self._errors.allow(self.page, message, why)
 
     @staticmethod
     def answer_offline(route: Route) -> None:
@@ -170,7 +164,8 @@ class AppPage:
                 if (!plot || !plot.data) return false;
                 const traces = plot.data.map(t => ({{name: t.name, x: t.x ? Array.from(t.x) : [],
                                                      y: t.y ? Array.from(t.y) : []}}));
-                return ({check})(traces, arg);
+                try {{ return ({check})(traces, arg); }}
+                catch (e) {{ return false; }}  // e.g. a trace not drawn yet: keep waiting (not a page error)
             }}""",
             arg=[root, arg],
         )

@@ -1,0 +1,60 @@
+"""A lesson with charts served by plain `voila notebooks/NN.ipynb`, as the README allows, not `workbench app`:
+the page draws its charts with no console or page error (conftest.py fails the test on any).
+
+Why this page: its static figure (a cell ending in a go.Figure) used to go through JupyterLab's plotly renderer,
+which raised `r.setData is not a function` under Voilà (see workbench/charts/page_renderer.py); its app holds a
+FigureWidget beside it, so both kinds of chart are on the page.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from voila_page import AppPage
+from voila_server import PAGE_TIMEOUT, stop, wait_for_port
+
+from workbench.cli.app import HOST, free_port
+
+NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "05_malice_and_minions.ipynb"
+DRAWN = "#rendered_cells .js-plotly-plot .main-svg"
+CHARTS = 2  # the Malice figure (a cell's output) and the planner app's FigureWidget
+
+
+@pytest.fixture(scope="module")
+def plain_voila(artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`voila NOTEBOOK` on a free port, with nothing of the workbench's (no template, token or guard)."""
+    port = free_port()
+    log = artifacts_dir / "plain-voila-server.log"
+    env = dict(os.environ, HOME=str(tmp_path_factory.mktemp("plain-voila-home")))
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser", f"--port={port}", f"--Voila.ip={HOST}"],
+            stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True,
+        )
+    try:
+        wait_for_port(port, process, log)
+        yield f"http://{HOST}:{port}/"
+    finally:
+        stop(process)
+
+
+def test_a_lesson_with_charts_under_plain_voila_has_no_page_error(browser, plain_voila, artifacts_dir, page_errors):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    app = AppPage(context.new_page(), f"plain-voila-{NOTEBOOK.stem}", artifacts_dir, page_errors)
+    app.page.route(re.compile(rf"^https?://(?!{re.escape(HOST)}[:/])"), app.answer_offline)
+    try:
+        app.page.goto(plain_voila, timeout=PAGE_TIMEOUT)
+        app.page.wait_for_function("([css, n]) => document.querySelectorAll(css).length >= n", arg=[DRAWN, CHARTS],
+                                   timeout=PAGE_TIMEOUT)
+        assert app.page.locator("#rendered_cells").inner_text().count("Traceback") == 0
+        app.page.wait_for_load_state("networkidle")  # the renderers' work after drawing (where setData was)
+        app.screenshot("page")
+        assert app.console_errors == []
+    finally:
+        app.close()

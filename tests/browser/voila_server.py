@@ -1,0 +1,42 @@
+"""Starting and stopping the Voilà servers of the browser tests (`workbench app`, and plain `voila`)."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from workbench.cli.app import HOST
+
+SERVER_START_TIMEOUT = 180  # seconds: importing jupyter_server + voila on a loaded machine
+PAGE_TIMEOUT = 240_000  # ms: the notebook runs before the page arrives
+
+
+def wait_for_port(port: int, process: subprocess.Popen, log: Path) -> None:
+    """Wait until the server listens on `port` (not a GET: a GET of a page runs its notebook)."""
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"{' '.join(map(str, process.args))} exited with {process.returncode}:\n"
+                        f"{log.read_text()[-3000:]}")
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            probe.settimeout(0.5)
+            if probe.connect_ex((HOST, port)) == 0:
+                return
+        time.sleep(0.2)
+    pytest.fail(f"Voilà did not listen on {HOST}:{port} within {SERVER_START_TIMEOUT} s:\n{log.read_text()[-3000:]}")
+
+
+def stop(process: subprocess.Popen) -> None:
+    """SIGTERM (Voilà shuts its kernels down, then exits), then SIGKILL if it has not exited in 30 s."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
