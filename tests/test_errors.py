@@ -12,7 +12,7 @@ from workbench.calibration.bestiary import sample_bestiary
 from workbench.charts.scaling import scaling_figure
 from workbench.charts.solo import solo_figure_parts
 from workbench.cli import main
-from workbench.errors import InvalidInput, NotFound, RulesetError, WorkbenchError
+from workbench.errors import InvalidInput, NotFound, RulesetError, WorkbenchError, shown
 from workbench.monster.formulas import build_monster
 from workbench.monster.library import load_library, save_monster
 from workbench.monster.solo import compare_solos
@@ -107,3 +107,11 @@ def test_cli_prints_the_detail_of_a_refusal(capsys):
     assert err.count("\n") == 1
     assert err.startswith("workbench monster: error: --role: got 'wizard'")
     assert "; accepts " in err
+
+
+def test_a_long_value_is_cut_in_the_middle_so_a_path_keeps_its_file_name():
+    path = "/home/director/" + "campaigns/" * 12 + "goblin-warband.json"
+    text = shown(path)
+    assert text.startswith("'/home/director/") and text.endswith(f"goblin-warband.json' ({len(repr(path))} characters)")
+    assert len(text) < len(repr(path)) and "…" in text
+    assert shown("short.json") == "'short.json'"

@@ -18,7 +18,8 @@ def shown(value: object) -> str:
     """`value` as a message shows it: its repr (control characters escaped), cut to a readable length.
 
     A hostile value never makes the message itself fail or flood a terminal: an integer too long for
-    `repr` is described by its digit count, a long text is cut with its length named.
+    `repr` is described by its digit count, a long text is cut in the middle with its length named. Both
+    ends are kept because a path's file name is at its end: a deep folder must not hide which file it was.
     """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
         return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
@@ -27,7 +28,8 @@ def shown(value: object) -> str:
     except Exception:  # a repr that fails (or a value too large for one) is not shown
         return f"a {type(value).__name__}"
     if len(text) > SHOWN_CHARS:
-        return f"{text[: SHOWN_CHARS - 10]}… ({len(text)} characters)"
+        keep = (SHOWN_CHARS - 10) // 2
+        return f"{text[:keep]}…{text[-keep:]} ({len(text)} characters)"
     return text
 
 
