@@ -21,20 +21,20 @@ from voila_server import PAGE_TIMEOUT, stop, wait_for_port
 
 from workbench.cli.app import HOST, free_port
 
-NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "05_malice_and_minions.ipynb"
+LESSON = Path(__file__).resolve().parents[2] / "notebooks" / "05_malice_and_minions.ipynb"  # not NOTEBOOK: open_app preloads those
 DRAWN = "#rendered_cells .js-plotly-plot .main-svg"
 CHARTS = 2  # the Malice figure (a cell's output) and the planner app's FigureWidget
 
 
 @pytest.fixture(scope="module")
 def plain_voila(artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`voila NOTEBOOK` on a free port, with nothing of the workbench's (no template, token or guard)."""
+    """`voila LESSON` on a free port, with nothing of the workbench's (no template, token or guard)."""
     port = free_port()
     log = artifacts_dir / "plain-voila-server.log"
     env = dict(os.environ, HOME=str(tmp_path_factory.mktemp("plain-voila-home")))
     with log.open("w") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser", f"--port={port}", f"--Voila.ip={HOST}"],
+            [sys.executable, "-m", "voila", str(LESSON), "--no-browser", f"--port={port}", f"--Voila.ip={HOST}"],
             stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True,
         )
     try:
@@ -46,7 +46,7 @@ def plain_voila(artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory) -
 
 def test_a_lesson_with_charts_under_plain_voila_has_no_page_error(browser, plain_voila, artifacts_dir, page_errors):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    app = AppPage(context.new_page(), f"plain-voila-{NOTEBOOK.stem}", artifacts_dir, page_errors)
+    app = AppPage(context.new_page(), f"plain-voila-{LESSON.stem}", artifacts_dir, page_errors)
     app.page.route(re.compile(rf"^https?://(?!{re.escape(HOST)}[:/])"), app.answer_offline)
     try:
         app.page.goto(plain_voila, timeout=PAGE_TIMEOUT)
