@@ -85,3 +85,17 @@ def test_an_answer_from_a_replaced_chart_does_not_count():
     slot.show(figure([3], "second"))
     _browser_draws(old, edit_id=probe)  # late news about the closed chart
     assert not slot.live
+
+
+def test_under_workbench_app_a_slots_charts_import_plotly_from_the_server(monkeypatch):
+    from plotly.basewidget import BaseFigureWidget
+
+    from workbench.apps import visit
+
+    monkeypatch.setattr(BaseFigureWidget, "_esm", BaseFigureWidget._esm)  # restored after the test
+    assert len(str(ChartSlot(figure([1, 2], "carried")).figure._esm)) > 1_000_000  # plain voila, JupyterLab
+    monkeypatch.setenv(visit.BUNDLE_VARIABLE, "voila/static/plotly-widget-9.js?v=9")
+    monkeypatch.setenv("VOILA_BASE_URL", "/")
+    slot = ChartSlot(figure([1, 2], "first"))
+    assert '"/voila/static/plotly-widget-9.js?v=9"' in slot.figure._esm and len(slot.figure._esm) < 500
+    assert '"/voila/static/plotly-widget-9.js' in slot.show(figure([3, 4], "second"))._esm

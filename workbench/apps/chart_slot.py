@@ -24,6 +24,11 @@ to the kernel, as `_js2py_widget_layoutDelta`: plotly 7.1's Python side has no t
 slot's charts are `HeardFigure`s, which add it), the slot sends it one harmless relayout (`datarevision`), and
 the browser's answer to that message proves anywidget initialized the model in time. Until then, and for good if no answer comes,
 `change` falls back to `show(build())`. `update` runs inside `batch_update`: one message per change.
+
+Under `workbench app` a slot's FigureWidgets import that bundle from the server (`visit.load_plotly_from_server`,
+as the app pages' charts do), the lessons' too: a new chart per change then sends a few lines instead of ~5 MB
+over the websocket and the browser compiles the bundle once per page, so it starts well within anywidget's
+2 s on a busy machine (the explorer's and the solo chart's updates were lost there).
 """
 
 from __future__ import annotations
@@ -34,6 +39,8 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 import traitlets
+
+from workbench.apps.visit import load_plotly_from_server
 
 __all__ = ["ChartSlot", "HeardFigure"]
 
@@ -60,6 +67,7 @@ class ChartSlot(widgets.Box):
         self.add_class("wb-chart-slot")
 
     def _widget(self, figure: go.Figure) -> go.FigureWidget:
+        load_plotly_from_server()  # under workbench app; elsewhere the widget carries its JavaScript
         shown = HeardFigure(figure)
         for css in self.css_classes:
             shown.add_class(css)
