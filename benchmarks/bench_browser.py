@@ -13,8 +13,10 @@ What is timed, in the page (performance.now(), from the keydown):
   change if that came later;
 - *frames*: websocket messages from the kernel per key, and their bytes (every widget update is one).
 
-Two runs: at a person's pace (the page settles before the next key) and at 175 ms between keys. The chart
-tab is open (the builder's default). Goal (issues 13 and 18): settled p95 < 40 ms, both paces.
+Four runs: at a person's pace (the page settles before the next key) and at 175 ms between keys, with the
+working tab open (an HTML view drawn with the block) and with the Scaling chart tab open, the builder's
+default (plotly redraws its figure on every change, and that redraw is the page's last change). Goal (issues
+13 and 18): settled p95 < 40 ms, both paces.
 
 Run: .venv/bin/python benchmarks/bench_browser.py [changes]   (default 40 a run)
 """
@@ -58,10 +60,22 @@ PROBE = """
   handle.addEventListener('keydown', () => log.keys.push(performance.now()), true);
   new MutationObserver(records => {
     if (records.every(r => slider.contains(r.target))) return;
-    log.changes.push([performance.now(), blockLevel()]);
+    const where = r => { const e = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+      const part = e && e.closest('.wb-scaling-chart, .wb-stat-block-view, .wb-ability-form, .wb-rows, .lm-TabBar, .jupyter-widget-Collapse');
+      return part ? part.className.split(' ').filter(c => c.startsWith('wb-') || c.startsWith('lm-') || c.startsWith('jupyter-widget-C')).join('.') : (e ? e.className : '?'); };
+    log.changes.push([performance.now(), blockLevel(), where(records[records.length - 1])]);
   }).observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
 }
 """
+
+
+# (the tab open below the block, the pace, the milliseconds between keys or None to wait for quiet)
+RUNS = (
+    ("How was this computed", "a person's pace (quiet before each key)", None),
+    ("How was this computed", "175 ms between keys", 175),
+    ("Scaling chart", "a person's pace (quiet before each key)", None),
+    ("Scaling chart", "175 ms between keys", 175),
+)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -140,15 +154,22 @@ def run(page: Page, frames: list[tuple[float, int]], changes: int, gap_ms: int |
     result: dict[str, list[float]] = {"block": [], "settled": [], "frames": [], "kilobytes": []}
     for k, (start, target) in enumerate(zip(keys, targets, strict=True)):
         end = keys[k + 1] if k + 1 < len(keys) else float("inf")
-        shown = next((t for t, lvl in changes_log if t >= start and lvl == target), None)
+        shown = next((t for t, lvl, _ in changes_log if t >= start and lvl == target), None)
         if shown is None:
             continue  # overtaken by the next key before it showed (counted as missing below)
-        last = max([t for t, _ in changes_log if start <= t < end] + [shown])
+        last = max([t for t, _, _ in changes_log if start <= t < end] + [shown])
         result["block"].append(shown - start)
         result["settled"].append(last - start)
         in_window = [size for at, size in frames if start <= at - origin < min(end, last + 1)]
         result["frames"].append(float(len(in_window)))
         result["kilobytes"].append(sum(in_window) / 1024)
+    lasts: dict[str, int] = {}
+    for k, start in enumerate(keys):
+        end = keys[k + 1] if k + 1 < len(keys) else float("inf")
+        inside = [c for c in changes_log if start <= c[0] < end]
+        if inside:
+            lasts[inside[-1][2]] = lasts.get(inside[-1][2], 0) + 1
+    print("  where each key's last DOM change was:", ", ".join(f"{w} ×{n}" for w, n in sorted(lasts.items(), key=lambda x: -x[1])))
     missing = len(targets) - len(result["block"])
     if missing:
         print(f"  {missing} of {len(targets)} keys were overtaken by the next before their level showed")
@@ -194,8 +215,10 @@ def main(changes: int = 40) -> None:
                 print(f"page ready {time.perf_counter() - opened:.1f} s after the request")
                 add_abilities(page)
                 page.evaluate(PROBE, {"app": APP})
-                for label, gap in (("a person's pace (quiet before each key)", None), ("175 ms between keys", 175)):
-                    print(f"-- {label}, {ABILITIES} abilities, chart tab open; load "
+                for tab, label, gap in RUNS:
+                    page.locator(f'{APP} .lm-TabBar-tab:has(.lm-TabBar-tabLabel:text-is("{tab}"))').first.click()
+                    quiet(page, 600)
+                    print(f"-- {label}, {ABILITIES} abilities, tab open: {tab}; load "
                           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
                     result = run(page, frames, changes, gap)
                     report("key -> stat block shows the level", result["block"])

@@ -44,7 +44,7 @@ def test_is_a_widget_with_stable_classes(shared):
     assert "wb-builder" in shared._dom_classes
     assert "wb-stat-block-view" in shared.stat_block._dom_classes
     assert "wb-explain-view" in shared.explain._dom_classes
-    assert "wb-scaling-chart" in shared.figure._dom_classes
+    assert "wb-scaling-chart" in shared.figure._dom_classes  # the chart tab opens first
 
 
 def test_defaults(shared):
@@ -74,6 +74,7 @@ def test_level_5_elite_brute(shared):
 
 
 def test_every_change_redraws_block_and_chart(app):
+    open_tab(app, "Scaling chart")  # the chart is drawn while its tab is open
     c = app.controls
     c["organization"].value = "horde"
     c["role"].value = "hexer"
@@ -120,6 +121,7 @@ def test_targets_offer_only_covered_counts(app):
 
 
 def test_extra_stamina_and_minions(app):
+    open_tab(app, "Scaling chart")  # the chart is drawn while its tab is open
     c = app.controls
     c["organization"].value = "platoon"
     c["role"].value = "brute"
@@ -143,6 +145,7 @@ def test_strike_toggle(app):
 
 
 def test_epic_levels(app):
+    open_tab(app, "Scaling chart")  # the chart is drawn while its tab is open
     c = app.controls
     c["epic"].value = True
     assert c["level"].max == 20

@@ -32,6 +32,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from workbench.apps.ability_editor import AbilityEditor
+from workbench.apps.chart_slot import ChartSlot
 from workbench.apps.export import ExportPanel
 from workbench.apps.message import refusal_text, shown_path
 from workbench.apps.rows import MaliceRows, RowList, RuleRows, TraitRows, VillainActionRows
@@ -190,12 +191,11 @@ class MonsterBuilder(widgets.VBox):
                                             on_change=self._rows_changed, view=False)
         self.ability_editor.show(False)
         self._sync_controls()
-        monster = self._build()
-        table = self._table(monster.extra_stamina)
-        self.figure = go.FigureWidget(
-            scaling_figure(table, monster.level, monster.organization, monster.role,
-                           c["quantity"].value, c["compare"].value)
-        ).add_class("wb-scaling-chart")
+        self._table(self._build().extra_stamina)  # the stat grid is built now, not at the first chart
+        # the chart is made when its tab is first drawn (a FigureWidget changed before it is shown, or started on
+        # a busy page, may never show its updates: apps/chart_slot.py), then changed in place while shown
+        self.chart = ChartSlot(None, "wb-scaling-chart",
+                               placeholder=widgets.HTML(_note("The chart is drawn when this tab is open.")))
         self._library_panel(folder)
         super().__init__(children=self._layout())
         self.add_class("wb-builder")
@@ -244,7 +244,7 @@ class MonsterBuilder(widgets.VBox):
             lambda change: self.ability_editor.show(change["new"] is not None), names="selected_index")
         left = widgets.VBox(list(self.sections.values()), layout=widgets.Layout(width="44%"))
         right = widgets.VBox([self.stat_block], layout=widgets.Layout(width="56%"))
-        chart = widgets.VBox([widgets.HBox([c["quantity"], c["compare"]]), self.figure])
+        chart = widgets.VBox([widgets.HBox([c["quantity"], c["compare"]]), self.chart])
         export = widgets.VBox([
             self.export_panel,
             widgets.HTML("<b>Markdown</b> (copy into a document)"), self.markdown_export,
@@ -258,6 +258,8 @@ class MonsterBuilder(widgets.VBox):
             children=[self.explain, chart, relevel_box, self.library, export,
                       widgets.HTML(noncombatant_html(self.lore))],
             titles=TAB_TITLES,
+            # the chart opens first, as the pages expect; each other tab is drawn when it is opened (a chart
+            # redraw takes plotly 100+ ms in the browser: with another tab open, a key costs the block only)
             selected_index=TAB_TITLES.index("Scaling chart"),
         )
         # a tab is drawn when it is shown: a slider move redraws the block and the one tab open, nothing hidden
@@ -440,6 +442,11 @@ class MonsterBuilder(widgets.VBox):
         if self.status.value:
             self.status.value = ""
 
+    @property
+    def figure(self) -> go.FigureWidget | None:
+        """The scaling chart's FigureWidget (None until its tab is first drawn)."""
+        return self.chart.figure
+
     def _closest_html(self, monster: Monster) -> str:
         key = (monster.name, monster.level, monster.organization, monster.role, monster.ev, monster.stamina,
                monster.free_strike, monster.damage, monster.targets)
@@ -468,10 +475,12 @@ class MonsterBuilder(widgets.VBox):
         if title == "How was this computed":
             self.explain.value = explain_html(monster)
         elif title == "Scaling chart":
-            update_scaling_figure(
-                self.figure, self._table(monster.extra_stamina), monster.level, monster.organization,
-                monster.role, c["quantity"].value, c["compare"].value,
-            )
+            chart = (self._table(monster.extra_stamina), monster.level, monster.organization, monster.role,
+                     c["quantity"].value, c["compare"].value)
+            if self.chart.figure is None:
+                self.chart.show(scaling_figure(*chart))
+            else:
+                update_scaling_figure(self.chart.figure, *chart)
         elif title == "Move to another level":
             options = {"characteristic": c["characteristic"].value, "strike": c["strike"].value,
                        "modules": self.modules, "lore": self.lore}
