@@ -7,9 +7,12 @@ Expected numbers come from the library in this process (`wb.encounter_report`, `
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 import workbench as wb
+from workbench.calibration.bestiary import SAMPLE_DIR
 from workbench.calibration.browse import BestiaryQuery, browse
 
 PAGE = "encounter.ipynb"
@@ -130,6 +133,20 @@ def test_the_pace_uses_the_ability_marked_by_mouse(app):
     line = app.page.locator(f'{APP} .wb-pace-foe:has-text("Goblin Warrior × ")').first.inner_text()
     assert f"{float(wb.tier_odds(2)[0] * 5 + wb.tier_odds(2)[1] * 6 + wb.tier_odds(2)[2] * 7):.1f}" in line
     app.screenshot("pace-marked", APP)
+
+
+def test_a_bestiary_folder_loaded_by_mouse_names_the_files_it_could_not_read(app, tmp_path):
+    # "files that fail are listed by name": the sample's kobolds and one broken file, typed as a folder
+    shutil.copytree(SAMPLE_DIR / "Kobolds", tmp_path / "Kobolds")
+    (tmp_path / "Kobolds" / "half a kobold.json").write_text('{"name": "Kobold Tiro", ')
+    kobolds = len(list((SAMPLE_DIR / "Kobolds").rglob("*.json")))
+    app.fill("Bestiary folder", str(tmp_path), BESTIARY)
+    app.button("Load bestiary", BESTIARY).click()
+    app.page.wait_for_selector(f'{BESTIARY} .wb-bestiary-count:text-is("{kobolds} of {kobolds} stat blocks; '
+                               f'1 file(s) not read (listed below)")')
+    failed = app.page.locator(f"{BESTIARY} .wb-bestiary-failed-file").all_inner_texts()
+    assert failed == ["Kobolds/half a kobold.json"]
+    app.screenshot("bestiary-folder", APP)
 
 
 def test_no_reprs_and_no_console_errors(app):

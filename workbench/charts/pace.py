@@ -56,13 +56,15 @@ def pace_figure(pace: Pace, title: str = "Pace of the fight") -> go.Figure:
         "<br>".join(textwrap.wrap(f"• {text}", 120)) for text in pace.assumptions
     )
     grid = {"gridcolor": "#e5e5e5", "zerolinecolor": "#cccccc"}
+    # The assumptions start half the plot's height below it: in a narrow page the legend wraps to three or
+    # four rows, which ran over their first lines when they started a third of the height below.
     figure.update_layout(
         title=title, xaxis={"title": "Round", "dtick": 1, **grid},
         yaxis={"title": "Stamina left", "rangemode": "tozero", **grid},
-        legend={"orientation": "h", "y": -0.18}, margin={"t": 50, "b": 330},
-        height=640, plot_bgcolor="white", paper_bgcolor="white",
+        legend={"orientation": "h", "y": -0.18}, margin={"t": 50, "b": 380},
+        height=690, plot_bgcolor="white", paper_bgcolor="white",
         annotations=[{
-            "text": "Assumptions:<br>" + notes, "xref": "paper", "yref": "paper", "x": 0, "y": -0.32,
+            "text": "Assumptions:<br>" + notes, "xref": "paper", "yref": "paper", "x": 0, "y": -0.5,
             "showarrow": False, "align": "left", "xanchor": "left", "yanchor": "top", "font": {"size": 11},
         }],
     )
