@@ -58,8 +58,7 @@ PROBE = """
     return null;
   };
   // the page's first change outside the slider and the chart (its comparison table): the kernel round trip
-  const table = Array.from(page.querySelectorAll('.widget-html')).find(h => /Instant solo/.test(h.textContent)
-                                                                          && !h.closest('.wb-chart-slot'));
+  const table = page.querySelector('.wb-solo-compare').closest('.widget-html');
   handle.addEventListener('keydown', () => { probe.table = null; }, true);
   new MutationObserver(() => { if (probe.table === null) probe.table = performance.now() - probe.start; })
     .observe(table, {subtree: true, childList: true, characterData: true});

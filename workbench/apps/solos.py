@@ -119,9 +119,11 @@ class SolosApp(widgets.VBox):
         finally:
             self._busy = False
         self.error.value = ""
-        self._show(comparison)
+        # the chart first: its message reaches the browser before the two stat blocks' HTML, whose
+        # rendering would otherwise hold the chart back (slider -> chart ~380 ms -> see bench_slider_chart)
         self.chart.change(lambda shown: update_solo_figure(shown, comparison, drift),
                           lambda: solo_figure(comparison, drift))
+        self._show(comparison)
 
 
 def solos_app(
