@@ -12,7 +12,7 @@ import pytest
 
 from workbench.apps.encounter import encounter_app, encounter_view, party_from_controls
 from workbench.charts.encounter import budget_figure
-from workbench.encounter.encounter import Encounter, TerrainObject, report, save_encounter
+from workbench.encounter.encounter import Encounter, TerrainObject, load_encounter, report, save_encounter
 from workbench.encounter.objective import choose_objective
 from workbench.encounter.party import budget, make_party
 from workbench.errors import InvalidInput
@@ -416,6 +416,27 @@ def test_the_pace_uses_the_ability_the_director_marks():
     assert f"foes deal {float(4 * Fraction('5.85')):.1f} expected damage a round" in app.controls["pace"].value
     pickers[0].value = ""
     assert f"foes deal {float(4 * Fraction('3.85')):.1f} expected damage a round" in app.controls["pace"].value
+
+
+def test_the_marked_ability_is_saved_with_the_encounter(tmp_path):
+    # a reopened encounter paces the fight as it was marked: Bury the Point (5.85 a turn), not Spear Charge
+    app = encounter_app()
+    browser = app.controls["browser"]
+    browser.search.value = "goblin warrior"
+    browser.rows.value = browser.rows.options[0][1]
+    browser.count.value = 3
+    browser.add.click()
+    app.controls["abilities"].children[0].value = "Bury the Point"
+    app.controls["path"].value = str(tmp_path / "ambush.json")
+    app.controls["save"].click()
+    assert [c.attack for c in load_encounter(tmp_path / "ambush.json").creatures] == ["Bury the Point"]
+    other = encounter_app()
+    other.controls["path"].value = str(tmp_path / "ambush.json")
+    other.controls["load"].click()
+    other.controls["hero_stamina"].value = "1000"
+    other.controls["party_damage"].value = 1
+    assert other.controls["abilities"].children[0].value == "Bury the Point"
+    assert f"foes deal {float(3 * Fraction('5.85')):.1f} expected damage a round" in other.controls["pace"].value
 
 
 def test_a_terrain_objects_level_is_checked_against_the_heroes():

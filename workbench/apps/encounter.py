@@ -29,7 +29,7 @@ import plotly.graph_objects as go
 
 from workbench.apps.bestiary import BestiaryBrowser
 from workbench.apps.chart_slot import ChartSlot
-from workbench.apps.message import refusal_html
+from workbench.apps.message import refusal_html, shown_path
 from workbench.calibration.bestiary import Bestiary, PublishedMonster, sample_bestiary
 from workbench.calibration.browse import all_keywords, whole_stat_block
 from workbench.charts.encounter import budget_figure
@@ -280,7 +280,6 @@ class EncounterEditor(widgets.VBox):
         self.bestiary = bestiary if bestiary is not None else sample_bestiary()
         self.blocks: dict[tuple[Any, ...], Any] = {}  # stat block key -> the published stat block or Monster it came from
         self.whole: dict[tuple[Any, ...], Any] = {}  # stat block key -> the stat block whole, read once
-        self.attacks: dict[tuple[Any, ...], str] = {}  # stat block key -> the ability marked for the pace
         self.suggestions: tuple[Suggestion, ...] = ()
         self.suggestion_key: tuple[Any, ...] = ()
         self.next_suggestion = 0
@@ -530,12 +529,10 @@ class EncounterEditor(widgets.VBox):
         return e.model_copy(update={"objectives": e.objectives + (choose_objective(key),)})
 
     def _mark_attack(self, e: Encounter, key: tuple[Any, ...], ability: str) -> Encounter:
-        """The ability a kind of creature uses each turn in the pace ("" : its signature)."""
-        if ability:
-            self.attacks[key] = ability
-        else:
-            self.attacks.pop(key, None)
-        return e
+        """The ability a kind of creature uses each turn in the pace ("" : its signature), kept on the
+        creature so the encounter file saves it."""
+        return e.model_copy(update={"creatures": tuple(
+            c.model_copy(update={"attack": ability}) if c.stat_block == key else c for c in e.creatures)})
 
     def _edit_objective(self, e: Encounter, index: int) -> Encounter:
         self.editing = index
@@ -662,7 +659,7 @@ class EncounterEditor(widgets.VBox):
         if not self.path_c.value.strip():
             raise InvalidInput("file", self.path_c.value, "a file name ending in .json")
         saved = save_encounter(self.encounter, self.path_c.value.strip(), overwrite=self.overwrite_c.value)
-        return f"Saved to {saved}."
+        return f"Saved to {shown_path(saved)}."
 
     def _load(self) -> Encounter:
         loaded = load_encounter(self.path_c.value.strip())
@@ -711,8 +708,8 @@ class EncounterEditor(widgets.VBox):
             if not lenient:
                 raise
             staminas = ()
-        return encounter_view(e, self.difficulty_c.value, staminas, self.damage_c.value, self._stat_block,
-                              self.attacks)
+        marked = {c.stat_block: c.attack for c in e.creatures if c.attack}
+        return encounter_view(e, self.difficulty_c.value, staminas, self.damage_c.value, self._stat_block, marked)
 
     def _show(self, view: EncounterView) -> None:
         self.plot.show(view.figure)

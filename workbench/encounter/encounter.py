@@ -93,6 +93,7 @@ class Creature(Frozen):
     (its other numbers are that leader's or elite's) but is a solo wherever the rules speak of solos. Files
     saved before the field existed cannot tell and load with it False.
 
+    `attack` names the ability the Director marked for the pace of the fight ("" for the signature ability).
     `own_ev` marks a stat block whose EV is its own, not the formulas' (an imported or homebrew block that
     departs from them): loading then keeps the file's EV, where an unmarked creature's EV must be the
     formulas' (a hand-edited or corrupted number is refused).
@@ -109,6 +110,9 @@ class Creature(Frozen):
     # one creature's Stamina as its stat block gives it (files saved before this field: the formulas')
     stamina: int | None = Field(default=None, ge=1)
     own_ev: bool = False
+    # the ability this stat block uses each turn in the fight's pace, as the Director marked it ("": its
+    # signature ability); saved so a reopened encounter paces the fight the same way
+    attack: str = Field(default="", max_length=200)
 
     @model_validator(mode="after")
     def _instant_solo_source(self) -> Creature:
