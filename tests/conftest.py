@@ -73,6 +73,9 @@ else:
 
 # --- parallel runs (pytest-xdist) -------------------------------------------------
 BROWSER_TESTS = "tests/browser/"
+# Browser test files that start a server of their own and use nothing of the session's `workbench app` server:
+# each is a unit apart, so another worker runs it (with its own Chromium) beside the long browser unit.
+BROWSER_FILES_APART = ("tests/browser/test_browser_plain_voila.py",)
 _ORDER = (BROWSER_TESTS, "notebooks/")  # longest units first: the browser tests, then the notebooks
 
 
@@ -98,7 +101,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
 
     class WorkbenchScheduling(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            if nodeid.startswith(BROWSER_TESTS):
+            if nodeid.startswith(BROWSER_TESTS) and not nodeid.startswith(BROWSER_FILES_APART):
                 return BROWSER_TESTS
             return super()._split_scope(nodeid)
 
