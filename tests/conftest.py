@@ -76,6 +76,12 @@ BROWSER_TESTS = "tests/browser/"
 # Browser test files that start a server of their own and use nothing of the session's `workbench app` server:
 # each is a unit apart, so another worker runs it (with its own Chromium) beside the long browser unit.
 BROWSER_FILES_APART = ("tests/browser/test_browser_plain_voila.py",)
+# The browser tests are two units, each on one worker with its own `workbench app` server and Chromium: the
+# lessons' tests (one page per module, opened through `open_app`) and the rest (the app pages, the journey,
+# preheating, the landing page, the server's checks). One unit was the long pole while the other worker idled.
+LESSON_BROWSER_TESTS = tuple(f"tests/browser/test_browser_{name}.py" for name in (
+    "ability_editor", "builder", "calibration", "encounter", "explorer", "export", "homebrew", "malice", "solos",
+    "start_here"))
 _ORDER = (BROWSER_TESTS, "notebooks/")  # longest units first: the browser tests, then the notebooks
 
 
@@ -101,6 +107,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
 
     class WorkbenchScheduling(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
+            if nodeid.startswith(LESSON_BROWSER_TESTS):
+                return BROWSER_TESTS + "lessons"
             if nodeid.startswith(BROWSER_TESTS) and not nodeid.startswith(BROWSER_FILES_APART):
                 return BROWSER_TESTS
             return super()._split_scope(nodeid)
