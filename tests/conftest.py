@@ -11,8 +11,9 @@
   for screenshots, traces and timing reports.
 * Parallel runs (``make test`` runs ``pytest -n auto --dist loadfile``, pytest-xdist):
   a notebook's cells, a module's tests stay on one worker (one kernel, one
-  module fixture), all of tests/browser/ is one unit of work (one Voilà server,
-  one Chromium), and the longest units are handed out first.
+  module fixture), tests/browser/ is two units of work (each one Voilà server,
+  one Chromium: the lessons' tests, the rest; see LESSON_BROWSER_TESTS), and the
+  longest units are handed out first.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Browser tests: one Voilà server (started by `workbench app`) and one headless Chromium per session.
+"""Browser tests: one Voilà server (started by `workbench app`) and one headless Chromium per session (per
+pytest-xdist worker: `make test` runs the lessons' tests and the rest on two, see tests/conftest.py).
 
 Every test module opens its notebook once (a page load runs the whole notebook in a new kernel, 10-50 s on
 a busy 2-core machine) and drives that page like a person: keyboard on sliders, mouse on pickers and
