@@ -365,6 +365,23 @@ def test_suggest_fills_the_editor_with_an_encounter_that_keeps_every_guideline()
     assert app.state().creatures != first.creatures
 
 
+def test_suggestions_use_the_directors_library_too(tmp_path):
+    # Issue 17: "A bestiary is any set of stat blocks the workbench can read: the shipped sample, a folder ...,
+    # and the homebrew library." Bog creatures exist only in this library; once loaded, their keyword is
+    # offered and a suggestion is made of them, keeping every guideline.
+    for name, role in (("Bog Brute", "brute"), ("Bog Spitter", "artillery"), ("Bog Lurker", "ambusher")):
+        monster = build_monster(3, "platoon", role).model_copy(update={"name": name, "keywords": ("Bogling",)})
+        save_monster(monster, folder=tmp_path)
+    app = encounter_app(library_folder=tmp_path)
+    assert "Bogling" not in [value for _, value in app.controls["keyword"].options]
+    app.controls["load_library"].click()
+    app.controls["keyword"].value = "Bogling"
+    app.controls["suggest_encounter"].click()
+    chosen = app.state()
+    assert chosen.creatures and all(c.name.startswith("Bog ") for c in chosen.creatures)
+    assert report(chosen).broken == ()
+
+
 def test_the_pace_needs_the_heroes_numbers_then_shows_its_chart():
     app = encounter_app()
     add(app, "4 x level 3 platoon brute")

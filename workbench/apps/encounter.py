@@ -269,6 +269,7 @@ class EncounterEditor(widgets.VBox):
     ) -> None:
         self.rules = encounter_rules()
         self.monsters = list(monsters)
+        self.library: list[Monster] = []  # the homebrew library's monsters, once loaded: suggestions use them too
         party = encounter.party if encounter is not None else make_party(heroes=heroes, level=level,
                                                                           victories=victories)
         self.encounter = encounter or Encounter(party=party)
@@ -614,10 +615,16 @@ class EncounterEditor(widgets.VBox):
         """The folder the browser loaded becomes the bestiary that suggestions come from (and its keywords)."""
         self.bestiary = bestiary
         self.suggestion_key = ()
+        self._set_keywords(ANY)
+
+    def _set_keywords(self, keep: str) -> None:
+        """The keyword picker offers the keywords of the bestiary and the loaded library; `keep` stays chosen
+        when it is still offered."""
+        keywords = all_keywords([*self.bestiary.monsters, *self.library])
         self._busy = True
         try:
-            self.keyword_c.options = [("any keyword", ANY)] + [(k, k) for k in all_keywords(bestiary.monsters)]
-            self.keyword_c.value = ANY
+            self.keyword_c.options = [("any keyword", ANY)] + [(k, k) for k in keywords]
+            self.keyword_c.value = keep if keep in keywords else ANY
         finally:
             self._busy = False
 
@@ -634,6 +641,9 @@ class EncounterEditor(widgets.VBox):
     def _load_library(self) -> str:
         found, problems = _library_monsters(self.folder_c.value.strip())
         self.monsters = self.monsters + found
+        self.library = self.library + found
+        self.suggestion_key = ()
+        self._set_keywords(self.keyword_c.value)
         self._set_monsters(self.monsters)
         note = f"{len(found)} monster(s) loaded from the library"
         return note + (f"; skipped: {', '.join(problems)}" if problems else "")
@@ -643,14 +653,16 @@ class EncounterEditor(widgets.VBox):
         e = self.encounter
         keywords = () if self.keyword_c.value == ANY else (self.keyword_c.value,)
         key = (e.party, self.difficulty_c.value, keywords)
+        # the bestiary and the Director's own library ("A bestiary is ... and the homebrew library")
+        pool: list[PublishedMonster | Monster] = [*self.bestiary.monsters, *self.library]
         if key != self.suggestion_key:
-            self.suggestions = suggest_encounters(e.party, self.difficulty_c.value, self.bestiary, keywords,
-                                                  count=SUGGESTIONS, rng=random.Random(len(self.bestiary)))
+            self.suggestions = suggest_encounters(e.party, self.difficulty_c.value, pool, keywords,
+                                                  count=SUGGESTIONS, rng=random.Random(len(pool)))
             self.suggestion_key, self.next_suggestion = key, 0
         chosen = self.suggestions[self.next_suggestion % len(self.suggestions)]
         self.next_suggestion += 1
         for creature in chosen.creatures:
-            for block in self.bestiary.monsters:
+            for block in pool:
                 if block.name == creature.name and block.level == creature.level:
                     self.blocks[creature.stat_block] = block
         return e.model_copy(update={"creatures": chosen.creatures, "groups": chosen.encounter.groups})

@@ -73,8 +73,8 @@ def browse(monsters: Iterable[PublishedMonster], query: BestiaryQuery | None = N
     return tuple(sorted(found, key=lambda m: _key(m, q.sort), reverse=q.descending))
 
 
-def all_keywords(monsters: Iterable[PublishedMonster]) -> tuple[str, ...]:
-    """Every keyword in the bestiary, once, sorted (for a picker)."""
+def all_keywords(monsters: Iterable[PublishedMonster | Monster]) -> tuple[str, ...]:
+    """Every keyword of these stat blocks (a bestiary's, a library's), once, sorted (for a picker)."""
     return tuple(sorted({k for m in monsters for k in m.keywords}, key=str.lower))
 
 
