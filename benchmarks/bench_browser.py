@@ -25,24 +25,19 @@ from __future__ import annotations
 
 import os
 import secrets
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from app_server import CHROMIUM, percentile, running_app
 from playwright.sync_api import Page, sync_playwright
-
-from workbench.cli.app import HOST, TOKEN_ENV, free_port
 
 NOTEBOOK = "monster.ipynb"
 APP = ".wb-builder"
 ABILITIES = int(os.environ.get("BENCH_ABILITIES", "8"))  # 0 to measure a builder without the Abilities section
-CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -78,34 +73,11 @@ RUNS = (
 )
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
-
 
 def report(label: str, values: list[float], unit: str = "ms") -> None:
     print(f"{label:<44} median {statistics.median(values):7.1f} {unit}   p95 {percentile(values, 0.95):7.1f} {unit}"
           f"   max {max(values):7.1f}   (n={len(values)})")
 
-
-def start_server(scratch: Path, token: str) -> tuple[subprocess.Popen[bytes], str]:
-    env = dict(os.environ, HOME=str(scratch), JUPYTER_CONFIG_DIR=str(scratch / "config"),
-               JUPYTER_DATA_DIR=str(scratch / "data"), JUPYTER_RUNTIME_DIR=str(scratch / "runtime"),
-               IPYTHONDIR=str(scratch / "ipython"), JUPYTER_PLATFORM_DIRS="1", **{TOKEN_ENV: token})
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "workbench.cli", "app", "--port", str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
-                              start_new_session=True)
-    deadline = time.monotonic() + 180
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"workbench app exited with {server.returncode}")
-        with socket.socket() as probe:
-            if probe.connect_ex((HOST, port)) == 0:
-                return server, f"http://{HOST}:{port}"
-        time.sleep(0.2)
-    server.kill()
-    raise SystemExit("Voilà did not start within 180 s")
 
 
 def add_abilities(page: Page) -> None:
@@ -188,9 +160,8 @@ def main(changes: int = 40) -> None:
     token = secrets.token_hex(24)
     with tempfile.TemporaryDirectory(prefix="bench-browser-") as scratch:
         started = time.perf_counter()
-        server, url = start_server(Path(scratch), token)
-        print(f"Voilà listening after {time.perf_counter() - started:.1f} s")
-        try:
+        with running_app(Path(scratch), token) as (_server, url):
+            print(f"Voilà listening after {time.perf_counter() - started:.1f} s")
             with sync_playwright() as playwright:
                 launch: dict[str, Any] = {"headless": True, "args": ARGS}
                 if CHROMIUM.exists():
@@ -227,12 +198,6 @@ def main(changes: int = 40) -> None:
                     report("kilobytes from the kernel a key", result["kilobytes"], "KB")
                     print(f"goal settled p95 < 40 ms: {'met' if percentile(result['settled'], 0.95) < 40 else 'NOT met'}")
                 browser.close()
-        finally:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
 
 
 if __name__ == "__main__":

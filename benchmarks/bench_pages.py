@@ -24,22 +24,19 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import signal
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import psutil
+from app_server import CHROMIUM, running_app
 from playwright.sync_api import sync_playwright
 
-from workbench.cli.app import HOST, TOKEN_ENV, free_port, new_token
+from workbench.cli.app import new_token
 from workbench.cli.site import pages
 
-CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]  # no CDN; routing would turn the cache off
@@ -51,26 +48,6 @@ POOL_FILLED = re.compile(r"Kernel pool of (\S+) is filled")
 def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
-
-def start_server(scratch: Path, log: Path, token: str) -> tuple[subprocess.Popen, str]:
-    env = dict(os.environ, HOME=str(scratch), JUPYTER_CONFIG_DIR=str(scratch / "config"),
-               JUPYTER_DATA_DIR=str(scratch / "data"), JUPYTER_RUNTIME_DIR=str(scratch / "runtime"),
-               IPYTHONDIR=str(scratch / "ipython"), JUPYTER_PLATFORM_DIRS="1", **{TOKEN_ENV: token})
-    env.pop("WORKBENCH_HOME", None)
-    port = free_port()
-    with log.open("w") as out:
-        server = subprocess.Popen([sys.executable, "-m", "workbench.cli", "app", "--port", str(port)],
-                                  stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
-    deadline = time.monotonic() + 180
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"workbench app exited with {server.returncode}:\n{log.read_text()[-2000:]}")
-        with socket.socket() as probe:
-            if probe.connect_ex((HOST, port)) == 0:
-                return server, f"http://{HOST}:{port}"
-        time.sleep(0.1)
-    server.kill()
-    raise SystemExit("Voilà did not start within 180 s")
 
 
 def memory(server: subprocess.Popen) -> tuple[float, int]:
@@ -132,13 +109,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-pages-") as scratch:
         log = Path(scratch) / "voila.log"
         started = time.perf_counter()
-        server, url = start_server(Path(scratch), log, token)
-        print(f"server listening after {time.perf_counter() - started:.1f} s")
-        time.sleep(0.5)  # `workbench app` replaces itself with the server (execve): read its command line then
-        command = " ".join(psutil.Process(server.pid).cmdline())
-        preheated = {f for f in files if "kernel_pools_config" in command and f'"{f}"' in command}
-        print(f"preheated pages: {', '.join(sorted(preheated)) or 'none'}")
-        try:
+        with running_app(Path(scratch), token, log) as (server, url):
+            print(f"server listening after {time.perf_counter() - started:.1f} s")
+            time.sleep(0.5)  # `workbench app` replaces itself with the server (execve): read its command line then
+            command = " ".join(psutil.Process(server.pid).cmdline())
+            preheated = {f for f in files if "kernel_pools_config" in command and f'"{f}"' in command}
+            print(f"preheated pages: {', '.join(sorted(preheated)) or 'none'}")
             with sync_playwright() as playwright:
                 launch: dict = {"headless": True, "args": ARGS}
                 if CHROMIUM.exists():
@@ -166,12 +142,6 @@ def main() -> None:
                 mib, kernels = memory(server)
                 print(f"after the visits, settled: memory {mib:.0f} MiB (server + {kernels} kernels)")
                 browser.close()
-        finally:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
     print()
     print(f"{'page':<20} {'first visit':>12} {'second visit (median)':>22}")
     for file in files:

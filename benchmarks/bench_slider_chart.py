@@ -15,19 +15,15 @@ Run: .venv/bin/python benchmarks/bench_slider_chart.py [changes]   (default 40)
 from __future__ import annotations
 
 import os
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+from app_server import CHROMIUM, percentile, running_app  # a script beside this one
 from playwright.sync_api import TimeoutError, sync_playwright
 
-sys.path.insert(0, str(Path(__file__).parent))
-from bench_pages import CHROMIUM, start_server  # noqa: E402  (a script beside this one)
-
-from workbench.cli.app import new_token  # noqa: E402
+from workbench.cli.app import new_token
 
 PAGE = "solos.ipynb"
 ROOT = "#rendered_cells .wb-page"
@@ -74,10 +70,6 @@ PROBE = """
 """
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
-
 
 def report(label: str, values: list[float]) -> None:
     missed = sum(1 for v in values if v == float("inf"))
@@ -116,8 +108,7 @@ def main(changes: int = 40) -> None:
     print(f"{os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     token = new_token()
     with tempfile.TemporaryDirectory(prefix="bench-slider-") as scratch:
-        server, url = start_server(Path(scratch), Path(scratch) / "voila.log", token)
-        try:
+        with running_app(Path(scratch), token, Path(scratch) / "voila.log") as (_server, url):
             with sync_playwright() as playwright:
                 launch: dict = {"headless": True, "args": ARGS}
                 if CHROMIUM.exists():
@@ -140,12 +131,6 @@ def main(changes: int = 40) -> None:
                 counts = page.evaluate("() => [window.__probe.inPlace, window.__probe.replaced]")
                 print(f"charts changed in place: {counts[0]}, replaced by a new chart: {counts[1]}")
                 browser.close()
-        finally:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end; goal p95 < 100 ms: "
           f"{'met' if percentile(one_at_a_time, 0.95) < 100 else 'NOT met'}")
 

@@ -1,0 +1,64 @@
+"""What the browser benchmarks share: a `workbench app` server of their own in a scratch home, stopped after,
+and the nearest-rank percentile their reports use.
+
+Each benchmark measures one thing in the page; starting and stopping the server the same way keeps their
+figures comparable (same environment, same token handling, same start-up wait).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from workbench.cli.app import HOST, TOKEN_ENV, free_port
+
+CHROMIUM = Path("/usr/bin/chromium")
+START_S = 180
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The nearest-rank percentile (p95 of 40 samples is the 38th smallest)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+@contextmanager
+def running_app(scratch: Path, token: str, log: Path | None = None) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """`workbench app` with `scratch` as its home (Jupyter's folders in it, no WORKBENCH_HOME from outside),
+    its output in `log` (or discarded); yields the server and its URL once it listens, stops it after."""
+    env = dict(os.environ, HOME=str(scratch), JUPYTER_CONFIG_DIR=str(scratch / "config"),
+               JUPYTER_DATA_DIR=str(scratch / "data"), JUPYTER_RUNTIME_DIR=str(scratch / "runtime"),
+               IPYTHONDIR=str(scratch / "ipython"), JUPYTER_PLATFORM_DIRS="1", **{TOKEN_ENV: token})
+    env.pop("WORKBENCH_HOME", None)
+    port = free_port()
+    with (log.open("w") if log else open(os.devnull, "w")) as out:
+        server = subprocess.Popen([sys.executable, "-m", "workbench.cli", "app", "--port", str(port)],
+                                  stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    try:
+        yield server, _listening(server, port, log)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+def _listening(server: subprocess.Popen[bytes], port: int, log: Path | None) -> str:
+    deadline = time.monotonic() + START_S
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            tail = f":\n{log.read_text()[-2000:]}" if log else ""
+            raise SystemExit(f"workbench app exited with {server.returncode}{tail}")
+        with socket.socket() as probe:
+            if probe.connect_ex((HOST, port)) == 0:
+                return f"http://{HOST}:{port}"
+        time.sleep(0.1)
+    raise SystemExit(f"Voilà did not start within {START_S} s")
