@@ -52,10 +52,18 @@ def workbench_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def voila_url(artifacts_dir: Path, workbench_home: Path) -> Iterator[str]:
+def server_log(artifacts_dir: Path) -> Path:
+    """The test server's log, one per pytest-xdist worker: the browser tests run as two units on two workers,
+    each with its own server, and one shared file was truncated by the second server while the first one's
+    tests read it (the preheat tests count its "Kernel pool ... is filled" lines)."""
+    return artifacts_dir / f"voila-server-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
+
+
+@pytest.fixture(scope="session")
+def voila_url(server_log: Path, workbench_home: Path) -> Iterator[str]:
     """Base URL of a Voilà server started the way a Director starts it: `workbench app --port P`."""
     port = free_port()
-    log = artifacts_dir / "voila-server.log"
+    log = server_log
     env = dict(os.environ, HOME=str(workbench_home.parent), WORKBENCH_HOME=str(workbench_home),
                **{TOKEN_ENV: APP_TOKEN})
     with log.open("w") as out:

@@ -3,7 +3,7 @@ a page of their own, the Director's folder as it is at the visit, and the prehea
 server's Host and Origin checks.
 
 The test server is the session's `workbench app` (tests/browser/conftest.py); its log
-(test-artifacts/voila-server.log) says when Voilà has refilled a page's pool after a visit, so the visits
+(test-artifacts/voila-server-<worker>.log) says when Voilà has refilled a page's pool after a visit, so the visits
 below are made with a kernel that was preheated before what the test changed.
 """
 
@@ -35,11 +35,6 @@ def _wait_for_pool(log: Path, at_least: int) -> int:
             pytest.fail(f"{PAGE}'s preheated kernel was not ready within {REFILL_TIMEOUT} s")
         time.sleep(0.5)
     return _filled(log)
-
-
-@pytest.fixture
-def server_log(voila_url, artifacts_dir) -> Path:
-    return artifacts_dir / "voila-server.log"
 
 
 def _visit(browser, voila_url, app_token):
