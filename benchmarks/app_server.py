@@ -16,11 +16,21 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from workbench.cli.app import HOST, TOKEN_ENV, free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 START_S = 180
+
+
+def launch_chromium(playwright: Any, args: list[str]) -> Any:
+    """Headless Chromium with `args`: Debian's /usr/bin/chromium where it is (Playwright's own download does
+    not work on the reference machine), else Playwright's."""
+    options: dict[str, Any] = {"headless": True, "args": args}
+    if CHROMIUM.exists():
+        options["executable_path"] = str(CHROMIUM)
+    return playwright.chromium.launch(**options)
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from app_server import CHROMIUM, percentile, running_app
+from app_server import launch_chromium, percentile, running_app
 from playwright.sync_api import Page, sync_playwright
 
 NOTEBOOK = "monster.ipynb"
@@ -163,10 +163,7 @@ def main(changes: int = 40) -> None:
         with running_app(Path(scratch), token) as (_server, url):
             print(f"Voilà listening after {time.perf_counter() - started:.1f} s")
             with sync_playwright() as playwright:
-                launch: dict[str, Any] = {"headless": True, "args": ARGS}
-                if CHROMIUM.exists():
-                    launch["executable_path"] = str(CHROMIUM)
-                browser = playwright.chromium.launch(**launch)
+                browser = launch_chromium(playwright, ARGS)
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
                 page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(url)
                            else r.fulfill(status=200, body=""))

@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 import psutil
-from app_server import CHROMIUM, running_app
+from app_server import launch_chromium, running_app
 from playwright.sync_api import sync_playwright
 
 from workbench.cli.app import new_token
@@ -116,10 +116,7 @@ def main() -> None:
             preheated = {f for f in files if "kernel_pools_config" in command and f'"{f}"' in command}
             print(f"preheated pages: {', '.join(sorted(preheated)) or 'none'}")
             with sync_playwright() as playwright:
-                launch: dict = {"headless": True, "args": ARGS}
-                if CHROMIUM.exists():
-                    launch["executable_path"] = str(CHROMIUM)
-                browser = playwright.chromium.launch(**launch)
+                browser = launch_chromium(playwright, ARGS)
                 context = browser.new_context(viewport={"width": 1400, "height": 1000})
                 first = {}
                 for file in files:

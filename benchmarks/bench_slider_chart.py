@@ -20,7 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from app_server import CHROMIUM, percentile, running_app  # a script beside this one
+from app_server import launch_chromium, percentile, running_app  # a script beside this one
 from playwright.sync_api import TimeoutError, sync_playwright
 
 from workbench.cli.app import new_token
@@ -110,10 +110,7 @@ def main(changes: int = 40) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-slider-") as scratch:
         with running_app(Path(scratch), token, Path(scratch) / "voila.log") as (_server, url):
             with sync_playwright() as playwright:
-                launch: dict = {"headless": True, "args": ARGS}
-                if CHROMIUM.exists():
-                    launch["executable_path"] = str(CHROMIUM)
-                browser = playwright.chromium.launch(**launch)
+                browser = launch_chromium(playwright, ARGS)
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
                 page.goto(f"{url}/voila/render/{PAGE}?token={token}", timeout=300_000)
                 page.wait_for_selector(f"{ROOT} .js-plotly-plot .main-svg", timeout=300_000)

@@ -32,6 +32,16 @@ def add(app, spec):
     app.controls["add_spec"].click()
 
 
+def add_from_bestiary(app, search, count):
+    """`count` of the first stat block the browser finds for `search`, added by its button; the browser."""
+    browser = app.controls["browser"]
+    browser.search.value = search
+    browser.rows.value = browser.rows.options[0][1]
+    browser.count.value = count
+    browser.add.click()
+    return browser
+
+
 def test_adding_specs_updates_ev_band_and_victories():
     app = encounter_app()  # five 3rd-level heroes: ES 50
     add(app, "4 x level 3 platoon brute")  # 40: easy (40-49)
@@ -412,11 +422,7 @@ def test_the_pace_uses_the_ability_the_director_marks():
     # "each creature's expected damage per turn (its signature ability, or the ability the Director marks)":
     # three goblin warriors, Spear Charge 3 / 4 / 5 at + 2 (3.85 a turn) or Bury the Point 5 / 6 / 7 (5.85).
     app = encounter_app()
-    browser = app.controls["browser"]
-    browser.search.value = "goblin warrior"
-    browser.rows.value = browser.rows.options[0][1]
-    browser.count.value = 3
-    browser.add.click()
+    browser = add_from_bestiary(app, "goblin warrior", 3)
     app.controls["hero_stamina"].value = "1000"
     app.controls["party_damage"].value = 1
     pickers = app.controls["abilities"].children
@@ -438,11 +444,7 @@ def test_the_pace_uses_the_ability_the_director_marks():
 def test_the_marked_ability_is_saved_with_the_encounter(tmp_path):
     # a reopened encounter paces the fight as it was marked: Bury the Point (5.85 a turn), not Spear Charge
     app = encounter_app()
-    browser = app.controls["browser"]
-    browser.search.value = "goblin warrior"
-    browser.rows.value = browser.rows.options[0][1]
-    browser.count.value = 3
-    browser.add.click()
+    add_from_bestiary(app, "goblin warrior", 3)
     app.controls["abilities"].children[0].value = "Bury the Point"
     app.controls["path"].value = str(tmp_path / "ambush.json")
     app.controls["save"].click()

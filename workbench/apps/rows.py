@@ -17,6 +17,7 @@ fields are plain functions, tested without a browser.
 from __future__ import annotations
 
 import re
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -127,7 +128,11 @@ class _Row:
                                                       margin="2px 0")).add_class("wb-row")
 
 
-class RowList(widgets.VBox, Generic[Item]):
+class _AbstractWidgetMeta(type(widgets.VBox), ABCMeta):  # type: ignore[misc]
+    """A widget class with abstract methods: the list itself can't be made, only a kind of row list."""
+
+
+class RowList(widgets.VBox, Generic[Item], metaclass=_AbstractWidgetMeta):
     """Rows of fields with Add, ↑, ↓ and Remove; `items` are the rows' good values in order.
 
     Subclasses say what a row holds (`_fields`, `_read`, `_show`) and how the shortcut text reads
@@ -158,21 +163,26 @@ class RowList(widgets.VBox, Generic[Item]):
 
     # ------------------------------------------------------------ what a row holds (subclasses)
 
+    @abstractmethod
     def _fields(self) -> dict[str, widgets.Widget]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _read(self, row: _Row) -> Item | None:
         """The row's item from its fields (None: a blank row); `InvalidInput` names the field that is wrong."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _show(self, row: _Row, item: Item) -> None:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _parse(self, text: str) -> tuple[Item, ...]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _format(self, items: tuple[Item, ...]) -> str:
-        raise NotImplementedError
+        ...
 
     def _extra(self, fields: dict[str, widgets.Widget]) -> Sequence[widgets.Widget]:
         return ()
