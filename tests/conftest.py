@@ -78,11 +78,12 @@ BROWSER_TESTS = "tests/browser/"
 # each is a unit apart, so another worker runs it (with its own Chromium) beside the long browser unit.
 BROWSER_FILES_APART = ("tests/browser/test_browser_plain_voila.py",)
 # The browser tests are two units, each on one worker with its own `workbench app` server and Chromium: the
-# lessons' tests (one page per module, opened through `open_app`) and the rest (the app pages, the journey,
-# preheating, the landing page, the server's checks). One unit was the long pole while the other worker idled.
+# tests that open one page per module through `open_app` (the lessons, and the encounter page's suggestions),
+# served without preheated kernels, and the rest (the app pages, the journey, preheating, the landing page,
+# the server's checks). One unit was the long pole while the other worker idled.
 LESSON_BROWSER_TESTS = tuple(f"tests/browser/test_browser_{name}.py" for name in (
     "ability_editor", "builder", "calibration", "encounter", "explorer", "export", "homebrew", "malice", "solos",
-    "start_here"))
+    "start_here", "suggest"))
 _ORDER = (BROWSER_TESTS, "notebooks/")  # longest units first: the browser tests, then the notebooks
 
 

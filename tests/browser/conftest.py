@@ -51,24 +51,26 @@ def workbench_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("voila-home") / "drawsteel-workbench"
 
 
+def _log_name(server: str) -> str:
+    """One log per server and pytest-xdist worker: two servers sharing a file truncated each other's log
+    while a test read it (the preheat tests count its "Kernel pool ... is filled" lines)."""
+    return f"voila-server-{server}-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
+
+
 @pytest.fixture(scope="session")
 def server_log(artifacts_dir: Path) -> Path:
-    """The test server's log, one per pytest-xdist worker: the browser tests run as two units on two workers,
-    each with its own server, and one shared file was truncated by the second server while the first one's
-    tests read it (the preheat tests count its "Kernel pool ... is filled" lines)."""
-    return artifacts_dir / f"voila-server-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
+    """The log of the app pages' test server (`voila_url`)."""
+    return artifacts_dir / _log_name("pages")
 
 
-@pytest.fixture(scope="session")
-def voila_url(server_log: Path, workbench_home: Path) -> Iterator[str]:
-    """Base URL of a Voilà server started the way a Director starts it: `workbench app --port P`."""
+def _workbench_app(log: Path, workbench_home: Path, *options: str) -> Iterator[str]:
+    """Start `workbench app --port P [options]` as a Director starts it; yield its base URL; stop it."""
     port = free_port()
-    log = server_log
     env = dict(os.environ, HOME=str(workbench_home.parent), WORKBENCH_HOME=str(workbench_home),
                **{TOKEN_ENV: APP_TOKEN})
     with log.open("w") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "workbench.cli", "app", "--port", str(port)],
+            [sys.executable, "-m", "workbench.cli", "app", "--port", str(port), *options],
             stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True,
         )
     try:
@@ -76,6 +78,21 @@ def voila_url(server_log: Path, workbench_home: Path) -> Iterator[str]:
         yield f"http://{HOST}:{port}"
     finally:
         stop(process)
+
+
+@pytest.fixture(scope="session")
+def voila_url(server_log: Path, workbench_home: Path) -> Iterator[str]:
+    """Base URL of the app pages' server: `workbench app` exactly as a Director starts it, every app page
+    preheated (the pages, journey, preheat, landing and security tests)."""
+    yield from _workbench_app(server_log, workbench_home)
+
+
+@pytest.fixture(scope="session")
+def lesson_url(artifacts_dir: Path, workbench_home: Path) -> Iterator[str]:
+    """Base URL of the lessons' server (`open_app`): `workbench app --no-preheat`. The lessons are never
+    preheated, and the six app pages' preheated kernels cost ~80 s of CPU on the 2 cores that run the suite,
+    for pages no lesson test opens (under `make test` this server and `voila_url`'s run on two workers)."""
+    yield from _workbench_app(artifacts_dir / _log_name("lessons"), workbench_home, "--no-preheat")
 
 
 @pytest.fixture(scope="session")
@@ -151,7 +168,7 @@ def _modules_in_order(items: list[pytest.Item]) -> list[tuple[str, dict[str, str
 
 
 @pytest.fixture(scope="session")
-def open_app(request: pytest.FixtureRequest, browser: WatchedBrowser, voila_url: str, artifacts_dir: Path,
+def open_app(request: pytest.FixtureRequest, browser: WatchedBrowser, lesson_url: str, artifacts_dir: Path,
              page_errors: PageErrors) -> Iterator:
     """`open_app(notebook, ready_selector)` -> an `AppPage` with the notebook rendered and its app ready.
 
@@ -174,7 +191,7 @@ def open_app(request: pytest.FixtureRequest, browser: WatchedBrowser, voila_url:
         page_errors.notebooks_opened.add(notebook)
         page.route(re.compile(rf"^https?://(?!{re.escape(HOST)}[:/])"), app.answer_offline)
         # "commit": the response has begun; the page goes on loading while the tests go on
-        response = page.goto(f"{voila_url}/voila/render/{notebook}?token={APP_TOKEN}", timeout=PAGE_TIMEOUT,
+        response = page.goto(f"{lesson_url}/voila/render/{notebook}?token={APP_TOKEN}", timeout=PAGE_TIMEOUT,
                              wait_until="commit")
         return app, response
 

@@ -3,7 +3,7 @@ a page of their own, the Director's folder as it is at the visit, and the prehea
 server's Host and Origin checks.
 
 The test server is the session's `workbench app` (tests/browser/conftest.py); its log
-(test-artifacts/voila-server-<worker>.log) says when Voilà has refilled a page's pool after a visit, so the visits
+(test-artifacts/voila-server-pages-<worker>.log) says when Voilà has refilled a page's pool after a visit, so the visits
 below are made with a kernel that was preheated before what the test changed.
 """
 
