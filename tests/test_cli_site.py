@@ -7,7 +7,18 @@ import re
 from pathlib import Path
 
 from workbench.cli.app import NOTEBOOKS_DIR, page_arguments, page_environment
-from workbench.cli.site import PAGE_ORDER, PAGES_DIR, TEMPLATE_NAME, landing_html, lessons, pages, prepare_site
+from workbench.cli.site import (
+    COMPILE_HINT,
+    PAGE_ORDER,
+    PAGES_DIR,
+    PRELOAD_FILE,
+    TEMPLATE_NAME,
+    landing_html,
+    lessons,
+    pages,
+    plotly_bundle,
+    prepare_site,
+)
 
 FORBIDDEN_ON_PAGES = re.compile(r"Run the cells|Shift \+ Enter|/tmp/|onerror|<script|_app\(|_page\(\)")
 
@@ -60,3 +71,31 @@ def test_voila_is_told_where_the_template_is():
     assert page_arguments() == [f"--template={TEMPLATE_NAME}"]
     env = page_environment(Path("/x/share"), {"JUPYTER_PATH": "/y"})
     assert env["JUPYTER_PATH"].split(":") == ["/x/share", "/y"]
+
+
+def test_the_chart_bundle_is_compiled_off_the_main_thread_and_asked_for_in_each_page_head(tmp_path: Path, monkeypatch):
+    """Issue 18: the served copy of plotly's widget bundle starts with V8's compile hint and is otherwise plotly's
+    own, byte for byte; each page's head preloads it at the very address its charts import (else the browser
+    would fetch and compile it twice)."""
+    import jinja2
+    import plotly.graph_objects as go
+    from plotly.basewidget import BaseFigureWidget
+
+    from workbench.apps import visit
+
+    _, share = prepare_site(None, tmp_path / "site")
+    template = share / "voila" / "templates" / TEMPLATE_NAME
+    bundle, address = plotly_bundle()  # type: ignore[misc]  # plotly is installed
+    served = template / "static" / address.removeprefix("voila/static/").split("?")[0]
+    assert served.read_bytes() == COMPILE_HINT + bundle.read_bytes()
+    assert COMPILE_HINT.decode().strip() == "//# allFunctionsCalledOnLoad"  # V8's name for it, not a typo of ours
+    assert f'include "{PRELOAD_FILE}"' in (template / "index.html.j2").read_text()
+
+    head = jinja2.Template((template / PRELOAD_FILE).read_text()).render(resources={"base_url": "/base/"})
+    link = re.fullmatch(r'<link rel="modulepreload" href="([^"]+)">\s*', head)
+    assert link, head
+    monkeypatch.setattr(BaseFigureWidget, "_esm", BaseFigureWidget._esm)  # restored after the test
+    monkeypatch.setenv(visit.BUNDLE_VARIABLE, address)
+    monkeypatch.setenv("VOILA_BASE_URL", "/base/")
+    assert visit.load_plotly_from_server()
+    assert json.dumps(link.group(1)) in go.FigureWidget()._esm  # the charts import what the head preloaded
