@@ -10,6 +10,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from workbench.apps.chart_slot import ChartSlot
+from workbench.charts.page_renderer import BUNDLE_VARIABLE
 
 
 def figure(ys: list[int], title: str) -> go.Figure:
@@ -90,11 +91,10 @@ def test_an_answer_from_a_replaced_chart_does_not_count():
 def test_under_workbench_app_a_slots_charts_import_plotly_from_the_server(monkeypatch):
     from plotly.basewidget import BaseFigureWidget
 
-    from workbench.apps import visit
 
     monkeypatch.setattr(BaseFigureWidget, "_esm", BaseFigureWidget._esm)  # restored after the test
     assert len(str(ChartSlot(figure([1, 2], "carried")).figure._esm)) > 1_000_000  # plain voila, JupyterLab
-    monkeypatch.setenv(visit.BUNDLE_VARIABLE, "voila/static/plotly-widget-9.js?v=9")
+    monkeypatch.setenv(BUNDLE_VARIABLE, "voila/static/plotly-widget-9.js?v=9")
     monkeypatch.setenv("VOILA_BASE_URL", "/")
     slot = ChartSlot(figure([1, 2], "first"))
     assert '"/voila/static/plotly-widget-9.js?v=9"' in slot.figure._esm and len(slot.figure._esm) < 500

@@ -9,6 +9,7 @@ import pytest
 
 from workbench.apps import visit
 from workbench.apps.pages import fight_page, solos_page
+from workbench.charts.page_renderer import BUNDLE_VARIABLE
 from workbench.encounter.encounter import Encounter
 from workbench.encounter.party import make_party
 from workbench.fight.workspace import Workspace, save_workspace
@@ -18,7 +19,7 @@ from workbench.fight.workspace import Workspace, save_workspace
 def desk(tmp_path, monkeypatch):
     monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "desk"))
     monkeypatch.delenv(visit.PREHEAT_VARIABLE, raising=False)
-    monkeypatch.delenv(visit.BUNDLE_VARIABLE, raising=False)
+    monkeypatch.delenv(BUNDLE_VARIABLE, raising=False)
 
 
 def _level(page) -> int:
@@ -84,7 +85,7 @@ def test_charts_load_plotly_from_the_server_only_under_workbench_app(monkeypatch
     assert not visit.load_plotly_from_server()  # no workbench app: charts carry their JavaScript
     assert len(str(go.FigureWidget()._esm)) > 1_000_000
     monkeypatch.setattr(BaseFigureWidget, "_esm", carried)  # restored after the test
-    monkeypatch.setenv(visit.BUNDLE_VARIABLE, "voila/static/plotly-widget-9.js?v=9")
+    monkeypatch.setenv(BUNDLE_VARIABLE, "voila/static/plotly-widget-9.js?v=9")
     monkeypatch.setenv("VOILA_BASE_URL", "/base/")
     assert visit.load_plotly_from_server()
     shim = go.FigureWidget()._esm

@@ -7,6 +7,8 @@ The browser side (a chart notebook served by plain `voila`, no page error) is te
 from __future__ import annotations
 
 import importlib
+import json
+import re
 
 import plotly.graph_objects as go
 import plotly.io as pio
@@ -14,7 +16,7 @@ import pytest
 
 import workbench.charts
 from workbench.charts.malice import malice_figure
-from workbench.charts.page_renderer import PAGE_RENDERER, PageRenderer, in_voila
+from workbench.charts.page_renderer import BUNDLE_VARIABLE, PAGE_RENDERER, PageRenderer, in_voila, served_bundle
 from workbench.fight.malice import malice_schedule
 
 
@@ -67,3 +69,37 @@ def test_plotly_js_is_embedded_once_before_the_first_figure(renderer_kept, monke
         bundle = pio.renderers._build_mime_bundle(figure.to_dict())
         assert set(bundle) == {"text/html"}
     assert len(shown) == 1 and len(shown[0]) > 1_000_000  # the plotly.js library itself, shown once
+
+
+@pytest.mark.parametrize(("base", "expected"), [
+    (None, "/voila/static/plotly-widget-9.js?v=9"),
+    ("/", "/voila/static/plotly-widget-9.js?v=9"),
+    ("/workbench/", "/workbench/voila/static/plotly-widget-9.js?v=9"),
+])
+def test_the_served_bundle_is_found_under_the_servers_base_address(base, expected):
+    environ = {BUNDLE_VARIABLE: "voila/static/plotly-widget-9.js?v=9"}
+    if base is not None:
+        environ["VOILA_BASE_URL"] = base
+    assert served_bundle(environ) == expected
+    assert served_bundle({"VOILA_BASE_URL": "/"}) is None  # plain voila: no workbench app, no served bundle
+
+
+def test_under_workbench_app_figures_import_the_servers_plotly_and_embed_none(renderer_kept, monkeypatch):
+    """Issue 18: a lesson page carried plotly.js (4.6 MB) inline; under `workbench app` each figure imports the
+    server's copy (the one the page head preloads and the chart widgets import) and the page embeds nothing."""
+    shown: list[str] = []
+    monkeypatch.setattr("plotly.io._base_renderers.ipython_display.display_html",
+                        lambda html, raw: shown.append(html))
+    monkeypatch.setenv(BUNDLE_VARIABLE, "voila/static/plotly-widget-9.js?v=9")
+    monkeypatch.setenv("VOILA_BASE_URL", "/base/")
+    pio.renderers[PAGE_RENDERER] = PageRenderer()
+    pio.renderers.default = PAGE_RENDERER
+    figure = go.Figure(go.Bar(x=["a", "b"], y=[3, 4]), layout={"title": {"text": "Ogre </script><b>&"}, "height": 300})
+    html = pio.renderers._build_mime_bundle(figure.to_dict())["text/html"]
+    assert shown == []  # no plotly.js shown before the first figure
+    assert len(html) < 20_000 and 'import(new URL("/base/voila/static/plotly-widget-9.js?v=9"' in html
+    assert "height:300px" in html
+    assert html.count("</script>") == 1 and "<b>" not in html  # the title cannot end the script or add markup
+    data = json.loads(re.search(r"const figure = (.*);\n", html).group(1))
+    assert data["layout"]["title"]["text"] == "Ogre </script><b>&"  # the browser reads the title unchanged
+    assert data["data"][0]["y"] == [3, 4]

@@ -82,6 +82,7 @@ def test_the_chart_bundle_is_compiled_off_the_main_thread_and_asked_for_in_each_
     from plotly.basewidget import BaseFigureWidget
 
     from workbench.apps import visit
+    from workbench.charts.page_renderer import BUNDLE_VARIABLE
 
     _, share = prepare_site(None, tmp_path / "site")
     template = share / "voila" / "templates" / TEMPLATE_NAME
@@ -95,7 +96,7 @@ def test_the_chart_bundle_is_compiled_off_the_main_thread_and_asked_for_in_each_
     link = re.fullmatch(r'<link rel="modulepreload" href="([^"]+)">\s*', head)
     assert link, head
     monkeypatch.setattr(BaseFigureWidget, "_esm", BaseFigureWidget._esm)  # restored after the test
-    monkeypatch.setenv(visit.BUNDLE_VARIABLE, address)
+    monkeypatch.setenv(BUNDLE_VARIABLE, address)
     monkeypatch.setenv("VOILA_BASE_URL", "/base/")
     assert visit.load_plotly_from_server()
     assert json.dumps(link.group(1)) in go.FigureWidget()._esm  # the charts import what the head preloaded

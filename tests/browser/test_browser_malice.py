@@ -100,3 +100,18 @@ def test_squad_damage_and_undo(app):
 
 def test_no_console_errors(app):
     assert app.console_errors == []
+
+
+def test_the_lessons_static_chart_is_drawn_by_the_servers_plotly_not_an_embedded_copy(app):
+    """Issue 18: under `workbench app` a lesson's static figure imports the server's plotly bundle (the one the
+    page head preloads), so the page carries no inline copy of plotly.js (4.6 MB before)."""
+    schedule = malice_schedule(heroes=5, victories=3, rounds=5)  # the lesson's own planning example
+    static = app.page.locator('.jp-OutputArea-output div[id^="wb-figure-"]').first  # charts.page_renderer's
+    static.locator(".main-svg").first.wait_for()
+    assert static.evaluate("(e, a) => JSON.stringify(e.data.find(t => t.type === 'bar').y) === JSON.stringify(a)",
+                           [r.gain for r in schedule]) is True
+    inline = app.js("() => Array.from(document.scripts).filter(s => !s.src)"
+                    ".reduce((n, s) => n + s.textContent.length, 0)")
+    assert inline < 1_000_000, f"{inline} characters of inline script"
+    assert app.js("() => performance.getEntriesByType('resource')"
+                  ".filter(e => e.name.includes('/voila/static/plotly-widget-')).length") >= 1

@@ -27,14 +27,13 @@ import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from workbench.charts.page_renderer import served_bundle
 from workbench.fight.workspace import folder_stamp
 
 __all__ = ["PREHEAT_VARIABLE", "close_tree", "load_plotly_from_server", "page_for_visit", "preheated",
            "wait_for_visit"]
 
 PREHEAT_VARIABLE = "VOILA_PREHEAT"  # Voilà sets it to "True" in the kernels of its pool, "False" otherwise
-BUNDLE_VARIABLE = "WORKBENCH_PLOTLY_BUNDLE"  # cli.site.PLOTLY_BUNDLE_VARIABLE (cli sits above apps)
-BASE_URL_VARIABLE = "VOILA_BASE_URL"
 # An ES module for anywidget: the real one imported by its address on this page's server (a module imported
 # twice from one address is evaluated once; the browser's cache keeps it between visits).
 BUNDLE_SHIM = """const url = new URL({address}, window.location.origin);
@@ -63,14 +62,12 @@ def wait_for_visit() -> None:
 def load_plotly_from_server() -> bool:
     """Under `workbench app` (its kernels have `$WORKBENCH_PLOTLY_BUNDLE`), make every FigureWidget made from
     now on load plotly's widget JavaScript from the server instead of carrying it; True if it did."""
-    address = os.environ.get(BUNDLE_VARIABLE, "").strip()
-    if not address:
+    address = served_bundle()
+    if address is None:
         return False
     from plotly.basewidget import BaseFigureWidget
 
-    base = os.environ.get(BASE_URL_VARIABLE, "/") or "/"
-    full = base.rstrip("/") + "/" + address.lstrip("/")
-    BaseFigureWidget._esm = BUNDLE_SHIM.format(address=json.dumps(full))
+    BaseFigureWidget._esm = BUNDLE_SHIM.format(address=json.dumps(address))
     return True
 
 
