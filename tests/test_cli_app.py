@@ -6,6 +6,7 @@ a server started with `workbench app --port P`).
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -71,6 +72,8 @@ def test_voila_serves_the_notebooks_folder_on_localhost_only():
     assert "--no-browser" in command
     assert "--MappingKernelManager.cull_connected=False" in command  # a closed tab's kernel goes, an open one stays
     assert any(part.startswith("--MappingKernelManager.cull_idle_timeout=") for part in command)
+    # kernels on Unix sockets: no port race with the machine's outgoing connections (tests/browser checks it live)
+    assert ("--KernelManager.transport=ipc" in command) is (os.name == "posix")
     assert sorted(p.name for p in NOTEBOOKS_DIR.glob("*.ipynb"))  # the checkout has notebooks to serve
 
 

@@ -12,6 +12,7 @@ import base64
 import http.client
 import os
 import re
+from pathlib import Path
 from urllib.parse import urlparse
 
 TIMEOUT = 240  # s: rendering a notebook runs it in a fresh kernel
@@ -73,3 +74,25 @@ def test_the_kernel_websocket_refuses_a_foreign_origin(browser, voila_url, app_t
         assert own.status == 101  # the control: the app's own page still connects
     finally:
         context.close()
+
+
+def test_the_servers_kernels_talk_over_unix_sockets(voila_url, app_token):
+    """The kernels' five channels are Unix sockets (cli.app.KERNEL_TRANSPORT), as each kernel's connection file
+    says and its sockets show: over TCP a kernel binds ports picked a moment before, an outgoing connection of
+    the busy machine took one in between, and the page never arrived; no other user reaches a Unix socket."""
+    import json
+
+    import psutil
+
+    assert request(voila_url, f"/voila/render/00_start_here.ipynb?token={app_token}").status == 200  # a kernel ran
+    kernels = [p for p in psutil.Process().children(recursive=True) if "ipykernel_launcher" in " ".join(p.cmdline())]
+    assert kernels, "no kernel of the test server found"
+    for kernel in kernels:
+        command = kernel.cmdline()
+        connection = json.loads(Path(command[command.index("-f") + 1]).read_text())
+        assert connection["transport"] == "ipc", connection
+        channels = {f"{connection['ip']}-{connection[f'{name}_port']}" for name in ("shell", "iopub", "stdin", "control", "hb")}
+        bound = {c.laddr for c in kernel.net_connections(kind="unix")}
+        assert channels <= bound, f"kernel {kernel.pid}: {sorted(channels - bound)} not bound"
+        tcp = {c.laddr.port for c in kernel.net_connections(kind="inet") if c.status == psutil.CONN_LISTEN}
+        assert not tcp & {connection[f"{name}_port"] for name in ("shell", "iopub", "stdin", "control", "hb")}

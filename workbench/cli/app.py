@@ -142,6 +142,14 @@ def _token() -> str:
     return token
 
 
+# The kernels talk to the server over Unix sockets where there are any (not Windows). Over TCP each kernel
+# binds five ports picked as free a moment before, in the range the system also hands out to outgoing
+# connections: on a busy machine one was taken in between, the kernel failed to start five times on the
+# same port and its page never arrived (seen in the browser tests, two servers and Chromium side by side).
+# Unix sockets also keep other users of the machine off the kernels.
+KERNEL_TRANSPORT = ("--KernelManager.transport=ipc",) if os.name == "posix" else ()
+
+
 def voila_command(notebooks: Path, port: int, python: str | None = None) -> list[str]:
     """The command line `workbench app` runs: Voilà started through `serve` (tests can start it the same way).
 
@@ -161,6 +169,7 @@ def voila_command(notebooks: Path, port: int, python: str | None = None) -> list
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S}",
         "--MappingKernelManager.cull_interval=60",
         "--MappingKernelManager.cull_connected=False",
+        *KERNEL_TRANSPORT,
     ]
 
 
