@@ -9,15 +9,17 @@ here, from each notebook's own title and first line, in a Director's order (`PAG
 
 The template's static folder also gets plotly's widget bundle (`plotly_bundle`): the pages' kernels point
 their FigureWidgets at that file (`workbench.apps.visit`) instead of sending its ~5 MB inside every chart's
-widget state, so the browser loads and compiles it once and keeps it in its cache. Two things make a page
-usable sooner (issue 18; `benchmarks/bench_pages.py`):
+widget state, so the browser loads and compiles it once and keeps it in its cache. Two things take its
+compiling off the page's main thread (issue 18):
 * the served copy starts with V8's compile hint `//# allFunctionsCalledOnLoad`: Chromium (136 on) then
   compiles the bundle's functions on a background thread while it streams the file, instead of one by one
-  on the page's main thread while the module runs (measured: ~0.4 s less main-thread script time a page);
-  other browsers read it as a comment;
+  on the page's main thread while the module runs; other browsers read it as a comment;
 * each page's head asks for the bundle at once (`<link rel="modulepreload">`, `PRELOAD_FILE`), so it is
   fetched and compiled while Voilà's own scripts load and the kernel sends the widgets, not after the first
   chart's widget asks for it.
+Measured on the 2-core machine: the page's main-thread script time 1.1-1.2 s -> 0.7-0.8 s; time to usable
+3.7 -> 2.5 s (median) with visits 12 s apart, but unchanged (2.6-3.3 s) in `benchmarks/bench_pages.py`, which
+waits before each visit until the server and its kernels are idle.
 """
 
 from __future__ import annotations
@@ -160,7 +162,7 @@ def landing_html(listed_pages: tuple[Listed, ...], listed_lessons: tuple[Listed,
 
 
 COMPILE_HINT = b"//# allFunctionsCalledOnLoad\n"
-# Included by the template's head (index.html.j2); written by prepare_site (empty of a link without plotly).
+# Included by the template's head (index.html.j2) when prepare_site wrote it (not without plotly's bundle).
 PRELOAD_FILE = "plotly-preload.html.j2"
 
 
