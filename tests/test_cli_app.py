@@ -10,11 +10,21 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from workbench.cli.app import HOST, NOTEBOOKS_DIR, TOKEN_ENV, free_port, guard_settings, voila_command
+from workbench.cli.app import (
+    HOST,
+    NOTEBOOKS_DIR,
+    SOCKET_PATH_ROOM,
+    TOKEN_ENV,
+    free_port,
+    guard_settings,
+    kernel_transport_arguments,
+    voila_command,
+)
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -74,6 +84,7 @@ def test_voila_serves_the_notebooks_folder_on_localhost_only():
     assert any(part.startswith("--MappingKernelManager.cull_idle_timeout=") for part in command)
     # kernels on Unix sockets: no port race with the machine's outgoing connections (tests/browser checks it live)
     assert ("--KernelManager.transport=ipc" in command) is (os.name == "posix")
+    assert command[-len(kernel_transport_arguments()):] == kernel_transport_arguments()
     assert sorted(p.name for p in NOTEBOOKS_DIR.glob("*.ipynb"))  # the checkout has notebooks to serve
 
 
@@ -149,3 +160,19 @@ def test_an_app_page_loads_no_static_plotly_renderer_and_a_lesson_keeps_it():
     assert [e["name"] for e in page["federated_extensions"]] == ["anywidget"]  # its charts are FigureWidgets
     lesson = app_page_config(config(), notebook_path="02_scaling_formulas.ipynb", base_url="/")
     assert [e["name"] for e in lesson["federated_extensions"]] == ["jupyterlab-plotly", "anywidget"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="Unix sockets exist only on POSIX systems")
+def test_kernel_sockets_go_under_a_folder_short_enough_for_a_socket_path():
+    """A Unix socket's path fits in 104 bytes on macOS: Voilà's is the folder + 65 bytes, and macOS's per-user
+    temporary folder (/var/folders/xx/<28 characters>/T) is too long, so /tmp is used there instead."""
+    assert kernel_transport_arguments("/tmp") == ["--KernelManager.transport=ipc", "--Voila.connection_dir_root=/tmp"]
+    mac = "/var/folders/zz/zyxvpxvq6csfxvn_n0000000000000/T"
+    assert kernel_transport_arguments(mac) == ["--KernelManager.transport=ipc", "--Voila.connection_dir_root=/tmp"]
+    longest = f"/var/{'x' * (SOCKET_PATH_ROOM - 5)}"
+    assert len(longest) == SOCKET_PATH_ROOM and len(f"{longest}/voila_abcdefgh/kernel-{'0' * 36}-ipc-5") == 103
+    short = tempfile.mkdtemp(dir="/tmp", prefix="k")  # a temporary folder short enough is used as it is
+    try:
+        assert kernel_transport_arguments(short)[-1] == f"--Voila.connection_dir_root={short}"
+    finally:
+        os.rmdir(short)

@@ -32,6 +32,7 @@ import re
 import secrets
 import socket
 import sys
+import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -41,8 +42,8 @@ from workbench.cli.site import PLOTLY_BUNDLE_VARIABLE, TEMPLATE_NAME, pages, plo
 from workbench.errors import InvalidInput, WorkbenchError
 
 __all__ = ["NOTEBOOKS_DIR", "TOKEN_ENV", "app_page_config", "free_port", "guard_request_info", "guard_settings", "new_token",
-           "page_arguments", "page_environment", "preheat_arguments", "register", "run", "serve",
-           "voila_command"]
+           "kernel_transport_arguments", "page_arguments", "page_environment", "preheat_arguments", "register", "run",
+           "serve", "voila_command"]
 
 HOST = "127.0.0.1"
 CULL_IDLE_S = 900  # seconds a kernel with no page connected may stay idle before the server shuts it down
@@ -146,8 +147,21 @@ def _token() -> str:
 # binds five ports picked as free a moment before, in the range the system also hands out to outgoing
 # connections: on a busy machine one was taken in between, the kernel failed to start five times on the
 # same port and its page never arrived (seen in the browser tests, two servers and Chromium side by side).
-# Unix sockets also keep other users of the machine off the kernels.
-KERNEL_TRANSPORT = ("--KernelManager.transport=ipc",) if os.name == "posix" else ()
+# Unix sockets also keep other users of the machine off the kernels. A socket's path must fit in 104 bytes
+# (macOS; 108 on Linux): Voilà puts it at <folder>/voila_XXXXXXXX/kernel-<36-character id>-ipc-N, 65 bytes
+# after the folder, so the folder must be short; macOS's per-user temporary folder is not.
+SOCKET_PATH_ROOM = 103 - 65
+
+
+def kernel_transport_arguments(temp: str | None = None) -> list[str]:
+    """The Voilà options that put the kernels on Unix sockets (under `temp`, the system's temporary folder,
+    or /tmp when that is too long), or none where Unix sockets are missing or no folder is short enough."""
+    if os.name != "posix":
+        return []
+    for folder in (temp or tempfile.gettempdir(), "/tmp"):
+        if len(folder.encode()) <= SOCKET_PATH_ROOM and os.path.isdir(folder) and os.access(folder, os.W_OK):
+            return ["--KernelManager.transport=ipc", f"--Voila.connection_dir_root={folder}"]
+    return []
 
 
 def voila_command(notebooks: Path, port: int, python: str | None = None) -> list[str]:
@@ -169,7 +183,7 @@ def voila_command(notebooks: Path, port: int, python: str | None = None) -> list
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S}",
         "--MappingKernelManager.cull_interval=60",
         "--MappingKernelManager.cull_connected=False",
-        *KERNEL_TRANSPORT,
+        *kernel_transport_arguments(),
     ]
 
 
