@@ -53,6 +53,20 @@ def test_a_foreign_host_is_refused_even_with_the_token(voila_url, app_token):
         assert response.status == 403, (host, response.status)
 
 
+def test_static_files_refuse_a_foreign_host(voila_url):
+    """Voilà's scripts, plotly's bundle and the template's files (plain tornado handlers, outside jupyter_server's
+    Host check) answer no other host (cli.app.guard_static_files)."""
+    from workbench.cli.site import plotly_bundle
+
+    port = urlparse(voila_url).port
+    paths = ("/voila/static/voila.js", "/" + plotly_bundle()[1],  # type: ignore[index]  # plotly is installed
+             "/voila/templates/workbench/static/workbench-favicon.svg")
+    for path in paths:
+        assert request(voila_url, path).status == 200, path  # the control: the file is there for the Director
+        for host in (f"evil.example:{port}", "evil.example"):
+            assert request(voila_url, path, {"Host": host}).status == 403, (path, host)
+
+
 def test_the_kernel_websocket_refuses_a_foreign_origin(browser, voila_url, app_token):
     """A page from another origin carrying the Director's cookie cannot open a kernel's websocket."""
     context = browser.new_context()

@@ -41,9 +41,9 @@ from workbench.cli import bounded_int
 from workbench.cli.site import PLOTLY_BUNDLE_VARIABLE, TEMPLATE_NAME, pages, plotly_bundle, prepare_site
 from workbench.errors import InvalidInput, WorkbenchError
 
-__all__ = ["NOTEBOOKS_DIR", "TOKEN_ENV", "app_page_config", "free_port", "guard_request_info", "guard_settings", "new_token",
-           "kernel_transport_arguments", "page_arguments", "page_environment", "preheat_arguments", "register", "run",
-           "serve", "voila_command"]
+__all__ = ["NOTEBOOKS_DIR", "TOKEN_ENV", "app_page_config", "free_port", "guard_request_info", "guard_settings",
+           "guard_static_files", "kernel_transport_arguments", "new_token", "page_arguments", "page_environment",
+           "preheat_arguments", "register", "run", "serve", "voila_command"]
 
 HOST = "127.0.0.1"
 CULL_IDLE_S = 900  # seconds a kernel with no page connected may stay idle before the server shuts it down
@@ -117,6 +117,25 @@ def guard_request_info(port: int) -> None:
 
     RequestInfoSocketHandler.prepare = prepare
     RequestInfoSocketHandler.check_origin = check_origin
+
+
+def guard_static_files(port: int) -> None:
+    """Voilà's static-file addresses (`/voila/static/...`: its scripts and plotly's bundle; `/voila/templates/
+    .../static/...`; the notebooks' allowed files) are plain tornado handlers without jupyter_server's Host
+    check: a foreign Host (a page of another site reaching the server by DNS rebinding) is refused with 403
+    there too. The files are public code, yet nothing of the server answers another host."""
+    from tornado.web import HTTPError
+    from voila.static_file_handler import AllowListFileHandler, MultiStaticFileHandler, TemplateStaticFileHandler
+
+    for handler_class in (AllowListFileHandler, MultiStaticFileHandler, TemplateStaticFileHandler):
+        own_prepare = handler_class.prepare
+
+        def prepare(handler: Any, own_prepare: Any = own_prepare) -> Any:
+            if not _local_host(handler.request.host, port):
+                raise HTTPError(403)
+            return own_prepare(handler)
+
+        handler_class.prepare = prepare
 
 
 # JupyterLab's renderer of static plotly figures (a ~5 MB script the browser compiles, ~1-3 s of a busy
@@ -197,6 +216,7 @@ def serve(argv: Sequence[str]) -> None:
         raise SystemExit(f"workbench app: error: ${TOKEN_ENV} must hold the token to serve with")
     port = next((int(a.split("=", 1)[1]) for a in argv if a.startswith("--Voila.port=")), 0)
     guard_request_info(port)
+    guard_static_files(port)
     config = Config()
     config.VoilaConfiguration.page_config_hook = app_page_config
     Voila.launch_instance(argv=list(argv), token=token, tornado_settings=guard_settings(port), config=config)
