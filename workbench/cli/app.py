@@ -99,40 +99,40 @@ def _local_host(host: str, port: int) -> bool:
     return host in {f"127.0.0.1:{port}", f"localhost:{port}"}
 
 
+def _refuse_foreign_host(handler: Any, port: int) -> None:
+    """403 for a request whose Host is not this server's (a page of another site reaching it by DNS rebinding)."""
+    from tornado.web import HTTPError
+
+    if not _local_host(handler.request.host, port):
+        raise HTTPError(403)
+
+
 def guard_request_info(port: int) -> None:
     """Voilà's `/voila/query/<kernel>` websocket (it hands a preheated kernel its visitor's request, the
     token in the query string included) gets the server's checks: a foreign Host or a foreign Origin is
     refused with 403. The kernel's own connection (Host 127.0.0.1, no Origin) still gets through."""
-    from tornado.web import HTTPError
     from voila.request_info_handler import RequestInfoSocketHandler
 
     origin_pattern = guard_settings(port)["allow_origin_pat"]
 
-    def prepare(handler: Any) -> None:
-        if not _local_host(handler.request.host, port):
-            raise HTTPError(403)
-
     def check_origin(handler: Any, origin: str) -> bool:
         return bool(origin_pattern.match(origin))
 
-    RequestInfoSocketHandler.prepare = prepare
+    RequestInfoSocketHandler.prepare = lambda handler: _refuse_foreign_host(handler, port)
     RequestInfoSocketHandler.check_origin = check_origin
 
 
 def guard_static_files(port: int) -> None:
     """Voilà's static-file addresses (`/voila/static/...`: its scripts and plotly's bundle; `/voila/templates/
     .../static/...`; the notebooks' allowed files) are plain tornado handlers without jupyter_server's Host
-    check: a foreign Host (a page of another site reaching the server by DNS rebinding) is refused with 403
-    there too. The files are public code, yet nothing of the server answers another host."""
-    from tornado.web import HTTPError
+    check: a foreign Host is refused with 403 there too. The files are public code, yet nothing of the
+    server answers another host."""
     from voila.static_file_handler import AllowListFileHandler, MultiStaticFileHandler, TemplateStaticFileHandler
 
     for handler_class in (AllowListFileHandler, MultiStaticFileHandler, TemplateStaticFileHandler):
-        own_prepare = handler_class.prepare
 
-        def prepare(handler: Any, own_prepare: Any = own_prepare) -> Any:
-            if not _local_host(handler.request.host, port):
-                raise HTTPError(403)
+        def prepare(handler: Any, own_prepare: Any = handler_class.prepare) -> Any:
+            _refuse_foreign_host(handler, port)
             return own_prepare(handler)
 
         handler_class.prepare = prepare
