@@ -19,18 +19,18 @@ from pathlib import Path
 from typing import Any
 
 from workbench.cli.app import HOST, TOKEN_ENV, free_port
+from workbench.render.printout import chromium_launch_options
 
-CHROMIUM = Path("/usr/bin/chromium")
 START_S = 180
+# No other host resolves (Voilà's template asks a CDN for fonts); unlike request routing, the HTTP cache stays on.
+OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
 
-def launch_chromium(playwright: Any, args: list[str]) -> Any:
-    """Headless Chromium with `args`: Debian's /usr/bin/chromium where it is (Playwright's own download does
-    not work on the reference machine), else Playwright's."""
-    options: dict[str, Any] = {"headless": True, "args": args}
-    if CHROMIUM.exists():
-        options["executable_path"] = str(CHROMIUM)
-    return playwright.chromium.launch(**options)
+def launch_chromium(playwright: Any, *extra_args: str) -> Any:
+    """The Chromium the printer and the browser tests launch (`chromium_launch_options`: Debian's
+    /usr/bin/chromium where it is, else Playwright's), with `extra_args` besides its own."""
+    options = chromium_launch_options()
+    return playwright.chromium.launch(**{**options, "args": [*options["args"], *extra_args]})
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -38,8 +38,6 @@ from playwright.sync_api import Page, sync_playwright
 NOTEBOOK = "monster.ipynb"
 APP = ".wb-builder"
 ABILITIES = int(os.environ.get("BENCH_ABILITIES", "8"))  # 0 to measure a builder without the Abilities section
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 # Installed once in the page: every DOM change in the builder outside the Level slider is logged with its time
 # and the level the stat block shows then; a keydown on the handle is logged too.
@@ -163,7 +161,7 @@ def main(changes: int = 40) -> None:
         with running_app(Path(scratch), token) as (_server, url):
             print(f"Voilà listening after {time.perf_counter() - started:.1f} s")
             with sync_playwright() as playwright:
-                browser = launch_chromium(playwright, ARGS)
+                browser = launch_chromium(playwright)
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
                 page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(url)
                            else r.fulfill(status=200, body=""))

@@ -31,15 +31,12 @@ import time
 from pathlib import Path
 
 import psutil
-from app_server import launch_chromium, running_app
+from app_server import OFFLINE, launch_chromium, running_app
 from playwright.sync_api import sync_playwright
 
 from workbench.cli.app import new_token
 from workbench.cli.site import pages
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]  # no CDN; routing would turn the cache off
 READY = "#rendered_cells .wb-page .js-plotly-plot .main-svg"
 TIMEOUT_MS = 300_000
 POOL_FILLED = re.compile(r"Kernel pool of (\S+) is filled")
@@ -116,7 +113,7 @@ def main() -> None:
             preheated = {f for f in files if "kernel_pools_config" in command and f'"{f}"' in command}
             print(f"preheated pages: {', '.join(sorted(preheated)) or 'none'}")
             with sync_playwright() as playwright:
-                browser = launch_chromium(playwright, ARGS)
+                browser = launch_chromium(playwright, OFFLINE)
                 context = browser.new_context(viewport={"width": 1400, "height": 1000})
                 first = {}
                 for file in files:

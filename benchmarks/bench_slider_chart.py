@@ -20,16 +20,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from app_server import launch_chromium, percentile, running_app  # a script beside this one
+from app_server import OFFLINE, launch_chromium, percentile, running_app  # a script beside this one
 from playwright.sync_api import TimeoutError, sync_playwright
 
 from workbench.cli.app import new_token
 
 PAGE = "solos.ipynb"
 ROOT = "#rendered_cells .wb-page"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]  # no CDN, and the HTTP cache stays on
 TOP = 10
 MISS_MS = 15_000  # a change whose chart is not drawn by then counts as never drawn
 
@@ -110,7 +107,7 @@ def main(changes: int = 40) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-slider-") as scratch:
         with running_app(Path(scratch), token, Path(scratch) / "voila.log") as (_server, url):
             with sync_playwright() as playwright:
-                browser = launch_chromium(playwright, ARGS)
+                browser = launch_chromium(playwright, OFFLINE)
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
                 page.goto(f"{url}/voila/render/{PAGE}?token={token}", timeout=300_000)
                 page.wait_for_selector(f"{ROOT} .js-plotly-plot .main-svg", timeout=300_000)

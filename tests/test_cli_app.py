@@ -162,17 +162,18 @@ def test_an_app_page_loads_no_static_plotly_renderer_and_a_lesson_keeps_it():
     assert [e["name"] for e in lesson["federated_extensions"]] == ["jupyterlab-plotly", "anywidget"]
 
 
-@pytest.mark.skipif(os.name != "posix", reason="Unix sockets exist only on POSIX systems")
 def test_kernel_sockets_go_under_a_folder_short_enough_for_a_socket_path():
     """A Unix socket's path fits in 104 bytes on macOS: Voilà's is the folder + 65 bytes, and macOS's per-user
-    temporary folder (/var/folders/xx/<28 characters>/T) is too long, so /tmp is used there instead."""
-    assert kernel_transport_arguments("/tmp") == ["--KernelManager.transport=ipc", "--Voila.connection_dir_root=/tmp"]
+    temporary folder (/var/folders/xx/<28 characters>/T) is too long, so /tmp is used there instead. Windows
+    has no Unix sockets: its kernels keep TCP."""
+    assert kernel_transport_arguments("/tmp", system="nt") == []
+    assert kernel_transport_arguments("/tmp", system="posix") == ["--KernelManager.transport=ipc", "--Voila.connection_dir_root=/tmp"]
     mac = "/var/folders/zz/zyxvpxvq6csfxvn_n0000000000000/T"
-    assert kernel_transport_arguments(mac) == ["--KernelManager.transport=ipc", "--Voila.connection_dir_root=/tmp"]
+    assert kernel_transport_arguments(mac, system="posix") == ["--KernelManager.transport=ipc", "--Voila.connection_dir_root=/tmp"]
     longest = f"/var/{'x' * (SOCKET_PATH_ROOM - 5)}"
     assert len(longest) == SOCKET_PATH_ROOM and len(f"{longest}/voila_abcdefgh/kernel-{'0' * 36}-ipc-5") == 103
     short = tempfile.mkdtemp(dir="/tmp", prefix="k")  # a temporary folder short enough is used as it is
     try:
-        assert kernel_transport_arguments(short)[-1] == f"--Voila.connection_dir_root={short}"
+        assert kernel_transport_arguments(short, system="posix")[-1] == f"--Voila.connection_dir_root={short}"
     finally:
         os.rmdir(short)

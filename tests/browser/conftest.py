@@ -18,7 +18,6 @@ from __future__ import annotations
 import os
 import re
 import secrets
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +26,7 @@ from typing import Any
 import pytest
 from page_errors import PageErrors
 from voila_page import AppPage
-from voila_server import PAGE_TIMEOUT, stop, wait_for_port
+from voila_server import PAGE_TIMEOUT, running_server
 
 from workbench.cli.app import HOST, TOKEN_ENV, free_port
 
@@ -68,16 +67,9 @@ def _workbench_app(log: Path, workbench_home: Path, *options: str) -> Iterator[s
     port = free_port()
     env = dict(os.environ, HOME=str(workbench_home.parent), WORKBENCH_HOME=str(workbench_home),
                **{TOKEN_ENV: APP_TOKEN})
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "workbench.cli", "app", "--port", str(port), *options],
-            stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True,
-        )
-    try:
-        wait_for_port(port, process, log)
-        yield f"http://{HOST}:{port}"
-    finally:
-        stop(process)
+    with running_server([sys.executable, "-m", "workbench.cli", "app", "--port", str(port), *options], port, log,
+                        env) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

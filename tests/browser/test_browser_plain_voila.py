@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from voila_page import AppPage
-from voila_server import PAGE_TIMEOUT, stop, wait_for_port
+from voila_server import PAGE_TIMEOUT, running_server
 
 from workbench.cli.app import HOST, free_port
 
@@ -30,18 +29,10 @@ CHARTS = 2  # the Malice figure (a cell's output) and the planner app's FigureWi
 def plain_voila(artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`voila LESSON` on a free port, with nothing of the workbench's (no template, token or guard)."""
     port = free_port()
-    log = artifacts_dir / "plain-voila-server.log"
     env = dict(os.environ, HOME=str(tmp_path_factory.mktemp("plain-voila-home")))
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "voila", str(LESSON), "--no-browser", f"--port={port}", f"--Voila.ip={HOST}"],
-            stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True,
-        )
-    try:
-        wait_for_port(port, process, log)
-        yield f"http://{HOST}:{port}/"
-    finally:
-        stop(process)
+    command = [sys.executable, "-m", "voila", str(LESSON), "--no-browser", f"--port={port}", f"--Voila.ip={HOST}"]
+    with running_server(command, port, artifacts_dir / "plain-voila-server.log", env) as url:
+        yield url + "/"
 
 
 def test_a_lesson_with_charts_under_plain_voila_has_no_page_error(browser, plain_voila, artifacts_dir, page_errors):

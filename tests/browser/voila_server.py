@@ -6,6 +6,8 @@ import signal
 import socket
 import subprocess
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -40,3 +42,16 @@ def stop(process: subprocess.Popen) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)
+
+
+@contextmanager
+def running_server(command: list[str], port: int, log: Path, env: dict[str, str]) -> Iterator[str]:
+    """Start `command` (a server that will listen on `port`) with its output in `log`; yield its base URL once
+    it listens; stop it after."""
+    with log.open("w") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    try:
+        wait_for_port(port, process, log)
+        yield f"http://{HOST}:{port}"
+    finally:
+        stop(process)

@@ -167,15 +167,16 @@ def _token() -> str:
 # connections: on a busy machine one was taken in between, the kernel failed to start five times on the
 # same port and its page never arrived (seen in the browser tests, two servers and Chromium side by side).
 # Unix sockets also keep other users of the machine off the kernels. A socket's path must fit in 104 bytes
-# (macOS; 108 on Linux): Voilà puts it at <folder>/voila_XXXXXXXX/kernel-<36-character id>-ipc-N, 65 bytes
+# (macOS; 108 on Linux): Voilà puts it at <folder>/voila_<8 random characters>/kernel-<36-character id>-ipc-N, 65 bytes
 # after the folder, so the folder must be short; macOS's per-user temporary folder is not.
 SOCKET_PATH_ROOM = 103 - 65
 
 
-def kernel_transport_arguments(temp: str | None = None) -> list[str]:
+def kernel_transport_arguments(temp: str | None = None, system: str = os.name) -> list[str]:
     """The Voilà options that put the kernels on Unix sockets (under `temp`, the system's temporary folder,
-    or /tmp when that is too long), or none where Unix sockets are missing or no folder is short enough."""
-    if os.name != "posix":
+    or /tmp when that is too long), or none where Unix sockets are missing (`system` other than "posix", as
+    `os.name` says) or no folder is short enough."""
+    if system != "posix":
         return []
     for folder in (temp or tempfile.gettempdir(), "/tmp"):
         if len(folder.encode()) <= SOCKET_PATH_ROOM and os.path.isdir(folder) and os.access(folder, os.W_OK):
