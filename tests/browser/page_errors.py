@@ -20,10 +20,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-# anywidget 0.11 gives a widget model 2 s to start in the browser (AbortSignal.timeout(2000) in its runtime);
-# a plotly FigureWidget can miss that on a loaded machine (see workbench/apps/chart_slot.py).
-ANYWIDGET_START_TIMEOUT = "[anywidget] Failed to initialize model"
-
 
 @dataclass(frozen=True)
 class KnownError:

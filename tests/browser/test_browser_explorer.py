@@ -2,12 +2,10 @@
 
 Every expected number is `build_monster`'s (with `Ruleset.updated` for the what-if copy), computed here.
 
-Failing as written (issue 8, for the explorer's owner): the explorer's two FigureWidgets often never change
-in the browser although the kernel changes them. Cause, reproduced with five plain FigureWidgets on one
-Voilà page: anywidget 0.11 (the newest) gives a widget model 2 s to initialize (`AbortSignal.timeout(2000)`
-in its runtime), plotly's FigureWidget often takes longer when several share a page or the machine is busy,
-and a model that timed out ("[anywidget] Failed to initialize model." in the console) never applies an
-update. The builder, with one FigureWidget, updates reliably (60 of 60 in benchmarks/bench_browser.py).
+The explorer's two charts are `ChartSlot`s: anywidget 0.11 gives a widget model 2 s to initialize
+(`AbortSignal.timeout(2000)` in its runtime), a model that missed it ("[anywidget] Failed to initialize
+model." in the console) never applies an update, and a fresh FigureWidget per change does not depend on one
+model having made it (`workbench app`'s template also gives a model a minute).
 """
 
 from __future__ import annotations

@@ -5,7 +5,9 @@ in the browser (`AbortSignal.timeout(2000)` in its runtime). With several Figure
 busy machine, the later ones time out ("[anywidget] Failed to initialize model.") and never apply an
 update again, although the kernel keeps changing them. A fresh FigureWidget shown in a container on each
 update draws correctly (the swarm app has always worked that way): one model initializes at a time, and a
-chart that missed its 2 s is replaced by the next update instead of staying stuck.
+chart that missed its 2 s is replaced by the next update instead of staying stuck. (The pages and lessons
+served by `workbench app` give a model a minute instead, in their template; JupyterLab and plain `voila` keep
+anywidget's 2 s.)
 
 `ChartSlot` is that container: a `widgets.Box` holding one FigureWidget; `show(figure)` builds a new
 `go.FigureWidget` from the whole finished figure (the plotly 7.1 rule: build first, then wrap), gives it
