@@ -52,6 +52,33 @@ _SANITIZE = REPO_ROOT / "nbval-sanitize.cfg"
 def pytest_configure(config: pytest.Config) -> None:
     if _SANITIZE.is_file() and getattr(config.option, "nbval_sanitize_with", "unset") is None:
         config.option.nbval_sanitize_with = str(_SANITIZE)
+    _nbval_kernels_on_unix_sockets()
+
+
+def _nbval_kernels_on_unix_sockets() -> None:
+    """nbval's kernels talk over Unix sockets, as `workbench app`'s do (`cli.app.kernel_transport_arguments`).
+
+    Over TCP a kernel's five ports are picked free a moment before the kernel binds them, and under the
+    parallel suite another connection took one in between ("Address already in use": the kernel failed to
+    start). nbval makes its KernelManager itself, with no configuration, so its module's name is pointed at a
+    subclass; the sockets' paths are absolute, in this process's scratch folder (a relative prefix would be
+    read from the kernel's working folder, the notebook's, by the kernel and from ours by the client).
+    """
+    if os.name != "posix":
+        return
+    try:
+        import nbval.kernel
+        from jupyter_client.manager import KernelManager
+    except ImportError:  # pragma: no cover - nbval is in the [test] extra
+        return
+    sockets = _SCRATCH_HOME / "kernel-sockets"
+    sockets.mkdir(exist_ok=True)
+
+    class UnixSocketKernelManager(KernelManager):
+        def __init__(self, **kwargs: object) -> None:
+            super().__init__(transport="ipc", ip=str(sockets / "kernel"), **kwargs)
+
+    nbval.kernel.KernelManager = UnixSocketKernelManager
 
 
 # --- Hypothesis ---------------------------------------------------------------------
