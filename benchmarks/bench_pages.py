@@ -9,8 +9,8 @@ Chromium (/usr/bin/chromium when present):
    kernels, when every page's pool is full again;
 3. second visits: each page opened again, each after the server settled.
 
-"Usable" is the moment the page's tool and its chart are drawn: the selector the browser tests wait for
-(`#rendered_cells .wb-page .js-plotly-plot .main-svg`). All visits are made in one browser (a Director's:
+"Usable" is the moment the page's tool and its chart are drawn (the monster page opens on its working, no
+chart: the stat block's working drawn): the selector the browser tests wait for (`READY`). All visits are made in one browser (a Director's:
 its HTTP cache is kept, so no request is intercepted; other hosts fail to resolve), each in a new tab with
 the token in the URL, left for about:blank and closed after the visit.
 
@@ -37,7 +37,8 @@ from playwright.sync_api import sync_playwright
 from workbench.cli.app import new_token
 from workbench.cli.site import pages
 
-READY = "#rendered_cells .wb-page .js-plotly-plot .main-svg"
+READY = ("#rendered_cells .wb-page .js-plotly-plot .main-svg, "
+         "#rendered_cells .wb-page .wb-builder .wb-explain-view .wb-explain")
 TIMEOUT_MS = 300_000
 POOL_FILLED = re.compile(r"Kernel pool of (\S+) is filled")
 

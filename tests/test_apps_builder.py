@@ -39,12 +39,16 @@ def app(tmp_path):
     return monster_builder(folder=tmp_path)
 
 
-def test_is_a_widget_with_stable_classes(shared):
-    assert isinstance(shared, widgets.VBox)
-    assert "wb-builder" in shared._dom_classes
-    assert "wb-stat-block-view" in shared.stat_block._dom_classes
-    assert "wb-explain-view" in shared.explain._dom_classes
-    assert "wb-scaling-chart" in shared.figure._dom_classes  # the chart tab opens first
+def test_is_a_widget_with_stable_classes(app):
+    assert isinstance(app, widgets.VBox)
+    assert "wb-builder" in app._dom_classes
+    assert "wb-stat-block-view" in app.stat_block._dom_classes
+    assert "wb-explain-view" in app.explain._dom_classes
+    assert app.tabs.titles[app.tabs.selected_index] == "How was this computed"  # the working opens first
+    assert "Stamina" in app.explain.value and "Rules section" in app.explain.value  # and is drawn
+    assert app.figure is None  # the chart is made when its tab is first opened
+    open_tab(app, "Scaling chart")
+    assert "wb-scaling-chart" in app.figure._dom_classes
 
 
 def test_defaults(shared):

@@ -32,7 +32,9 @@ from workbench.cli.site import PAGE_ORDER, pages
 from workbench.fight.malice import MaliceTracker, basic_malice_features
 from workbench.fight.squad import SquadTracker, make_squad
 
-READY = "#rendered_cells .wb-page .js-plotly-plot .main-svg"  # the page's tool is there and its chart drawn
+# the page's tool is there and its chart drawn; the monster page opens on its working (the chart is a tab away)
+READY = ("#rendered_cells .wb-page .js-plotly-plot .main-svg, "
+         "#rendered_cells .wb-page .wb-builder .wb-explain-view .wb-explain")
 MONSTER_NAME = "Rat Pack"
 DEADLINES_PASSED = """() => new Promise(done => {
   const model = AbortSignal.timeout(2000), other = AbortSignal.timeout(100);
@@ -276,6 +278,17 @@ def page_times(artifacts_dir):
     path.write_text(json.dumps({name: round(seconds, 1) for name, seconds in times.items()}, indent=1) + "\n")
 
 
+def reads_well_and_fits(app: AppPage, name: str) -> None:
+    """At each width: a screenshot of the whole page, then the text and layout checks."""
+    for width in WIDTHS:
+        app.page.set_viewport_size({"width": width, "height": 900})
+        app.page.wait_for_timeout(800)  # widgets and charts follow the window's new width
+        whole_page(app, f"page-{name}-{width}.png")
+        text = app.page.locator("#rendered_cells").inner_text()
+        assert visible_text_problems(text) == [], f"{name} at {width} px"
+        assert app.js(LAYOUT_PROBLEMS) == [], f"{name} at {width} px"
+
+
 @pytest.mark.parametrize("name", PAGE_ORDER)
 def test_every_page_reads_well_and_fits_at_1024_and_1440(browser, voila_url, app_token, artifacts_dir, page_errors,
                                                          page_times, name):
@@ -284,13 +297,13 @@ def test_every_page_reads_well_and_fits_at_1024_and_1440(browser, voila_url, app
     try:
         assert app.page.title() == f"{TITLES[name]} · Draw Steel workbench"
         app.page.wait_for_timeout(500)  # charts placed by their first layout pass
-        for width in WIDTHS:
-            app.page.set_viewport_size({"width": width, "height": 900})
-            app.page.wait_for_timeout(800)  # widgets and charts follow the window's new width
-            whole_page(app, f"page-{name}-{width}.png")
-            text = app.page.locator("#rendered_cells").inner_text()
-            assert visible_text_problems(text) == [], f"{name} at {width} px"
-            assert app.js(LAYOUT_PROBLEMS) == [], f"{name} at {width} px"
+        reads_well_and_fits(app, name)
+        if name == "monster":  # the builder opens on its working; its chart, a tab away, is checked as well
+            app.page.set_viewport_size({"width": WIDTHS[0], "height": 900})
+            app.tab("Scaling chart", ".wb-builder").click()
+            app.page.wait_for_selector(".wb-builder .wb-scaling-chart .main-svg", timeout=PAGE_TIMEOUT)
+            app.page.wait_for_timeout(500)
+            reads_well_and_fits(app, "monster-chart")
         assert app.console_errors == []
     finally:
         app.close()

@@ -258,9 +258,11 @@ class MonsterBuilder(widgets.VBox):
             children=[self.explain, chart, relevel_box, self.library, export,
                       widgets.HTML(noncombatant_html(self.lore))],
             titles=TAB_TITLES,
-            # the chart opens first, as the pages expect; each other tab is drawn when it is opened (a chart
-            # redraw takes plotly 100+ ms in the browser: with another tab open, a key costs the block only)
-            selected_index=TAB_TITLES.index("Scaling chart"),
+            # the working opens first: every number of the block traced to its formula. Each other tab is drawn
+            # when it is opened, the chart too: a page that opens without a chart does not load plotly's 5 MB
+            # bundle before it is usable, and a slider move redraws the block and the working only (a chart
+            # redraw takes plotly 100+ ms in the browser)
+            selected_index=TAB_TITLES.index("How was this computed"),
         )
         # a tab is drawn when it is shown: a slider move redraws the block and the one tab open, nothing hidden
         tabs.observe(lambda change: self._draw_tab(), names="selected_index")
