@@ -1,4 +1,5 @@
-"""notebooks/01_monster_builder.ipynb in Voilà: the builder driven by keyboard and mouse in headless Chromium.
+"""notebooks/01_monster_builder.ipynb in Voilà: the builder, and the lesson's ability editor beside it, driven by
+keyboard and mouse in headless Chromium (one page: the two apps keep their own monsters).
 
 Expected numbers come from `build_monster` in this process (the library is tested against the rules text
 elsewhere); what these tests prove is that the page a Director sees shows exactly those numbers after
@@ -19,6 +20,10 @@ NOTEBOOK = "01_monster_builder.ipynb"
 APP = ".wb-builder"
 BLOCK = f"{APP} .wb-stat-block-view .wb-stat-block"
 CHART = f"{APP} .wb-scaling-chart"
+EDITOR = ".wb-ability-editor"  # the lesson's ability editor for its level 5 elite brute, an app of its own
+EDITOR_ABILITIES = f"{EDITOR} .wb-ability-view .wb-stat-block .wb-ability"
+TEMPLATES = ("A signature strike", "A 2-target strike", "An area ability", "A Malice ability", "A signature strike",
+             "An area ability")
 XSS_NAME = '<script>window.pwned=1</script><img src=x onerror="window.pwned=2">'
 
 
@@ -245,6 +250,29 @@ def test_a_homebrew_monster_with_six_abilities_and_traits_by_mouse_and_keyboard(
     saved = load_monster("Bog Hag", folder)
     assert len(saved.abilities) == 6 and [t.name for t in saved.traits] == ["Pack Tactics", "Crafty"]
     assert "Crushing Blow" in [a.name for a in saved.abilities]
+
+
+def test_the_lessons_ability_editor_takes_six_abilities_by_mouse_and_keyboard(app):
+    """Issue 13: a homebrew monster with 6 abilities built by mouse and keyboard alone; expected numbers come
+    from `ability_damage` in this process."""
+    app.page.wait_for_selector(f"{EDITOR} .wb-ability-view .wb-stat-block")
+    for count, template in enumerate(TEMPLATES, start=1):
+        app.pick("New", template, EDITOR)
+        app.button("Add", EDITOR).click()
+        app.page.wait_for_function("([css, n]) => document.querySelectorAll(css).length === n",
+                                   arg=[EDITOR_ABILITIES, count])
+    # the notebook's brute is a level 5 elite brute: its signature strike is the formula's at 2 targets
+    first = app.page.locator(EDITOR_ABILITIES).first
+    damage = [first.locator(f".wb-tier{t}").get_attribute("data-damage") for t in (1, 2, 3)]
+    assert damage == [str(d) for d in wb.ability_damage(5, "elite", "brute", targets=2).as_tuple()]
+    app.fill("Name", "Crushing Blow", EDITOR)  # the sixth, still selected
+    app.page.wait_for_selector(f'{EDITOR_ABILITIES} .wb-ability-name:has-text("Crushing Blow")')
+    app.button("Up", EDITOR).click()
+    app.page.wait_for_function(
+        "(css) => document.querySelectorAll(css)[4].textContent.includes('Crushing Blow')", arg=EDITOR_ABILITIES)
+    app.button("Remove", EDITOR).click()
+    app.page.wait_for_function("(css) => document.querySelectorAll(css).length === 5", arg=EDITOR_ABILITIES)
+    app.screenshot("ability-editor-built", EDITOR)
 
 
 def test_no_console_errors(app):
