@@ -307,4 +307,3 @@ def test_every_page_reads_well_and_fits_at_1024_and_1440(browser, voila_url, app
         assert app.console_errors == []
     finally:
         app.close()
-
