@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import workbench as wb
-from workbench.apps.solos import solos_app
-from workbench.charts.solo import DRIFT_QUANTITIES, solo_figure, update_solo_figure
+from workbench.apps.solos import DRIFT_LEVELS, solos_app
+from workbench.charts.solo import DRIFT_QUANTITIES, solo_figure, solo_figure_parts, update_solo_figure
 from workbench.monster.solo import compare_solos, solo_drift
 
 ROLES = ["ambusher", "artillery", "brute", "controller", "defender", "harrier", "hexer", "mount", "support"]
@@ -65,19 +65,25 @@ def test_elite_role_and_level_reach_every_output(app):
 
 
 @settings(max_examples=25, deadline=None)
-@given(level=st.integers(1, 20), organization=st.sampled_from(["leader", "elite"]), role=st.sampled_from(ROLES))
-def test_every_slider_combination_shows_the_library_numbers(app, level, organization, role):
+@given(level=st.integers(1, 20), organization=st.sampled_from(["leader", "elite"]), role=st.sampled_from(ROLES),
+       extra=st.booleans())
+def test_every_slider_combination_shows_the_library_numbers(app, level, organization, role, extra):
     app.organization.value = organization
     if organization == "elite":
         app.role.value = role
+    app.extra_stamina.value = extra
     app.level.value = level
-    expected = compare_solos(wb.build_monster(level, organization, role if organization == "elite" else None))
+    role_or_none = role if organization == "elite" else None
+    expected = compare_solos(wb.build_monster(level, organization, role_or_none, extra_stamina=extra))
     html = app.comparison_view.value
     for row in expected.rows:
         slug = row.quantity.lower().replace(",", "").replace(" ", "-")
         assert (cell(html, slug, "instant"), cell(html, slug, "built")) == (row.instant, row.built)
     assert tuple(app.figure.data[2].y) == expected.instant.damage.as_tuple()
     assert tuple(app.figure.data[3].y) == expected.built.damage.as_tuple()
+    # the drift lines (kept between Level moves) are the library's for this organization, role and Extra Stamina
+    drift = solo_figure_parts(expected, solo_drift(organization, role_or_none, DRIFT_LEVELS, extra_stamina=extra))
+    assert [tuple(trace.y) for trace in app.figure.data[4:]] == [tuple(line["y"]) for line in drift["lines"]]
 
 
 def test_figure_is_data_in_figure_out():

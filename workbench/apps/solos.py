@@ -55,6 +55,9 @@ class SolosApp(widgets.VBox):
         self.stat_blocks = widgets.HTML()
         self.comparison: SoloComparison | None = None
         self._busy = False
+        # the drift (levels 1-10) does not depend on the level: kept until the organization, role or Extra
+        # Stamina changes, so a Level move computes one comparison instead of eleven
+        self._drift: tuple[tuple[str, str | None, bool], tuple[SoloComparison, ...]] | None = None
         self._sync_role()
         comparison, drift = self._compute()
         # changed in place once the browser is known to hear it, else a fresh FigureWidget (apps.chart_slot)
@@ -89,11 +92,13 @@ class SolosApp(widgets.VBox):
             self.role.value = NO_ROLE
 
     def _compute(self) -> tuple[SoloComparison, tuple[SoloComparison, ...]]:
-        source = build_monster(self.level.value, self.organization.value, self.role.value or None,
-                               extra_stamina=self.extra_stamina.value, ruleset=self.rules)
-        drift = solo_drift(self.organization.value, self.role.value or None, DRIFT_LEVELS,
-                           extra_stamina=self.extra_stamina.value, ruleset=self.rules)
-        return compare_solos(source), drift
+        organization, role, extra = self.organization.value, self.role.value or None, self.extra_stamina.value
+        source = build_monster(self.level.value, organization, role, extra_stamina=extra, ruleset=self.rules)
+        comparison = compare_solos(source)
+        if self._drift is None or self._drift[0] != (organization, role, extra):
+            drift = solo_drift(organization, role, DRIFT_LEVELS, extra_stamina=extra, ruleset=self.rules)
+            self._drift = ((organization, role, extra), drift)
+        return comparison, self._drift[1]
 
     def _show(self, comparison: SoloComparison) -> None:
         self.comparison = comparison
