@@ -107,6 +107,8 @@ class BestiaryBrowser(widgets.VBox):
         self.descending = widgets.Checkbox(value=False, description="Highest first", indent=False)
         self.rows = widgets.Select(options=[], rows=12, description="", layout={"width": "520px"})
         self.rows.add_class("wb-bestiary-rows")
+        # the count and the files not read in one view: a count that says "listed below" never shows before its
+        # list (two widgets were two updates, and the page could be read in between)
         self.counts = widgets.HTML()
         self.counts.add_class("wb-bestiary-counts")
         self.stat_block = widgets.HTML()
@@ -122,8 +124,6 @@ class BestiaryBrowser(widgets.VBox):
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Reading", style=wide,
                                             layout={"display": "none"})
         self.progress.add_class("wb-bestiary-progress")
-        self.failures = widgets.HTML()
-        self.failures.add_class("wb-bestiary-failures-list")
         for control in (self.levels, self.evs, self.organization, self.role, self.keyword, self.search, self.sort,
                         self.descending, self.rows):
             control.observe(self._changed, names="value")
@@ -137,7 +137,6 @@ class BestiaryBrowser(widgets.VBox):
             widgets.HBox([self.levels, self.evs, self.search], layout=wrap),
             widgets.HBox([self.organization, self.role, self.keyword, self.sort, self.descending], layout=wrap),
             self.counts,
-            self.failures,
             widgets.HBox([
                 widgets.VBox([self.rows, widgets.HBox([self.count, self.add]), self.message]),
                 self.stat_block,
@@ -171,8 +170,7 @@ class BestiaryBrowser(widgets.VBox):
             self.rows.value = keep if keep in {i for _, i in view.rows} else None
         finally:
             self._busy = False
-        self.counts.value = f'<span class="wb-bestiary-count">{view.counts}</span>'
-        self.failures.value = view.failures
+        self.counts.value = f'<span class="wb-bestiary-count">{view.counts}</span>{view.failures}'
         view = bestiary_view(self.bestiary, self.query(), self.rows.value)
         self.stat_block.value = view.stat_block
         picked = self.picked
