@@ -69,7 +69,10 @@ class SolosApp(widgets.VBox):
                                 layout=widgets.Layout(flex_flow="row wrap"))
         # the chart has the page's whole width under the table: beside it, its third panel was cut off at 1280 px
         self.chart.layout = widgets.Layout(width="100%")
+        # the styles once, in a view of their own: a <style> sent again with each change made the browser match
+        # every element of the page against the new style sheet (issue 18: the charts' p95)
         super().__init__([
+            widgets.HTML(f"{STAT_BLOCK_STYLE}{COMPARISON_STYLE}"),
             controls,
             self.error,
             self.comparison_view,
@@ -102,9 +105,8 @@ class SolosApp(widgets.VBox):
 
     def _show(self, comparison: SoloComparison) -> None:
         self.comparison = comparison
-        self.comparison_view.value = comparison_html(comparison)
+        self.comparison_view.value = comparison_html(comparison, style=False)
         self.stat_blocks.value = (
-            f"{STAT_BLOCK_STYLE}{COMPARISON_STYLE}"
             '<div style="display:flex;gap:1em;align-items:flex-start">'
             f"{stat_block_html(comparison.instant, style=False)}"
             f"{stat_block_html(comparison.built, style=False)}</div>"
