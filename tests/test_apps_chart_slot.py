@@ -99,3 +99,18 @@ def test_under_workbench_app_a_slots_charts_import_plotly_from_the_server(monkey
     slot = ChartSlot(figure([1, 2], "first"))
     assert '"/voila/static/plotly-widget-9.js?v=9"' in slot.figure._esm and len(slot.figure._esm) < 500
     assert '"/voila/static/plotly-widget-9.js' in slot.show(figure([3, 4], "second"))._esm
+
+
+def test_the_views_reports_are_not_echoed_back_to_the_browser(monkeypatch):
+    """ipywidgets 8 echoes each state the browser sends (`echo_update`); plotly's view reports its whole computed
+    deltas after every draw, and the echo sent them back for nothing."""
+    slot = ChartSlot(figure([1, 2], "first"))
+    shown = slot.figure
+    sent: list[dict] = []
+    monkeypatch.setattr(type(shown), "_send", lambda self, msg, buffers=None: sent.append(msg))
+    _browser_draws(shown)
+    shown.set_state({"_js2py_layoutDelta": {"layout_delta": {"width": 700}, "layout_edit_id": 0}})
+    shown.set_state({"_js2py_traceDeltas": {"trace_deltas": [{"uid": shown.data[0].uid}], "trace_edit_id": 0}})
+    shown.set_state({"_dom_classes": ["wb-any"]})  # a state of any other widget trait is echoed, as ipywidgets does
+    echoed = [key for msg in sent if msg.get("method") == "echo_update" for key in msg["state"]]
+    assert echoed == ["_dom_classes"]

@@ -41,17 +41,31 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 import traitlets
+from plotly.serializers import custom_serializers
 
 from workbench.apps.visit import load_plotly_from_server
 
 __all__ = ["ChartSlot", "HeardFigure"]
 
 
+# What plotly's view in the browser reports to the kernel after each draw. ipywidgets 8 echoes every state the
+# browser sends back to it (`echo_update`), and these reports are the figure's whole computed trace and layout
+# deltas: the echo doubled a chart change's traffic and kept the page busy after the chart was drawn, when the
+# next key at 175 ms came. The kernel reads them; the browser has no use for them back.
+_REPORT = {"sync": True, "echo_update": False, **custom_serializers}
+
+
 class HeardFigure(go.FigureWidget):
     """A FigureWidget that keeps what plotly's view in the browser reports after each draw or relayout
-    (`{"layout_delta": ..., "layout_edit_id": n}`; without this trait the kernel drops it)."""
+    (`{"layout_delta": ..., "layout_edit_id": n}`; without this trait the kernel drops it), and does not echo
+    the view's reports back to it."""
 
-    _js2py_widget_layoutDelta = traitlets.Dict(allow_none=True).tag(sync=True)
+    _js2py_widget_layoutDelta = traitlets.Dict(allow_none=True).tag(sync=True, echo_update=False)
+    _js2py_traceDeltas = traitlets.Dict(allow_none=True).tag(**_REPORT)
+    _js2py_layoutDelta = traitlets.Dict(allow_none=True).tag(**_REPORT)
+    _js2py_restyle = traitlets.Dict(allow_none=True).tag(**_REPORT)
+    _js2py_relayout = traitlets.Dict(allow_none=True).tag(**_REPORT)
+    _js2py_update = traitlets.Dict(allow_none=True).tag(**_REPORT)
 
 
 class ChartSlot(widgets.Box):
