@@ -69,8 +69,8 @@ class SolosApp(widgets.VBox):
                                 layout=widgets.Layout(flex_flow="row wrap"))
         # the chart has the page's whole width under the table: beside it, its third panel was cut off at 1280 px
         self.chart.layout = widgets.Layout(width="100%")
-        # the styles once, in a view of their own: a <style> sent again with each change made the browser match
-        # every element of the page against the new style sheet (issue 18: the charts' p95)
+        # the styles once, in a view of their own: a <style> sent again with each change is parsed again, and a
+        # new style sheet makes the browser work out the page's styles again
         super().__init__([
             widgets.HTML(f"{STAT_BLOCK_STYLE}{COMPARISON_STYLE}"),
             controls,
