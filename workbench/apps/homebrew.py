@@ -29,6 +29,7 @@ from workbench.homebrew.weakness import (
     weakness_cases,
     weakness_wound,
 )
+from workbench.render.homebrew_rule import STYLE as RULE_STYLE
 from workbench.render.homebrew_rule import weakness_table_html, wound_html
 from workbench.render.message import error_html
 from workbench.render.swarm import simulation_html
@@ -104,12 +105,13 @@ def weakness_app(rule: HomebrewRule | None = None, tag: str = "silver") -> widge
             return
         name.value = f"<h4>{html.escape(filled.name)}</h4>"
         wound.value = wound_html(result)
-        table.value = weakness_table_html(weakness_cases(filled))
+        table.value = weakness_table_html(weakness_cases(filled), style=False)
 
     for control in c.values():
         control.observe(update, names="value")
     update()
     app = widgets.VBox([
+        widgets.HTML(RULE_STYLE),  # once: not again with the table at each change (and the wound is styled alone)
         name,
         widgets.HBox([c["tag"], c["grip"], c["outcome"]], layout={"flex_flow": "row wrap"}),
         widgets.HBox([c["matches_tag"], c["other_source"]], layout={"flex_flow": "row wrap", "grid_gap": "0 2em"}),

@@ -17,6 +17,7 @@ from workbench.render.escape import escape_html as _e
 from workbench.render.markdown_text import md_inline as _md
 
 __all__ = [
+    "STYLE",
     "homebrew_rules_html",
     "homebrew_rules_markdown_lines",
     "rule_html",
