@@ -10,9 +10,9 @@ Chromium (/usr/bin/chromium when present):
 3. second visits: each page opened again, each after the server settled.
 
 "Usable" is the moment the page's tool and its chart are drawn (the monster page opens on its working, no
-chart: the stat block's working drawn): the selector the browser tests wait for (`READY`). All visits are made in one browser (a Director's:
-its HTTP cache is kept, so no request is intercepted; other hosts fail to resolve), each in a new tab with
-the token in the URL, left for about:blank and closed after the visit.
+chart: the stat block's working drawn): the selector the browser tests wait for (`READY`). All visits are
+made in one browser (a Director's: its HTTP cache is kept, so no request is intercepted; other hosts fail to
+resolve), each in a new tab with the token in the URL, left for about:blank and closed after the visit.
 
 Goal (issue 18): every page usable < 2 s from the second visit on. Never a timed assertion in the tests.
 

@@ -61,18 +61,22 @@ def _nbval_kernels_on_unix_sockets() -> None:
     Over TCP a kernel's five ports are picked free a moment before the kernel binds them, and under the
     parallel suite another connection took one in between ("Address already in use": the kernel failed to
     start). nbval makes its KernelManager itself, with no configuration, so its module's name is pointed at a
-    subclass; the sockets' paths are absolute, in this process's scratch folder (a relative prefix would be
-    read from the kernel's working folder, the notebook's, by the kernel and from ours by the client).
+    subclass; the sockets' paths are absolute, in a folder of this process's under the app's socket folder (a
+    relative prefix would be read from the kernel's working folder, the notebook's, by the kernel and from ours
+    by the client).
     """
-    if os.name != "posix":
-        return
     try:
         import nbval.kernel
         from jupyter_client.manager import KernelManager
     except ImportError:  # pragma: no cover - nbval is in the [test] extra
         return
-    sockets = _SCRATCH_HOME / "kernel-sockets"
-    sockets.mkdir(exist_ok=True)
+    from workbench.cli.app import kernel_socket_folder
+
+    folder = kernel_socket_folder()  # the app's rule: a folder short enough for a socket's path (None: TCP)
+    if folder is None:
+        return
+    sockets = Path(tempfile.mkdtemp(prefix="nbval-", dir=folder))
+    atexit.register(shutil.rmtree, sockets, ignore_errors=True)
 
     class UnixSocketKernelManager(KernelManager):
         def __init__(self, **kwargs: object) -> None:

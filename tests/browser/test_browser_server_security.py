@@ -91,9 +91,10 @@ def test_the_kernel_websocket_refuses_a_foreign_origin(browser, voila_url, app_t
 
 
 def test_the_servers_kernels_talk_over_unix_sockets(voila_url, app_token):
-    """The kernels' five channels are Unix sockets (cli.app.KERNEL_TRANSPORT), as each kernel's connection file
-    says and its sockets show: over TCP a kernel binds ports picked a moment before, an outgoing connection of
-    the busy machine took one in between, and the page never arrived; no other user reaches a Unix socket."""
+    """The kernels' five channels are Unix sockets (cli.app.kernel_transport_arguments), as each kernel's
+    connection file says and its sockets show: over TCP a kernel binds ports picked a moment before, an outgoing
+    connection of the busy machine took one in between, and the page never arrived; no other user reaches a
+    Unix socket."""
     import json
 
     import psutil

@@ -60,7 +60,7 @@ class HeardFigure(go.FigureWidget):
     (`{"layout_delta": ..., "layout_edit_id": n}`; without this trait the kernel drops it), and does not echo
     the view's reports back to it."""
 
-    _js2py_widget_layoutDelta = traitlets.Dict(allow_none=True).tag(sync=True, echo_update=False)
+    _js2py_widget_layoutDelta = traitlets.Dict(allow_none=True).tag(**_REPORT)
     _js2py_traceDeltas = traitlets.Dict(allow_none=True).tag(**_REPORT)
     _js2py_layoutDelta = traitlets.Dict(allow_none=True).tag(**_REPORT)
     _js2py_restyle = traitlets.Dict(allow_none=True).tag(**_REPORT)

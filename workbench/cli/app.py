@@ -42,7 +42,7 @@ from workbench.cli.site import PLOTLY_BUNDLE_VARIABLE, TEMPLATE_NAME, pages, plo
 from workbench.errors import InvalidInput, WorkbenchError
 
 __all__ = ["NOTEBOOKS_DIR", "TOKEN_ENV", "app_page_config", "free_port", "guard_request_info", "guard_settings",
-           "guard_static_files", "kernel_transport_arguments", "new_token", "page_arguments", "page_environment",
+           "guard_static_files", "kernel_socket_folder", "kernel_transport_arguments", "new_token", "page_arguments", "page_environment",
            "preheat_arguments", "register", "run", "serve", "voila_command"]
 
 HOST = "127.0.0.1"
@@ -172,16 +172,22 @@ def _token() -> str:
 SOCKET_PATH_ROOM = 103 - 65
 
 
-def kernel_transport_arguments(temp: str | None = None, system: str = os.name) -> list[str]:
-    """The Voilà options that put the kernels on Unix sockets (under `temp`, the system's temporary folder,
-    or /tmp when that is too long), or none where Unix sockets are missing (`system` other than "posix", as
-    `os.name` says) or no folder is short enough."""
+def kernel_socket_folder(temp: str | None = None, system: str = os.name) -> str | None:
+    """Where kernels' Unix sockets may go: `temp` (the system's temporary folder by default), or /tmp when that
+    is too long; None where Unix sockets are missing (`system` other than "posix", as `os.name` says) or no
+    folder is short enough (the kernels then keep TCP)."""
     if system != "posix":
-        return []
+        return None
     for folder in (temp or tempfile.gettempdir(), "/tmp"):
         if len(folder.encode()) <= SOCKET_PATH_ROOM and os.path.isdir(folder) and os.access(folder, os.W_OK):
-            return ["--KernelManager.transport=ipc", f"--Voila.connection_dir_root={folder}"]
-    return []
+            return folder
+    return None
+
+
+def kernel_transport_arguments(temp: str | None = None, system: str = os.name) -> list[str]:
+    """The Voilà options that put the kernels on Unix sockets under `kernel_socket_folder`, or none."""
+    folder = kernel_socket_folder(temp, system)
+    return [] if folder is None else ["--KernelManager.transport=ipc", f"--Voila.connection_dir_root={folder}"]
 
 
 def voila_command(notebooks: Path, port: int, python: str | None = None) -> list[str]:
