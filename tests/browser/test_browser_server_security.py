@@ -94,23 +94,33 @@ def test_the_servers_kernels_talk_over_unix_sockets(voila_url, app_token):
     """The kernels' five channels are Unix sockets (cli.app.kernel_transport_arguments), as each kernel's
     connection file says and its sockets show: over TCP a kernel binds ports picked a moment before, an outgoing
     connection of the busy machine took one in between, and the page never arrived; no other user reaches a
-    Unix socket."""
+    Unix socket. The kernels are the children of the server's kernel zygote (cli.kernel_zygote)."""
     import json
 
     import psutil
 
+    from workbench.cli.app import kernel_socket_folder
+
     assert request(voila_url, f"/voila/render/00_start_here.ipynb?token={app_token}").status == 200  # a kernel ran
+    connections = []
+    for file in Path(kernel_socket_folder() or "/nowhere").glob("*/kernel-*.json"):
+        try:
+            connections.append(json.loads(file.read_text()))
+        except (OSError, ValueError):
+            continue  # a kernel shutting down a moment ago
+    servers = [p for p in psutil.Process().children(recursive=True) if "serve" in p.cmdline()]  # `workbench app`s
+    zygotes = [p for server in servers for p in server.children() if "kernel_zygote" in " ".join(p.cmdline())]
+    assert zygotes, "the server forks its kernels from a zygote"
     checked = 0
-    for process in psutil.Process().children(recursive=True):
-        try:  # a kernel shut down a moment ago (a zombie until reaped, its connection file gone) is passed over
-            command = process.cmdline()
-            if "ipykernel_launcher" not in " ".join(command):
-                continue
-            connection = json.loads(Path(command[command.index("-f") + 1]).read_text())
+    for process in (kernel for zygote in zygotes for kernel in zygote.children()):
+        try:  # a kernel shut down a moment ago (a zombie until reaped) is passed over
             unix = {c.laddr for c in process.net_connections(kind="unix")}
             tcp = {c.laddr.port for c in process.net_connections(kind="inet") if c.status == psutil.CONN_LISTEN}
-        except (psutil.Error, FileNotFoundError):
+        except psutil.Error:
             continue
+        mine = [c for c in connections if f"{c['ip']}-{c['shell_port']}" in unix]
+        assert len(mine) == 1, f"kernel {process.pid}: no connection file of the server names its sockets {unix}"
+        connection = mine[0]
         assert connection["transport"] == "ipc", connection
         ports = {connection[f"{name}_port"] for name in ("shell", "iopub", "stdin", "control", "hb")}
         assert {f"{connection['ip']}-{port}" for port in ports} <= unix, f"kernel {process.pid}: {connection}, {unix}"

@@ -1,0 +1,177 @@
+"""Kernels forked from the zygote (workbench/cli/kernel_zygote.py) behave as kernels launched the usual way.
+
+Each test starts real kernels through jupyter_client's `KernelManager` with the `workbench-zygote` provisioner,
+found by its entry point as `workbench app` and nbval find it, and asks the kernel about itself.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psutil
+import pytest
+from jupyter_client.manager import KernelManager
+from jupyter_client.provisioning import KernelProvisionerFactory
+
+from workbench.cli import kernel_zygote
+from workbench.cli.app import KERNEL_PROVISIONER, voila_command
+from workbench.cli.kernel_zygote import PRELOADED, ZygoteProvisioner, forkable
+
+pytestmark = pytest.mark.skipif(not forkable([sys.executable, "-m", "ipykernel_launcher", "-f", "x"]),
+                                reason="the zygote forks on Linux only; elsewhere kernels start the usual way")
+
+
+class Kernels:
+    """Kernels started for a test through `KernelManager`, each shut down (and its client closed) after it."""
+
+    def __init__(self) -> None:
+        self.started: list[tuple[KernelManager, Any]] = []
+
+    def start(self, cwd: Path, provisioner: str = KERNEL_PROVISIONER, manager: KernelManager | None = None,
+              **env: str) -> tuple[KernelManager, Any]:
+        factory = KernelProvisionerFactory.instance()
+        kept, factory.default_provisioner_name = factory.default_provisioner_name, provisioner
+        try:
+            manager = manager or KernelManager()
+            manager.start_kernel(cwd=str(cwd), env={**os.environ, **env})
+        finally:
+            factory.default_provisioner_name = kept
+        client = manager.client()
+        self.started.append((manager, client))
+        client.start_channels()
+        client.wait_for_ready(timeout=120)
+        return manager, client
+
+    def stop(self) -> None:
+        for manager, client in self.started:
+            client.stop_channels()
+            if manager.has_kernel:
+                manager.shutdown_kernel(now=True)
+
+
+@pytest.fixture()
+def kernels() -> Iterator[Kernels]:
+    started = Kernels()
+    try:
+        yield started
+    finally:
+        started.stop()
+
+
+def ask(client, expression: str) -> str:
+    """The text the kernel prints for `print(<expression>)`."""
+    out: list[str] = []
+    reply = client.execute_interactive(f"print({expression})", timeout=60,
+                                       output_hook=lambda m: out.append(m["content"].get("text", "")))
+    assert reply["content"]["status"] == "ok", reply["content"]
+    return "".join(out).strip()
+
+
+def gone(pid: int, within: float = 30.0) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if not psutil.pid_exists(pid):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_the_provisioner_workbench_app_names_is_found_by_its_entry_point():
+    factory = KernelProvisionerFactory.instance()
+    assert factory._check_availability(KERNEL_PROVISIONER)
+    assert factory.provisioners[KERNEL_PROVISIONER].load() is ZygoteProvisioner
+    assert f"--KernelProvisionerFactory.default_provisioner_name={KERNEL_PROVISIONER}" in voila_command(Path("."), 1)
+
+
+def test_a_kernel_is_the_zygotes_child_with_its_own_folder_environment_and_path(kernels, tmp_path):
+    manager, client = kernels.start(tmp_path, WORKBENCH_PROBE="asked for")
+    assert isinstance(manager.provisioner, ZygoteProvisioner)
+    assert int(ask(client, "__import__('os').getppid()")) == kernel_zygote._ZYGOTE.pid != os.getpid()
+    assert ask(client, "__import__('os').getcwd()") == str(tmp_path)
+    assert ask(client, "__import__('sys').path[0]") == str(tmp_path)  # as `python -m` puts it
+    assert ask(client, "__import__('os').environ['WORKBENCH_PROBE']") == "asked for"
+    # imported ahead by the zygote: already loaded before the notebook imports them; the rest is not
+    loaded = ask(client, f"[m in __import__('sys').modules for m in {list(PRELOADED)!r}]")
+    assert loaded == str([True] * len(PRELOADED))
+    assert ask(client, "[m in __import__('sys').modules for m in ('ipywidgets', 'plotly.io', 'workbench')]") == \
+        "[False, False, False]"
+
+
+def test_widgets_and_plotly_see_the_kernel_they_are_imported_in(kernels, tmp_path):
+    """They look for a running IPython when imported: a forked kernel and a launched one give the same answers."""
+    probe = ("(__import__('ipywidgets'), sorted(get_ipython().kernel.comm_manager.targets), "
+             "__import__('plotly.io', fromlist=['renderers']).renderers.default)[1:]")
+    _, forked = kernels.start(tmp_path)
+    answer = ask(forked, probe)
+    assert "'jupyter.widget.control'" in answer and "plotly_mimetype" in answer, answer
+    launched_manager, launched = kernels.start(tmp_path, provisioner="local-provisioner")
+    assert type(launched_manager.provisioner).__name__ == "LocalProvisioner"
+    assert ask(launched, probe) == answer
+
+
+def test_two_kernels_are_two_processes_with_their_own_state(kernels, tmp_path):
+    _, first = kernels.start(tmp_path)
+    _, second = kernels.start(tmp_path)
+    first.execute_interactive("shared = 'first'", timeout=60)
+    assert ask(second, "'shared' in globals()") == "False"
+    assert ask(first, "__import__('os').getpid()") != ask(second, "__import__('os').getpid()")
+    assert ask(first, "__import__('random').random()") != ask(second, "__import__('random').random()")
+
+
+def test_interrupt_shutdown_and_restart(kernels, tmp_path):
+    manager, client = kernels.start(tmp_path)
+    client.execute("import time; time.sleep(120)")
+    time.sleep(1.0)
+    started = time.monotonic()
+    manager.interrupt_kernel()
+    reply = client.get_shell_msg(timeout=60)
+    assert reply["content"]["status"] == "error" and reply["content"]["ename"] == "KeyboardInterrupt"
+    assert time.monotonic() - started < 60
+    first = manager.provisioner.pid
+    manager.restart_kernel(now=True)
+    assert gone(first)
+    client.wait_for_ready(timeout=120)
+    assert manager.provisioner.pid != first and int(ask(client, "__import__('os').getpid()")) == manager.provisioner.pid
+    pid = manager.provisioner.pid
+    manager.shutdown_kernel(now=False)
+    assert gone(pid)
+    assert not manager.is_alive()
+
+
+def test_a_kernel_stops_when_its_zygote_is_gone_and_the_next_one_gets_a_new_zygote(kernels, tmp_path):
+    manager, _ = kernels.start(tmp_path)
+    zygote = kernel_zygote._ZYGOTE.pid
+    assert zygote is not None
+    os.kill(zygote, signal.SIGKILL)
+    assert gone(manager.provisioner.pid), "the kernel outlived its zygote (it watches it as its parent)"
+    _, client = kernels.start(tmp_path)
+    assert kernel_zygote._ZYGOTE.pid not in (None, zygote)
+    assert int(ask(client, "__import__('os').getppid()")) == kernel_zygote._ZYGOTE.pid
+
+
+def test_another_kernel_command_is_launched_the_usual_way(kernels, tmp_path, monkeypatch):
+    """`python -m ipykernel` is not the zygote's command: the provisioner launches it as LocalProvisioner does."""
+    manager = KernelManager()
+    monkeypatch.setattr(manager, "format_kernel_cmd",
+                        lambda extra_arguments=None: [sys.executable, "-m", "ipykernel", "-f", manager.connection_file])
+    _, client = kernels.start(tmp_path, manager=manager)
+    assert isinstance(manager.provisioner, ZygoteProvisioner)
+    assert int(ask(client, "__import__('os').getppid()")) == os.getpid()
+
+
+@pytest.mark.parametrize(("cmd", "platform", "expected"), [
+    ([sys.executable, "-m", "ipykernel_launcher", "-f", "c.json"], "linux", True),
+    ([sys.executable, "-m", "ipykernel_launcher", "-f", "c.json"], "darwin", False),
+    ([sys.executable, "-m", "ipykernel_launcher", "-f", "c.json"], "win32", False),
+    (["/usr/bin/python2", "-m", "ipykernel_launcher", "-f", "c.json"], "linux", False),
+    ([sys.executable, "-m", "ipykernel", "-f", "c.json"], "linux", False),
+    ([sys.executable, "-m", "ipykernel_launcher"], "linux", False),
+])
+def test_only_this_pythons_ipykernel_launcher_is_forked(cmd, platform, expected):
+    assert forkable(cmd, platform) is expected

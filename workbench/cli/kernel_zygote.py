@@ -1,0 +1,255 @@
+"""Kernels forked from a zygote: a process that has already imported what every kernel of the workbench imports.
+
+Why: a kernel started the usual way (`python -m ipykernel_launcher -f <file>`) spends ~0.6 s of CPU, before it
+runs a cell, importing ipykernel, numpy, pandas, pydantic and nbformat. `workbench app` starts one for every page
+a Director opens (and one more to preheat the page's next visit); the test suite starts ~40. The zygote pays for
+those imports once; each kernel is then a fork of it (~0.05 s) that reads its connection file and starts.
+
+What is imported ahead (`PRELOADED`) is only what does not look, while it is imported, at where it runs:
+ipywidgets registers its comm target if IPython is running, and plotly.io picks its renderer by what is
+running, so every kernel imports those itself, after it has started, as before. The workbench's own modules
+are not imported ahead either: a kernel gets the code as it is on disk when the kernel starts.
+
+`ZygoteProvisioner` is a jupyter_client kernel provisioner (entry point `workbench-zygote`): `workbench app`
+names it for Voilà's kernels and the test suite for nbval's. A kernel command that is not
+`<this python> -m ipykernel_launcher ...`, a platform without fork (Windows) or macOS (where forking a
+process that has loaded system frameworks is unsafe), and a zygote that cannot start all fall back to
+`LocalProvisioner`'s own launch: the kernel is then slower to start, never different.
+"""
+
+from __future__ import annotations
+
+import sys
+
+if __name__ == "__main__":  # run as the zygote: its folder (workbench/cli) must not shadow any module name
+    del sys.path[0]
+
+import asyncio
+import atexit
+import gc
+import importlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import threading
+import time
+from typing import Any
+
+from jupyter_client.connect import KernelConnectionInfo
+from jupyter_client.provisioning.local_provisioner import LocalProvisioner
+
+__all__ = ["PRELOADED", "ZygoteProvisioner", "forkable"]
+
+PRELOADED = ("ipykernel.kernelapp", "numpy", "pandas", "pydantic", "nbformat", "jsonschema")
+LAUNCHER = ["-m", "ipykernel_launcher"]
+REPLY_S = 120  # the zygote's imports on a busy machine; a fork answers in milliseconds
+
+
+def forkable(cmd: list[str], platform: str = sys.platform) -> bool:
+    """True if the kernel command is this Python's `-m ipykernel_launcher ...` on a platform where forking is safe."""
+    return (
+        hasattr(os, "fork") and platform.startswith("linux") and len(cmd) > 3 and cmd[1:3] == LAUNCHER
+        and os.path.realpath(cmd[0]) == os.path.realpath(sys.executable)
+    )
+
+
+class ForkedKernel:
+    """What `LocalProvisioner` asks of its `Popen`, for a kernel that is the zygote's child rather than ours.
+
+    The zygote reaps its children, so a kernel that has exited is gone from the process table: `poll` asks
+    the system whether the process still exists. Its exit status stays with the zygote (reported as 0)."""
+
+    stdin = stdout = stderr = None
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            try:
+                os.kill(self.pid, 0)
+            except ProcessLookupError:
+                self.returncode = 0
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while (code := self.poll()) is None:
+            if deadline is not None and time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(f"kernel {self.pid}", timeout or 0)
+            time.sleep(0.05)
+        return code
+
+    def send_signal(self, signum: int) -> None:
+        """As `Popen.send_signal`: nothing for a process that has exited."""
+        if self.poll() is None:
+            try:
+                os.kill(self.pid, signum)
+            except ProcessLookupError:
+                self.returncode = 0
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+
+class ZygoteUnavailable(RuntimeError):
+    """The zygote could not start or answer: the kernel is started the usual way."""
+
+
+class _Zygote:
+    """The server's end: starts the zygote on first use (again if it has died) and asks it for kernels."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._process: subprocess.Popen[bytes] | None = None
+        self._channel: socket.socket | None = None
+        self._replies: Any = None
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
+    def fork(self, cmd: list[str], cwd: str, env: dict[str, str]) -> int:
+        with self._lock:
+            if self._process is None or self._process.poll() is not None:
+                self._start()
+            assert self._channel is not None
+            try:
+                self._channel.sendall(json.dumps({"argv": cmd[3:], "cwd": cwd, "env": env}).encode() + b"\n")
+                return int(self._reply()["pid"])
+            except (OSError, KeyError, ValueError) as error:
+                raise ZygoteUnavailable(f"the kernel zygote did not fork: {error}") from error
+
+    def _start(self) -> None:
+        self.close()
+        ours, theirs = socket.socketpair()
+        ours.settimeout(REPLY_S)
+        try:
+            self._process = subprocess.Popen(
+                [sys.executable, __file__, str(theirs.fileno())], pass_fds=[theirs.fileno()],
+                stdin=subprocess.DEVNULL)
+        finally:
+            theirs.close()
+        self._channel, self._replies = ours, ours.makefile("rb")
+        try:
+            ready = self._reply()
+        except (OSError, ValueError) as error:
+            ready = {"error": str(error)}
+        if not ready.get("ready"):
+            self._process.kill()
+            raise ZygoteUnavailable(f"the kernel zygote did not start: {ready.get('error', ready)}")
+
+    def close(self) -> None:
+        """Close the channel: the zygote reads its end, exits, and is waited for."""
+        if self._channel is not None:
+            self._replies.close()
+            self._channel.close()
+            self._channel = self._replies = None
+        if self._process is not None:
+            try:
+                self._process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
+            self._process = None
+
+    def _reply(self) -> dict[str, Any]:
+        line = self._replies.readline()
+        if not line:
+            raise ValueError("the zygote exited")
+        reply: dict[str, Any] = json.loads(line)
+        return reply
+
+
+_ZYGOTE = _Zygote()
+atexit.register(_ZYGOTE.close)
+
+
+class ZygoteProvisioner(LocalProvisioner):
+    """`LocalProvisioner`, except that an IPython kernel of this Python is forked from the zygote."""
+
+    async def launch_kernel(self, cmd: list[str], **kwargs: Any) -> KernelConnectionInfo:
+        if not forkable(cmd):
+            return await super().launch_kernel(cmd, **kwargs)
+        cwd = str(kwargs.get("cwd") or os.getcwd())
+        env = dict(kwargs.get("env") or os.environ)
+        try:
+            pid = await asyncio.to_thread(_ZYGOTE.fork, cmd, cwd, env)  # blocking I/O, off the server's loop
+        except ZygoteUnavailable as error:
+            self.log.warning("%s; starting the kernel the usual way", error)
+            return await super().launch_kernel(cmd, **kwargs)
+        self.process = ForkedKernel(pid)  # type: ignore[assignment]  # what LocalProvisioner uses of a Popen
+        self.pid = self.pgid = pid  # the kernel leads a session of its own, as a launched kernel does
+        self.cwd = cwd
+        connection: KernelConnectionInfo = self.connection_info
+        return connection
+
+
+# ---------------------------------------------------------------- the zygote (a process of its own)
+
+def _reap(signum: int, frame: object) -> None:
+    """Collect every child that has exited, so that `ForkedKernel.poll` sees it gone."""
+    try:
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
+    except ChildProcessError:
+        pass
+
+
+def _become_kernel(request: dict[str, Any]) -> None:
+    """In the forked child: become what `python -m ipykernel_launcher <argv>` in `cwd` with `env` would be."""
+    os.setsid()  # its own session and process group: the server interrupts and stops the group
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    os.chdir(request["cwd"])
+    os.environ.clear()
+    os.environ.update(request["env"])
+    sys.path.insert(0, os.getcwd())  # as `python -m` puts it
+    # ipykernel read $JPY_PARENT_PID when the zygote imported it: the kernel watches the zygote instead, which
+    # exits when the server does (so a kernel never outlives its server)
+    sys.argv = ["ipykernel_launcher", *request["argv"], f"--IPKernelApp.parent_handle={os.getppid()}"]
+    from ipykernel import kernelapp
+
+    kernelapp.launch_new_instance()
+
+
+def _serve(fd: int) -> None:
+    """Import `PRELOADED`, then fork a kernel for each request line until the server closes the channel."""
+    channel = socket.socket(fileno=fd)
+    requests = channel.makefile("rb")
+    try:
+        for module in PRELOADED:
+            importlib.import_module(module)
+    except Exception as error:  # noqa: BLE001 - reported to the server, which then starts kernels the usual way
+        channel.sendall(json.dumps({"error": f"{type(error).__name__}: {error}"}).encode() + b"\n")
+        return
+    signal.signal(signal.SIGCHLD, _reap)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in the server's terminal: the server stops us (EOF)
+    gc.freeze()  # what is loaded stays shared with the kernels: their collections never touch (copy) it
+    channel.sendall(b'{"ready": true}\n')
+    for line in requests:  # until EOF: the server has exited
+        request = json.loads(line)
+        try:
+            pid = os.fork()
+        except OSError as error:
+            channel.sendall(json.dumps({"error": str(error)}).encode() + b"\n")
+            continue
+        if pid == 0:
+            requests.close()
+            channel.close()
+            _become_kernel(request)
+            sys.exit(0)
+        channel.sendall(json.dumps({"pid": pid}).encode() + b"\n")
+
+
+if __name__ == "__main__":
+    _serve(int(sys.argv[1]))
