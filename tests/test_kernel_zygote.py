@@ -89,12 +89,29 @@ def test_the_provisioner_workbench_app_names_is_found_by_its_entry_point():
     assert f"--KernelProvisionerFactory.default_provisioner_name={KERNEL_PROVISIONER}" in voila_command(Path("."), 1)
 
 
-def test_a_kernel_is_the_zygotes_child_with_its_own_folder_environment_and_path(kernels, tmp_path):
-    manager, client = kernels.start(tmp_path, WORKBENCH_PROBE="asked for")
+@pytest.fixture(scope="module")
+def three(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """Two kernels forked from the zygote, and one the provisioner launches the usual way (`python -m ipykernel`
+    is not the zygote's command), shared by the tests that only ask them questions."""
+    folder = tmp_path_factory.mktemp("kernels")
+    started = Kernels()
+    try:
+        forked_a = started.start(folder, WORKBENCH_PROBE="asked for")
+        forked_b = started.start(folder)
+        launched = KernelManager()
+        launched.format_kernel_cmd = lambda extra_arguments=None: [  # type: ignore[method-assign]
+            sys.executable, "-m", "ipykernel", "-f", launched.connection_file]
+        yield {"folder": folder, "a": forked_a, "b": forked_b, "launched": started.start(folder, manager=launched)}
+    finally:
+        started.stop()
+
+
+def test_a_kernel_is_the_zygotes_child_with_its_own_folder_environment_and_path(three):
+    manager, client = three["a"]
     assert isinstance(manager.provisioner, ZygoteProvisioner)
     assert int(ask(client, "__import__('os').getppid()")) == kernel_zygote._ZYGOTE.pid != os.getpid()
-    assert ask(client, "__import__('os').getcwd()") == str(tmp_path)
-    assert ask(client, "__import__('sys').path[0]") == str(tmp_path)  # as `python -m` puts it
+    assert ask(client, "__import__('os').getcwd()") == str(three["folder"])
+    assert ask(client, "__import__('sys').path[0]") == str(three["folder"])  # as `python -m` puts it
     assert ask(client, "__import__('os').environ['WORKBENCH_PROBE']") == "asked for"
     # imported ahead by the zygote: already loaded before the notebook imports them; the rest is not
     loaded = ask(client, f"[m in __import__('sys').modules for m in {list(PRELOADED)!r}]")
@@ -103,21 +120,23 @@ def test_a_kernel_is_the_zygotes_child_with_its_own_folder_environment_and_path(
         "[False, False, False]"
 
 
-def test_widgets_and_plotly_see_the_kernel_they_are_imported_in(kernels, tmp_path):
+def test_another_kernel_command_is_launched_the_usual_way(three):
+    manager, client = three["launched"]
+    assert isinstance(manager.provisioner, ZygoteProvisioner)
+    assert int(ask(client, "__import__('os').getppid()")) == os.getpid()
+
+
+def test_widgets_and_plotly_see_the_kernel_they_are_imported_in(three):
     """They look for a running IPython when imported: a forked kernel and a launched one give the same answers."""
     probe = ("(__import__('ipywidgets'), sorted(get_ipython().kernel.comm_manager.targets), "
              "__import__('plotly.io', fromlist=['renderers']).renderers.default)[1:]")
-    _, forked = kernels.start(tmp_path)
-    answer = ask(forked, probe)
+    answer = ask(three["b"][1], probe)
     assert "'jupyter.widget.control'" in answer and "plotly_mimetype" in answer, answer
-    launched_manager, launched = kernels.start(tmp_path, provisioner="local-provisioner")
-    assert type(launched_manager.provisioner).__name__ == "LocalProvisioner"
-    assert ask(launched, probe) == answer
+    assert ask(three["launched"][1], probe) == answer
 
 
-def test_two_kernels_are_two_processes_with_their_own_state(kernels, tmp_path):
-    _, first = kernels.start(tmp_path)
-    _, second = kernels.start(tmp_path)
+def test_two_kernels_are_two_processes_with_their_own_state(three):
+    first, second = three["a"][1], three["b"][1]
     first.execute_interactive("shared = 'first'", timeout=60)
     assert ask(second, "'shared' in globals()") == "False"
     assert ask(first, "__import__('os').getpid()") != ask(second, "__import__('os').getpid()")
@@ -127,7 +146,7 @@ def test_two_kernels_are_two_processes_with_their_own_state(kernels, tmp_path):
 def test_interrupt_shutdown_and_restart(kernels, tmp_path):
     manager, client = kernels.start(tmp_path)
     client.execute("import time; time.sleep(120)")
-    time.sleep(1.0)
+    time.sleep(0.5)
     started = time.monotonic()
     manager.interrupt_kernel()
     reply = client.get_shell_msg(timeout=60)
@@ -144,25 +163,17 @@ def test_interrupt_shutdown_and_restart(kernels, tmp_path):
     assert not manager.is_alive()
 
 
-def test_a_kernel_stops_when_its_zygote_is_gone_and_the_next_one_gets_a_new_zygote(kernels, tmp_path):
+def test_a_kernel_stops_when_its_zygote_is_gone_and_the_next_one_gets_a_new_zygote(kernels, tmp_path, three):
+    """Last in this file: the zygote it kills is the shared kernels' parent too (they stop with it)."""
     manager, _ = kernels.start(tmp_path)
     zygote = kernel_zygote._ZYGOTE.pid
     assert zygote is not None
     os.kill(zygote, signal.SIGKILL)
     assert gone(manager.provisioner.pid), "the kernel outlived its zygote (it watches it as its parent)"
+    assert gone(three["a"][0].provisioner.pid)
     _, client = kernels.start(tmp_path)
     assert kernel_zygote._ZYGOTE.pid not in (None, zygote)
     assert int(ask(client, "__import__('os').getppid()")) == kernel_zygote._ZYGOTE.pid
-
-
-def test_another_kernel_command_is_launched_the_usual_way(kernels, tmp_path, monkeypatch):
-    """`python -m ipykernel` is not the zygote's command: the provisioner launches it as LocalProvisioner does."""
-    manager = KernelManager()
-    monkeypatch.setattr(manager, "format_kernel_cmd",
-                        lambda extra_arguments=None: [sys.executable, "-m", "ipykernel", "-f", manager.connection_file])
-    _, client = kernels.start(tmp_path, manager=manager)
-    assert isinstance(manager.provisioner, ZygoteProvisioner)
-    assert int(ask(client, "__import__('os').getppid()")) == os.getpid()
 
 
 @pytest.mark.parametrize(("cmd", "platform", "expected"), [
