@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from page_errors import PageErrors
 from voila_page import AppPage
-from voila_server import PAGE_TIMEOUT, running_server
+from voila_server import PAGE_TIMEOUT, running_server, stop_soon
 
 from workbench.cli.app import HOST, TOKEN_ENV, free_port
 
@@ -34,12 +34,27 @@ from workbench.cli.app import HOST, TOKEN_ENV, free_port
 APP_TOKEN = secrets.token_hex(24)
 
 
+def _in_browser_tests(item: pytest.Item) -> bool:
+    return Path(__file__).parent in Path(item.path).parents
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Everything under tests/browser/ carries the `browser` mark (so `-m "not browser"` leaves it out)."""
-    here = Path(__file__).parent
     for item in items:
-        if here in Path(item.path).parents:
+        if _in_browser_tests(item):
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(trylast=True)  # after the item's own teardown
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """After this worker's last browser test, close its pages and tell its servers to stop (`stop_soon`): their
+    kernels are shut down while the worker goes on with the notebooks and unit tests, not at the session's end
+    (a page left open would report its kernel's going as a console error)."""
+    if _in_browser_tests(item) and (nextitem is None or not _in_browser_tests(nextitem)):
+        if WatchedBrowser.launched is not None:
+            for context in WatchedBrowser.launched.contexts:
+                context.close()
+        stop_soon()
 
 
 @pytest.fixture(scope="session")
@@ -96,6 +111,8 @@ def app_token() -> str:
 class WatchedBrowser:
     """The Playwright browser, except that every context it makes (and so every page) reports its errors."""
 
+    launched: Any = None  # this worker's Chromium, while it runs
+
     def __init__(self, browser: Any, errors: PageErrors) -> None:
         self._browser = browser
         self._errors = errors
@@ -123,9 +140,11 @@ def browser(chromium_launch_kwargs: dict, page_errors: PageErrors) -> Iterator[W
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(**chromium_launch_kwargs)
+        WatchedBrowser.launched = chromium
         try:
             yield WatchedBrowser(chromium, page_errors)
         finally:
+            WatchedBrowser.launched = None
             chromium.close()
     late = page_errors.take()
     assert not late, "console or page errors after the last browser test:\n" + "\n".join(late)

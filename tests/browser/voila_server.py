@@ -33,6 +33,21 @@ def wait_for_port(port: int, process: subprocess.Popen, log: Path) -> None:
     pytest.fail(f"Voilà did not listen on {HOST}:{port} within {SERVER_START_TIMEOUT} s:\n{log.read_text()[-3000:]}")
 
 
+RUNNING: list[subprocess.Popen] = []  # the servers started by `running_server` and not stopped yet
+
+
+def stop_soon() -> None:
+    """Ask every running server to stop (SIGTERM) without waiting: `running_server` waits for it at its end.
+
+    After a worker's last browser test its servers have nothing more to serve, yet they would go on refilling
+    preheated kernels, and shut their kernels down only at the session's end, while the worker's other tests
+    wait for the CPU.
+    """
+    for process in RUNNING:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+
+
 def stop(process: subprocess.Popen) -> None:
     """SIGTERM (Voilà shuts its kernels down, then exits), then SIGKILL if it has not exited in 30 s."""
     if process.poll() is None:
@@ -50,8 +65,10 @@ def running_server(command: list[str], port: int, log: Path, env: dict[str, str]
     it listens; stop it after."""
     with log.open("w") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    RUNNING.append(process)
     try:
         wait_for_port(port, process, log)
         yield f"http://{HOST}:{port}"
     finally:
         stop(process)
+        RUNNING.remove(process)
