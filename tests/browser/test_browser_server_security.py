@@ -2,8 +2,9 @@
 
 A web page the Director visits must not reach the apps (and press the library's Save and Delete) by DNS
 rebinding (a foreign Host header) or by opening the kernel websocket from its own origin with the Director's
-cookie. Plain HTTP requests against the server the browser tests use (started by `workbench app`), and a
-real page in Chromium for the cookie.
+cookie. Plain HTTP requests against the server the browser tests use (started by `workbench app`); the cookie is
+the one the server sets when the token opens a page (what a browser keeps), and one rendered page's kernel serves
+the kernel checks.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import os
 import re
 from pathlib import Path
 from urllib.parse import urlparse
+
+import pytest
 
 TIMEOUT = 240  # s: rendering a notebook runs it in a fresh kernel
 
@@ -67,30 +70,39 @@ def test_static_files_refuse_a_foreign_host(voila_url):
             assert request(voila_url, path, {"Host": host}).status == 403, (path, host)
 
 
-def test_the_kernel_websocket_refuses_a_foreign_origin(browser, voila_url, app_token):
+@pytest.fixture(scope="module")
+def rendered(voila_url, app_token) -> dict[str, str]:
+    """A lesson rendered as the Director's browser asks for it (its kernel then waits for the page's websocket):
+    the kernel's id, named in the page, and the login cookie the server set."""
+    address = urlparse(voila_url)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=TIMEOUT)
+    connection.request("GET", f"/voila/render/00_start_here.ipynb?token={app_token}")
+    response = connection.getresponse()
+    page = response.read().decode()
+    connection.close()
+    assert response.status == 200
+    kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page)
+    assert kernel, "the rendered page names its kernel"
+    cookie = "; ".join(c.split(";")[0] for c in response.headers.get_all("Set-Cookie") or [])
+    assert cookie, "the token's page sets the login cookie"
+    return {"kernel": kernel[1], "cookie": cookie}
+
+
+def test_the_kernel_websocket_refuses_a_foreign_origin(voila_url, rendered):
     """A page from another origin carrying the Director's cookie cannot open a kernel's websocket."""
-    context = browser.new_context()
-    page = context.new_page()
-    try:
-        page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/])"), lambda route: route.fulfill(status=200, body=""))
-        page.goto(f"{voila_url}/voila/render/00_start_here.ipynb?token={app_token}", timeout=TIMEOUT * 1000)
-        kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content())
-        assert kernel, "the rendered page names its kernel"
-        cookie = "; ".join(f"{c['name']}={c['value']}" for c in context.cookies(voila_url))
-        assert cookie
-        key = base64.b64encode(os.urandom(16)).decode()
-        upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
-                   "Sec-WebSocket-Key": key, "Cookie": cookie}
-        path = f"/api/kernels/{kernel[1]}/channels"
-        foreign = request(voila_url, path, {**upgrade, "Origin": "http://evil.example"})
-        assert foreign.status == 403
-        own = request(voila_url, path, {**upgrade, "Origin": voila_url})
-        assert own.status == 101  # the control: the app's own page still connects
-    finally:
-        context.close()
+    key = base64.b64encode(os.urandom(16)).decode()
+    upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+               "Sec-WebSocket-Key": key, "Cookie": rendered["cookie"]}
+    path = f"/api/kernels/{rendered['kernel']}/channels"
+    foreign = request(voila_url, path, {**upgrade, "Origin": "http://evil.example"})
+    assert foreign.status == 403
+    own = request(voila_url, path, {**upgrade, "Origin": voila_url})
+    assert own.status == 101  # the control: the app's own page still connects
+    without_cookie = request(voila_url, path, {**upgrade, "Cookie": "", "Origin": voila_url})
+    assert without_cookie.status == 403  # the control: the cookie is what lets the own page in
 
 
-def test_the_servers_kernels_talk_over_unix_sockets(voila_url, app_token):
+def test_the_servers_kernels_talk_over_unix_sockets(rendered):
     """The kernels' five channels are Unix sockets (cli.app.kernel_transport_arguments), as each kernel's
     connection file says and its sockets show: over TCP a kernel binds ports picked a moment before, an outgoing
     connection of the busy machine took one in between, and the page never arrived; no other user reaches a
@@ -101,7 +113,7 @@ def test_the_servers_kernels_talk_over_unix_sockets(voila_url, app_token):
 
     from workbench.cli.app import kernel_socket_folder
 
-    assert request(voila_url, f"/voila/render/00_start_here.ipynb?token={app_token}").status == 200  # a kernel ran
+    assert rendered["kernel"]  # a kernel ran the lesson and waits for its page
     connections = []
     for file in Path(kernel_socket_folder() or "/nowhere").glob("*/kernel-*.json"):
         try:
