@@ -28,7 +28,7 @@ OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
 def launch_chromium(playwright: Any, *extra_args: str) -> Any:
     """The Chromium the printer and the browser tests launch (`chromium_launch_options`: Debian's
-    /usr/bin/chromium where it is, else Playwright's), with `extra_args` besides its own."""
+    Debian's headless shell or chromium where there is one, else Playwright's), with `extra_args` besides its own."""
     options = chromium_launch_options()
     return playwright.chromium.launch(**{**options, "args": [*options["args"], *extra_args]})
 

@@ -1,7 +1,7 @@
 """Time to usable of every app page of `workbench app`, first and second visit, and the app's memory.
 
 Starts `workbench app` on a free port (a scratch HOME, so a fresh Director's folder), then in headless
-Chromium (/usr/bin/chromium when present):
+Chromium (the printer's: Debian's headless shell when present):
 
 1. first visits: each page in the landing page's order, opened as soon as the server listens (the server's
    kernels, preheated ones included, are still starting then: what a Director meets right after the start);

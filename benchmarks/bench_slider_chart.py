@@ -1,7 +1,7 @@
 """From a Level slider move to the new chart drawn, in a real browser, on the app pages of `workbench app`.
 
 Starts `workbench app` on a free port (scratch HOME), opens the solos page (`solos.ipynb`: its Level slider
-drives the instant-solo chart) in headless Chromium (/usr/bin/chromium when present), and moves the slider the
+drives the instant-solo chart) in headless Chromium (the printer's: Debian's headless shell when present), and moves the slider the
 way a person does: the handle focused, one ArrowRight or ArrowLeft press per change (up to level 10, then back
 down). The clock starts at the keydown (in the page) and stops when a MutationObserver on the chart's place
 sees a drawn plot whose title names the new level. Each change settles before the next (one at a time), then

@@ -6,7 +6,7 @@
 * Hypothesis profiles: ``dev`` (default) and ``ci`` (chosen by .ci/run through
   HYPOTHESIS_PROFILE=ci).
 * ``chromium_launch_kwargs``: how to launch a headless Chromium with Playwright, the
-  printer's way (Debian's /usr/bin/chromium when present, else Playwright's own build).
+  printer's way (Debian's headless shell or chromium when present, else Playwright's own build).
 * ``artifacts_dir``: ``test-artifacts/`` at the repository root (git-ignored),
   for screenshots, traces and timing reports.
 * Parallel runs (``make test`` runs ``pytest -n auto --dist loadfile``, pytest-xdist):
@@ -167,7 +167,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
 @pytest.fixture(scope="session")
 def chromium_launch_kwargs() -> dict:
     """Keyword arguments for ``playwright.chromium.launch(**kwargs)``: the printer's own
-    (``workbench.render.printout.chromium_launch_options``: /usr/bin/chromium when it exists, else
+    (``workbench.render.printout.chromium_launch_options``: Debian's headless shell or chromium, else
     Playwright's build; ``make browser`` installs one or the other). If neither exists the launch fails
     loudly: browser tests are never skipped.
     """

@@ -138,3 +138,18 @@ def test_the_printed_document_is_escaped_and_loads_nothing():
 def test_a_browser_that_cannot_start_is_explained_with_what_to_install(message, names):
     assert names in _launch_problem(message, "/usr/bin/chromium")
     assert issubclass(PrintUnavailable, wb.WorkbenchError)
+
+
+def test_the_first_system_chromium_found_prints(monkeypatch, tmp_path):
+    """$WORKBENCH_CHROMIUM, else Debian's headless shell, else Debian's chromium; none: Playwright's own build."""
+    from workbench.render import printout
+
+    shell, desktop = tmp_path / "chromium-headless-shell", tmp_path / "chromium"
+    desktop.touch()
+    monkeypatch.setattr(printout, "SYSTEM_CHROMIUMS", (shell, desktop))
+    assert printout.chromium_launch_options()["executable_path"] == str(desktop)
+    shell.touch()
+    assert printout.chromium_launch_options()["executable_path"] == str(shell)
+    monkeypatch.setattr(printout, "SYSTEM_CHROMIUMS", (tmp_path / "nothing",))
+    assert "executable_path" not in printout.chromium_launch_options()
+    assert printout.chromium_launch_options()["headless"] is True

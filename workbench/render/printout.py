@@ -1,8 +1,8 @@
 """Printed stat blocks: PDF pages and PNG cards drawn by a headless Chromium from the block's own HTML.
 
 Why Chromium and not a Python PDF library: the printed card must look like the block the notebook and the
-apps draw, and the browser tests already install a Chromium (`make browser`: Debian's /usr/bin/chromium,
-else Playwright's build), so printing adds no second layout engine and no new system library. WeasyPrint
+apps draw, and the browser tests already install a Chromium (`make browser`: Debian's headless shell and
+chromium, else Playwright's build), so printing adds no second layout engine and no new system library. WeasyPrint
 would need Pango and its own CSS subset, and it writes no PNG at all. Chromium embeds (subsets) every font it
 draws with, so a PDF opens the same on any machine.
 
@@ -38,7 +38,13 @@ from workbench.render.stat_block import STYLE, stat_block_html
 __all__ = ["PAGE_SIZES", "PageSize", "PrintUnavailable", "chromium_launch_options", "print_html", "print_pdf",
            "print_png"]
 
-SYSTEM_CHROMIUM = Path(os.environ.get("WORKBENCH_CHROMIUM", "/usr/bin/chromium"))
+# The system's Chromium, first found: $WORKBENCH_CHROMIUM, else Debian's headless shell (the same Blink and V8
+# without the desktop browser's own layers: a page took ~25 % less CPU, 15.0 s against 20.6 s for six app
+# pages), else Debian's chromium.
+SYSTEM_CHROMIUMS = (
+    (Path(os.environ["WORKBENCH_CHROMIUM"]),) if os.environ.get("WORKBENCH_CHROMIUM") else
+    (Path("/usr/lib/chromium/chromium-headless-shell"), Path("/usr/bin/chromium"))
+)
 CHROMIUM_ARGS = (
     "--headless",
     "--no-sandbox",
@@ -147,8 +153,9 @@ def chromium_launch_options() -> dict[str, Any]:
     system Chromium when there is one (else Playwright's own build). The browser tests launch theirs the same
     way, so what they test is the browser the printer uses."""
     options: dict[str, Any] = {"headless": True, "args": list(CHROMIUM_ARGS)}
-    if SYSTEM_CHROMIUM.exists():
-        options["executable_path"] = str(SYSTEM_CHROMIUM)
+    system = next((path for path in SYSTEM_CHROMIUMS if path.exists()), None)
+    if system is not None:
+        options["executable_path"] = str(system)
     return options
 
 
@@ -206,7 +213,7 @@ def _launch_problem(message: str, executable: str | None) -> str:
     if library:
         return (
             f"Chromium cannot start: the system library {library.group(1)} is missing; install Debian's "
-            "chromium package (`apt-get install chromium`, which brings its libraries) or run "
+            "chromium package (`apt-get install chromium chromium-headless-shell`, which brings its libraries) or run "
             "`.venv/bin/python -m playwright install-deps chromium`"
         )
     if "Executable doesn't exist" in message or "playwright install" in message:
