@@ -143,6 +143,20 @@ def test_two_kernels_are_two_processes_with_their_own_state(three):
     assert ask(first, "__import__('random').random()") != ask(second, "__import__('random').random()")
 
 
+def test_a_zygote_that_cannot_start_leaves_kernels_to_start_the_usual_way(kernels, tmp_path, monkeypatch):
+    broken = kernel_zygote._Zygote()
+    monkeypatch.setattr(kernel_zygote, "__file__", str(tmp_path / "no-such-zygote.py"))  # python cannot run it
+    monkeypatch.setattr(kernel_zygote, "_ZYGOTE", broken)
+    manager, client = kernels.start(tmp_path)
+    assert isinstance(manager.provisioner, ZygoteProvisioner)
+    assert int(ask(client, "__import__('os').getppid()")) == os.getpid()  # launched by us, not forked
+    started = time.monotonic()
+    with pytest.raises(kernel_zygote.ZygoteUnavailable, match="did not start"):
+        broken.fork([sys.executable, "-m", "ipykernel_launcher", "-f", "x.json"], str(tmp_path), dict(os.environ))
+    assert time.monotonic() - started < 1  # not tried again in this process
+    broken.close()
+
+
 def test_interrupt_shutdown_and_restart(kernels, tmp_path):
     manager, client = kernels.start(tmp_path)
     client.execute("import time; time.sleep(120)")

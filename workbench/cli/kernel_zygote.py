@@ -110,6 +110,7 @@ class _Zygote:
         self._process: subprocess.Popen[bytes] | None = None
         self._channel: socket.socket | None = None
         self._replies: Any = None
+        self._failed: str | None = None  # why the zygote could not start: not tried again in this process
 
     @property
     def pid(self) -> int | None:
@@ -117,14 +118,19 @@ class _Zygote:
 
     def fork(self, cmd: list[str], cwd: str, env: dict[str, str]) -> int:
         with self._lock:
+            if self._failed is not None:
+                raise ZygoteUnavailable(self._failed)
             if self._process is None or self._process.poll() is not None:
                 self._start()
             assert self._channel is not None
             try:
                 self._channel.sendall(json.dumps({"argv": cmd[3:], "cwd": cwd, "env": env}).encode() + b"\n")
-                return int(self._reply()["pid"])
-            except (OSError, KeyError, ValueError) as error:
-                raise ZygoteUnavailable(f"the kernel zygote did not fork: {error}") from error
+                reply = self._reply()
+            except (OSError, ValueError) as error:
+                raise ZygoteUnavailable(f"the kernel zygote did not answer: {error}") from error
+            if "pid" not in reply:
+                raise ZygoteUnavailable(f"the kernel zygote did not fork: {reply.get('error', reply)}")
+            return int(reply["pid"])
 
     def _start(self) -> None:
         self.close()
@@ -143,7 +149,8 @@ class _Zygote:
             ready = {"error": str(error)}
         if not ready.get("ready"):
             self._process.kill()
-            raise ZygoteUnavailable(f"the kernel zygote did not start: {ready.get('error', ready)}")
+            self._failed = f"the kernel zygote did not start: {ready.get('error', ready)}"
+            raise ZygoteUnavailable(self._failed)
 
     def close(self) -> None:
         """Close the channel: the zygote reads its end, exits, and is waited for."""
