@@ -5,7 +5,7 @@ Chromium (the printer's: Debian's headless shell when present):
 
 1. first visits: each page in the landing page's order, opened as soon as the server listens (the server's
    kernels, preheated ones included, are still starting then: what a Director meets right after the start);
-2. the memory (RSS of the server and of every kernel it started) once the server has settled: with preheated
+2. the memory (PSS and RSS of the server, its kernel zygote and every kernel) once the server has settled: with preheated
    kernels, when every page's pool is full again;
 3. second visits: each page opened again, each after the server settled.
 
@@ -48,18 +48,23 @@ def load() -> str:
 
 
 
-def memory(server: subprocess.Popen) -> tuple[float, int]:
-    """MiB of resident memory of the server and all its descendants (kernels), and how many kernels."""
+def memory(server: subprocess.Popen) -> tuple[float, float, int]:
+    """MiB of the server and all its descendants (the kernel zygote, kernels): resident (RSS, pages shared by
+    several processes counted in each) and proportional (PSS, a shared page split between its processes: the
+    forked kernels share what the zygote imported); and how many kernels."""
     root = psutil.Process(server.pid)
     processes = [root, *root.children(recursive=True)]
-    total = 0
+    rss = pss = 0
+    kernels = 0
     for process in processes:
         try:
-            total += process.memory_info().rss
+            info = process.memory_full_info()
+            rss, pss = rss + info.rss, pss + info.pss
+            forked = "kernel_zygote" in " ".join(process.parent().cmdline())
+            kernels += forked or "ipykernel" in " ".join(process.cmdline())
         except psutil.NoSuchProcess:
             pass
-    kernels = sum(1 for p in processes[1:] if "ipykernel" in " ".join(p.cmdline()))
-    return total / 2**20, kernels
+    return rss / 2**20, pss / 2**20, kernels
 
 
 def settle(server: subprocess.Popen, log: Path, preheated: set[str], quiet_s: float = 3.0,
@@ -122,8 +127,8 @@ def main() -> None:
                     print(f"  first visit  {file:<20} HTML {first[file][0]:5.1f} s   usable {first[file][1]:5.1f} s"
                           f"   (load {load()})", flush=True)
                 waited = settle(server, log, preheated)
-                mib, kernels = memory(server)
-                print(f"settled after {waited:.0f} s: memory {mib:.0f} MiB (server + {kernels} kernels), "
+                rss, pss, kernels = memory(server)
+                print(f"settled after {waited:.0f} s: memory {pss:.0f} MiB PSS, {rss:.0f} MiB RSS (server + {kernels} kernels), "
                       f"load {load()}")
                 second: dict[str, list[float]] = {f: [] for f in files}
                 for _ in range(args.visits):
@@ -134,8 +139,8 @@ def main() -> None:
                         print(f"  second visit {file:<20} HTML {html:5.1f} s   usable {usable:5.1f} s"
                               f"   (load {load()})", flush=True)
                 settle(server, log, preheated)
-                mib, kernels = memory(server)
-                print(f"after the visits, settled: memory {mib:.0f} MiB (server + {kernels} kernels)")
+                rss, pss, kernels = memory(server)
+                print(f"after the visits, settled: memory {pss:.0f} MiB PSS, {rss:.0f} MiB RSS (server + {kernels} kernels)")
                 browser.close()
     print()
     print(f"{'page':<20} {'first visit':>12} {'second visit (median)':>22}")
