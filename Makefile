@@ -32,7 +32,10 @@ TEST_ENV  := JUPYTER_CONFIG_DIR=$(TEST_HOME)/jupyter/config \
              JUPYTER_PLATFORM_DIRS=1 \
              IPYTHONDIR=$(TEST_HOME)/ipython \
              MPLCONFIGDIR=$(TEST_HOME)/matplotlib \
-             XDG_CONFIG_HOME=$(TEST_HOME)/xdg-config
+             XDG_CONFIG_HOME=$(TEST_HOME)/xdg-config \
+             PYTHONDONTWRITEBYTECODE=
+# PYTHONDONTWRITEBYTECODE= (empty: off) lets pytest keep the test modules it rewrites for its assertions in
+# tests/__pycache__: rewriting all of them costs each worker ~3.3 s of CPU at every run where it is set.
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
