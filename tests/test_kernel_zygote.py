@@ -20,7 +20,7 @@ from jupyter_client.manager import KernelManager
 from jupyter_client.provisioning import KernelProvisionerFactory
 
 from workbench.cli import kernel_zygote
-from workbench.cli.app import KERNEL_PROVISIONER, voila_command
+from workbench.cli.app import KERNEL_PROVISIONER, kernel_provisioner_arguments, voila_command
 from workbench.cli.kernel_zygote import PRELOADED, ZygoteProvisioner, forkable
 
 pytestmark = pytest.mark.skipif(not forkable([sys.executable, "-m", "ipykernel_launcher", "-f", "x"]),
@@ -87,6 +87,15 @@ def test_the_provisioner_workbench_app_names_is_found_by_its_entry_point():
     assert factory._check_availability(KERNEL_PROVISIONER)
     assert factory.provisioners[KERNEL_PROVISIONER].load() is ZygoteProvisioner
     assert f"--KernelProvisionerFactory.default_provisioner_name={KERNEL_PROVISIONER}" in voila_command(Path("."), 1)
+
+
+def test_without_the_entry_point_workbench_app_starts_kernels_the_usual_way(monkeypatch):
+    """A checkout installed before the zygote existed: naming an unknown provisioner would stop every kernel."""
+    import importlib.metadata
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda **_: ())
+    assert kernel_provisioner_arguments() == []
+    assert not any("KernelProvisionerFactory" in part for part in voila_command(Path("."), 1))
 
 
 @pytest.fixture(scope="module")
