@@ -95,13 +95,15 @@ lint: venv
 # Playwright's own download. Never skipped: fails if none of these works. Where apt can, Debian's headless
 # shell comes too: the printer and the browser tests prefer it (workbench/render/printout.py: ~25 % less CPU a page).
 browser: venv
-	@if [ -x "$(CHROMIUM_SHELL)" ] || { [ -x "$(CHROMIUM)" ] && ! { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; }; }; then \
-	  echo "browser: using $$(if [ -x "$(CHROMIUM_SHELL)" ]; then echo $(CHROMIUM_SHELL); else echo $(CHROMIUM); fi)"; \
+	@if [ -x "$(CHROMIUM_SHELL)" ]; then \
+	  echo "browser: using $(CHROMIUM_SHELL)"; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  echo "browser: installing Debian's chromium and chromium-headless-shell with apt-get"; \
 	  export DEBIAN_FRONTEND=noninteractive; \
 	  apt-get update -qq && apt-get install -y -qq chromium chromium-headless-shell >/dev/null; \
 	  test -x "$(CHROMIUM_SHELL)" || { echo "error: apt-get did not provide $(CHROMIUM_SHELL)" >&2; exit 1; }; \
+	elif [ -x "$(CHROMIUM)" ]; then \
+	  echo "browser: using $(CHROMIUM)"; \
 	else \
 	  echo "browser: installing Playwright's chromium"; \
 	  $(PY) -m playwright install chromium; \

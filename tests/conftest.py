@@ -87,15 +87,17 @@ def _nbval_kernels_on_unix_sockets() -> None:
 
 
 def _kernels_from_the_zygote() -> None:
-    """The suite's kernels (nbval's among them) are forked from the zygote, as `workbench app`'s are
-    (`cli.kernel_zygote`: ~0.6 s of CPU less for each)."""
+    """The suite's kernels (nbval's among them) are forked from the zygote, as `workbench app`'s are, by the
+    app's own rule (`cli.app.kernel_provisioner`: only when its entry point is installed)."""
     try:
         from jupyter_client.provisioning import KernelProvisionerFactory
     except ImportError:  # pragma: no cover - jupyter_client comes with nbval, in the [test] extra
         return
-    from workbench.cli.app import KERNEL_PROVISIONER
+    from workbench.cli.app import kernel_provisioner
 
-    KernelProvisionerFactory.instance().default_provisioner_name = KERNEL_PROVISIONER
+    name = kernel_provisioner()
+    if name is not None:
+        KernelProvisionerFactory.instance().default_provisioner_name = name
 
 
 # --- Hypothesis ---------------------------------------------------------------------

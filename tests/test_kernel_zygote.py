@@ -23,8 +23,10 @@ from workbench.cli import kernel_zygote
 from workbench.cli.app import KERNEL_PROVISIONER, kernel_provisioner_arguments, voila_command
 from workbench.cli.kernel_zygote import PRELOADED, ZygoteProvisioner, forkable
 
-pytestmark = pytest.mark.skipif(not forkable([sys.executable, "-m", "ipykernel_launcher", "-f", "x"]),
-                                reason="the zygote forks on Linux only; elsewhere kernels start the usual way")
+# The tests that start kernels from the zygote: it forks on Linux only (the machine CI runs on, where none of
+# them is skipped); elsewhere every kernel starts the usual way, which the other tests here check anywhere.
+forks = pytest.mark.skipif(not forkable([sys.executable, "-m", "ipykernel_launcher", "-f", "x"]),
+                           reason="the zygote forks on Linux only; elsewhere kernels start the usual way")
 
 
 class Kernels:
@@ -115,6 +117,7 @@ def three(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         started.stop()
 
 
+@forks
 def test_a_kernel_is_the_zygotes_child_with_its_own_folder_environment_and_path(three):
     manager, client = three["a"]
     assert isinstance(manager.provisioner, ZygoteProvisioner)
@@ -129,12 +132,14 @@ def test_a_kernel_is_the_zygotes_child_with_its_own_folder_environment_and_path(
         "[False, False, False]"
 
 
+@forks
 def test_another_kernel_command_is_launched_the_usual_way(three):
     manager, client = three["launched"]
     assert isinstance(manager.provisioner, ZygoteProvisioner)
     assert int(ask(client, "__import__('os').getppid()")) == os.getpid()
 
 
+@forks
 def test_widgets_and_plotly_see_the_kernel_they_are_imported_in(three):
     """They look for a running IPython when imported: a forked kernel and a launched one give the same answers."""
     probe = ("(__import__('ipywidgets'), sorted(get_ipython().kernel.comm_manager.targets), "
@@ -144,6 +149,7 @@ def test_widgets_and_plotly_see_the_kernel_they_are_imported_in(three):
     assert ask(three["launched"][1], probe) == answer
 
 
+@forks
 def test_two_kernels_are_two_processes_with_their_own_state(three):
     first, second = three["a"][1], three["b"][1]
     first.execute_interactive("shared = 'first'", timeout=60)
@@ -152,6 +158,7 @@ def test_two_kernels_are_two_processes_with_their_own_state(three):
     assert ask(first, "__import__('random').random()") != ask(second, "__import__('random').random()")
 
 
+@forks
 def test_a_zygote_that_cannot_start_leaves_kernels_to_start_the_usual_way(kernels, tmp_path, monkeypatch):
     broken = kernel_zygote._Zygote()
     monkeypatch.setattr(kernel_zygote, "__file__", str(tmp_path / "no-such-zygote.py"))  # python cannot run it
@@ -166,6 +173,7 @@ def test_a_zygote_that_cannot_start_leaves_kernels_to_start_the_usual_way(kernel
     broken.close()
 
 
+@forks
 def test_interrupt_shutdown_and_restart(kernels, tmp_path):
     manager, client = kernels.start(tmp_path)
     client.execute("import time; time.sleep(120)")
@@ -186,6 +194,7 @@ def test_interrupt_shutdown_and_restart(kernels, tmp_path):
     assert not manager.is_alive()
 
 
+@forks
 def test_a_kernel_stops_when_its_zygote_is_gone_and_the_next_one_gets_a_new_zygote(kernels, tmp_path, three):
     """Last in this file: the zygote it kills is the shared kernels' parent too (they stop with it)."""
     manager, _ = kernels.start(tmp_path)

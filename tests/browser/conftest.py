@@ -172,7 +172,7 @@ def _modules_in_order(items: list[pytest.Item]) -> list[tuple[str, dict[str, str
     for item in items:
         module = getattr(item, "module", None)
         notebook = getattr(module, "NOTEBOOK", None)
-        if notebook and module not in modules and Path(__file__).parent in Path(item.path).parents:
+        if notebook and module not in modules and _in_browser_tests(item):
             modules.add(module)
             order.append((notebook, dict(getattr(module, "ALLOWED_ERRORS", {}))))
     return order

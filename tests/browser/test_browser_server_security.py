@@ -21,15 +21,19 @@ import pytest
 TIMEOUT = 240  # s: rendering a notebook runs it in a fresh kernel
 
 
-def request(voila_url: str, path: str, headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
-    """One GET, redirects not followed (a refusal may be a redirect to the login page)."""
+def fetch(voila_url: str, path: str, headers: dict[str, str] | None = None) -> tuple[http.client.HTTPResponse, str]:
+    """One GET, redirects not followed (a refusal may be a redirect to the login page): the response and its body."""
     address = urlparse(voila_url)
     connection = http.client.HTTPConnection(address.hostname, address.port, timeout=TIMEOUT)
     connection.request("GET", path, headers=headers or {})
     response = connection.getresponse()
-    response.read()
+    body = response.read().decode(errors="replace")
     connection.close()
-    return response
+    return response, body
+
+
+def request(voila_url: str, path: str, headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
+    return fetch(voila_url, path, headers)[0]
 
 
 def test_a_request_without_the_token_is_refused(voila_url):
@@ -74,12 +78,7 @@ def test_static_files_refuse_a_foreign_host(voila_url):
 def rendered(voila_url, app_token) -> dict[str, str]:
     """A lesson rendered as the Director's browser asks for it (its kernel then waits for the page's websocket):
     the kernel's id, named in the page, and the login cookie the server set."""
-    address = urlparse(voila_url)
-    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=TIMEOUT)
-    connection.request("GET", f"/voila/render/00_start_here.ipynb?token={app_token}")
-    response = connection.getresponse()
-    page = response.read().decode()
-    connection.close()
+    response, page = fetch(voila_url, f"/voila/render/00_start_here.ipynb?token={app_token}")
     assert response.status == 200
     kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page)
     assert kernel, "the rendered page names its kernel"

@@ -42,7 +42,7 @@ from workbench.cli.site import PLOTLY_BUNDLE_VARIABLE, TEMPLATE_NAME, pages, plo
 from workbench.errors import InvalidInput, WorkbenchError
 
 __all__ = ["KERNEL_PROVISIONER", "NOTEBOOKS_DIR", "TOKEN_ENV", "app_page_config", "free_port", "guard_request_info", "guard_settings",
-           "guard_static_files", "kernel_provisioner_arguments", "kernel_socket_folder", "kernel_transport_arguments", "new_token", "page_arguments", "page_environment",
+           "guard_static_files", "kernel_provisioner", "kernel_provisioner_arguments", "kernel_socket_folder", "kernel_transport_arguments", "new_token", "page_arguments", "page_environment",
            "preheat_arguments", "register", "run", "serve", "voila_command"]
 
 HOST = "127.0.0.1"
@@ -216,15 +216,22 @@ def voila_command(notebooks: Path, port: int, python: str | None = None) -> list
     ]
 
 
-def kernel_provisioner_arguments() -> list[str]:
-    """The Voilà option that forks the kernels from the zygote (`cli.kernel_zygote`: ~0.6 s of CPU less a kernel),
-    if its entry point is installed. Without the entry point jupyter_client would refuse to start any kernel: a
-    checkout installed before the zygote existed starts them the usual way until `make venv` installs it again."""
+def kernel_provisioner() -> str | None:
+    """The name of the zygote's kernel provisioner (`cli.kernel_zygote`: ~0.6 s of CPU less a kernel) if its entry
+    point is installed, else None. Naming a provisioner that is not installed makes jupyter_client refuse every
+    kernel: a checkout installed before the zygote existed starts them the usual way until `make venv`."""
     from importlib.metadata import entry_points
 
-    if not entry_points(group="jupyter_client.kernel_provisioners", name=KERNEL_PROVISIONER):
+    return KERNEL_PROVISIONER if entry_points(group="jupyter_client.kernel_provisioners",
+                                              name=KERNEL_PROVISIONER) else None
+
+
+def kernel_provisioner_arguments() -> list[str]:
+    """The Voilà option that forks the kernels from the zygote, when `kernel_provisioner` finds it."""
+    name = kernel_provisioner()
+    if name is None:
         return []
-    return [f"--KernelProvisionerFactory.default_provisioner_name={KERNEL_PROVISIONER}"]
+    return [f"--KernelProvisionerFactory.default_provisioner_name={name}"]
 
 
 def serve(argv: Sequence[str]) -> None:
