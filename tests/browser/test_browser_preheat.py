@@ -1,6 +1,6 @@
 """Preheated app pages (issue 18): each page's kernel ran its notebook before the visit, yet every visitor gets
 a page of their own, the Director's folder as it is at the visit, and the preheat's own websocket keeps the
-server's Host and Origin checks.
+server's Host and Origin checks. A page left shuts its kernel down (no kernel a visit stays behind).
 
 The test server is the session's `workbench app` (tests/browser/conftest.py); its log
 (test-artifacts/voila-server-pages-<worker>.log) says when Voilà has refilled a page's pool after a visit, so the visits
@@ -37,10 +37,11 @@ def _wait_for_pool(log: Path, at_least: int) -> int:
     return _filled(log)
 
 
-def _visit(browser, voila_url, app_token):
+def _visit(browser, voila_url, app_token, routed=True):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
-    page.route(lambda url: not url.startswith(voila_url), lambda route: route.fulfill(status=200, body=""))
+    if routed:
+        page.route(lambda url: not url.startswith(voila_url), lambda route: route.fulfill(status=200, body=""))
     page.goto(f"{voila_url}/voila/render/{PAGE}?token={app_token}", timeout=240_000)
     page.wait_for_selector(READY, timeout=240_000)
     return context, page
@@ -97,6 +98,26 @@ def test_a_page_preheated_before_the_workspace_changed_shows_the_change(browser,
             path.unlink(missing_ok=True)
         else:
             path.write_bytes(kept)
+
+
+def test_a_page_left_shuts_its_kernel_down_and_the_shutdown_keeps_its_xsrf_check(browser, voila_url, app_token,
+                                                                                server_log):
+    """Voilà's page posts a shutdown beacon as it unloads; the server used to refuse it (no `_xsrf` cookie), and
+    every visit's kernel stayed running until culled 15 idle minutes later. (No `page.route` here: with
+    Playwright's interception on, a request made while the page unloads is dropped, the beacon too.)"""
+    context, page = _visit(browser, voila_url, app_token, routed=False)
+    try:
+        kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        shut = f"Kernel shutdown: {kernel}"
+        refused = context.request.post(f"{voila_url}/voila/api/shutdown/{kernel}", form={})  # the cookies, no _xsrf
+        assert refused.status == 403
+        page.goto("about:blank")
+        deadline = time.monotonic() + 60
+        while shut not in server_log.read_text():
+            assert time.monotonic() < deadline, f"the page's kernel {kernel} was still running 60 s after it was left"
+            time.sleep(0.2)
+    finally:
+        context.close()
 
 
 def _upgrade(voila_url: str, headers: dict[str, str]) -> int:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import inspect
 import json
 import os
 import re
@@ -140,6 +141,27 @@ def guard_static_files(port: int) -> None:
         handler_class.prepare = prepare
 
 
+def set_xsrf_cookie_on_pages() -> None:
+    """A closed tab's kernel is shut down at once. As a page unloads, Voilà's script posts
+    `/voila/api/shutdown/<kernel>` (a beacon whose form carries the `_xsrf` cookie's value), but Voilà renders
+    its pages without ever setting that cookie: the server refused every beacon (403, "'_xsrf' argument
+    missing"), and each visit's kernel (~100 MiB) stayed until culled after 15 idle minutes. The page's handler
+    now sets the cookie (tornado does when its `xsrf_token` is first read), once the visitor has passed the token
+    check; the shutdown keeps its XSRF check."""
+    from voila.handler import VoilaHandler
+
+    own_prepare = VoilaHandler.prepare
+
+    async def prepare(handler: Any) -> None:
+        result = own_prepare(handler)
+        if inspect.isawaitable(result):
+            await result
+        if handler.current_user is not None and not handler._finished:
+            handler.xsrf_token  # noqa: B018 (read for its effect: the cookie)
+
+    VoilaHandler.prepare = prepare
+
+
 # JupyterLab's renderer of static plotly figures (a ~5 MB script the browser compiles, ~1-3 s of a busy
 # machine's page opening): the lessons show static figures and keep it; the app pages' charts are all
 # FigureWidgets (anywidget), which do not use it.
@@ -245,6 +267,7 @@ def serve(argv: Sequence[str]) -> None:
     port = next((int(a.split("=", 1)[1]) for a in argv if a.startswith("--Voila.port=")), 0)
     guard_request_info(port)
     guard_static_files(port)
+    set_xsrf_cookie_on_pages()
     config = Config()
     config.VoilaConfiguration.page_config_hook = app_page_config
     Voila.launch_instance(argv=list(argv), token=token, tornado_settings=guard_settings(port), config=config)
