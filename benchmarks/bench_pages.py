@@ -12,11 +12,13 @@ Chromium (the printer's: Debian's headless shell when present):
 "Usable" is the moment the page's tool and its chart are drawn (the monster page opens on its working, no
 chart: the stat block's working drawn): the selector the browser tests wait for (`READY`). All visits are
 made in one browser (a Director's: its HTTP cache is kept, so no request is intercepted; other hosts fail to
-resolve), each in a new tab with the token in the URL, left for about:blank and closed after the visit.
+resolve), each in a new tab with the token in the URL, left for about:blank and closed after the visit. With
+`--profile` the browser keeps a profile on disk, as a Director's does (the HTTP cache and V8's cache of compiled
+scripts on disk); without it, a fresh context keeps them in memory.
 
 Goal (issue 18): every page usable < 2 s from the second visit on. Never a timed assertion in the tests.
 
-Run: .venv/bin/python benchmarks/bench_pages.py [--visits N]   (N second visits per page, default 1)
+Run: .venv/bin/python benchmarks/bench_pages.py [--visits N] [--profile]   (N second visits per page, default 1)
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from playwright.sync_api import sync_playwright
 
 from workbench.cli.app import new_token
 from workbench.cli.site import pages
+from workbench.render.printout import chromium_launch_options
 
 READY = ("#rendered_cells .wb-page .js-plotly-plot .main-svg, "
          "#rendered_cells .wb-page .wb-builder .wb-explain-view .wb-explain")
@@ -105,6 +108,9 @@ def visit(context, url: str, token: str, page_file: str) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--visits", type=int, default=1, help="second visits per page (default 1)")
+    parser.add_argument("--profile", action="store_true",
+                        help="a browser profile on disk, as a Director's browser has (its HTTP cache and V8's "
+                             "compiled-code cache kept on disk), instead of a fresh in-memory context")
     args = parser.parse_args()
     files = [p.file for p in pages()]
     token = new_token()
@@ -119,8 +125,14 @@ def main() -> None:
             preheated = {f for f in files if "kernel_pools_config" in command and f'"{f}"' in command}
             print(f"preheated pages: {', '.join(sorted(preheated)) or 'none'}")
             with sync_playwright() as playwright:
-                browser = launch_chromium(playwright, OFFLINE)
-                context = browser.new_context(viewport={"width": 1400, "height": 1000})
+                if args.profile:
+                    options = chromium_launch_options()
+                    context = browser = playwright.chromium.launch_persistent_context(
+                        str(Path(scratch) / "browser-profile"), **{**options, "args": [*options["args"], OFFLINE]},
+                        viewport={"width": 1400, "height": 1000})
+                else:
+                    browser = launch_chromium(playwright, OFFLINE)
+                    context = browser.new_context(viewport={"width": 1400, "height": 1000})
                 first = {}
                 for file in files:
                     first[file] = visit(context, url, token, file)
