@@ -69,12 +69,71 @@ def test_a_preheated_kernel_waits_once_for_its_visit(monkeypatch):
     import voila.utils
 
     calls = []
-    monkeypatch.setattr(voila.utils, "wait_for_request", lambda: calls.append(1))
+    monkeypatch.setattr(voila.utils, "wait_for_request",
+                        lambda: calls.append(1) or monkeypatch.setenv(visit.VISITED_VARIABLE, "voila/0.5"))
     monkeypatch.setenv(visit.PREHEAT_VARIABLE, "True")
     assert visit.preheated()
     visit.wait_for_visit()
     visit.wait_for_visit()  # the page is visited now: nothing more to wait for
     assert calls == [1] and not visit.preheated()
+
+
+class Left(Exception):
+    """What the test's `os._exit` raises instead of ending the test process."""
+
+
+@pytest.fixture
+def preheated_kernel(monkeypatch):
+    """A preheated kernel whose `os._exit` is recorded, and whose ipykernel is `kernel` (None: not started)."""
+    from ipykernel.kernelbase import Kernel
+
+    monkeypatch.setenv(visit.PREHEAT_VARIABLE, "True")
+    monkeypatch.delenv(visit.VISITED_VARIABLE, raising=False)
+
+    def leave(status: int) -> None:
+        raise Left(status)
+
+    monkeypatch.setattr(visit.os, "_exit", leave)
+    kernel = type("FakeKernel", (), {"_shutdown_message": None})()
+    monkeypatch.setattr(Kernel, "initialized", classmethod(lambda cls: True))
+    monkeypatch.setattr(Kernel, "instance", classmethod(lambda cls: kernel))
+    return kernel
+
+
+def _no_visit(monkeypatch) -> None:
+    import voila.utils
+
+    monkeypatch.setattr(voila.utils, "wait_for_request", lambda: None)  # returned with no request handed over
+
+
+def test_a_preheated_kernel_shut_down_before_any_visit_leaves_at_once(monkeypatch, preheated_kernel):
+    import threading
+
+    _no_visit(monkeypatch)
+    # the shutdown request arrives a moment after the wait ended (the server closed the connection first)
+    threading.Timer(0.2, lambda: setattr(preheated_kernel, "_shutdown_message", {"msg_type": "shutdown_reply"})
+                    ).start()
+    with pytest.raises(Left) as left:
+        visit.wait_for_visit()
+    assert left.value.args == (0,)
+
+
+def test_a_visited_kernel_builds_its_page_even_when_asked_to_shut_down_meanwhile(monkeypatch, preheated_kernel):
+    import voila.utils
+
+    monkeypatch.setattr(voila.utils, "wait_for_request",
+                        lambda: monkeypatch.setenv(visit.VISITED_VARIABLE, "voila/0.5"))
+    preheated_kernel._shutdown_message = {"msg_type": "shutdown_reply"}
+    visit.wait_for_visit()  # returns: the visitor's page goes on
+
+
+def test_a_kernel_that_missed_its_request_but_runs_on_builds_its_page(monkeypatch, preheated_kernel):
+    """Voilà's wait gives up when it cannot reach the server within 5 s (a busy machine): the page is built,
+    as before, and the kernel stays for its visitor."""
+    _no_visit(monkeypatch)
+    monkeypatch.setattr(visit, "SHUTDOWN_WAIT_S", 0.2)
+    visit.wait_for_visit()
+    assert not visit.shutting_down()
 
 
 def test_charts_load_plotly_from_the_server_only_under_workbench_app(monkeypatch):

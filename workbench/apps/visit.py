@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -34,6 +35,8 @@ __all__ = ["PREHEAT_VARIABLE", "close_tree", "load_plotly_from_server", "page_fo
            "wait_for_visit"]
 
 PREHEAT_VARIABLE = "VOILA_PREHEAT"  # Voilà sets it to "True" in the kernels of its pool, "False" otherwise
+VISITED_VARIABLE = "SERVER_SOFTWARE"  # one of the visit's request variables Voilà hands a preheated kernel
+SHUTDOWN_WAIT_S = 2.0  # how long a kernel whose wait ended with no visit looks for the server's shutdown request
 # An ES module for anywidget: the real one imported by its address on this page's server (a module imported
 # twice from one address is evaluated once; the browser's cache keeps it between visits).
 BUNDLE_SHIM = """const url = new URL({address}, window.location.origin);
@@ -50,13 +53,35 @@ def preheated() -> bool:
 
 
 def wait_for_visit() -> None:
-    """In a preheated kernel, wait until a visitor asks for the page; elsewhere return at once."""
+    """In a preheated kernel, wait until a visitor asks for the page; elsewhere return at once.
+
+    A preheated kernel that the server shuts down instead, with nobody visiting (the server stops: Ctrl-C),
+    leaves at once: its sockets are closed by then, and finishing the page's cell would print the failed
+    reply's traceback in the Director's terminal, one for each page's kernel.
+    """
     if not preheated():
         return
     from voila.utils import wait_for_request  # only ever in a kernel Voilà started, where Voilà is installed
 
     wait_for_request()
     os.environ[PREHEAT_VARIABLE] = "False"  # visited: a second call must not wait for a second visit
+    if VISITED_VARIABLE in os.environ:
+        return
+    # No visit: the server closed the wait, or could not be reached. Its shutdown request may reach the kernel
+    # a moment after the closed connection does.
+    deadline = time.monotonic() + SHUTDOWN_WAIT_S
+    while not shutting_down():
+        if time.monotonic() > deadline:
+            return  # not shut down: the page is built and the kernel stays for its visitor
+        time.sleep(0.05)
+    os._exit(0)
+
+
+def shutting_down() -> bool:
+    """Whether this kernel has been asked to shut down (ipykernel keeps the shutdown's reply from then on)."""
+    from ipykernel.kernelbase import Kernel
+
+    return Kernel.initialized() and getattr(Kernel.instance(), "_shutdown_message", None) is not None
 
 
 def load_plotly_from_server() -> bool:
