@@ -178,6 +178,25 @@ def _modules_in_order(items: list[pytest.Item]) -> list[tuple[str, dict[str, str
     return order
 
 
+# What a lesson's outputs show when the widget manager has no model for them ("widget model not found")
+WIDGET_OUTPUTS = """() => Array.from(document.querySelectorAll('#rendered_cells .jp-OutputArea-output'))
+    .filter(e => e.textContent.includes('Error displaying widget') || e.textContent.includes('Loading widget'))
+    .map(e => e.textContent.trim().slice(0, 120))"""
+
+
+def _save_evidence(app: AppPage, page_errors: PageErrors, artifacts_dir: Path) -> None:
+    """A page that never became ready: its whole console (every message, with times), the outputs that show
+    no widget, and a screenshot go to test-artifacts/<notebook>-not-ready.* for whoever looks into it."""
+    stem = Path(app.notebook).stem
+    lines = [f"page {app.page.url}", "console:", *page_errors.console_log.get(app.page, [])]
+    try:
+        lines += ["outputs without their widget:", *app.js(WIDGET_OUTPUTS)]
+        app.page.screenshot(path=str(artifacts_dir / f"{stem}-not-ready.png"), full_page=True)
+    except Exception as exc:  # the page may be gone: the console is the evidence then
+        lines.append(f"(the page could not be read: {exc})")
+    (artifacts_dir / f"{stem}-not-ready.txt").write_text("\n".join(lines) + "\n")
+
+
 @pytest.fixture(scope="session")
 def open_app(request: pytest.FixtureRequest, browser: WatchedBrowser, lesson_url: str, artifacts_dir: Path,
              page_errors: PageErrors) -> Iterator:
@@ -212,8 +231,12 @@ def open_app(request: pytest.FixtureRequest, browser: WatchedBrowser, lesson_url
         allowed = order[mine][1] if mine is not None else {}
         app, response = loading.pop(notebook, None) or start(notebook, allowed)
         assert response is not None and response.ok, f"GET {notebook}: {response and response.status}"
-        app.page.wait_for_load_state("load", timeout=PAGE_TIMEOUT)
-        app.page.wait_for_selector(ready, timeout=PAGE_TIMEOUT)
+        try:
+            app.page.wait_for_load_state("load", timeout=PAGE_TIMEOUT)
+            app.page.wait_for_selector(ready, timeout=PAGE_TIMEOUT)
+        except Exception:
+            _save_evidence(app, page_errors, artifacts_dir)
+            raise
         if mine is not None:
             done = mine + 1
             if done < len(order) and order[done][0] not in loading:

@@ -16,6 +16,7 @@ and every other message on that page, still fails.
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,6 +41,9 @@ class PageErrors:
     notebooks_opened: set[str] = field(default_factory=set)
     allowed: dict[Any, list[str]] = field(default_factory=lambda: defaultdict(list))
     set_apart: list[str] = field(default_factory=list)  # allowed ones that happened (for the record)
+    # every console message of each page, errors or not, with its time: the evidence saved when a page
+    # never becomes ready (conftest.open_app)
+    console_log: dict[Any, list[str]] = field(default_factory=lambda: defaultdict(list))
 
     def watch(self, context: Any) -> None:
         context.on("console", self._console)
@@ -55,6 +59,7 @@ class PageErrors:
         return list(self.by_page.get(page, []))
 
     def _console(self, message: Any) -> None:
+        self.console_log[message.page].append(f"{time.strftime('%H:%M:%S')} {message.type}: {message.text}")
         if message.type == "error":
             where = message.location.get("url", "")
             self._add(message.page, f"console.error: {message.text} ({where})", message.text, "")
