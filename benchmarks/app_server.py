@@ -26,11 +26,16 @@ START_S = 180
 OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
 
-def launch_chromium(playwright: Any, *extra_args: str) -> Any:
-    """The Chromium the printer and the browser tests launch (`chromium_launch_options`: Debian's
-    Debian's headless shell or chromium where there is one, else Playwright's), with `extra_args` besides its own."""
+def chromium_options(*extra_args: str) -> dict[str, Any]:
+    """How the printer and the browser tests launch Chromium (`chromium_launch_options`: Debian's headless shell
+    or chromium where there is one, else Playwright's), with `extra_args` besides its own."""
     options = chromium_launch_options()
-    return playwright.chromium.launch(**{**options, "args": [*options["args"], *extra_args]})
+    return {**options, "args": [*options["args"], *extra_args]}
+
+
+def launch_chromium(playwright: Any, *extra_args: str) -> Any:
+    """That Chromium, launched (`chromium_options`)."""
+    return playwright.chromium.launch(**chromium_options(*extra_args))
 
 
 def percentile(values: list[float], fraction: float) -> float:

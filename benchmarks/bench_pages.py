@@ -33,12 +33,11 @@ import time
 from pathlib import Path
 
 import psutil
-from app_server import OFFLINE, launch_chromium, running_app
+from app_server import OFFLINE, chromium_options, launch_chromium, running_app
 from playwright.sync_api import sync_playwright
 
 from workbench.cli.app import new_token
 from workbench.cli.site import pages
-from workbench.render.printout import chromium_launch_options
 
 READY = ("#rendered_cells .wb-page .js-plotly-plot .main-svg, "
          "#rendered_cells .wb-page .wb-builder .wb-explain-view .wb-explain")
@@ -126,9 +125,8 @@ def main() -> None:
             print(f"preheated pages: {', '.join(sorted(preheated)) or 'none'}")
             with sync_playwright() as playwright:
                 if args.profile:
-                    options = chromium_launch_options()
                     context = browser = playwright.chromium.launch_persistent_context(
-                        str(Path(scratch) / "browser-profile"), **{**options, "args": [*options["args"], OFFLINE]},
+                        str(Path(scratch) / "browser-profile"), **chromium_options(OFFLINE),
                         viewport={"width": 1400, "height": 1000})
                 else:
                     browser = launch_chromium(playwright, OFFLINE)

@@ -37,6 +37,14 @@ class Preheats:
         return run
 
 
+def asked(order: list[str], limit: int, *names: str) -> tuple[PreheatQueue, Preheats]:
+    """A queue over `order`, `limit` preheats at a time, and the preheats of `names` asked for at once."""
+    preheats = Preheats(PreheatQueue(order, limit))
+    for name in names:
+        preheats.ask(name)
+    return preheats.queue, preheats
+
+
 def in_a_loop_of_its_own(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
     """asyncio.run in a thread of its own: in the whole suite the browser tests' Playwright keeps an event loop
     running in this thread."""
@@ -51,10 +59,7 @@ async def settle() -> None:
 
 def test_preheats_asked_at_once_start_one_a_turn_in_page_order_each_when_the_last_page_is_built():
     async def scenario() -> None:
-        queue = PreheatQueue(["monster", "solos", "fight"], limit=1)
-        preheats = Preheats(queue)
-        for name in ("fight", "solos", "monster"):
-            preheats.ask(name)
+        queue, preheats = asked(["monster", "solos", "fight"], 1, "fight", "solos", "monster")
         await settle()
         assert queue.started == ["monster"]
         queue.built("monster-2")
@@ -73,10 +78,7 @@ def test_preheats_asked_at_once_start_one_a_turn_in_page_order_each_when_the_las
 
 def test_two_cores_run_two_preheats_at_once():
     async def scenario() -> None:
-        queue = PreheatQueue(["a", "b", "c"], limit=2)
-        preheats = Preheats(queue)
-        for name in ("a", "b", "c"):
-            preheats.ask(name)
+        queue, preheats = asked(["a", "b", "c"], 2, "a", "b", "c")
         await settle()
         assert queue.started == ["a", "b"]
         queue.built("b-1")
@@ -88,10 +90,7 @@ def test_two_cores_run_two_preheats_at_once():
 
 def test_the_page_a_visitor_waits_for_starts_at_once():
     async def scenario() -> None:
-        queue = PreheatQueue(["a", "b", "c"], limit=1)
-        preheats = Preheats(queue)
-        for name in ("a", "b", "c"):
-            preheats.ask(name)
+        queue, preheats = asked(["a", "b", "c"], 1, "a", "b", "c")
         await settle()
         queue.want("c")
         await settle()
@@ -125,10 +124,7 @@ def test_a_page_not_preheated_yet_goes_before_another_pages_refill():
 
 def test_a_notebook_that_does_not_wait_for_its_visit_holds_its_turn_until_it_has_run():
     async def scenario() -> None:
-        queue = PreheatQueue(["a", "b"], limit=1)
-        preheats = Preheats(queue)
-        preheats.ask("a")
-        preheats.ask("b")
+        queue, preheats = asked(["a", "b"], 1, "a", "b")
         await settle()
         assert queue.started == ["a"]
         preheats.tasks["a-0"].set_result(None)
@@ -142,10 +138,7 @@ def test_a_page_never_built_gives_up_its_turn_after_the_time_limit(monkeypatch):
     monkeypatch.setattr(preheat_order, "TURN_S", 0.05)
 
     async def scenario() -> None:
-        queue = PreheatQueue(["a", "b"], limit=1)
-        preheats = Preheats(queue)
-        preheats.ask("a")
-        preheats.ask("b")
+        queue, preheats = asked(["a", "b"], 1, "a", "b")
         await asyncio.sleep(0.2)
         assert queue.started == ["a", "b"]
 
