@@ -64,5 +64,24 @@ def test_elite_and_role_by_mouse(app):
     app.screenshot("elite-hexer", APP)
 
 
+def test_a_model_that_arrives_as_the_widget_managers_wait_ends_is_found(app):
+    """The widget manager's get_model waits 2 s for a missing model and gave up after its last 100 ms pause without
+    looking again: a model registered during that pause showed "model not found" for good (issue 18's flake).
+    Here a model leaves the manager, is asked for, and comes back 1.95 s later, inside the last pause."""
+    outcome = app.js("""async () => {
+      const manager = window.jupyterapp.widgetManager;
+      const id = Object.keys(manager._models)[0];
+      const registered = manager._models[id];  // the manager keeps a promise of each model
+      const model = await registered;
+      delete manager._models[id];
+      const asked = manager.get_model(id).then(found => found === model ? "found" : "another model",
+                                               error => "not found: " + error.message);
+      await new Promise(resolve => setTimeout(resolve, 1950));
+      manager._models[id] = registered;
+      return await asked;
+    }""")
+    assert outcome == "found"
+
+
 def test_no_console_errors(app):
     assert app.console_errors == []
