@@ -28,10 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from app_server import OFFLINE, launch_chromium, running_app
+from bench_pages import READY
 from playwright.sync_api import sync_playwright
 
-READY = ("#rendered_cells .wb-page .js-plotly-plot .main-svg, "
-         "#rendered_cells .wb-page .wb-builder .wb-explain-view .wb-explain")  # bench_pages.READY
 PROBE = """
 (() => {
   const marks = window.__marks = [];

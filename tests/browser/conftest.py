@@ -162,7 +162,7 @@ def _no_page_errors(request: pytest.FixtureRequest) -> Iterator[None]:
         return  # this test opened no browser (the session's browser fixture is not set up by it)
     page_errors = request.getfixturevalue("page_errors")
     errors = page_errors.take()
-    if any("widget model not found" in error for error in errors):
+    if any(MODEL_NOT_FOUND in error for error in errors):
         _save_comm_logs(page_errors, request.getfixturevalue("artifacts_dir"))
     if errors:
         pytest.fail("console or page errors in the browser:\n" + "\n\n".join(errors), pytrace=False)
@@ -183,7 +183,10 @@ def _modules_in_order(items: list[pytest.Item]) -> list[tuple[str, dict[str, str
 
 
 # Every page records its comm messages with the kernel, for the evidence of a page that never becomes ready
+# or shows MODEL_NOT_FOUND; COMM_LOG_LINES reads the record
 COMM_LOG = Path(__file__).with_name("comm_log.js")
+COMM_LOG_LINES = "() => window.__wbCommLog || []"
+MODEL_NOT_FOUND = "widget model not found"
 
 # What a lesson's outputs show when the widget manager has no model for them ("widget model not found")
 WIDGET_OUTPUTS = """() => Array.from(document.querySelectorAll('#rendered_cells .jp-OutputArea-output'))
@@ -195,11 +198,11 @@ def _save_comm_logs(page_errors: PageErrors, artifacts_dir: Path) -> None:
     """A page showed "widget model not found": each such page's talk with its kernel (comm_log.js) goes to
     test-artifacts/comm-log-<page's notebook>.txt."""
     for page, errors in page_errors.by_page.items():
-        if page is None or page.is_closed() or not any("widget model not found" in error for error in errors):
+        if page is None or page.is_closed() or not any(MODEL_NOT_FOUND in error for error in errors):
             continue
         stem = Path(page.url.split("?")[0]).stem
         try:
-            lines = [f"page {page.url}", *page.evaluate("() => window.__wbCommLog || []")]
+            lines = [f"page {page.url}", *page.evaluate(COMM_LOG_LINES)]
         except Exception as exc:  # the page may be going: say so rather than lose the failure
             lines = [f"page {page.url}", f"(the page could not be read: {exc})"]
         (artifacts_dir / f"comm-log-{stem}.txt").write_text("\n".join(lines) + "\n")
@@ -212,7 +215,7 @@ def _save_evidence(app: AppPage, page_errors: PageErrors, artifacts_dir: Path) -
     lines = [f"page {app.page.url}", "console:", *page_errors.console_log.get(app.page, [])]
     try:
         lines += ["outputs without their widget:", *app.js(WIDGET_OUTPUTS)]
-        lines += ["the page and its kernel (comm_log.js):", *app.js("() => window.__wbCommLog || []")]
+        lines += ["the page and its kernel (comm_log.js):", *app.js(COMM_LOG_LINES)]
         app.page.screenshot(path=str(artifacts_dir / f"{stem}-not-ready.png"), full_page=True)
     except Exception as exc:  # the page may be gone: the console is the evidence then
         lines.append(f"(the page could not be read: {exc})")
