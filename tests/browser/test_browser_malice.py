@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from workbench.apps.squad import default_squad
 from workbench.fight.malice import MaliceTracker, malice_schedule
@@ -70,7 +71,8 @@ def test_tracker_buttons_by_mouse(app):
         state = expected.state
         director.filter(has_text=re.compile(
             rf"^{state.malice} Malice — round {state.round} — {state.living} of {state.heroes} heroes")).wait_for()
-    assert players.last.inner_text().strip() == f"{expected.state.malice} Malice"
+    # The players' view is a widget of its own, updated in the kernel's next message: wait for it too.
+    expect(players.last).to_have_text(f"{expected.state.malice} Malice")
     app.checkbox("Show Malice to the players", MALICE).click()
     players.filter(has_text="hidden by the Director").last.wait_for()
     app.screenshot("tracker", MALICE)
