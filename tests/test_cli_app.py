@@ -1,7 +1,9 @@
 """`workbench app`: its refusals (exit 2, one line on stderr) and the Voilà command it runs.
 
 Starting the server for real, as root too, is covered by tests/browser/ (every browser test runs against
-a server started with `workbench app --port P`).
+a server started with `workbench app --port P`). The refusals come before the command replaces itself with
+Voilà (`os.execve`), so they run in this process (tests/cli_process.py refuses `os.exec*` there: a refusal
+that went missing fails its test instead of replacing the test run); one runs the console entry point.
 """
 
 from __future__ import annotations
@@ -9,11 +11,11 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
+from cli_process import run_cli, run_entry_point
 
 from workbench.cli.app import (
     HOST,
@@ -28,8 +30,7 @@ from workbench.cli.app import (
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "workbench.cli", "app", *args], capture_output=True,
-                          text=True, timeout=60)
+    return run_cli("app", *args)
 
 
 @pytest.mark.parametrize(
@@ -60,7 +61,8 @@ def test_a_port_in_use_is_refused():
         busy.bind((HOST, 0))
         busy.listen()
         port = busy.getsockname()[1]
-        result = run("--port", str(port))
+        # the console entry point itself, in a fresh process; the other refusals run the command in this one
+        result = run_entry_point("app", "--port", str(port), timeout=60)
     assert result.returncode == 2
     assert result.stderr.strip() == (
         f"workbench app: error: --port: got {port} (already in use); accepts a TCP port free on {HOST}"
@@ -104,11 +106,9 @@ def test_the_guard_refuses_remote_hosts_and_foreign_origins():
 
 
 @pytest.mark.parametrize("token", ["short", "x" * 15, "é" * 20, "a b\tc" * 5])
-def test_a_weak_token_is_refused(token):
-    import os
-
-    result = subprocess.run([sys.executable, "-m", "workbench.cli", "app"], capture_output=True, text=True,
-                            timeout=60, env={**os.environ, TOKEN_ENV: token})
+def test_a_weak_token_is_refused(token, monkeypatch):
+    monkeypatch.setenv(TOKEN_ENV, token)
+    result = run()
     assert result.returncode == 2 and result.stdout == ""
     assert f"${TOKEN_ENV} must be 16 or more printable ASCII characters" in result.stderr
 

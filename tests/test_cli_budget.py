@@ -3,22 +3,18 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
+from cli_process import run_cli, run_entry_point
 
 from workbench.cli import main
 from workbench.encounter.encounter import Encounter, save_encounter
 from workbench.encounter.party import make_party
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "workbench.cli", *args], capture_output=True, text=True)
-
-
 def test_budget_json_contract():
-    result = run("budget", "--heroes", "5", "--level", "3", "--json")
+    # the console entry point itself, in a fresh process; the other tests run the command in this one
+    result = run_entry_point("budget", "--heroes", "5", "--level", "3", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     # "a group of five 3rd-level heroes has an ES of 50"; one hero 4 + 2 x 3 = 10
@@ -74,7 +70,7 @@ def test_budget_text_shows_the_working(capsys):
     ],
 )
 def test_budget_refusals(args, flag):
-    result = run("budget", *args)
+    result = run_cli("budget", *args)
     assert result.returncode == 2
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1 and flag in result.stderr
@@ -99,6 +95,6 @@ def test_encounter_command(tmp_path, capsys):
 def test_encounter_command_refuses_a_foreign_file(tmp_path):
     path = tmp_path / "monster.json"
     path.write_text(json.dumps({"name": "goblin"}))
-    result = run("encounter", str(path))
+    result = run_cli("encounter", str(path))
     assert result.returncode == 2 and result.stdout == ""
     assert "monster.json" in result.stderr and len(result.stderr.strip().splitlines()) == 1

@@ -4,23 +4,19 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_process import run_cli, run_entry_point
 
 from workbench.calibration.bestiary import SAMPLE_DIR, sample_bestiary
 from workbench.calibration.fit import HEADLINE_QUANTITIES, calibrate, fit_report
 from workbench.cli import main
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "workbench.cli", *args], capture_output=True, text=True)
-
-
 def test_json_contract_on_the_sample():
-    result = run("calibrate", str(SAMPLE_DIR), "--json")
+    # the console entry point itself, in a fresh process; the other tests run the command in this one
+    result = run_entry_point("calibrate", str(SAMPLE_DIR), "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert set(data) == {"parsed", "failed", "fit"}
@@ -95,7 +91,7 @@ def test_an_empty_folder_has_no_figures(tmp_path: Path, capsys):
 
 @pytest.mark.parametrize("args", [("calibrate", "/no/such/folder"), ("calibrate",)])
 def test_bad_input_exits_2_with_one_line_on_stderr(args):
-    result = run(*args)
+    result = run_cli(*args)
     assert result.returncode == 2
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1

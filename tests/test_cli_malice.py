@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
+from cli_process import run_cli, run_entry_point
 
 from workbench.cli import main
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "workbench.cli", *args], capture_output=True, text=True)
-
-
 def test_book_example_as_json():
+    # the console entry point itself, in a fresh process; the other tests run the command in this one
     # "five heroes with three Victories each ... 9 Malice ... 7 ... 8 ... 9 ... and so on" (round 5: 5 + 5).
-    result = run("malice", "--heroes", "5", "--victories", "3", "--rounds", "5", "--json")
+    result = run_entry_point("malice", "--heroes", "5", "--victories", "3", "--rounds", "5", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["rounds"] == [
@@ -68,7 +64,7 @@ def test_text_output_shows_the_working(capsys):
     ],
 )
 def test_bad_input_exits_2_with_one_line_naming_the_flag(args, flag):
-    result = run("malice", *args)
+    result = run_cli("malice", *args)
     assert result.returncode == 2
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()

@@ -3,23 +3,17 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 import rules_reference as ref
+from cli_process import run_cli, run_entry_point
 
 from workbench.cli import main
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "workbench.cli", *args], capture_output=True, text=True
-    )
-
-
 def test_json_has_the_contract_keys_and_the_rules_numbers():
-    result = run("monster", "--level", "5", "--organization", "elite", "--role", "brute", "--json")
+    # the console entry point itself, in a fresh process; the other tests run the command in this one
+    result = run_entry_point("monster", "--level", "5", "--organization", "elite", "--role", "brute", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["ev"] == ref.ev(5, "elite")
@@ -62,7 +56,7 @@ def test_text_output_is_a_stat_block(capsys):
     ],
 )
 def test_bad_input_exits_2_with_one_line_naming_the_argument(args, flag):
-    result = run("monster", *args)
+    result = run_cli("monster", *args)
     assert result.returncode == 2
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import rules_reference as ref
+from cli_process import run_cli, run_entry_point
 
 from workbench.calibration.bestiary import SAMPLE_DIR
 
@@ -18,11 +18,12 @@ V1_FILE = Path(__file__).parent / "data" / "library-v1" / "Bone Crusher.json"
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "workbench.cli", "show", *args], capture_output=True, text=True)
+    return run_cli("show", *args)
 
 
 def test_json_has_the_contracts_keys():
-    result = run(str(GOBLIN_WARRIOR), "--json")
+    # the console entry point itself, in a fresh process; the other tests run the command in this one
+    result = run_entry_point("show", str(GOBLIN_WARRIOR), "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert (data["name"], data["level"], data["organization"], data["role"], data["ev"], data["stamina"],

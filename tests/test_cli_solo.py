@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
+from cli_process import run_cli, run_entry_point
 
 from workbench.cli import main
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "workbench.cli", "solo", *args], capture_output=True, text=True)
-
-
 def test_json_leader_level_5():
-    result = run("--level", "5", "--organization", "leader", "--json")
+    # the console entry point itself, in a fresh process; the other tests run the command in this one
+    result = run_entry_point("solo", "--level", "5", "--organization", "leader", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     # leader EV (2 × 5 + 4) × 2 = 28 -> × 3 = 84; Stamina (10 × 5 + 30) × 2 = 160 -> × 2.5 = 400
@@ -78,7 +74,7 @@ def test_text_for_people(capsys):
     ],
 )
 def test_refusals(args, flag, words):
-    result = run(*args)
+    result = run_cli("solo", *args)
     assert result.returncode == 2
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
+
+from cli_process import run_entry_point
 
 from workbench.calibration.bestiary import SAMPLE_DIR
 from workbench.cli import main
@@ -72,12 +72,9 @@ def test_text_for_a_person(capsys):
     assert "None" not in out
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "workbench.cli", *args], capture_output=True, text=True)
-
-
 def test_impossible_request_is_refused_with_the_reason():
-    result = run(*ARGS, "--keyword", "Dragon")
+    # the console entry point itself, in a fresh process; the other tests run the command in this one
+    result = run_entry_point(*ARGS, "--keyword", "Dragon")
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1
     assert "--keyword" in result.stderr and "dragon" in result.stderr
