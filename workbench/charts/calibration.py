@@ -20,6 +20,7 @@ from workbench.calibration.fit import (
     MonsterCalibration,
     VariantFit,
 )
+from workbench.charts.theme import WHITE
 from workbench.errors import InvalidInput
 from workbench.rules.ruleset import Ruleset, core_ruleset
 from workbench.tables.calibration import comparison_table, variant_table
@@ -157,7 +158,7 @@ def formula_curves_figure(
     levels = list(levels) if levels is not None else list(range(1, top + 1))
     table = stat_table(levels=levels, ruleset=rules)
     pairs = sorted({(m.organization, m.role) for m in monsters}, key=lambda p: (list(rules.organizations).index(p[0]), p[1] or ""))
-    figure = go.Figure()
+    figure = go.Figure(layout={"template": WHITE})
     shown: set[str] = set()
     for org, role in pairs:
         rows = table[(table["organization"] == org) & (table["role"].isna() if role is None else table["role"] == role)]
@@ -183,7 +184,6 @@ def formula_curves_figure(
         title=f"{LABELS[quantity]}: the formulas ({escape(rules.name)}) and the published monsters",
         xaxis_title="Level",
         yaxis_title=LABELS[quantity],
-        template="plotly_white",
         legend={"groupclick": "togglegroup"},
     )
     return figure
@@ -194,7 +194,7 @@ def predicted_vs_printed_figure(results: Iterable[MonsterCalibration], quantity:
     _check_quantity(quantity)
     frame = comparison_table(results)
     frame = frame[frame["quantity"] == quantity]
-    figure = go.Figure()
+    figure = go.Figure(layout={"template": WHITE})
     if len(frame):
         low = int(min(frame["predicted"].min(), frame["printed"].min()))
         high = int(max(frame["predicted"].max(), frame["printed"].max()))
@@ -212,7 +212,7 @@ def predicted_vs_printed_figure(results: Iterable[MonsterCalibration], quantity:
             )
         )
     figure.update_layout(title=f"{LABELS[quantity]}: formula against the book", xaxis_title="printed",
-                         yaxis_title="formula", template="plotly_white")
+                         yaxis_title="formula")
     return figure
 
 
@@ -221,7 +221,7 @@ def residual_figure(results: Iterable[MonsterCalibration], quantities: Sequence[
     formula gives more than the book."""
     frame = comparison_table(results)
     frame = frame[frame["quantity"].isin(list(quantities))]
-    figure = go.Figure()
+    figure = go.Figure(layout={"template": WHITE})
     for organization, group in frame.groupby("organization", sort=False):
         figure.add_trace(
             go.Box(
@@ -233,7 +233,7 @@ def residual_figure(results: Iterable[MonsterCalibration], quantities: Sequence[
         )
     figure.add_hline(y=0, line={"color": "#999", "dash": "dash"})
     figure.update_layout(boxmode="group", title="Formula − printed, per number and organization",
-                         yaxis_title="residual (formula − printed)", template="plotly_white")
+                         yaxis_title="residual (formula − printed)")
     return figure
 
 
@@ -248,11 +248,12 @@ def variant_figure(fits: Sequence[VariantFit]) -> go.Figure:
     ]
     colours = ["#e76f51" if b else ("#457b9d" if w else "#a8dadc") for b, w in zip(frame["best"], frame["as_written"], strict=False)]
     figure = go.Figure(
-        go.Bar(x=list(frame["total_abs_error"]), y=labels, orientation="h", marker={"color": colours},
-               hovertext=[f"{e} exact of {c}" for e, c in zip(frame["exact_matches"], frame["compared"], strict=False)],
-               hoverinfo="text+x")
+        layout={"template": WHITE},
+        data=go.Bar(x=list(frame["total_abs_error"]), y=labels, orientation="h", marker={"color": colours},
+                    hovertext=[f"{e} exact of {c}" for e, c in zip(frame["exact_matches"], frame["compared"], strict=False)],
+                    hoverinfo="text+x")
     )
     figure.update_layout(title="Rule variants: total |formula − printed| over every compared number",
-                         xaxis_title="total absolute error (lower fits better)", template="plotly_white",
+                         xaxis_title="total absolute error (lower fits better)",
                          yaxis={"autorange": "reversed"}, margin={"l": 360})
     return figure

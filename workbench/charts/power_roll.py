@@ -5,12 +5,14 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
+from workbench.charts.theme import WHITE
+
 __all__ = ["expected_damage_figure"]
 
 
 def expected_damage_figure(formula: pd.DataFrame, published: pd.DataFrame, title: str) -> go.Figure:
     """The formula's signature strike per level (with the edge/bane band) and the published signatures."""
-    figure = go.Figure()
+    figure = go.Figure(layout={"template": WHITE})
     figure.add_trace(go.Scatter(x=formula.level, y=formula.with_edge, mode="lines", line={"width": 0},
                                 name="with an edge", showlegend=False, hoverinfo="skip"))
     figure.add_trace(go.Scatter(x=formula.level, y=formula.with_bane, mode="lines", line={"width": 0},
@@ -22,5 +24,5 @@ def expected_damage_figure(formula: pd.DataFrame, published: pd.DataFrame, title
                                     text=published.name, textposition="top center", name="published",
                                     marker={"color": "#b5651d", "size": 9}))
     figure.update_layout(title=title, xaxis_title="level", yaxis_title="expected damage per use",
-                         template="plotly_white", height=360, margin={"l": 50, "r": 20, "t": 50, "b": 40})
+                         height=360, margin={"l": 50, "r": 20, "t": 50, "b": 40})
     return figure
