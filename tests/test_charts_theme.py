@@ -3,25 +3,22 @@
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 import plotly.graph_objects as go
 import plotly.io as pio
+from package_source import PACKAGE, nodes
 from plotly.basedatatypes import BaseTraceType
 
-import workbench
 from workbench.charts.scaling import curves_figure, scaling_figure
 from workbench.charts.theme import TRACE_TYPES, WHITE
 from workbench.tables.stats import stat_table
-
-PACKAGE = Path(workbench.__file__).parent
 
 
 def _trace_types_in_the_code() -> set[str]:
     """Every plotly trace type the workbench's code names (`go.Scatter(...)` -> "scatter")."""
     found: set[str] = set()
     for path in PACKAGE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in nodes(path):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "go":
                 kind = getattr(go, node.attr, None)
                 if isinstance(kind, type) and issubclass(kind, BaseTraceType):

@@ -13,7 +13,6 @@ from workbench.encounter.party import make_party
 
 
 def test_budget_json_contract():
-    # the console entry point itself, in a fresh process; the other tests run the command in this one
     result = run_entry_point("budget", "--heroes", "5", "--level", "3", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)

@@ -15,7 +15,6 @@ from workbench.cli import main
 
 
 def test_json_contract_on_the_sample():
-    # the console entry point itself, in a fresh process; the other tests run the command in this one
     result = run_entry_point("calibrate", str(SAMPLE_DIR), "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)

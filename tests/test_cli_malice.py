@@ -11,7 +11,6 @@ from workbench.cli import main
 
 
 def test_book_example_as_json():
-    # the console entry point itself, in a fresh process; the other tests run the command in this one
     # "five heroes with three Victories each ... 9 Malice ... 7 ... 8 ... 9 ... and so on" (round 5: 5 + 5).
     result = run_entry_point("malice", "--heroes", "5", "--victories", "3", "--rounds", "5", "--json")
     assert result.returncode == 0, result.stderr

@@ -12,7 +12,6 @@ from workbench.cli import main
 
 
 def test_json_has_the_contract_keys_and_the_rules_numbers():
-    # the console entry point itself, in a fresh process; the other tests run the command in this one
     result = run_entry_point("monster", "--level", "5", "--organization", "elite", "--role", "brute", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)

@@ -22,7 +22,6 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_json_has_the_contracts_keys():
-    # the console entry point itself, in a fresh process; the other tests run the command in this one
     result = run_entry_point("show", str(GOBLIN_WARRIOR), "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)

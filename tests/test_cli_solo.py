@@ -11,7 +11,6 @@ from workbench.cli import main
 
 
 def test_json_leader_level_5():
-    # the console entry point itself, in a fresh process; the other tests run the command in this one
     result = run_entry_point("solo", "--level", "5", "--organization", "leader", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)

@@ -73,7 +73,6 @@ def test_text_for_a_person(capsys):
 
 
 def test_impossible_request_is_refused_with_the_reason():
-    # the console entry point itself, in a fresh process; the other tests run the command in this one
     result = run_entry_point(*ARGS, "--keyword", "Dragon")
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1

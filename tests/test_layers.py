@@ -9,13 +9,13 @@ copy of the package with a planted upward import, so these tests can fail.
 from __future__ import annotations
 
 import ast
-import functools
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "workbench"
+from package_source import PACKAGE, nodes
+
 HEAVY = ("pandas", "plotly", "ipywidgets", "anywidget", "numpy", "IPython")
 # Bottom to top. A module imports its own layer or lower ones only. "workbench" is the package's facade.
 RANKS = {
@@ -51,17 +51,6 @@ def layer(module: str) -> str:
     return parts[1] if len(parts) > 1 else "workbench"
 
 
-@functools.cache
-def _parsed(source: str, filename: str) -> ast.Module:
-    """A file's syntax tree, parsed once per text: the checks and the planted copies read the same ~150 files
-    (each test parsing them again cost ~0.4 s); a planted file's new text is parsed anew."""
-    return ast.parse(source, filename=filename)
-
-
-def _nodes(path: Path) -> list[ast.AST]:
-    return list(ast.walk(_parsed(path.read_text(), path.name)))
-
-
 def import_graph(package: Path = PACKAGE) -> dict[str, set[str]]:
     """module -> every workbench module it imports, anywhere in its file (functions, TYPE_CHECKING too)."""
     paths = {module_name(p, package): p for p in sorted(package.rglob("*.py"))}
@@ -69,7 +58,7 @@ def import_graph(package: Path = PACKAGE) -> dict[str, set[str]]:
     for name, path in paths.items():
         is_package = path.name == "__init__.py"
         edges: set[str] = set()
-        for node in _nodes(path):
+        for node in nodes(path):
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
@@ -93,7 +82,7 @@ def heavy_imports(package: Path = PACKAGE) -> list[str]:
         name = module_name(path, package)
         if RANKS[layer(name)] >= PURE_BELOW:
             continue
-        for node in _nodes(path):
+        for node in nodes(path):
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
                 [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
             found += [f"{name} imports {n}" for n in names if n.split(".")[0] in HEAVY]

@@ -22,10 +22,5 @@ __all__ = ["TRACE_TYPES", "WHITE"]
 TRACE_TYPES = ("bar", "box", "scatter")
 
 
-def _cut(name: str) -> go.layout.Template:
-    """plotly's template `name`: its whole layout, and its defaults for `TRACE_TYPES` only."""
-    whole = pio.templates[name]
-    return go.layout.Template(layout=whole.layout, data={kind: whole.data[kind] for kind in TRACE_TYPES})
-
-
-WHITE = _cut("plotly_white")
+_WHOLE = pio.templates["plotly_white"]
+WHITE = go.layout.Template(layout=_WHOLE.layout, data={kind: _WHOLE.data[kind] for kind in TRACE_TYPES})
