@@ -1,7 +1,7 @@
 """Every console error and uncaught page error of every page the browser tests open.
 
 `PageErrors.watch(context)` listens on a browser context (all its pages, the ones opened later too);
-`tests/browser/conftest.py` hands every test a browser whose contexts are all watched and fails a test
+`tests/browser/conftest.py` hands every test a browser whose pages are all watched and fails a test
 at its teardown when an error arrived while it ran (or while a page it waited for loaded), so no error
 goes unseen. `console_errors(page)` is one page's share, for tests that assert on their own page.
 

@@ -156,7 +156,7 @@ def whole_page(app: AppPage, file: str) -> Path:
 
 def watched(browser, voila_url: str, artifacts_dir: Path, page_errors: PageErrors, name: str,
             width: int) -> AppPage:
-    """A page in a context of its own, offline but for the server; any console or page error fails the test
+    """A page of its own, offline but for the server; any console or page error fails the test
     (conftest.py)."""
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()

@@ -69,9 +69,9 @@ class AppPage:
         return path
 
     def close(self) -> None:
-        """Close the page (and its browser context); Voilà may then shut the notebook's kernel down."""
+        """Close the page; Voilà may then shut the notebook's kernel down."""
         if not self.page.is_closed():
-            self.page.context.close()
+            self.page.close()
 
     def js(self, expression: str, arg: Any = None) -> Any:
         return self.page.evaluate(expression, arg)
