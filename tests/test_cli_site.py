@@ -6,9 +6,11 @@ import json
 import re
 from pathlib import Path
 
+from workbench.cli import site
 from workbench.cli.app import NOTEBOOKS_DIR, page_arguments, page_environment
 from workbench.cli.site import (
     COMPILE_HINT,
+    FIGURE_VIEW,
     PAGE_ORDER,
     PAGES_DIR,
     PRELOAD_FILE,
@@ -17,9 +19,11 @@ from workbench.cli.site import (
     lessons,
     pages,
     plotly_bundle,
+    plotly_js_version,
     prepare_site,
 )
 
+REPO_ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN_ON_PAGES = re.compile(r"Run the cells|Shift \+ Enter|/tmp/|onerror|<script|_app\(|_page\(\)")
 
 
@@ -74,8 +78,8 @@ def test_voila_is_told_where_the_template_is():
 
 
 def test_the_chart_bundle_is_compiled_off_the_main_thread_and_asked_for_in_each_page_head(tmp_path: Path, monkeypatch):
-    """Issue 18: the served copy of plotly's widget bundle starts with V8's compile hint and is otherwise plotly's
-    own, byte for byte; each page's head preloads it at the very address its charts import (else the browser
+    """Issue 18: the served chart JavaScript starts with V8's compile hint and is otherwise its files', byte for
+    byte; each page's head preloads it at the very address its charts import (else the browser
     would fetch and compile it twice)."""
     import jinja2
     import plotly.graph_objects as go
@@ -86,9 +90,11 @@ def test_the_chart_bundle_is_compiled_off_the_main_thread_and_asked_for_in_each_
 
     _, share = prepare_site(None, tmp_path / "site")
     template = share / "voila" / "templates" / TEMPLATE_NAME
-    bundle, address = plotly_bundle()  # type: ignore[misc]  # plotly is installed
-    served = template / "static" / address.removeprefix("voila/static/").split("?")[0]
-    assert served.read_bytes() == COMPILE_HINT + bundle.read_bytes()
+    bundle = plotly_bundle()
+    assert bundle is not None  # plotly is installed
+    address = bundle.address
+    served = template / "static" / bundle.served_name
+    assert served.read_bytes() == COMPILE_HINT + b"\n".join(path.read_bytes() for path in bundle.files)
     assert COMPILE_HINT.decode().strip() == "//# allFunctionsCalledOnLoad"  # V8's name for it, not a typo of ours
     assert f'include "{PRELOAD_FILE}"' in (template / "index.html.j2").read_text()
 
@@ -100,3 +106,55 @@ def test_the_chart_bundle_is_compiled_off_the_main_thread_and_asked_for_in_each_
     monkeypatch.setenv("VOILA_BASE_URL", "/base/")
     assert visit.load_plotly_from_server()
     assert json.dumps(link.group(1)) in go.FigureWidget()._esm  # the charts import what the head preloaded
+
+
+def _plotly_package_data() -> Path:
+    import plotly
+
+    return Path(plotly.__file__).parent / "package_data"
+
+
+def test_the_charts_run_on_plotly_js_cartesian_build_when_make_fetched_it():
+    """`make` fetches plotly.js's cartesian build for the plotly.js that plotly.py speaks: the app then serves it
+    with the workbench's view of a FigureWidget, not plotly's widget bundle (the whole of plotly.js)."""
+    makefile = (REPO_ROOT / "Makefile").read_text()
+    pinned = re.search(r"^PLOTLY_JS_VERSION := (\S+)$", makefile, re.MULTILINE)
+    assert pinned, "the Makefile names the plotly.js version it fetches"
+    assert plotly_js_version(_plotly_package_data() / "plotly.min.js") == pinned.group(1), \
+        "plotly.py now speaks another plotly.js: change PLOTLY_JS_VERSION and its sha512 in the Makefile"
+    bundle = plotly_bundle()
+    assert bundle is not None
+    cartesian, view = bundle.files  # make test made the file (a prerequisite of the test target)
+    assert cartesian.name == f"plotly-cartesian-{pinned.group(1)}.min.js"
+    assert b"plotly.js (cartesian - minified) v" + pinned.group(1).encode() in cartesian.read_bytes()[:200]
+    assert view == FIGURE_VIEW
+    assert bundle.address.startswith(f"voila/static/plotly-cartesian-{pinned.group(1)}-")
+
+
+def test_without_the_cartesian_build_the_app_serves_plotlys_own_bundle(tmp_path: Path, monkeypatch):
+    monkeypatch.setattr(site, "CARTESIAN_FOLDER", tmp_path)  # nothing fetched there
+    import plotly
+
+    bundle = plotly_bundle()
+    assert bundle is not None
+    assert bundle.files == (_plotly_package_data() / "widgetbundle.js",)
+    assert bundle.address == f"voila/static/plotly-widget-{plotly.__version__}.js?v={plotly.__version__}"
+
+
+def test_a_changed_figure_view_is_served_at_a_new_address(tmp_path: Path, monkeypatch):
+    """The browser keeps the served file by its address: a new view must not be hidden by the old one's cache."""
+    before = plotly_bundle()
+    view = tmp_path / "figure_view.js"
+    view.write_text(FIGURE_VIEW.read_text() + "\n// changed\n")
+    monkeypatch.setattr(site, "FIGURE_VIEW", view)
+    after = plotly_bundle()
+    assert before is not None and after is not None
+    assert after.address != before.address and after.served_name != before.served_name
+
+
+def test_the_plotly_js_version_is_read_from_its_banner(tmp_path: Path):
+    banner = tmp_path / "plotly.min.js"
+    banner.write_text("/**\n* plotly.js v4.1.1\n* Copyright 2012-2026, Plotly, Inc.\n*/\n(function(){})")
+    assert plotly_js_version(banner) == "4.1.1"
+    banner.write_text("(function(){})")
+    assert plotly_js_version(banner) is None

@@ -29,6 +29,16 @@ def app(open_app):
     page.close()
 
 
+def test_the_live_charts_run_on_plotly_js_cartesian_build(app):
+    """Issue 18: `workbench app` serves plotly.js's cartesian build with the workbench's view of a FigureWidget
+    (cli.site.plotly_bundle), not plotly's widget bundle: the page's plotly knows the cartesian traces and no
+    others, and it drew the curves chart (a FigureWidget)."""
+    traces = set(app.js("() => Object.keys(window.Plotly.PlotSchema.get().traces)"))
+    assert {"bar", "box", "scatter"} <= traces
+    assert not {"scatter3d", "scattergl", "choropleth", "sunburst"} & traces, sorted(traces)
+    assert app.plot_data(CURVES)
+
+
 def picked(app, label: str) -> list[str]:
     return app.page.locator(f'{APP} .widget-select-multiple:has(> label.widget-label:text-is("{label}")) '
                             "select").evaluate("s => Array.from(s.selectedOptions).map(o => o.value)")

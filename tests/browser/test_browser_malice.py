@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from workbench.apps.squad import default_squad
+from workbench.cli.site import plotly_bundle
 from workbench.fight.malice import MaliceTracker, malice_schedule
 from workbench.fight.squad import SquadTracker
 
@@ -115,5 +116,7 @@ def test_the_lessons_static_chart_is_drawn_by_the_servers_plotly_not_an_embedded
     inline = app.js("() => Array.from(document.scripts).filter(s => !s.src)"
                     ".reduce((n, s) => n + s.textContent.length, 0)")
     assert inline < 1_000_000, f"{inline} characters of inline script"
-    assert app.js("() => performance.getEntriesByType('resource')"
-                  ".filter(e => e.name.includes('/voila/static/plotly-widget-')).length") >= 1
+    served = plotly_bundle()
+    assert served is not None
+    assert app.js("name => performance.getEntriesByType('resource').filter(e => e.name.includes(name)).length",
+                  f"/voila/static/{served.served_name}") >= 1

@@ -66,7 +66,7 @@ def test_static_files_refuse_a_foreign_host(voila_url):
     from workbench.cli.site import plotly_bundle
 
     port = urlparse(voila_url).port
-    paths = ("/voila/static/voila.js", "/" + plotly_bundle()[1],  # type: ignore[index]  # plotly is installed
+    paths = ("/voila/static/voila.js", "/" + plotly_bundle().address,  # type: ignore[union-attr]  # plotly is installed
              "/voila/templates/workbench/static/workbench-favicon.svg")
     for path in paths:
         assert request(voila_url, path).status == 200, path  # the control: the file is there for the Director

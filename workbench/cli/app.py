@@ -340,7 +340,7 @@ def run(args: argparse.Namespace) -> None:
     environment = {**page_environment(share), TOKEN_ENV: token}
     bundle = plotly_bundle()
     if bundle is not None:  # copied beside the template by prepare_site; the pages' charts load it from there
-        environment[PLOTLY_BUNDLE_VARIABLE] = bundle[1]
+        environment[PLOTLY_BUNDLE_VARIABLE] = bundle.address
     os.execve(command[0], command, environment)
 
 

@@ -24,6 +24,7 @@ waits before each visit until the server and its kernels are idle.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import importlib.metadata
 import importlib.util
@@ -31,28 +32,36 @@ import json
 import os
 import re
 import shutil
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 __all__ = [
+    "CARTESIAN_FOLDER",
     "COMPILE_HINT",
+    "FIGURE_VIEW",
     "PAGES_DIR",
     "PAGE_ORDER",
     "PLOTLY_BUNDLE_VARIABLE",
     "PRELOAD_FILE",
     "TEMPLATE_NAME",
+    "Bundle",
     "Listed",
     "landing_html",
     "lessons",
     "pages",
     "plotly_bundle",
+    "plotly_js_version",
     "preload_html",
     "prepare_site",
     "site_folder",
 ]
 
 PAGES_DIR = Path(__file__).resolve().parents[1] / "pages"
+FIGURE_VIEW = PAGES_DIR / "figure_view.js"  # the browser side of the app's charts on plotly.js's cartesian build
+# Where `make` puts plotly.js's cartesian build (the Makefile's PLOTLY_CARTESIAN), named by its version.
+CARTESIAN_FOLDER = Path(sys.prefix) / "share" / "drawsteel-workbench"
 TEMPLATE_NAME = "workbench"
 # A Director's order: build a monster, then an encounter, run the fight; then homebrew and calibration.
 PAGE_ORDER = ("monster", "solos", "encounter", "fight", "homebrew", "calibration")
@@ -179,18 +188,51 @@ def site_folder() -> Path:
     return (Path(cache) if cache else Path.home() / ".cache") / "drawsteel-workbench" / "app"
 
 
-def plotly_bundle() -> tuple[Path, str] | None:
-    """plotly's widget bundle (the JavaScript of every FigureWidget) and the address it is served at under
-    the server's base URL (`voila/static/plotly-widget-<version>.js?v=<version>`: a new plotly is a new
-    file, and the `v` lets the browser keep it); None when plotly or its bundle is missing."""
+@dataclass(frozen=True)
+class Bundle:
+    """The JavaScript the app's charts run on: `files`, served as one file in their order, at `address` under
+    the server's base URL (`voila/static/<name>?v=<version>`: new JavaScript is a new name, and the `v` lets the
+    browser keep it)."""
+
+    files: tuple[Path, ...]
+    address: str
+
+    @property
+    def served_name(self) -> str:
+        return self.address.removeprefix("voila/static/").split("?")[0]
+
+    def content(self) -> bytes:
+        """What the server sends: V8's compile hint, then the files."""
+        return COMPILE_HINT + b"\n".join(path.read_bytes() for path in self.files)
+
+
+def plotly_js_version(plotly_min_js: Path) -> str | None:
+    """The version of plotly.js that plotly.py speaks, from its own copy's banner (`plotly.js v4.1.1`)."""
+    with plotly_min_js.open("rb") as file:
+        found = re.search(rb"plotly\.js v([0-9][0-9A-Za-z.+-]*)", file.read(300))
+    return found.group(1).decode() if found else None
+
+
+def plotly_bundle() -> Bundle | None:
+    """The JavaScript of the app's charts: plotly.js's cartesian build (fetched by `make` into
+    `CARTESIAN_FOLDER`, for the plotly.js this plotly speaks) followed by the workbench's view of a FigureWidget
+    (`FIGURE_VIEW`); without that build, plotly's own widget bundle (the whole of plotly.js); None when plotly
+    or its bundle is missing."""
     spec = importlib.util.find_spec("plotly")
     if spec is None or spec.origin is None:
         return None
-    bundle = Path(spec.origin).parent / "package_data" / "widgetbundle.js"
+    package_data = Path(spec.origin).parent / "package_data"
+    js_version = plotly_js_version(package_data / "plotly.min.js") if (package_data / "plotly.min.js").is_file() \
+        else None
+    cartesian = CARTESIAN_FOLDER / f"plotly-cartesian-{js_version}.min.js"
+    if js_version is not None and cartesian.is_file():
+        view = hashlib.sha256(FIGURE_VIEW.read_bytes()).hexdigest()[:12]
+        return Bundle((cartesian, FIGURE_VIEW), f"voila/static/plotly-cartesian-{js_version}-{view}.js?v={view}")
+    bundle = package_data / "widgetbundle.js"
     if not bundle.is_file():
         return None
     version = importlib.metadata.version("plotly")
-    return bundle, f"voila/static/plotly-widget-{version}.js?v={version}"
+    return Bundle((bundle,), f"voila/static/plotly-widget-{version}.js?v={version}")
 
 
 def prepare_site(lessons_dir: Path | None, folder: Path | None = None) -> tuple[Path, Path]:
@@ -212,7 +254,6 @@ def prepare_site(lessons_dir: Path | None, folder: Path | None = None) -> tuple[
     (template / "tree.html").write_text(landing_html(listed_pages, listed_lessons), encoding="utf-8")
     bundle = plotly_bundle()
     if bundle is not None:
-        served = bundle[1].removeprefix("voila/static/").split("?")[0]
-        (template / "static" / served).write_bytes(COMPILE_HINT + bundle[0].read_bytes())
-        (template / PRELOAD_FILE).write_text(preload_html(bundle[1]), encoding="utf-8")
+        (template / "static" / bundle.served_name).write_bytes(bundle.content())
+        (template / PRELOAD_FILE).write_text(preload_html(bundle.address), encoding="utf-8")
     return root, share
