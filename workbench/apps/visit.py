@@ -15,7 +15,8 @@ kernel (a kernel started for the visit, JupyterLab, the tests) nothing waits and
 
 Charts: every plotly FigureWidget carries plotly's ~5 MB widget JavaScript in its state, which the browser
 receives over the websocket and compiles for each chart (about 6-8 s of a page's opening on the busy 2-core
-machine). Under `workbench app` the server serves that file (`cli.site.plotly_bundle`), and
+machine). Under `workbench app` the server serves the charts' JavaScript as a file (`cli.site.plotly_bundle`:
+plotly.js's cartesian build with the workbench's view of a FigureWidget, else plotly's bundle), and
 `load_plotly_from_server` makes the kernel's FigureWidgets a few lines that import it from there: the
 browser fetches and compiles it once per page and keeps it in its cache for the next visits.
 """

@@ -8,8 +8,8 @@ Voilà the figures are therefore shown as `text/html`: plotly.js once per page (
 offline), then each figure as a `<div>` and the script that draws it; no MathJax from a CDN.
 
 Under `workbench app` (its kernels have `$WORKBENCH_PLOTLY_BUNDLE`, `served_bundle`) the page does not carry
-plotly.js at all: each figure's script imports the server's copy of plotly's widget bundle, which the page's
-head has already asked for (`cli.site`) and the charts' widgets import too, so one file is fetched and compiled
+plotly.js at all: each figure's script imports the server's chart JavaScript (`cli.site.plotly_bundle`), which
+the page's head has already asked for and the charts' widgets import too, so one file is fetched and compiled
 once per page and kept in the browser's cache. The embedded copy was a 4.6 MB inline script in every lesson
 page with a chart, sent from the kernel through the server and parsed on the page's main thread at each visit.
 
@@ -45,8 +45,9 @@ def in_voila(environ: Mapping[str, str] | None = None) -> bool:
 
 
 def served_bundle(environ: Mapping[str, str] | None = None) -> str | None:
-    """The address (from the server's root) of plotly's widget bundle on the `workbench app` server that
-    started this kernel, e.g. `/voila/static/plotly-widget-7.1.0.js?v=7.1.0`; None anywhere else."""
+    """The address (from the server's root) of the charts' JavaScript (plotly.js and a FigureWidget view) on the
+    `workbench app` server that started this kernel, e.g. `/voila/static/plotly-widget-7.1.0.js?v=7.1.0`; None
+    anywhere else."""
     env = os.environ if environ is None else environ
     address = env.get(BUNDLE_VARIABLE, "").strip()
     if not address:

@@ -7,10 +7,14 @@ in the checkout is served as it is now). The landing page is Voilà's tree page 
 Voilà template (`workbench/pages/template/workbench`, copied beside the root): its `tree.html` is written
 here, from each notebook's own title and first line, in a Director's order (`PAGE_ORDER`).
 
-The template's static folder also gets plotly's widget bundle (`plotly_bundle`): the pages' kernels point
-their FigureWidgets at that file (`workbench.apps.visit`) instead of sending its ~5 MB inside every chart's
-widget state, so the browser loads and compiles it once and keeps it in its cache. Two things take its
-compiling off the page's main thread (issue 18):
+The template's static folder also gets the charts' JavaScript (`plotly_bundle`): plotly.js's cartesian build
+(1.5 MB, fetched by `make`) followed by the workbench's view of a FigureWidget (`workbench/pages/figure_view.js`),
+or, where `make` did not fetch that build, plotly's own widget bundle (4.8 MB: the whole of plotly.js). The
+pages' kernels point their FigureWidgets at that file (`workbench.apps.visit`) instead of sending it inside
+every chart's widget state, so the browser loads and compiles it once and keeps it in its cache. The cartesian
+build cut a chart page's second visit from 2.7-3.2 s to 2.1-2.4 s (median, `bench_pages.py`, a machine at half
+its best speed) and Chromium's CPU a chart page's load by 1-2 s. Two things take its compiling off the page's
+main thread (issue 18):
 * the served copy starts with V8's compile hint `//# allFunctionsCalledOnLoad`: Chromium (136 on) then
   compiles the bundle's functions on a background thread while it streams the file, instead of one by one
   on the page's main thread while the module runs; other browsers read it as a comment;

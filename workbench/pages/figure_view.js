@@ -70,14 +70,16 @@ function render({ model, el }) {
     }).catch((error) => console.error(`workbench chart: ${name} failed`, error));
   }
 
-  for (const name of Object.keys(apply)) {
-    model.on(`change:${name}`, () => {
+  const listeners = Object.keys(apply).map((name) => {
+    const listener = () => {
       const message = model.get(name);
       if (message === null || message === undefined) return;
       if (drawn) run(name, message);
       else pending.push([name, message]);
-    });
-  }
+    };
+    model.on(`change:${name}`, listener);
+    return [`change:${name}`, listener];
+  });
 
   const layout = decode(model.get("_widget_layout")); // decode copies: plotly.js must not change the model
   if (!layout.height) layout.height = 360; // plotly's widget's default
@@ -88,7 +90,10 @@ function render({ model, el }) {
     answer(first);
     for (const [name, message] of pending.splice(0)) run(name, message);
   });
-  return () => Plotly.purge(el);
+  return () => { // the view is gone (its model may live on, shown elsewhere)
+    for (const [event, listener] of listeners) model.off(event, listener);
+    Plotly.purge(el);
+  };
 }
 
 export default { render };
