@@ -57,7 +57,8 @@ SHELL := bash
 help:
 	@echo "make lab      start JupyterLab on notebooks/ (http://127.0.0.1:8888, token in the URL)"
 	@echo "make app      serve the notebooks as web apps (Voilà) on 127.0.0.1, a free port unless"
-	@echo "             APP_ARGS='--port 8866'; the landing page lists them"
+	@echo "             APP_ARGS='--port 8866'; the landing page lists them. app and test fetch plotly.js's"
+	@echo "             cartesian build once (npm registry, sha512-checked) into .venv/share/drawsteel-workbench/"
 	@echo "make test     run tests/ and notebooks/*.ipynb (installs .venv and a Chromium if missing);"
 	@echo "             extra pytest arguments: make test PYTEST_ARGS='-k stamina -x'; one process:"
 	@echo "             make test PYTEST_WORKERS=0"
