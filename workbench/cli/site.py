@@ -194,16 +194,17 @@ def site_folder() -> Path:
 
 @dataclass(frozen=True)
 class Bundle:
-    """The JavaScript the app's charts run on: `files`, served as one file in their order, at `address` under
-    the server's base URL (`voila/static/<name>?v=<version>`: new JavaScript is a new name, and the `v` lets the
+    """The JavaScript the app's charts run on: `files`, served as one file named `served_name` in the template's
+    static folder, at `address` under the server's base URL (a new `version` is a new name, and the `v` lets the
     browser keep it)."""
 
     files: tuple[Path, ...]
-    address: str
+    served_name: str
+    version: str
 
     @property
-    def served_name(self) -> str:
-        return self.address.removeprefix("voila/static/").split("?")[0]
+    def address(self) -> str:
+        return f"voila/static/{self.served_name}?v={self.version}"
 
     def content(self) -> bytes:
         """What the server sends: V8's compile hint, then the files."""
@@ -211,7 +212,10 @@ class Bundle:
 
 
 def plotly_js_version(plotly_min_js: Path) -> str | None:
-    """The version of plotly.js that plotly.py speaks, from its own copy's banner (`plotly.js v4.1.1`)."""
+    """The version of plotly.js that plotly.py speaks, from its own copy's banner (`plotly.js v4.1.1`); None
+    without that copy or banner."""
+    if not plotly_min_js.is_file():
+        return None
     with plotly_min_js.open("rb") as file:
         found = re.search(rb"plotly\.js v([0-9][0-9A-Za-z.+-]*)", file.read(300))
     return found.group(1).decode() if found else None
@@ -226,17 +230,16 @@ def plotly_bundle() -> Bundle | None:
     if spec is None or spec.origin is None:
         return None
     package_data = Path(spec.origin).parent / "package_data"
-    js_version = plotly_js_version(package_data / "plotly.min.js") if (package_data / "plotly.min.js").is_file() \
-        else None
+    js_version = plotly_js_version(package_data / "plotly.min.js")
     cartesian = CARTESIAN_FOLDER / f"plotly-cartesian-{js_version}.min.js"
     if js_version is not None and cartesian.is_file():
         view = hashlib.sha256(FIGURE_VIEW.read_bytes()).hexdigest()[:12]
-        return Bundle((cartesian, FIGURE_VIEW), f"voila/static/plotly-cartesian-{js_version}-{view}.js?v={view}")
+        return Bundle((cartesian, FIGURE_VIEW), f"plotly-cartesian-{js_version}-{view}.js", view)
     bundle = package_data / "widgetbundle.js"
     if not bundle.is_file():
         return None
     version = importlib.metadata.version("plotly")
-    return Bundle((bundle,), f"voila/static/plotly-widget-{version}.js?v={version}")
+    return Bundle((bundle,), f"plotly-widget-{version}.js", version)
 
 
 def prepare_site(lessons_dir: Path | None, folder: Path | None = None) -> tuple[Path, Path]:

@@ -32,15 +32,8 @@ function decode(value) {
   return out;
 }
 
-function traceIndexes(indexes, el) {
-  if (indexes === null || indexes === undefined) return el.data.map((_, i) => i);
-  return Array.isArray(indexes) ? indexes : [indexes];
-}
-
+// Trace indexes come as a list: plotly.py normalizes them before it sends (`_normalize_trace_indexes`).
 function render({ model, el }) {
-  let drawn = false;
-  const pending = []; // messages that came before the first drawing ended
-
   function answer(message) {
     if (message.trace_edit_id !== undefined) {
       const deltas = el.data.filter((trace) => trace.uid !== undefined).map((trace) => ({ uid: trace.uid }));
@@ -51,19 +44,22 @@ function render({ model, el }) {
   }
 
   const apply = {
-    _py2js_restyle: (m) => Plotly.restyle(el, decode(m.restyle_data), traceIndexes(m.restyle_traces, el)),
+    _py2js_restyle: (m) => Plotly.restyle(el, decode(m.restyle_data), m.restyle_traces),
     _py2js_relayout: (m) => Plotly.relayout(el, decode(m.relayout_data)),
-    _py2js_update: (m) => Plotly.update(el, decode(m.style_data || {}), decode(m.layout_data || {}),
-                                        traceIndexes(m.style_traces, el)),
+    _py2js_update: (m) => Plotly.update(el, decode(m.style_data || {}), decode(m.layout_data || {}), m.style_traces),
     _py2js_addTraces: (m) => Plotly.addTraces(el, decode(m.trace_data)),
     _py2js_deleteTraces: (m) => Plotly.deleteTraces(el, m.delete_inds),
     _py2js_moveTraces: (m) => Plotly.moveTraces(el, m.current_trace_inds, m.new_trace_inds),
     _py2js_animate: (m) => Plotly.animate(el, { data: decode(m.style_data), layout: decode(m.layout_data),
-                                                traces: traceIndexes(m.style_traces, el) }, m.animation_opts),
+                                                traces: m.style_traces }, m.animation_opts),
   };
 
-  // One change at a time, in the order sent: each waits for the drawing before it.
-  let queue = Promise.resolve();
+  const layout = decode(model.get("_widget_layout")); // decode copies: plotly.js must not change the model
+  if (!layout.height) layout.height = 360; // plotly's widget's default
+  const config = { ...decode(model.get("_config")), editSelection: false };
+  const first = { layout_edit_id: model.get("_last_layout_edit_id"), trace_edit_id: model.get("_last_trace_edit_id") };
+  // One change at a time, in the order sent, the first drawing first: each waits for the drawing before it.
+  let queue = Plotly.newPlot(el, decode(model.get("_widget_data")), layout, config).then(() => answer(first));
   function run(name, message) {
     queue = queue.then(() => apply[name](message)).then(() => {
       if (message.layout_edit_id !== undefined) answer(message);
@@ -73,23 +69,12 @@ function render({ model, el }) {
   const listeners = Object.keys(apply).map((name) => {
     const listener = () => {
       const message = model.get(name);
-      if (message === null || message === undefined) return;
-      if (drawn) run(name, message);
-      else pending.push([name, message]);
+      if (message !== null && message !== undefined) run(name, message);
     };
     model.on(`change:${name}`, listener);
     return [`change:${name}`, listener];
   });
 
-  const layout = decode(model.get("_widget_layout")); // decode copies: plotly.js must not change the model
-  if (!layout.height) layout.height = 360; // plotly's widget's default
-  const config = { ...decode(model.get("_config")), editSelection: false };
-  const first = { layout_edit_id: model.get("_last_layout_edit_id"), trace_edit_id: model.get("_last_trace_edit_id") };
-  queue = Plotly.newPlot(el, decode(model.get("_widget_data")), layout, config).then(() => {
-    drawn = true;
-    answer(first);
-    for (const [name, message] of pending.splice(0)) run(name, message);
-  });
   return () => { // the view is gone (its model may live on, shown elsewhere)
     for (const [event, listener] of listeners) model.off(event, listener);
     Plotly.purge(el);
