@@ -6,11 +6,20 @@ timeout); a fresh one per update draws. The browser side is tested in tests/brow
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-import plotly.graph_objects as go
+import json
+import re
 
-from workbench.apps.chart_slot import ChartSlot
+import ipywidgets as widgets
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+import pytest
+from plotly.utils import PlotlyJSONEncoder
+
+from workbench import stat_table
+from workbench.apps.chart_slot import ChartSlot, HeardFigure, figure_widget
 from workbench.charts.page_renderer import BUNDLE_VARIABLE
+from workbench.charts.scaling import scaling_figure
 
 
 def figure(ys: list[int], title: str) -> go.Figure:
@@ -114,3 +123,47 @@ def test_the_views_reports_are_not_echoed_back_to_the_browser(monkeypatch):
     shown.set_state({"_dom_classes": ["wb-any"]})  # a state of any other widget trait is echoed, as ipywidgets does
     echoed = [key for msg in sent if msg.get("method") == "echo_update" for key in msg["state"]]
     assert echoed == ["_dom_classes"]
+
+
+def _synced(shown: go.FigureWidget) -> str:
+    """The widget's state as the browser gets it (and as Python keeps it), its traces' random uids aside."""
+    state = {"sent": [shown._widget_data, shown._widget_layout], "kept": [shown._data, shown._layout]}
+    return re.sub(r'"uid": "[^"]*"', '"uid": "-"', json.dumps(state, cls=PlotlyJSONEncoder, sort_keys=True))
+
+
+def _built_figures() -> list[go.Figure]:
+    """A chart with subplots, annotations, the workbench's template and arrays; a bar chart in plotly's look."""
+    table = stat_table(range(1, 11))
+    return [scaling_figure(table, 4, "platoon", "brute"),
+            go.Figure(go.Bar(x=["a", "b"], y=np.array([1.5, 2]), text=["1.5", "2"]), layout={"title": "bars"})]
+
+
+@pytest.mark.parametrize("built", _built_figures(), ids=["scaling", "plain"])
+def test_a_slots_widget_has_the_state_plotly_gives_the_figure(built):
+    fast = figure_widget(built)
+    assert isinstance(fast, HeardFigure)
+    assert _synced(fast) == _synced(HeardFigure(built))
+    assert len({trace.uid for trace in fast.data}) == len(fast.data)  # each trace has its own uid for the view
+    fast.data[0].name = "changed"
+    fast.layout.title.text = "changed"
+    assert built.data[0].name != "changed" and built.layout.title.text != "changed"  # a copy, not the figure
+
+
+@pytest.mark.parametrize(("change", "value"), [
+    (lambda w, v: setattr(w.data[0].marker, "color", v), "not a colour"),
+    (lambda w, v: setattr(w.layout.xaxis.title.font, "size", v), "big"),
+    (lambda w, v: w.update_layout(height=v), "tall"),
+    (lambda w, v: w.data[0].update(opacity=v), 7),
+], ids=["trace's marker", "layout's axis", "update_layout", "trace's update"])
+def test_a_slots_widget_still_checks_its_later_changes(change, value):
+    with pytest.raises(ValueError):
+        change(figure_widget(_built_figures()[0]), value)
+
+
+def test_a_slots_widget_takes_later_changes_as_plotly_would():
+    built = _built_figures()[0]
+    fast, own = figure_widget(built), HeardFigure(built)
+    for shown in (fast, own):
+        shown.data[0].update(x=pd.Series([1, 2, 3]), y=np.arange(3) * 2.5)
+        shown.layout.annotations[0].text = "left"
+    assert _synced(fast) == _synced(own)

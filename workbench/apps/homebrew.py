@@ -13,8 +13,8 @@ import random
 from typing import Any
 
 import ipywidgets as widgets
-import plotly.graph_objects as go
 
+from workbench.apps.chart_slot import figure_widget
 from workbench.apps.message import refusal_html
 from workbench.charts.swarm import distribution_figure, tuning_figure
 from workbench.errors import InvalidInput
@@ -176,7 +176,7 @@ def swarm_app(rule: HomebrewRule | None = None, runs: int = 500, seed: int = 1) 
             result_view.value = refusal_html(exc)
             return
         result_view.value = simulation_html(result)
-        figure_box.children = (go.FigureWidget(distribution_figure(distribution_table(result))),)
+        figure_box.children = (figure_widget(distribution_figure(distribution_table(result))),)
 
     def tuning(_button: Any = None) -> None:
         try:
@@ -186,7 +186,7 @@ def swarm_app(rule: HomebrewRule | None = None, runs: int = 500, seed: int = 1) 
         except InvalidInput as exc:
             result_view.value = refusal_html(exc)
             return
-        tuning_box.children = (go.FigureWidget(tuning_figure(frame)),)
+        tuning_box.children = (figure_widget(tuning_figure(frame)),)
 
     for _name, control in c.items():
         control.observe(run, names="value")
