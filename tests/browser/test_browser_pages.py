@@ -330,6 +330,18 @@ def test_every_other_page_reads_well_and_fits_at_1024_and_1440(browser, voila_ur
         assert app.page.title() == f"{TITLES[name]} · Draw Steel workbench"
         app.page.wait_for_timeout(500)  # charts placed by their first layout pass
         reads_well_and_fits(app, name)
+        assert spinner_motion(app) == ("rotation", "steps(8)")  # the template's rule wins over Voilà's
+        app.page.emulate_media(reduced_motion="reduce")
+        assert spinner_motion(app)[0] == "none"
         assert app.console_errors == []
     finally:
         app.close()
+
+
+def spinner_motion(app: AppPage) -> tuple[str, str]:
+    """The loading spinner's animation as the page's styles give it (Voilà removes the spinner once the page is
+    ready: this asks with a new element of its class)."""
+    name, timing = app.js("() => { const e = document.createElement('div'); e.className = 'spinner';"
+                          " document.body.appendChild(e); const s = getComputedStyle(e);"
+                          " const motion = [s.animationName, s.animationTimingFunction]; e.remove(); return motion; }")
+    return name, timing
