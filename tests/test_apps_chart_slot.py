@@ -106,7 +106,7 @@ def test_under_workbench_app_a_slots_charts_import_plotly_from_the_server(monkey
     monkeypatch.setenv(BUNDLE_VARIABLE, "voila/static/plotly-widget-9.js?v=9")
     monkeypatch.setenv("VOILA_BASE_URL", "/")
     slot = ChartSlot(figure([1, 2], "first"))
-    assert '"/voila/static/plotly-widget-9.js?v=9"' in slot.figure._esm and len(slot.figure._esm) < 500
+    assert '"/voila/static/plotly-widget-9.js?v=9"' in slot.figure._esm and len(slot.figure._esm) < 1000
     assert '"/voila/static/plotly-widget-9.js' in slot.show(figure([3, 4], "second"))._esm
 
 

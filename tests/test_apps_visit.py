@@ -148,5 +148,5 @@ def test_charts_load_plotly_from_the_server_only_under_workbench_app(monkeypatch
     monkeypatch.setenv("VOILA_BASE_URL", "/base/")
     assert visit.load_plotly_from_server()
     shim = go.FigureWidget()._esm
-    assert '"/base/voila/static/plotly-widget-9.js?v=9"' in shim and len(shim) < 500
+    assert '"/base/voila/static/plotly-widget-9.js?v=9"' in shim and len(shim) < 1000
     assert "export default" in shim

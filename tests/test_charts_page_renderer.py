@@ -16,7 +16,14 @@ import pytest
 
 import workbench.charts
 from workbench.charts.malice import malice_figure
-from workbench.charts.page_renderer import BUNDLE_VARIABLE, PAGE_RENDERER, PageRenderer, in_voila, served_bundle
+from workbench.charts.page_renderer import (
+    BUNDLE_VARIABLE,
+    LOAD_CHARTS,
+    PAGE_RENDERER,
+    PageRenderer,
+    in_voila,
+    served_bundle,
+)
 from workbench.fight.malice import malice_schedule
 
 
@@ -97,7 +104,8 @@ def test_under_workbench_app_figures_import_the_servers_plotly_and_embed_none(re
     figure = go.Figure(go.Bar(x=["a", "b"], y=[3, 4]), layout={"title": {"text": "Ogre </script><b>&"}, "height": 300})
     html = pio.renderers._build_mime_bundle(figure.to_dict())["text/html"]
     assert shown == []  # no plotly.js shown before the first figure
-    assert len(html) < 20_000 and 'import(new URL("/base/voila/static/plotly-widget-9.js?v=9"' in html
+    assert len(html) < 20_000 and 'new URL("/base/voila/static/plotly-widget-9.js?v=9"' in html
+    assert f"<script>({LOAD_CHARTS})(new URL(" in html  # waits for the page head's charts (or imports them)
     assert "height:300px" in html
     assert html.count("</script>") == 1 and "<b>" not in html  # the title cannot end the script or add markup
     data = json.loads(re.search(r"const figure = (.*);\n", html).group(1))

@@ -9,12 +9,15 @@ from pathlib import Path
 from workbench.cli import site
 from workbench.cli.app import NOTEBOOKS_DIR, page_arguments, page_environment
 from workbench.cli.site import (
+    CHARTS_SCRIPT_ATTRIBUTE,
     COMPILE_HINT,
     FIGURE_VIEW,
+    HEAD_FILE,
     PAGE_ORDER,
     PAGES_DIR,
-    PRELOAD_FILE,
     TEMPLATE_NAME,
+    Bundle,
+    head_html,
     landing_html,
     lessons,
     pages,
@@ -77,35 +80,53 @@ def test_voila_is_told_where_the_template_is():
     assert env["JUPYTER_PATH"].split(":") == ["/x/share", "/y"]
 
 
-def test_the_chart_bundle_is_compiled_off_the_main_thread_and_asked_for_in_each_page_head(tmp_path: Path, monkeypatch):
+def test_the_chart_bundle_is_compiled_off_the_main_thread_and_run_by_each_page_head(tmp_path: Path, monkeypatch):
     """Issue 18: the served chart JavaScript starts with V8's compile hint and is otherwise its files', byte for
-    byte; each page's head preloads it at the very address its charts import (else the browser
-    would fetch and compile it twice)."""
+    byte; each page's head runs it as a classic script (Chromium keeps its compiled code between visits, not a
+    module's), from the very address the charts' widgets are given, and the widgets wait for that script."""
     import jinja2
     import plotly.graph_objects as go
     from plotly.basewidget import BaseFigureWidget
 
     from workbench.apps import visit
-    from workbench.charts.page_renderer import BUNDLE_VARIABLE
+    from workbench.charts import page_renderer
 
     _, share = prepare_site(None, tmp_path / "site")
     template = share / "voila" / "templates" / TEMPLATE_NAME
     bundle = plotly_bundle()
-    assert bundle is not None  # plotly is installed
-    address = bundle.address
+    assert bundle is not None and bundle.classic  # make test fetched the cartesian build
     served = template / "static" / bundle.served_name
     assert served.read_bytes() == COMPILE_HINT + b"\n".join(path.read_bytes() for path in bundle.files)
     assert COMPILE_HINT.decode().strip() == "//# allFunctionsCalledOnLoad"  # V8's name for it, not a typo of ours
-    assert f'include "{PRELOAD_FILE}"' in (template / "index.html.j2").read_text()
+    assert f'include "{HEAD_FILE}"' in (template / "index.html.j2").read_text()
 
-    head = jinja2.Template((template / PRELOAD_FILE).read_text()).render(resources={"base_url": "/base/"})
-    link = re.fullmatch(r'<link rel="modulepreload" href="([^"]+)">\s*', head)
-    assert link, head
+    head = jinja2.Template((template / HEAD_FILE).read_text()).render(resources={"base_url": "/base/"})
+    script = re.fullmatch(rf'<script defer {CHARTS_SCRIPT_ATTRIBUTE} src="([^"]+)"></script>\s*', head)
+    assert script, head
+    assert CHARTS_SCRIPT_ATTRIBUTE == page_renderer.CHARTS_SCRIPT_ATTRIBUTE
     monkeypatch.setattr(BaseFigureWidget, "_esm", BaseFigureWidget._esm)  # restored after the test
-    monkeypatch.setenv(BUNDLE_VARIABLE, address)
+    monkeypatch.setenv(page_renderer.BUNDLE_VARIABLE, bundle.address)
     monkeypatch.setenv("VOILA_BASE_URL", "/base/")
     assert visit.load_plotly_from_server()
-    assert json.dumps(link.group(1)) in go.FigureWidget()._esm  # the charts import what the head preloaded
+    shim = go.FigureWidget()._esm
+    assert json.dumps(script.group(1)) in shim and page_renderer.LOAD_CHARTS in shim
+    assert f'document.querySelector("script[{CHARTS_SCRIPT_ATTRIBUTE}]")' in page_renderer.LOAD_CHARTS
+
+
+def test_the_figure_view_is_a_classic_script_that_leaves_the_view_where_the_charts_take_it():
+    view = FIGURE_VIEW.read_text()
+    assert not re.search(r"^\s*(export|import)\s", view, re.MULTILINE)  # a module's syntax would not run
+    assert "window.workbenchFigureView = { render };" in view
+    from workbench.charts.page_renderer import LOAD_CHARTS
+
+    assert "return { default: window.workbenchFigureView };" in LOAD_CHARTS
+
+
+def test_plotlys_own_bundle_is_a_module_the_head_preloads(tmp_path: Path):
+    module = Bundle((tmp_path / "widgetbundle.js",), "plotly-widget-9.js", "9", classic=False)
+    assert head_html(module) == '<link rel="modulepreload" href="{{ resources.base_url }}voila/static/plotly-widget-9.js?v=9">\n'
+    classic = Bundle((tmp_path / "a.js",), "a <b>.js", "1", classic=True)
+    assert "<b>" not in head_html(classic) and "a &lt;b&gt;.js?v=1" in head_html(classic)
 
 
 def _plotly_package_data() -> Path:

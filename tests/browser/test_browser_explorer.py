@@ -33,6 +33,11 @@ def test_the_live_charts_run_on_plotly_js_cartesian_build(app):
     """Issue 18: `workbench app` serves plotly.js's cartesian build with the workbench's view of a FigureWidget
     (cli.site.plotly_bundle), not plotly's widget bundle: the page's plotly knows the cartesian traces and no
     others, and it drew the curves chart (a FigureWidget)."""
+    # run by the page's head as a classic script (Chromium keeps its compiled code between visits), not imported
+    assert app.js("() => Array.from(document.querySelectorAll('script[data-workbench-charts]'))"
+                  ".map(s => [s.defer, s.type, new URL(s.src).pathname.startsWith('/voila/static/plotly-cartesian-')])"
+                  ) == [[True, "", True]]
+    assert app.js("() => typeof window.workbenchFigureView.render") == "function"
     traces = set(app.js("() => Object.keys(window.Plotly.PlotSchema.get().traces)"))
     assert {"bar", "box", "scatter"} <= traces
     assert not {"scatter3d", "scattergl", "choropleth", "sunburst"} & traces, sorted(traces)

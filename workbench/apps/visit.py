@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from workbench.charts.page_renderer import served_bundle
+from workbench.charts.page_renderer import LOAD_CHARTS, served_bundle
 from workbench.fight.workspace import folder_stamp
 
 __all__ = ["PREHEAT_VARIABLE", "close_tree", "load_plotly_from_server", "page_for_visit", "preheated",
@@ -38,11 +38,11 @@ __all__ = ["PREHEAT_VARIABLE", "close_tree", "load_plotly_from_server", "page_fo
 PREHEAT_VARIABLE = "VOILA_PREHEAT"  # Voilà sets it to "True" in the kernels of its pool, "False" otherwise
 VISITED_VARIABLE = "SERVER_SOFTWARE"  # one of the visit's request variables Voilà hands a preheated kernel
 SHUTDOWN_WAIT_S = 2.0  # how long a kernel whose wait ended with no visit looks for the server's shutdown request
-# An ES module for anywidget: the real one imported by its address on this page's server (a module imported
-# twice from one address is evaluated once; the browser's cache keeps it between visits).
-BUNDLE_SHIM = """const url = new URL({address}, window.location.origin);
-const plotly = await import(url.href);
-export default plotly.default;
+# An ES module for anywidget: the charts' view from the JavaScript the page's head ran (`LOAD_CHARTS`), else
+# imported by its address on this page's server (a module imported twice from one address is evaluated once).
+BUNDLE_SHIM = """const load = {loader};
+const charts = await load(new URL({address}, window.location.origin).href);
+export default charts.default;
 """
 
 Page = TypeVar("Page")
@@ -93,7 +93,7 @@ def load_plotly_from_server() -> bool:
         return False
     from plotly.basewidget import BaseFigureWidget
 
-    BaseFigureWidget._esm = BUNDLE_SHIM.format(address=json.dumps(address))
+    BaseFigureWidget._esm = BUNDLE_SHIM.format(loader=LOAD_CHARTS, address=json.dumps(address))
     return True
 
 

@@ -8,10 +8,10 @@ Voilà the figures are therefore shown as `text/html`: plotly.js once per page (
 offline), then each figure as a `<div>` and the script that draws it; no MathJax from a CDN.
 
 Under `workbench app` (its kernels have `$WORKBENCH_PLOTLY_BUNDLE`, `served_bundle`) the page does not carry
-plotly.js at all: each figure's script imports the server's chart JavaScript (`cli.site.plotly_bundle`), which
-the page's head has already asked for and the charts' widgets import too, so one file is fetched and compiled
-once per page and kept in the browser's cache. The embedded copy was a 4.6 MB inline script in every lesson
-page with a chart, sent from the kernel through the server and parsed on the page's main thread at each visit.
+plotly.js at all: each figure's script waits for the server's chart JavaScript (`cli.site.plotly_bundle`), which
+the page's head runs and the charts' widgets use too (`LOAD_CHARTS`), so one file is fetched and compiled once
+per page and kept in the browser's caches. The embedded copy was a 4.6 MB inline script in every lesson page
+with a chart, sent from the kernel through the server and parsed on the page's main thread at each visit.
 
 Where: only in a kernel Voilà started (Voilà puts `VOILA_KERNEL_ID` and `VOILA_BASE_URL` in its environment);
 JupyterLab, nbval and scripts keep plotly's own choice. FigureWidgets (the apps' live charts) are widgets,
@@ -29,13 +29,30 @@ from typing import Any
 import plotly.io as pio
 from plotly.io._base_renderers import NotebookRenderer  # plotly exports no base class for an HTML renderer
 
-__all__ = ["BUNDLE_VARIABLE", "PAGE_RENDERER", "PageRenderer", "in_voila", "served_bundle", "use_page_renderer"]
+__all__ = ["BUNDLE_VARIABLE", "CHARTS_SCRIPT_ATTRIBUTE", "LOAD_CHARTS", "PAGE_RENDERER", "PageRenderer", "in_voila",
+           "served_bundle", "use_page_renderer"]
 
 PAGE_RENDERER = "workbench_page"
 VOILA_ENVIRONMENT = ("VOILA_KERNEL_ID", "VOILA_BASE_URL")  # set by Voilà in the environment of its kernels
 BUNDLE_VARIABLE = "WORKBENCH_PLOTLY_BUNDLE"  # cli.site.PLOTLY_BUNDLE_VARIABLE (cli sits above charts)
 BASE_URL_VARIABLE = "VOILA_BASE_URL"
 HEIGHT = 525  # px, plotly's notebook default
+CHARTS_SCRIPT_ATTRIBUTE = "data-workbench-charts"  # marks the page head's <script> of the charts (cli.site)
+# A JavaScript function of the charts' address -> a promise of their module ({default: the FigureWidget view}).
+# Served as a classic script (plotly.js's cartesian build and workbench/pages/figure_view.js), the page's head runs
+# them: wait until it has (a deferred script may run after a widget asks), then take the view it left in
+# `window.workbenchFigureView`. Without that script (plotly's own widget bundle, a module), import the address.
+LOAD_CHARTS = """async (url) => {
+  const tag = document.querySelector("script[@ATTRIBUTE@]");
+  if (!tag) return import(url);
+  if (!window.workbenchFigureView) {
+    await new Promise((ran, failed) => {
+      tag.addEventListener("load", ran);
+      tag.addEventListener("error", () => failed(new Error("the charts' JavaScript did not load: " + tag.src)));
+    });
+  }
+  return { default: window.workbenchFigureView };
+}""".replace("@ATTRIBUTE@", CHARTS_SCRIPT_ATTRIBUTE)
 
 
 def in_voila(environ: Mapping[str, str] | None = None) -> bool:
@@ -63,7 +80,7 @@ def _in_script(text: str) -> str:
 
 def figure_html(fig_dict: dict[str, Any], config: Mapping[str, Any], bundle: str) -> str:
     """A figure as a `<div>` (plotly's notebook size: the layout's, else the width of the page and 525 px)
-    and a script that imports plotly from `bundle` (the widget bundle sets `window.Plotly`), then draws it."""
+    and a script that waits for the charts' JavaScript at `bundle` (which sets `window.Plotly`), then draws it."""
     div = f"wb-figure-{uuid.uuid4().hex}"
     layout = fig_dict.get("layout", {})
     width = f"{layout['width']}px" if "width" in layout else "100%"
@@ -72,7 +89,7 @@ def figure_html(fig_dict: dict[str, Any], config: Mapping[str, Any], bundle: str
     return (
         f'<div id="{div}" class="plotly-graph-div" style="height:{layout.get("height", HEIGHT)}px; '
         f'width:{width};"></div>\n'
-        f"<script>import(new URL({_in_script(json.dumps(bundle))}, window.location.origin).href).then(() => {{\n"
+        f"<script>({LOAD_CHARTS})(new URL({_in_script(json.dumps(bundle))}, window.location.origin).href).then(() => {{\n"
         f"  const figure = {_in_script(figure)};\n"
         f"  window.Plotly.newPlot({json.dumps(div)}, figure.data, figure.layout, {_in_script(options)});\n"
         f"}});</script>"
@@ -83,7 +100,7 @@ class PageRenderer(NotebookRenderer):  # type: ignore[misc]  # plotly is untyped
     """plotly's `notebook` renderer (plotly.js embedded once, before the first figure shown), except that a
     figure asks for no MathJax from a CDN (the workbench's charts have no LaTeX; offline it would fail) and
     carries no clean-up script for the classic notebook; under `workbench app`, nothing embedded: each figure
-    imports the server's plotly (`served_bundle`)."""
+    draws with the server's plotly (`served_bundle`)."""
 
     def activate(self) -> None:
         if served_bundle() is None:

@@ -13,17 +13,16 @@ or, where `make` did not fetch that build, plotly's own widget bundle (4.8 MB: t
 pages' kernels point their FigureWidgets at that file (`workbench.apps.visit`) instead of sending it inside
 every chart's widget state, so the browser loads and compiles it once and keeps it in its cache. The cartesian
 build cut a chart page's second visit from 2.7-3.2 s to 2.1-2.4 s (median, `bench_pages.py`, a machine at half
-its best speed) and Chromium's CPU a chart page's load by 1-2 s. Two things take its compiling off the page's
-main thread (issue 18):
+its best speed) and Chromium's CPU a chart page's load by 1-2 s. How the browser gets it (issue 18):
+* each page's head asks for the file at once (`HEAD_FILE`), so it is fetched and compiled while Voilà's own
+  scripts load and the kernel sends the widgets, not after the first chart's widget asks for it;
+* the cartesian build and the view are served as a classic script (`<script defer>`), not a module: Chromium
+  keeps a classic script's compiled code in its code cache from the third visit on, and a module was parsed
+  and compiled again at every visit (its bundle: ~0.35 s on a background thread and ~0.4 s on the page's
+  main thread, each visit, on the 2-core machine). plotly's own bundle is a module (`<link rel="modulepreload">`);
 * the served copy starts with V8's compile hint `//# allFunctionsCalledOnLoad`: Chromium (136 on) then
-  compiles the bundle's functions on a background thread while it streams the file, instead of one by one
-  on the page's main thread while the module runs; other browsers read it as a comment;
-* each page's head asks for the bundle at once (`<link rel="modulepreload">`, `PRELOAD_FILE`), so it is
-  fetched and compiled while Voilà's own scripts load and the kernel sends the widgets, not after the first
-  chart's widget asks for it.
-Measured on the 2-core machine: the page's main-thread script time 1.1-1.2 s -> 0.7-0.8 s; time to usable
-3.7 -> 2.5 s (median) with visits 12 s apart, but unchanged (2.6-3.3 s) in `benchmarks/bench_pages.py`, which
-waits before each visit until the server and its kernels are idle.
+  compiles its functions on a background thread while it streams the file, instead of one by one on the
+  page's main thread while it runs; other browsers read it as a comment.
 """
 
 from __future__ import annotations
@@ -43,21 +42,22 @@ from typing import Any
 
 __all__ = [
     "CARTESIAN_FOLDER",
+    "CHARTS_SCRIPT_ATTRIBUTE",
     "COMPILE_HINT",
     "FIGURE_VIEW",
+    "HEAD_FILE",
     "PAGES_DIR",
     "PAGE_ORDER",
     "PLOTLY_BUNDLE_VARIABLE",
-    "PRELOAD_FILE",
     "TEMPLATE_NAME",
     "Bundle",
     "Listed",
+    "head_html",
     "landing_html",
     "lessons",
     "pages",
     "plotly_bundle",
     "plotly_js_version",
-    "preload_html",
     "prepare_site",
     "site_folder",
 ]
@@ -176,14 +176,20 @@ def landing_html(listed_pages: tuple[Listed, ...], listed_lessons: tuple[Listed,
 
 COMPILE_HINT = b"//# allFunctionsCalledOnLoad\n"
 # Included by the template's head (index.html.j2) when prepare_site wrote it (not without plotly's bundle).
-PRELOAD_FILE = "plotly-preload.html.j2"
+HEAD_FILE = "charts-head.html.j2"
+# The mark of the head's <script> that the charts wait for: charts.page_renderer.CHARTS_SCRIPT_ATTRIBUTE (cli sits
+# above charts, whose module imports plotly.io)
+CHARTS_SCRIPT_ATTRIBUTE = "data-workbench-charts"
 
 
-def preload_html(address: str) -> str:
-    """The page-head link that fetches and compiles plotly's bundle early, at the very address the charts'
-    widgets import (`visit.load_plotly_from_server`: the server's base URL + `address`), so they find it in
-    the page's module map."""
-    return f'<link rel="modulepreload" href="{{{{ resources.base_url }}}}{html.escape(address)}">\n'
+def head_html(bundle: Bundle) -> str:
+    """What each page's head asks for at once, at the very address the charts use (`visit.load_plotly_from_server`:
+    the server's base URL + `bundle.address`): a classic bundle it runs (deferred: after the page is parsed),
+    plotly's own bundle it preloads into the page's module map, where the charts' import finds it."""
+    source = f"{{{{ resources.base_url }}}}{html.escape(bundle.address)}"
+    if bundle.classic:
+        return f'<script defer {CHARTS_SCRIPT_ATTRIBUTE} src="{source}"></script>\n'
+    return f'<link rel="modulepreload" href="{source}">\n'
 
 
 def site_folder() -> Path:
@@ -196,11 +202,12 @@ def site_folder() -> Path:
 class Bundle:
     """The JavaScript the app's charts run on: `files`, served as one file named `served_name` in the template's
     static folder, at `address` under the server's base URL (a new `version` is a new name, and the `v` lets the
-    browser keep it)."""
+    browser keep it); `classic`: a classic script the page runs, else a module the charts import."""
 
     files: tuple[Path, ...]
     served_name: str
     version: str
+    classic: bool
 
     @property
     def address(self) -> str:
@@ -234,12 +241,12 @@ def plotly_bundle() -> Bundle | None:
     cartesian = CARTESIAN_FOLDER / f"plotly-cartesian-{js_version}.min.js"
     if js_version is not None and cartesian.is_file():
         view = hashlib.sha256(FIGURE_VIEW.read_bytes()).hexdigest()[:12]
-        return Bundle((cartesian, FIGURE_VIEW), f"plotly-cartesian-{js_version}-{view}.js", view)
+        return Bundle((cartesian, FIGURE_VIEW), f"plotly-cartesian-{js_version}-{view}.js", view, classic=True)
     bundle = package_data / "widgetbundle.js"
     if not bundle.is_file():
         return None
     version = importlib.metadata.version("plotly")
-    return Bundle((bundle,), f"plotly-widget-{version}.js", version)
+    return Bundle((bundle,), f"plotly-widget-{version}.js", version, classic=False)
 
 
 def prepare_site(lessons_dir: Path | None, folder: Path | None = None) -> tuple[Path, Path]:
@@ -262,5 +269,5 @@ def prepare_site(lessons_dir: Path | None, folder: Path | None = None) -> tuple[
     bundle = plotly_bundle()
     if bundle is not None:
         (template / "static" / bundle.served_name).write_bytes(bundle.content())
-        (template / PRELOAD_FILE).write_text(preload_html(bundle.address), encoding="utf-8")
+        (template / HEAD_FILE).write_text(head_html(bundle), encoding="utf-8")
     return root, share
