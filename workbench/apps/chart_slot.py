@@ -73,7 +73,7 @@ def figure_widget(figure: go.Figure) -> HeardFigure:
     figure was built.
 
     Why: plotly checks a whole figure again, template included, when a FigureWidget is made from it. On the
-    2-core machine that is 20-43 ms of a page kernel's CPU per chart (a fresh chart per slider move on most
+    2-core machine that is 20-48 ms of a page kernel's CPU per chart (a fresh chart per slider move on most
     pages); taking the checked properties as they are takes 6-15 ms, and the widget's state is the same.
     Checking is back on for the widget's own later changes (`update`, `batch_update`, setting a property).
     A figure with animation frames goes plotly's own way.
