@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 from page_errors import PageErrors
-from voila_page import AppPage
+from voila_page import COMM_LOG_LINES, AppPage
 from voila_server import PAGE_TIMEOUT, running_server, stop_soon
 
 from workbench.cli.app import HOST, TOKEN_ENV, free_port
@@ -214,9 +214,8 @@ def _modules_in_order(items: list[pytest.Item]) -> list[tuple[str, dict[str, str
 
 
 # Every page records its comm messages with the kernel, for the evidence of a page that never becomes ready
-# or shows MODEL_NOT_FOUND; COMM_LOG_LINES reads the record
+# or shows MODEL_NOT_FOUND; COMM_LOG_LINES (voila_page) reads the record
 COMM_LOG = Path(__file__).with_name("comm_log.js")
-COMM_LOG_LINES = "() => window.__wbCommLog || []"
 MODEL_NOT_FOUND = "widget model not found"
 
 # What a lesson's outputs show when the widget manager has no model for them ("widget model not found")
