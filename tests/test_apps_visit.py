@@ -66,16 +66,15 @@ def test_outside_a_preheated_kernel_nothing_waits(monkeypatch):
 
 
 def test_a_preheated_kernel_waits_once_for_its_visit(monkeypatch):
-    import voila.utils
-
     calls = []
-    monkeypatch.setattr(voila.utils, "wait_for_request",
-                        lambda: calls.append(1) or monkeypatch.setenv(visit.VISITED_VARIABLE, "voila/0.5"))
+    monkeypatch.setattr(visit, "request_from_server",
+                        lambda: calls.append(1) or {visit.VISITED_VARIABLE: "voila/0.5"})
     monkeypatch.setenv(visit.PREHEAT_VARIABLE, "True")
     assert visit.preheated()
     visit.wait_for_visit()
     visit.wait_for_visit()  # the page is visited now: nothing more to wait for
     assert calls == [1] and not visit.preheated()
+    assert visit.os.environ[visit.VISITED_VARIABLE] == "voila/0.5"  # the visit's request, for the page
 
 
 class Left(Exception):
@@ -101,9 +100,7 @@ def preheated_kernel(monkeypatch):
 
 
 def _no_visit(monkeypatch) -> None:
-    import voila.utils
-
-    monkeypatch.setattr(voila.utils, "wait_for_request", lambda: None)  # returned with no request handed over
+    monkeypatch.setattr(visit, "request_from_server", lambda: None)  # returned with no request handed over
 
 
 def test_a_preheated_kernel_shut_down_before_any_visit_leaves_at_once(monkeypatch, preheated_kernel):
@@ -119,21 +116,87 @@ def test_a_preheated_kernel_shut_down_before_any_visit_leaves_at_once(monkeypatc
 
 
 def test_a_visited_kernel_builds_its_page_even_when_asked_to_shut_down_meanwhile(monkeypatch, preheated_kernel):
-    import voila.utils
-
-    monkeypatch.setattr(voila.utils, "wait_for_request",
-                        lambda: monkeypatch.setenv(visit.VISITED_VARIABLE, "voila/0.5"))
+    monkeypatch.setattr(visit, "request_from_server", lambda: {visit.VISITED_VARIABLE: "voila/0.5"})
     preheated_kernel._shutdown_message = {"msg_type": "shutdown_reply"}
     visit.wait_for_visit()  # returns: the visitor's page goes on
 
 
 def test_a_kernel_that_missed_its_request_but_runs_on_builds_its_page(monkeypatch, preheated_kernel):
-    """Voilà's wait gives up when it cannot reach the server within 5 s (a busy machine): the page is built,
+    """The wait gives up when it cannot reach the server within 5 s (a busy machine): the page is built,
     as before, and the kernel stays for its visitor."""
     _no_visit(monkeypatch)
     monkeypatch.setattr(visit, "SHUTDOWN_WAIT_S", 0.2)
     visit.wait_for_visit()
     assert not visit.shutting_down()
+
+
+@pytest.fixture
+def query_server(monkeypatch):
+    """A websocket server standing in for Voilà's `/voila/query/<kernel>`: `serve(handler)` starts it with
+    `handler(connection)` and points this kernel's Voilà variables at it; the paths asked are in `asked`."""
+    import threading
+
+    from websockets.sync.server import serve
+
+    servers, asked = [], []
+
+    def start(handler):
+        def record(connection):
+            asked.append((connection.request.path, connection.request.headers.get("Origin")))
+            handler(connection)
+
+        server = serve(record, "127.0.0.1", 0)
+        servers.append(server)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        monkeypatch.setenv("VOILA_APP_PORT", str(server.socket.getsockname()[1]))
+        return asked
+
+    monkeypatch.setenv("VOILA_SERVER_URL", "/base/")
+    monkeypatch.setenv("VOILA_KERNEL_ID", "kernel-1")
+    yield start
+    for server in servers:
+        server.shutdown()
+
+
+REQUEST = {"SERVER_SOFTWARE": "voila/0.5.13", "QUERY_STRING": "token=abc", "SCRIPT_NAME": "/voila/render/x.ipynb"}
+
+
+def test_the_visit_request_arrives_whole_over_voilas_query_websocket(query_server):
+    import json
+
+    asked = query_server(lambda connection: connection.send(json.dumps(REQUEST)))
+    assert visit.request_from_server() == REQUEST
+    assert asked == [("/base/voila/query/kernel-1", None)]  # the kernel's own connection: no Origin
+
+
+def test_the_request_is_asked_where_and_as_voilas_own_wait_asks_it(query_server, monkeypatch):
+    """Voilà's `wait_for_request` (which the pages no longer import) against the same server: the same address,
+    and the same variables set."""
+    import gc
+    import json
+    import warnings
+
+    import voila.utils
+
+    asked = query_server(lambda connection: connection.send(json.dumps(REQUEST)))
+    for key in REQUEST:
+        monkeypatch.setenv(key, "")  # restored after the test: Voilà's wait sets them in os.environ
+    monkeypatch.setenv(visit.PREHEAT_VARIABLE, "True")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ResourceWarning)  # Voilà's wait leaves its event loop unclosed
+        voila.utils.wait_for_request()
+        gc.collect()
+    assert {key: visit.os.environ[key] for key in REQUEST} == visit.request_from_server()
+    assert asked[0] == asked[1]
+
+
+def test_a_wait_closed_with_no_visit_or_a_server_not_there_is_no_request(query_server, monkeypatch):
+    asked = query_server(lambda connection: connection.close())
+    assert visit.request_from_server() is None and len(asked) == 1
+    from workbench.cli.app import free_port
+
+    monkeypatch.setenv("VOILA_APP_PORT", str(free_port()))  # nothing listens there
+    assert visit.request_from_server() is None
 
 
 def test_charts_load_plotly_from_the_server_only_under_workbench_app(monkeypatch):

@@ -9,7 +9,7 @@ the pages write to the Director's folder (the workspace, the saved monsters) is 
 But the notebook ran before the visit, and the Director's folder may have changed since: a monster saved on
 the monster page, an encounter changed on the encounter page. So a page's notebook calls
 `page_for_visit(build)`: it builds the page at once (in a preheated kernel: before the visit), then waits for
-the visit (Voilà's `wait_for_request`: the request reaches the kernel through the server), and builds the page
+the visit (over Voilà's `/voila/query` websocket: the request reaches the kernel through the server), and builds the page
 again from the files only when the folder changed meanwhile (`workspace.folder_stamp`). Outside a preheated
 kernel (a kernel started for the visit, JupyterLab, the tests) nothing waits and the page is built once.
 
@@ -33,10 +33,11 @@ from workbench.charts.page_renderer import LOAD_CHARTS, served_bundle
 from workbench.fight.workspace import folder_stamp
 
 __all__ = ["PREHEAT_VARIABLE", "close_tree", "load_plotly_from_server", "page_for_visit", "preheated",
-           "wait_for_visit"]
+           "request_from_server", "wait_for_visit"]
 
 PREHEAT_VARIABLE = "VOILA_PREHEAT"  # Voilà sets it to "True" in the kernels of its pool, "False" otherwise
 VISITED_VARIABLE = "SERVER_SOFTWARE"  # one of the visit's request variables Voilà hands a preheated kernel
+REQUEST_OPEN_TIMEOUT_S = 5.0  # Voilà's own: a server that does not answer by then is not coming
 SHUTDOWN_WAIT_S = 2.0  # how long a kernel whose wait ended with no visit looks for the server's shutdown request
 # An ES module for anywidget: the charts' view from the JavaScript the page's head ran (`LOAD_CHARTS`), else
 # imported by its address on this page's server (a module imported twice from one address is evaluated once).
@@ -62,9 +63,7 @@ def wait_for_visit() -> None:
     """
     if not preheated():
         return
-    from voila.utils import wait_for_request  # only ever in a kernel Voilà started, where Voilà is installed
-
-    wait_for_request()
+    os.environ.update(request_from_server() or {})
     os.environ[PREHEAT_VARIABLE] = "False"  # visited: a second call must not wait for a second visit
     if VISITED_VARIABLE in os.environ:
         return
@@ -76,6 +75,32 @@ def wait_for_visit() -> None:
             return  # not shut down: the page is built and the kernel stays for its visitor
         time.sleep(0.05)
     os._exit(0)
+
+
+def request_from_server() -> dict[str, str] | None:
+    """Wait for this preheated kernel's visit; return the visit's request (`SERVER_SOFTWARE`, `QUERY_STRING` ...),
+    None if the server could not be reached within 5 s or closed the wait with no visit.
+
+    Voilà's own `voila.utils.wait_for_request` does the same over the same websocket
+    (`<ws>://<VOILA_APP_IP>:<VOILA_APP_PORT><VOILA_WS_BASE_URL>voila/query/<VOILA_KERNEL_ID>`, one message of
+    JSON), but importing `voila.utils` imports Voilà's server with it (jupyter_server, jupyterlab_server,
+    nbconvert): ~1 s of CPU and ~1,000 modules in every preheated kernel, for a wait.
+    """
+    from websockets.exceptions import WebSocketException
+    from websockets.sync.client import connect
+
+    environ = os.environ
+    server_url = environ.get("VOILA_SERVER_URL", "/")
+    address = (f"{environ.get('VOILA_WS_PROTOCOL', 'ws')}://{environ.get('VOILA_APP_IP', '127.0.0.1')}:"
+               f"{environ.get('VOILA_APP_PORT', '8866')}{environ.get('VOILA_WS_BASE_URL', server_url)}voila/query/"
+               f"{environ.get('VOILA_KERNEL_ID')}")
+    try:
+        with connect(address, open_timeout=REQUEST_OPEN_TIMEOUT_S) as server:
+            message = server.recv()
+    except (OSError, WebSocketException):  # refused, timed out, closed with no visit
+        return None
+    request = json.loads(message)
+    return {str(key): str(value) for key, value in request.items()}
 
 
 def shutting_down() -> bool:

@@ -1,0 +1,64 @@
+"""What one preheated page kernel of `workbench app` costs before anybody visits: its CPU and its memory.
+
+Starts `workbench app` (a scratch HOME), waits until every app page's kernel pool is filled and the server and
+its kernels are quiet, then reads each kernel (a child of the kernel zygote): the CPU it used to start, run its
+page's notebook and begin waiting for its visit, and its PSS (a page shared with the zygote or another kernel
+counted in part). `workbench app` keeps one such kernel per page and starts another after each visit; the test
+suite's page server starts ~15.
+
+Run: .venv/bin/python benchmarks/bench_preheated_kernels.py [RUNS]   (RUNS servers in turn, default 1)
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import psutil
+from app_server import running_app
+
+from workbench.cli.app import new_token
+from workbench.cli.site import pages
+
+POOL_FILLED = re.compile(r"Kernel pool of (\S+) is filled")
+QUIET_S = 3.0
+LIMIT_S = 300.0
+
+
+def settled(server: psutil.Process, log: Path, pools: int) -> list[psutil.Process]:
+    """The zygote's kernels, once `pools` pools are filled and the server's tree used < 10 % of a core."""
+    deadline = time.monotonic() + LIMIT_S
+    while time.monotonic() < deadline:
+        tree = [server, *server.children(recursive=True)]
+        before = sum(sum(p.cpu_times()[:2]) for p in tree if p.is_running())
+        time.sleep(QUIET_S)
+        after = sum(sum(p.cpu_times()[:2]) for p in tree if p.is_running())
+        if len(POOL_FILLED.findall(log.read_text())) >= pools and after - before < 0.1 * QUIET_S:
+            return [p for p in server.children(recursive=True) if "kernel_zygote" in " ".join(p.parent().cmdline())]
+    raise SystemExit(f"the pools were not filled and quiet within {LIMIT_S:.0f} s")
+
+
+def main() -> None:
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 1
+    cpu, pss = [], []
+    for run in range(runs):
+        with tempfile.TemporaryDirectory(prefix="bench-preheat-") as scratch:
+            log = Path(scratch) / "voila.log"
+            with running_app(Path(scratch), new_token(), log) as (server, _):
+                kernels = settled(psutil.Process(server.pid), log, len(pages()))
+                run_cpu = [sum(k.cpu_times()[:2]) for k in kernels]
+                run_pss = [k.memory_full_info().pss / 2**20 for k in kernels]
+        print(f"run {run + 1}: {len(kernels)} preheated kernels, CPU " + " ".join(f"{c:.2f}" for c in run_cpu)
+              + " s, PSS " + " ".join(f"{m:.0f}" for m in run_pss) + " MiB", flush=True)
+        cpu += run_cpu
+        pss += run_pss
+    print(f"per preheated kernel: CPU median {statistics.median(cpu):.2f} s ({min(cpu):.2f}-{max(cpu):.2f}), "
+          f"PSS median {statistics.median(pss):.0f} MiB ({min(pss):.0f}-{max(pss):.0f})")
+
+
+if __name__ == "__main__":
+    main()
