@@ -38,7 +38,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from workbench.cli import bounded_int, preheat_order
+from workbench.cli import bounded_int, preheat_order, template_cache
 from workbench.cli.site import PLOTLY_BUNDLE_VARIABLE, TEMPLATE_NAME, pages, plotly_bundle, prepare_site
 from workbench.errors import InvalidInput, WorkbenchError
 
@@ -269,6 +269,7 @@ def serve(argv: Sequence[str]) -> None:
     guard_static_files(port)
     set_xsrf_cookie_on_pages()
     preheat_order.install([page.file for page in pages()])
+    template_cache.install()
     config = Config()
     config.VoilaConfiguration.page_config_hook = app_page_config
     Voila.launch_instance(argv=list(argv), token=token, tornado_settings=guard_settings(port), config=config)
