@@ -3,8 +3,12 @@ pytest-xdist worker: `make test` runs the lessons' tests and the rest on two, se
 
 Every test module opens its notebook once (a page load runs the whole notebook in a new kernel, 10-50 s on
 a busy 2-core machine) and drives that page like a person: keyboard on sliders, mouse on pickers and
-buttons. Requests to other hosts (Voilà's template asks a CDN for icon fonts) are answered with an empty
-stylesheet, so the tests never need the network and a console error always means a fault of ours.
+buttons. The browser resolves no host but 127.0.0.1 (`OFFLINE`, a launch flag): the tests never reach the
+network, and a page of ours that asks another host fails to load it, a console error that fails its test (the
+pages and lessons ask none). Pages are not routed through Playwright (`page.route`), which would turn the
+browser's HTTP cache off for them, V8's cache of compiled scripts with it, and pass each of their requests
+through Playwright's driver; only plain Voilà's page, whose own template asks a CDN for icon fonts, answers
+those itself.
 
 Every page of every browser context is watched (page_errors.py): a test fails at its teardown when a
 console error or an uncaught page error arrived while it ran or while its page loaded; one that arrives
@@ -16,7 +20,6 @@ While a module drives its page, the next module's page is already loading (`open
 from __future__ import annotations
 
 import os
-import re
 import secrets
 import sys
 from collections.abc import Iterator
@@ -28,8 +31,10 @@ from page_errors import PageErrors
 from voila_page import COMM_LOG_LINES, AppPage
 from voila_server import PAGE_TIMEOUT, running_server, stop_soon
 
-from workbench.cli.app import HOST, TOKEN_ENV, free_port
+from workbench.cli.app import TOKEN_ENV, free_port
 
+# Every host but this machine fails to resolve (the benchmarks' browser is offline the same way).
+OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 # The server asks for a token, as a Director's does; the tests choose it (`workbench app` honours $WORKBENCH_APP_TOKEN).
 APP_TOKEN = secrets.token_hex(24)
 
@@ -166,8 +171,8 @@ def browser(chromium_launch_kwargs: dict, page_errors: PageErrors,
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        profile = playwright.chromium.launch_persistent_context(tmp_path_factory.mktemp("chromium-profile"),
-                                                               **chromium_launch_kwargs)
+        options = {**chromium_launch_kwargs, "args": [*chromium_launch_kwargs.get("args", ()), OFFLINE]}
+        profile = playwright.chromium.launch_persistent_context(tmp_path_factory.mktemp("chromium-profile"), **options)
         profile.add_init_script(path=str(COMM_LOG))
         page_errors.watch(profile)
         for blank in profile.pages:  # the window a persistent profile opens with
@@ -274,7 +279,6 @@ def open_app(request: pytest.FixtureRequest, browser: WatchedBrowser, lesson_url
             app.allow_error(message, why)
         pages.append(app)
         page_errors.notebooks_opened.add(notebook)
-        page.route(re.compile(rf"^https?://(?!{re.escape(HOST)}[:/])"), app.answer_offline)
         # "commit": the response has begun; the page goes on loading while the tests go on
         response = page.goto(f"{lesson_url}/voila/render/{notebook}?token={APP_TOKEN}", timeout=PAGE_TIMEOUT,
                              wait_until="commit")

@@ -12,8 +12,6 @@ def test_landing_page_lists_the_pages_by_title_in_order(browser, voila_url, app_
     context = browser.new_context(viewport={"width": 1024, "height": 800})
     page = context.new_page()
     landing = AppPage(page, "landing", artifacts_dir, page_errors)
-    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(voila_url)
-               else AppPage.answer_offline(route))
     try:
         page.goto(f"{voila_url}/?token={app_token}", timeout=120_000)
         assert page.title() == "Draw Steel workbench"

@@ -156,13 +156,10 @@ def whole_page(app: AppPage, file: str) -> Path:
 
 def watched(browser, voila_url: str, artifacts_dir: Path, page_errors: PageErrors, name: str,
             width: int) -> AppPage:
-    """A page of its own, offline but for the server; any console or page error fails the test
-    (conftest.py)."""
+    """A page of its own, offline but for the server (conftest.OFFLINE); any console or page error fails the
+    test (conftest.py)."""
     context = browser.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
-    app = AppPage(page, name, artifacts_dir, page_errors)
-    page.route(re.compile(rf"^https?://(?!{re.escape(voila_url.split('//')[1])}[/])"), app.answer_offline)
-    return app
+    return AppPage(context.new_page(), name, artifacts_dir, page_errors)
 
 
 def type_into(box, text: str) -> None:

@@ -38,6 +38,7 @@ def plain_voila(artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory) -
 def test_a_lesson_with_charts_under_plain_voila_has_no_page_error(browser, plain_voila, artifacts_dir, page_errors):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     app = AppPage(context.new_page(), f"plain-voila-{LESSON.stem}", artifacts_dir, page_errors)
+    # Voilà's own template asks a CDN for icon fonts: answered here, empty (the browser resolves no other host)
     app.page.route(re.compile(rf"^https?://(?!{re.escape(HOST)}[:/])"), app.answer_offline)
     try:
         app.page.goto(plain_voila, timeout=PAGE_TIMEOUT)
