@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import secrets
 import sys
-from collections.abc import Iterator
+from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -190,16 +190,34 @@ def browser(chromium_launch_kwargs: dict, page_errors: PageErrors,
         "\n".join(f"{k.message!r} ({k.why})" for k in stale)
 
 
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Mark a browser test whose body failed, for `_no_page_errors` to keep its pages' evidence."""
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
 @pytest.fixture(autouse=True)
 def _no_page_errors(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Fail the test (at its teardown) on any console error or uncaught page error since the last check."""
+    """Fail the test (at its teardown) on any console error or uncaught page error since the last check; keep
+    the evidence of every page still open when the test failed (`_save_comm_logs`)."""
     yield
     if "browser" not in request.fixturenames:
         return  # this test opened no browser (the session's browser fixture is not set up by it)
     page_errors = request.getfixturevalue("page_errors")
     errors = page_errors.take()
-    if any(MODEL_NOT_FOUND in error for error in errors):
-        _save_comm_logs(page_errors, request.getfixturevalue("artifacts_dir"))
+    artifacts_dir = request.getfixturevalue("artifacts_dir")
+    if request.node.stash.get(FAILED, False) and WatchedBrowser.launched is not None:
+        _save_comm_logs(WatchedBrowser.launched.pages, artifacts_dir, f"{request.node.name} failed")
+    elif any(MODEL_NOT_FOUND in error for error in errors):
+        pages = [page for page, seen in page_errors.by_page.items() if any(MODEL_NOT_FOUND in e for e in seen)]
+        _save_comm_logs(pages, artifacts_dir, MODEL_NOT_FOUND)
     if errors:
         pytest.fail("console or page errors in the browser:\n" + "\n\n".join(errors), pytrace=False)
 
@@ -229,18 +247,20 @@ WIDGET_OUTPUTS = """() => Array.from(document.querySelectorAll('#rendered_cells 
     .map(e => e.textContent.trim().slice(0, 120))"""
 
 
-def _save_comm_logs(page_errors: PageErrors, artifacts_dir: Path) -> None:
-    """A page showed "widget model not found": each such page's talk with its kernel (comm_log.js) goes to
-    test-artifacts/comm-log-<page's notebook>.txt."""
-    for page, errors in page_errors.by_page.items():
-        if page is None or page.is_closed() or not any(MODEL_NOT_FOUND in error for error in errors):
+def _save_comm_logs(pages: Iterable[Any], artifacts_dir: Path, why: str) -> None:
+    """Each open page's talk with its kernel (comm_log.js) and what it shows go to test-artifacts/comm-log-<page's
+    notebook>.txt and .png, for whoever looks into why (a failed test, "widget model not found")."""
+    for page in pages:
+        if page is None or page.is_closed():
             continue
-        stem = Path(page.url.split("?")[0]).stem
+        stem = f"comm-log-{Path(page.url.split('?')[0]).stem}"
+        lines = [f"page {page.url}", f"kept because: {why}"]
         try:
-            lines = [f"page {page.url}", *page.evaluate(COMM_LOG_LINES)]
+            lines += page.evaluate(COMM_LOG_LINES)
+            page.screenshot(path=str(artifacts_dir / f"{stem}.png"))
         except Exception as exc:  # the page may be going: say so rather than lose the failure
-            lines = [f"page {page.url}", f"(the page could not be read: {exc})"]
-        (artifacts_dir / f"comm-log-{stem}.txt").write_text("\n".join(lines) + "\n")
+            lines.append(f"(the page could not be read: {exc})")
+        (artifacts_dir / f"{stem}.txt").write_text("\n".join(map(str, lines)) + "\n")
 
 
 def _save_evidence(app: AppPage, page_errors: PageErrors, artifacts_dir: Path) -> None:

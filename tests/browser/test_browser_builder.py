@@ -11,9 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
-from voila_page import COMM_LOG_LINES
 
 import workbench as wb
 from workbench.monster.library import list_monsters, load_monster
@@ -215,13 +213,7 @@ def test_a_homebrew_monster_with_six_abilities_and_traits_by_mouse_and_keyboard(
     # shell, a Remove clicked at once after the pick removed nothing)
     expect(app.text_box("Name", ABILITY_FORM)).to_have_value(malice, timeout=60_000)
     app.button("Remove", ABILITY_FORM).click()
-    try:
-        count_is(app, ABILITIES, 5)
-    except PlaywrightTimeout:  # twice in the project's runs: keep the page's talk with its kernel for whoever looks into it
-        log = app.artifacts_dir / "01_monster_builder-remove-comm-log.txt"
-        log.write_text("\n".join(map(str, app.js(COMM_LOG_LINES))) + "\n")
-        app.screenshot("remove-not-applied")
-        raise
+    count_is(app, ABILITIES, 5)  # twice in the project's runs it was not applied (conftest keeps the comm log)
     expect(app.page.locator(f"{ABILITIES} .wb-ability-name").filter(has_text=malice)).to_have_count(0, timeout=60_000)
     app.button("Add", ABILITY_FORM).click()  # the picker still says "A signature strike"
     count_is(app, ABILITIES, 6)
