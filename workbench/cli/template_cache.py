@@ -43,7 +43,7 @@ def install(cache: CompiledTemplates | None = None) -> CompiledTemplates:
     """Make every Voilà exporter made from now on render with `cache` (a new one if None); returns it."""
     from voila.exporter import VoilaExporter
 
-    cache = cache or CompiledTemplates()
+    cache = CompiledTemplates() if cache is None else cache
     own = VoilaExporter._create_environment
 
     def create_environment(exporter: Any) -> Environment:
