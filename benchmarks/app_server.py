@@ -1,5 +1,5 @@
 """What the browser benchmarks share: a `workbench app` server of their own in a scratch home, stopped after,
-and the nearest-rank percentile their reports use.
+a wait until it has settled, and the nearest-rank percentile their reports use.
 
 Each benchmark measures one thing in the page; starting and stopping the server the same way keeps their
 figures comparable (same environment, same token handling, same start-up wait).
@@ -13,10 +13,12 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+import psutil
 
 from workbench.cli.app import HOST, TOKEN_ENV, free_port
 from workbench.render.printout import chromium_launch_options
@@ -36,6 +38,22 @@ def chromium_options(*extra_args: str) -> dict[str, Any]:
 def launch_chromium(playwright: Any, *extra_args: str) -> Any:
     """That Chromium, launched (`chromium_options`)."""
     return playwright.chromium.launch(**chromium_options(*extra_args))
+
+
+def settle(server: subprocess.Popen[bytes], ready: Callable[[], bool], quiet_s: float = 3.0,
+           limit_s: float = 300.0) -> float:
+    """Wait until `ready()` and the server and all its descendants (the zygote, the kernels) have used under
+    10 % of a core for `quiet_s`, or `limit_s` has passed; returns the seconds waited."""
+    started = time.monotonic()
+    root = psutil.Process(server.pid)
+    while time.monotonic() - started < limit_s:
+        processes = [root, *root.children(recursive=True)]
+        before = sum(sum(p.cpu_times()[:2]) for p in processes if p.is_running())
+        time.sleep(quiet_s)
+        after = sum(sum(p.cpu_times()[:2]) for p in processes if p.is_running())
+        if ready() and after - before < 0.1 * quiet_s:
+            break
+    return time.monotonic() - started
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -32,6 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import app_server
 import psutil
 from app_server import OFFLINE, chromium_options, launch_chromium, running_app
 from playwright.sync_api import sync_playwright
@@ -69,22 +70,14 @@ def memory(server: subprocess.Popen) -> tuple[float, float, int]:
     return rss / 2**20, pss / 2**20, kernels
 
 
-def settle(server: subprocess.Popen, log: Path, preheated: set[str], quiet_s: float = 3.0,
-           limit_s: float = 300.0) -> float:
+def settle(server: subprocess.Popen, log: Path, preheated: set[str]) -> float:
     """Wait until every preheated page's pool is full (the server logs it after each refill) and the server
-    and its kernels have used almost no CPU for `quiet_s`; returns the seconds waited."""
-    started = time.monotonic()
-    root = psutil.Process(server.pid)
-    while time.monotonic() - started < limit_s:
-        filled = POOL_FILLED.findall(log.read_text())
-        pending = sum(1 for p in preheated if filled.count(p) < _refills.get(p, 0) + 1)
-        processes = [root, *root.children(recursive=True)]
-        before = sum(sum(p.cpu_times()[:2]) for p in processes if p.is_running())
-        time.sleep(quiet_s)
-        after = sum(sum(p.cpu_times()[:2]) for p in processes if p.is_running())
-        if pending == 0 and after - before < 0.1 * quiet_s:
-            return time.monotonic() - started
-    return time.monotonic() - started
+    and its kernels are quiet (`app_server.settle`); returns the seconds waited."""
+    def filled() -> bool:
+        logged = POOL_FILLED.findall(log.read_text())
+        return all(logged.count(p) >= _refills.get(p, 0) + 1 for p in preheated)
+
+    return app_server.settle(server, filled)
 
 
 _refills: dict[str, int] = {}  # visits made of each preheated page: its pool is refilled after each

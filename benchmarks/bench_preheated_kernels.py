@@ -13,33 +13,30 @@ from __future__ import annotations
 
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import psutil
-from app_server import running_app
+from app_server import running_app, settle
 
 from workbench.cli.app import new_token
 from workbench.cli.site import pages
 
 POOL_FILLED = re.compile(r"Kernel pool of (\S+) is filled")
-QUIET_S = 3.0
-LIMIT_S = 300.0
 
 
-def settled(server: psutil.Process, log: Path, pools: int) -> list[psutil.Process]:
-    """The zygote's kernels, once `pools` pools are filled and the server's tree used < 10 % of a core."""
-    deadline = time.monotonic() + LIMIT_S
-    while time.monotonic() < deadline:
-        tree = [server, *server.children(recursive=True)]
-        before = sum(sum(p.cpu_times()[:2]) for p in tree if p.is_running())
-        time.sleep(QUIET_S)
-        after = sum(sum(p.cpu_times()[:2]) for p in tree if p.is_running())
-        if len(POOL_FILLED.findall(log.read_text())) >= pools and after - before < 0.1 * QUIET_S:
-            return [p for p in server.children(recursive=True) if "kernel_zygote" in " ".join(p.parent().cmdline())]
-    raise SystemExit(f"the pools were not filled and quiet within {LIMIT_S:.0f} s")
+def settled(server: subprocess.Popen[bytes], log: Path, pools: int) -> list[psutil.Process]:
+    """The zygote's kernels, once `pools` pools are filled and the server is quiet (`app_server.settle`)."""
+    def filled() -> bool:
+        return len(POOL_FILLED.findall(log.read_text())) >= pools
+
+    settle(server, filled)
+    if not filled():
+        raise SystemExit("the pools were not filled within the wait")
+    root = psutil.Process(server.pid)
+    return [p for p in root.children(recursive=True) if "kernel_zygote" in " ".join(p.parent().cmdline())]
 
 
 def main() -> None:
@@ -49,7 +46,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory(prefix="bench-preheat-") as scratch:
             log = Path(scratch) / "voila.log"
             with running_app(Path(scratch), new_token(), log) as (server, _):
-                kernels = settled(psutil.Process(server.pid), log, len(pages()))
+                kernels = settled(server, log, len(pages()))
                 run_cpu = [sum(k.cpu_times()[:2]) for k in kernels]
                 run_pss = [k.memory_full_info().pss / 2**20 for k in kernels]
         print(f"run {run + 1}: {len(kernels)} preheated kernels, CPU " + " ".join(f"{c:.2f}" for c in run_cpu)

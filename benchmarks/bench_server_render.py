@@ -15,29 +15,17 @@ from __future__ import annotations
 import statistics
 import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 
 import psutil
-from app_server import running_app
+from app_server import running_app, settle
 from bench_preheated_kernels import settled
 
 from workbench.cli.app import new_token
 from workbench.cli.site import lessons, pages
 
-QUIET_S = 2.0
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"  # the lessons `workbench app` serves from a checkout
-
-
-def quiet(server: psutil.Process) -> None:
-    """Until the server's tree has used < 10 % of a core for QUIET_S."""
-    while True:
-        tree = [server, *server.children(recursive=True)]
-        before = sum(sum(p.cpu_times()[:2]) for p in tree if p.is_running())
-        time.sleep(QUIET_S)
-        if sum(sum(p.cpu_times()[:2]) for p in tree if p.is_running()) - before < 0.1 * QUIET_S:
-            return
 
 
 def main() -> None:
@@ -47,7 +35,7 @@ def main() -> None:
         log = Path(scratch) / "voila.log"
         with running_app(Path(scratch), token, log) as (server, url):
             process = psutil.Process(server.pid)
-            settled(process, log, len(pages()))
+            settled(server, log, len(pages()))
             files = [page.file for page in (*pages(), *lessons(NOTEBOOKS))]
             spent: dict[str, list[float]] = {name: [] for name in files}
             for _ in range(rounds):
@@ -55,7 +43,7 @@ def main() -> None:
                     before = sum(process.cpu_times()[:2])
                     with urllib.request.urlopen(f"{url}/voila/render/{name}?token={token}", timeout=300) as page:
                         page.read()
-                    quiet(process)
+                    settle(server, lambda: True, quiet_s=2.0)
                     spent[name].append(sum(process.cpu_times()[:2]) - before)
     for name, seconds in spent.items():
         print(f"  {name:<40} server CPU " + " ".join(f"{s:.2f}" for s in seconds) + " s")
