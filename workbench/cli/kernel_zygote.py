@@ -7,10 +7,12 @@ those imports once; each kernel is then a fork of it that reads its connection f
 (`benchmarks/bench_kernel_start.py`: 0.11 s of the kernel's CPU to ready instead of 0.27 s, 0.42 s instead of
 0.98 s once an app page's imports have run).
 
-What is imported ahead (`PRELOADED`) is only what does not look, while it is imported, at where it runs:
-ipywidgets registers its comm target if IPython is running, and plotly.io picks its renderer by what is
-running, so every kernel imports those itself, after it has started, as before. The workbench's own modules
-are not imported ahead either: a kernel gets the code as it is on disk when the kernel starts.
+What is imported ahead (`PRELOADED`) is what an app page's kernel imports from other projects: ipykernel,
+numpy, pandas, pydantic's model machinery, ipywidgets, anywidget, plotly's figures and websockets. Two of them look,
+while they are imported, at where they run: ipywidgets registers its comm targets if IPython is running, and
+plotly.io picks its default renderer by what is running. Each forked kernel tells them again once its IPython
+is up (`_where_it_runs`), so a kernel's answers are a launched kernel's. The workbench's own modules are not
+imported ahead: a kernel gets the code as it is on disk when the kernel starts.
 
 `ZygoteProvisioner` is a jupyter_client kernel provisioner (entry point `workbench-zygote`): `workbench app`
 names it for Voilà's kernels and the test suite for nbval's. A kernel command that is not
@@ -44,7 +46,9 @@ from jupyter_client.provisioning.local_provisioner import LocalProvisioner
 
 __all__ = ["PRELOADED", "ZygoteProvisioner", "forkable"]
 
-PRELOADED = ("ipykernel.kernelapp", "numpy", "pandas", "pydantic", "nbformat", "jsonschema")
+PRELOADED = ("ipykernel.kernelapp", "numpy", "pandas", "pydantic", "pydantic._internal._model_construction",
+             "nbformat", "jsonschema", "ipywidgets", "anywidget", "plotly.graph_objects", "plotly.subplots",
+             "plotly.basewidget", "websockets.sync.client")
 LAUNCHER = ["-m", "ipykernel_launcher"]
 REPLY_S = 120  # the zygote's imports on a busy machine; a fork answers in milliseconds
 
@@ -226,9 +230,25 @@ def _become_kernel(request: dict[str, Any]) -> None:
     # ipykernel read $JPY_PARENT_PID when the zygote imported it: the kernel watches the zygote instead, which
     # exits when the server does (so a kernel never outlives its server)
     sys.argv = ["ipykernel_launcher", *request["argv"], f"--IPKernelApp.parent_handle={os.getppid()}"]
-    from ipykernel import kernelapp
+    from ipykernel.kernelapp import IPKernelApp
 
-    kernelapp.launch_new_instance()
+    app = IPKernelApp.instance()  # what `kernelapp.launch_new_instance()` does, with `_where_it_runs` before start
+    app.initialize()  # type: ignore[no-untyped-call]  # ipykernel leaves it untyped
+    _where_it_runs()
+    app.start()  # type: ignore[no-untyped-call]
+
+
+def _where_it_runs() -> None:
+    """In a forked kernel whose IPython is up: what the zygote imported that looks at where it runs, as it is
+    imported, does so again. ipywidgets registers its comm targets (its import does when IPython runs), and
+    plotly.io's renderers are made again (their import picks the default renderer by what runs: the zygote
+    runs no IPython)."""
+    ipywidgets = sys.modules.get("ipywidgets")
+    if ipywidgets is not None:
+        ipywidgets.register_comm_target()
+    renderers = sys.modules.get("plotly.io._renderers")
+    if renderers is not None:
+        importlib.reload(renderers)
 
 
 def _serve(fd: int) -> None:
