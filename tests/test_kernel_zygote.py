@@ -21,7 +21,7 @@ from jupyter_client.provisioning import KernelProvisionerFactory
 
 from workbench.cli import kernel_zygote
 from workbench.cli.app import KERNEL_PROVISIONER, kernel_provisioner_arguments, voila_command
-from workbench.cli.kernel_zygote import PRELOADED, ZygoteProvisioner, forkable
+from workbench.cli.kernel_zygote import OWN_PRELOADED, PRELOADED, ZygoteProvisioner, forkable, source_stamp
 
 # The tests that start kernels from the zygote: it forks on Linux only (the machine CI runs on, where none of
 # them is skipped); elsewhere every kernel starts the usual way, which the other tests here check anywhere.
@@ -125,10 +125,9 @@ def test_a_kernel_is_the_zygotes_child_with_its_own_folder_environment_and_path(
     assert ask(client, "__import__('os').getcwd()") == str(three["folder"])
     assert ask(client, "__import__('sys').path[0]") == str(three["folder"])  # as `python -m` puts it
     assert ask(client, "__import__('os').environ['WORKBENCH_PROBE']") == "asked for"
-    # imported ahead by the zygote: already loaded before the notebook imports them; the rest is not
-    loaded = ask(client, f"[m in __import__('sys').modules for m in {list(PRELOADED)!r}]")
-    assert loaded == str([True] * len(PRELOADED))
-    assert ask(client, "[m for m in __import__('sys').modules if m.startswith('workbench')]") == "[]"
+    # imported ahead by the zygote: already loaded before the notebook imports them
+    loaded = ask(client, f"[m in __import__('sys').modules for m in {[*PRELOADED, *OWN_PRELOADED]!r}]")
+    assert loaded == str([True] * (len(PRELOADED) + len(OWN_PRELOADED)))
 
 
 @forks
@@ -139,13 +138,60 @@ def test_another_kernel_command_is_launched_the_usual_way(three):
 
 
 @forks
-def test_widgets_and_plotly_see_the_kernel_they_are_imported_in(three):
+def test_widgets_plotly_and_the_workbench_see_the_kernel_they_are_imported_in(three):
     """They look for a running IPython when imported: a forked kernel and a launched one give the same answers."""
     probe = ("(__import__('ipywidgets'), sorted(get_ipython().kernel.comm_manager.targets), "
-             "__import__('plotly.io', fromlist=['renderers']).renderers.default)[1:]")
+             "__import__('plotly.io', fromlist=['renderers']).renderers.default, "
+             "get_ipython().display_formatter.formatters['text/html'].lookup_by_type("
+             "__import__('workbench').Monster).__name__)[1:]")
     answer = ask(three["b"][1], probe)
-    assert "'jupyter.widget.control'" in answer and "plotly_mimetype" in answer, answer
+    assert "'jupyter.widget.control'" in answer and "plotly_mimetype" in answer and "stat_block_html" in answer, \
+        answer
     assert ask(three["launched"][1], probe) == answer
+
+
+def test_the_stamp_of_the_workbenchs_files_changes_with_any_of_them_but_not_with_bytecode(tmp_path):
+    (tmp_path / "apps" / "__pycache__").mkdir(parents=True)
+    (tmp_path / "apps" / "builder.py").write_text("LEVEL = 1\n")
+    (tmp_path / "data.json").write_text("{}")
+    first = source_stamp(tmp_path)
+    assert [Path(path).name for path, _, _ in first] == ["data.json", "builder.py"]
+    (tmp_path / "apps" / "__pycache__" / "builder.cpython-311.pyc").write_bytes(b"compiled")
+    assert source_stamp(tmp_path) == first
+    (tmp_path / "apps" / "builder.py").write_text("LEVEL = 10\n")  # one byte longer
+    assert source_stamp(tmp_path) != first
+    second = source_stamp(tmp_path)
+    os.utime(tmp_path / "data.json", ns=(0, 0))  # same size, another time
+    assert source_stamp(tmp_path) != second
+    assert source_stamp(kernel_zygote.PACKAGE)[0][0].startswith(str(Path(kernel_zygote.__file__).parents[1]))
+
+
+@forks
+def test_after_the_code_changes_a_new_zygote_forks_and_the_old_one_stays_while_its_kernels_run(
+        kernels, tmp_path, monkeypatch):
+    """A kernel gets the workbench as it is on disk: the zygote that imported the old code forks no more, and
+    the pages still open on it keep their kernels until they stop."""
+    zygote = kernel_zygote._Zygote()  # its own: the module's shared kernels stay on theirs
+    monkeypatch.setattr(kernel_zygote, "_ZYGOTE", zygote)
+    try:
+        before, _ = kernels.start(tmp_path)
+        old = zygote.pid
+        stamp = source_stamp()
+        monkeypatch.setattr(kernel_zygote, "source_stamp", lambda: (*stamp, ("edited.py", 1, 1)))
+        after, client = kernels.start(tmp_path)
+        new = zygote.pid
+        assert new not in (None, old) and int(ask(client, "__import__('os').getppid()")) == new
+        assert psutil.pid_exists(old) and before.is_alive()  # the page open on the old code keeps its kernel
+        _, unchanged = kernels.start(tmp_path)  # no further change: the same new zygote
+        assert int(ask(unchanged, "__import__('os').getppid()")) == new
+        before.shutdown_kernel(now=True)
+        assert psutil.pid_exists(old)  # closed at the next fork
+        kernels.start(tmp_path)
+        assert gone(old)
+        assert after.is_alive()
+    finally:
+        kernels.stop()
+        zygote.close()
 
 
 @forks

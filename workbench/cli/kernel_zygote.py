@@ -10,9 +10,12 @@ those imports once; each kernel is then a fork of it that reads its connection f
 What is imported ahead (`PRELOADED`) is what an app page's kernel imports from other projects: ipykernel,
 numpy, pandas, pydantic's model machinery, ipywidgets, anywidget, plotly's figures and websockets. Two of them look,
 while they are imported, at where they run: ipywidgets registers its comm targets if IPython is running, and
-plotly.io picks its default renderer by what is running. Each forked kernel tells them again once its IPython
-is up (`_where_it_runs`), so a kernel's answers are a launched kernel's. The workbench's own modules are not
-imported ahead: a kernel gets the code as it is on disk when the kernel starts.
+plotly.io picks its default renderer by what is running. The workbench's own modules are imported ahead too
+(`OWN_PRELOADED`, nearly all of them: ~0.4 s of each kernel's CPU), and `workbench` registers how a Monster
+shows itself in IPython when it is imported in one. Each forked kernel tells these again once its IPython is up
+(`_where_it_runs`), so a kernel's answers are a launched kernel's. A kernel gets the workbench's code as it is on
+disk when the kernel starts: when a file of the package has changed since the zygote started (`source_stamp`),
+the next kernel comes from a new zygote, and the old one stays until the kernels forked from it have stopped.
 
 `ZygoteProvisioner` is a jupyter_client kernel provisioner (entry point `workbench-zygote`): `workbench app`
 names it for Voilà's kernels and the test suite for nbval's. A kernel command that is not
@@ -39,16 +42,21 @@ import socket
 import subprocess
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 from jupyter_client.connect import KernelConnectionInfo
 from jupyter_client.provisioning.local_provisioner import LocalProvisioner
 
-__all__ = ["PRELOADED", "ZygoteProvisioner", "forkable"]
+__all__ = ["OWN_PRELOADED", "PRELOADED", "ZygoteProvisioner", "forkable", "source_stamp"]
 
+# Other projects' modules: a zygote that cannot import one does not start (kernels then start the usual way).
 PRELOADED = ("ipykernel.kernelapp", "numpy", "pandas", "pydantic", "pydantic._internal._model_construction",
              "nbformat", "jsonschema", "ipywidgets", "anywidget", "plotly.graph_objects", "plotly.subplots",
              "plotly.basewidget", "websockets.sync.client")
+# The workbench's: a module that fails to import (code being edited) is left for the kernel to import, and fail, itself.
+OWN_PRELOADED = ("workbench", "workbench.apps.pages", "workbench.apps.visit")
+PACKAGE = Path(__file__).resolve().parent.parent  # workbench/: its files' stamp says when its code changed
 LAUNCHER = ["-m", "ipykernel_launcher"]
 REPLY_S = 120  # the zygote's imports on a busy machine; a fork answers in milliseconds
 
@@ -108,72 +116,118 @@ class ZygoteUnavailable(RuntimeError):
     """The zygote could not start or answer: the kernel is started the usual way."""
 
 
+def source_stamp(package: Path = PACKAGE) -> tuple[tuple[str, int, int], ...]:
+    """Every file of the workbench package (but its bytecode caches) with its size and modification time: the
+    code a zygote imported, which a new kernel must see as it is on disk."""
+    stamp = []
+    for folder, subfolders, files in os.walk(package):
+        subfolders[:] = sorted(name for name in subfolders if name != "__pycache__")
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            try:
+                info = os.stat(path)
+            except OSError:  # gone while we looked: the next look sees the change
+                continue
+            stamp.append((path, info.st_mtime_ns, info.st_size))
+    return tuple(stamp)
+
+
+class _Generation:
+    """One zygote process, the server's channel to it and the kernels forked from it."""
+
+    def __init__(self, process: subprocess.Popen[bytes], channel: socket.socket) -> None:
+        self.process = process
+        self.channel = channel
+        self.replies = channel.makefile("rb")
+        self.kernels: list[int] = []
+
+    def serving(self) -> bool:
+        """True while any kernel forked from it runs."""
+        return any(ForkedKernel(pid).poll() is None for pid in self.kernels)
+
+    def close(self) -> None:
+        """Close the channel: the zygote reads its end, exits (its kernels with it), and is waited for."""
+        self.replies.close()
+        self.channel.close()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
 class _Zygote:
-    """The server's end: starts the zygote on first use (again if it has died) and asks it for kernels."""
+    """The server's end: starts the zygote on first use (again if it has died, or if the workbench's code has
+    changed on disk since it started: the old one is kept until its kernels have stopped) and asks it for
+    kernels."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._process: subprocess.Popen[bytes] | None = None
-        self._channel: socket.socket | None = None
-        self._replies: Any = None
+        self._current: _Generation | None = None
+        self._stamp: tuple[tuple[str, int, int], ...] = ()  # the workbench's files when the current one started
+        self._retired: list[_Generation] = []  # started before the code changed: closed once their kernels stop
         self._failed: str | None = None  # why the zygote could not start: not tried again in this process
 
     @property
     def pid(self) -> int | None:
-        return None if self._process is None else self._process.pid
+        return None if self._current is None else self._current.process.pid
 
     def fork(self, cmd: list[str], cwd: str, env: dict[str, str]) -> int:
         with self._lock:
             if self._failed is not None:
                 raise ZygoteUnavailable(self._failed)
-            if self._process is None or self._process.poll() is not None:
-                self._start()
-            assert self._channel is not None
+            stamp = source_stamp()
+            if self._current is not None and self._current.process.poll() is None and stamp != self._stamp:
+                self._retired.append(self._current)
+                self._current = None
+            if self._current is None or self._current.process.poll() is not None:
+                self._start(stamp)
+            assert self._current is not None
             try:
-                self._channel.sendall(json.dumps({"argv": cmd[3:], "cwd": cwd, "env": env}).encode() + b"\n")
+                self._current.channel.sendall(
+                    json.dumps({"argv": cmd[3:], "cwd": cwd, "env": env}).encode() + b"\n")
                 reply = self._reply()
             except (OSError, ValueError) as error:
                 raise ZygoteUnavailable(f"the kernel zygote did not answer: {error}") from error
             if "pid" not in reply:
                 raise ZygoteUnavailable(f"the kernel zygote did not fork: {reply.get('error', reply)}")
+            self._current.kernels.append(int(reply["pid"]))
+            for idle in [old for old in self._retired if not old.serving()]:
+                self._retired.remove(idle)
+                idle.close()
             return int(reply["pid"])
 
-    def _start(self) -> None:
-        self.close()
+    def _start(self, stamp: tuple[tuple[str, int, int], ...]) -> None:
+        if self._current is not None:  # it has died
+            self._current.close()
+            self._current = None
         ours, theirs = socket.socketpair()
         ours.settimeout(REPLY_S)
         try:
-            self._process = subprocess.Popen(
+            process = subprocess.Popen(
                 [sys.executable, __file__, str(theirs.fileno())], pass_fds=[theirs.fileno()],
                 stdin=subprocess.DEVNULL)
         finally:
             theirs.close()
-        self._channel, self._replies = ours, ours.makefile("rb")
+        self._current, self._stamp = _Generation(process, ours), stamp
         try:
             ready = self._reply()
         except (OSError, ValueError) as error:
             ready = {"error": str(error)}
         if not ready.get("ready"):
-            self._process.kill()
+            process.kill()
             self._failed = f"the kernel zygote did not start: {ready.get('error', ready)}"
             raise ZygoteUnavailable(self._failed)
 
     def close(self) -> None:
-        """Close the channel: the zygote reads its end, exits, and is waited for."""
-        if self._channel is not None:
-            self._replies.close()
-            self._channel.close()
-            self._channel = self._replies = None
-        if self._process is not None:
-            try:
-                self._process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self._process.kill()
-                self._process.wait()
-            self._process = None
+        """Close every zygote (at the server's exit): each exits, and its kernels with it."""
+        for generation in [*self._retired, *([self._current] if self._current is not None else [])]:
+            generation.close()
+        self._retired, self._current = [], None
 
     def _reply(self) -> dict[str, Any]:
-        line = self._replies.readline()
+        assert self._current is not None
+        line = self._current.replies.readline()
         if not line:
             raise ValueError("the zygote exited")
         reply: dict[str, Any] = json.loads(line)
@@ -240,12 +294,15 @@ def _become_kernel(request: dict[str, Any]) -> None:
 
 def _where_it_runs() -> None:
     """In a forked kernel whose IPython is up: what the zygote imported that looks at where it runs, as it is
-    imported, does so again. ipywidgets registers its comm targets (its import does when IPython runs), and
-    plotly.io's renderers are made again (their import picks the default renderer by what runs: the zygote
-    runs no IPython)."""
+    imported, does so again. ipywidgets registers its comm targets and the workbench its display of a Monster
+    (their imports do when IPython runs), and plotly.io's renderers are made again (their import picks the
+    default renderer by what runs: the zygote runs no IPython)."""
     ipywidgets = sys.modules.get("ipywidgets")
     if ipywidgets is not None:
         ipywidgets.register_comm_target()
+    workbench = sys.modules.get("workbench")
+    if workbench is not None:
+        workbench._register_notebook_display()
     renderers = sys.modules.get("plotly.io._renderers")
     if renderers is not None:
         importlib.reload(renderers)
@@ -261,6 +318,11 @@ def _serve(fd: int) -> None:
     except Exception as error:  # noqa: BLE001 - reported to the server, which then starts kernels the usual way
         channel.sendall(json.dumps({"error": f"{type(error).__name__}: {error}"}).encode() + b"\n")
         return
+    for module in OWN_PRELOADED:
+        try:
+            importlib.import_module(module)
+        except Exception:  # noqa: BLE001, S112 - the kernel imports it itself, and shows its error there
+            continue
     signal.signal(signal.SIGCHLD, _reap)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in the server's terminal: the server stops us (EOF)
     gc.freeze()  # what is loaded stays shared with the kernels: their collections never touch (copy) it
