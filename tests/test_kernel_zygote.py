@@ -19,6 +19,7 @@ import pytest
 from jupyter_client.manager import KernelManager
 from jupyter_client.provisioning import KernelProvisionerFactory
 
+from workbench.charts.page_renderer import PAGE_RENDERER
 from workbench.cli import kernel_zygote
 from workbench.cli.app import KERNEL_PROVISIONER, kernel_provisioner_arguments, voila_command
 from workbench.cli.kernel_zygote import OWN_PRELOADED, PRELOADED, ZygoteProvisioner, forkable, source_stamp
@@ -148,6 +149,13 @@ def test_widgets_plotly_and_the_workbench_see_the_kernel_they_are_imported_in(th
     assert "'jupyter.widget.control'" in answer and "plotly_mimetype" in answer and "stat_block_html" in answer, \
         answer
     assert ask(three["launched"][1], probe) == answer
+
+
+@forks
+def test_a_kernel_voila_starts_shows_figures_through_the_page_renderer(kernels, tmp_path):
+    """The zygote imported the workbench's charts outside Voilà; the kernel chooses the renderer by its own start."""
+    _, client = kernels.start(tmp_path, VOILA_KERNEL_ID="kernel-1", VOILA_BASE_URL="/")
+    assert ask(client, "__import__('plotly.io', fromlist=['renderers']).renderers.default") == PAGE_RENDERER
 
 
 def test_the_stamp_of_the_workbenchs_files_changes_with_any_of_them_but_not_with_bytecode(tmp_path):

@@ -4,7 +4,6 @@ In a kernel Voilà started, figures shown as cell outputs go through `page_rende
 plotly.js): JupyterLab's plotly renderer raises a page error under Voilà.
 """
 
-from workbench.charts.page_renderer import in_voila, use_page_renderer
+from workbench.charts.page_renderer import follow_voila
 
-if in_voila():
-    use_page_renderer()
+follow_voila()

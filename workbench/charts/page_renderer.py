@@ -30,7 +30,7 @@ import plotly.io as pio
 from plotly.io._base_renderers import NotebookRenderer  # plotly exports no base class for an HTML renderer
 
 __all__ = ["BUNDLE_VARIABLE", "CHARTS_SCRIPT_ATTRIBUTE", "LOAD_CHARTS", "PAGE_RENDERER", "PageRenderer", "in_voila",
-           "served_bundle", "use_page_renderer"]
+           "follow_voila", "served_bundle", "use_page_renderer"]
 
 PAGE_RENDERER = "workbench_page"
 VOILA_ENVIRONMENT = ("VOILA_KERNEL_ID", "VOILA_BASE_URL")  # set by Voilà in the environment of its kernels
@@ -113,6 +113,13 @@ class PageRenderer(NotebookRenderer):  # type: ignore[misc]  # plotly is untyped
         html: str = pio.to_html(fig_dict, config=self.config, include_plotlyjs=False, include_mathjax=False,
                                 full_html=False, default_width="100%", default_height=HEIGHT, validate=False)
         return {"text/html": html}
+
+
+def follow_voila() -> None:
+    """In a kernel Voilà started, show figures through `PageRenderer` (`workbench.charts` does it when imported,
+    and a kernel forked from the zygote, which imported it outside Voilà, once the kernel is up)."""
+    if in_voila():
+        use_page_renderer()
 
 
 def use_page_renderer() -> None:

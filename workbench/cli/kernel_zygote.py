@@ -295,17 +295,18 @@ def _become_kernel(request: dict[str, Any]) -> None:
 def _where_it_runs() -> None:
     """In a forked kernel whose IPython is up: what the zygote imported that looks at where it runs, as it is
     imported, does so again. ipywidgets registers its comm targets and the workbench its display of a Monster
-    (their imports do when IPython runs), and plotly.io's renderers are made again (their import picks the
-    default renderer by what runs: the zygote runs no IPython)."""
-    ipywidgets = sys.modules.get("ipywidgets")
-    if ipywidgets is not None:
-        ipywidgets.register_comm_target()
-    workbench = sys.modules.get("workbench")
-    if workbench is not None:
-        workbench._register_notebook_display()
-    renderers = sys.modules.get("plotly.io._renderers")
-    if renderers is not None:
-        importlib.reload(renderers)
+    (their imports do when IPython runs); plotly.io's renderers are made again (their import picks the default
+    renderer by what runs: the zygote runs no IPython), then the workbench's charts choose theirs (Voilà's page
+    renderer in a kernel Voilà started)."""
+    modules = sys.modules
+    if "ipywidgets" in modules:
+        modules["ipywidgets"].register_comm_target()
+    if "workbench" in modules:
+        modules["workbench"]._register_notebook_display()
+    if "plotly.io._renderers" in modules:
+        importlib.reload(modules["plotly.io._renderers"])
+    if "workbench.charts.page_renderer" in modules:
+        modules["workbench.charts.page_renderer"].follow_voila()
 
 
 def _serve(fd: int) -> None:
