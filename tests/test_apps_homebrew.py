@@ -9,6 +9,7 @@ import plotly.graph_objects as go
 import pytest
 
 from workbench.apps.homebrew import swarm_app, weakness_app
+from workbench.charts.page_renderer import BUNDLE_VARIABLE
 from workbench.homebrew.rule import shipped_rules
 from workbench.homebrew.swarm import SwarmScenario, simulate_swarms
 
@@ -115,6 +116,21 @@ def test_the_tuning_button_draws_the_grid(swarm):
     (figure,) = swarm.controls["tuning"].children
     # default grid: 4 M values × 3 disruption panels × 2 rows (rounds, reforms)
     assert len(figure.data) == 4 * 3 * 2
+
+
+def test_under_workbench_app_the_swarm_charts_import_the_servers_plotly(monkeypatch):
+    """Not plotly's ~5 MB widget bundle in every new chart (the lesson's swarm app built its charts outside a
+    ChartSlot, and each carried it to the browser)."""
+    from plotly.basewidget import BaseFigureWidget
+
+    monkeypatch.setattr(BaseFigureWidget, "_esm", BaseFigureWidget._esm)  # restored after the test
+    monkeypatch.setenv(BUNDLE_VARIABLE, "voila/static/plotly-widget-9.js?v=9")
+    monkeypatch.setenv("VOILA_BASE_URL", "/base/")
+    app = swarm_app(runs=100, seed=3)
+    app.controls["tune"].click()
+    for box in ("figure", "tuning"):
+        (figure,) = app.controls[box].children
+        assert '"/base/voila/static/plotly-widget-9.js?v=9"' in figure._esm and len(figure._esm) < 1000, box
 
 
 def test_without_kills_no_fight_is_cleared():

@@ -77,7 +77,12 @@ def figure_widget(figure: go.Figure) -> HeardFigure:
     pages); taking the checked properties as they are takes 6-15 ms, and the widget's state is the same.
     Checking is back on for the widget's own later changes (`update`, `batch_update`, setting a property).
     A figure with animation frames goes plotly's own way.
+
+    Under `workbench app` the widget imports plotly from the server (`load_plotly_from_server`) instead of carrying
+    plotly's ~5 MB widget bundle, which every new chart sent to the browser to evaluate again: the swarm app's
+    charts in the homebrew lesson, made outside a `ChartSlot`, did (~0.5 s of the browser's CPU each).
     """
+    load_plotly_from_server()  # under workbench app; elsewhere the widget carries its JavaScript
     if figure.frames:
         return HeardFigure(figure)
     widget = HeardFigure({"data": figure._data, "layout": figure._layout}, _validate=False)  # copied by plotly
@@ -101,7 +106,6 @@ class ChartSlot(widgets.Box):
         self.add_class("wb-chart-slot")
 
     def _widget(self, figure: go.Figure) -> go.FigureWidget:
-        load_plotly_from_server()  # under workbench app; elsewhere the widget carries its JavaScript
         shown = figure_widget(figure)
         for css in self.css_classes:
             shown.add_class(css)
