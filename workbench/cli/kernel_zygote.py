@@ -1,11 +1,11 @@
 """Kernels forked from a zygote: a process that has already imported what every kernel of the workbench imports.
 
-Why: a kernel started the usual way (`python -m ipykernel_launcher -f <file>`) spends ~0.6 s of CPU, before it
-runs a cell, importing ipykernel, numpy, pandas, pydantic and nbformat. `workbench app` starts one for every page
-a Director opens (and one more to preheat the page's next visit); the test suite starts ~40. The zygote pays for
-those imports once; each kernel is then a fork of it that reads its connection file and starts
-(`benchmarks/bench_kernel_start.py`: 0.11 s of the kernel's CPU to ready instead of 0.27 s, 0.42 s instead of
-0.98 s once an app page's imports have run).
+Why: a kernel started the usual way (`python -m ipykernel_launcher -f <file>`) spends ~0.5 s of CPU, before it
+runs a cell, importing ipykernel and what it needs, and ~1.3 s more importing what an app page needs (the
+workbench, pandas, pydantic, ipywidgets, plotly). `workbench app` starts one for every page a Director opens (and
+one more to preheat the page's next visit); the test suite starts ~55. The zygote pays for those imports once;
+each kernel is then a fork of it that reads its connection file and starts (`benchmarks/bench_kernel_start.py`,
+a kernel's CPU once it has run an app page's imports: 1.80-2.55 s launched, 0.21-0.25 s forked).
 
 What is imported ahead (`PRELOADED`) is what an app page's kernel imports from other projects: ipykernel,
 numpy, pandas, pydantic's model machinery, ipywidgets, anywidget, plotly's figures and websockets. Two of them look,
