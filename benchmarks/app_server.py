@@ -8,6 +8,7 @@ figures comparable (same environment, same token handling, same start-up wait).
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -25,6 +26,7 @@ from workbench.render.printout import chromium_launch_options
 
 START_S = 180
 # No other host resolves (Voilà's template asks a CDN for fonts); unlike request routing, the HTTP cache stays on.
+POOL_FILLED = re.compile(r"Kernel pool of (\S+) is filled")  # what the server logs after each preheat
 OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import statistics
 import subprocess
 import tempfile
@@ -34,7 +33,7 @@ from pathlib import Path
 
 import app_server
 import psutil
-from app_server import OFFLINE, chromium_options, launch_chromium, running_app
+from app_server import OFFLINE, POOL_FILLED, chromium_options, launch_chromium, running_app
 from playwright.sync_api import sync_playwright
 
 from workbench.cli.app import new_token
@@ -43,7 +42,6 @@ from workbench.cli.site import pages
 READY = ("#rendered_cells .wb-page .js-plotly-plot .main-svg, "
          "#rendered_cells .wb-page .wb-builder .wb-explain-view .wb-explain")
 TIMEOUT_MS = 300_000
-POOL_FILLED = re.compile(r"Kernel pool of (\S+) is filled")
 
 
 def load() -> str:

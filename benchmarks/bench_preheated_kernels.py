@@ -11,7 +11,6 @@ Run: .venv/bin/python benchmarks/bench_preheated_kernels.py [RUNS]   (RUNS serve
 
 from __future__ import annotations
 
-import re
 import statistics
 import subprocess
 import sys
@@ -19,12 +18,10 @@ import tempfile
 from pathlib import Path
 
 import psutil
-from app_server import running_app, settle
+from app_server import POOL_FILLED, running_app, settle
 
 from workbench.cli.app import new_token
 from workbench.cli.site import pages
-
-POOL_FILLED = re.compile(r"Kernel pool of (\S+) is filled")
 
 
 def settled(server: subprocess.Popen[bytes], log: Path, pools: int) -> list[psutil.Process]:

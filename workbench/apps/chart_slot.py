@@ -27,8 +27,8 @@ slot's charts are `HeardFigure`s, which add it), the slot sends it one harmless 
 the browser's answer to that message proves anywidget initialized the model in time. Until then, and for good if no answer comes,
 `change` falls back to `show(build())`. `update` runs inside `batch_update`: one message per change.
 
-Under `workbench app` a slot's FigureWidgets import that bundle from the server (`visit.load_plotly_from_server`,
-as the app pages' charts do), the lessons' too: a new chart per change then sends a few lines instead of ~5 MB
+Under `workbench app` every FigureWidget the workbench makes (`figure_widget`, a slot's among them) imports that
+bundle from the server (`visit.load_plotly_from_server`), on the app pages and in the lessons: a new chart per change then sends a few lines instead of ~5 MB
 over the websocket and the browser compiles the bundle once per page, so it starts well within anywidget's
 2 s on a busy machine (the explorer's and the solo chart's updates were lost there).
 """

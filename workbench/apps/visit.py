@@ -17,7 +17,8 @@ Charts: every plotly FigureWidget carries plotly's ~5 MB widget JavaScript in it
 receives over the websocket and compiles for each chart (about 6-8 s of a page's opening on the busy 2-core
 machine). Under `workbench app` the server serves the charts' JavaScript as a file (`cli.site.plotly_bundle`:
 plotly.js's cartesian build with the workbench's view of a FigureWidget, else plotly's bundle), and
-`load_plotly_from_server` makes the kernel's FigureWidgets a few lines that import it from there: the
+`load_plotly_from_server` (called by `apps.chart_slot.figure_widget`, which makes every FigureWidget of the
+workbench) makes the kernel's FigureWidgets a few lines that import it from there: the
 browser fetches and compiles it once per page and keeps it in its cache for the next visits.
 """
 
@@ -135,7 +136,6 @@ def page_for_visit(build: Callable[[], Page], stamp: Callable[[], object] = fold
                    wait: Callable[[], None] = wait_for_visit) -> Page:
     """The page `build()` makes, built before the visit and built again at the visit if `stamp()` (what the
     Director's folder holds) changed in between."""
-    load_plotly_from_server()
     before = stamp()
     page = build()
     wait()
