@@ -1,0 +1,115 @@
+"""Every lesson and app page served by plain `voila` (no workbench template, token or guard): its console and
+page errors, and its time to drawn, in headless Chromium.
+
+`make test` opens every page through `workbench app` and fails on any console or page error; under plain
+`voila` it opens one lesson with both kinds of chart (`tests/browser/test_browser_plain_voila.py`), since each
+page there runs its notebook in a fresh kernel (5-9 s of CPU a page on the 2-core machine). This script opens
+them all, for the issue-18 goal "0 page errors in every app page served both ways". A page counts as drawn
+when its notebook has run (Voilà's rendered cells are in), every plotly chart on it has its SVG and its element
+count has held for 2 s, which is also the time given to late errors (plotly's renderers did their work after
+drawing), and 1 s more.
+
+Prints one line a page and exits 1 if any page had an error or never drew.
+
+Run: .venv/bin/python benchmarks/check_plain_voila.py
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from app_server import launch_chromium  # a script beside this one
+from playwright.sync_api import sync_playwright
+
+from workbench.cli.app import HOST, free_port
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "workbench" / "pages").glob("*.ipynb"))
+# Drawn: the rendered cells are in, every chart has its SVG, and the page's element count has held for 2 s (the
+# widgets render after the cells, their charts after them).
+DRAWN = """() => {
+  const cells = document.querySelector('#rendered_cells');
+  const plots = cells ? Array.from(cells.querySelectorAll('.js-plotly-plot, .plotly-graph-div')) : [];
+  const state = window.__drawn = window.__drawn || {count: -1, since: performance.now()};
+  const count = document.getElementsByTagName('*').length;
+  if (!cells || !plots.every(p => p.querySelector('.main-svg')) || count !== state.count) {
+    state.count = count; state.since = performance.now(); return false;
+  }
+  return performance.now() - state.since > 2000;
+}"""
+
+
+def serve(page: Path, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """Plain `voila page` on a free port, in a scratch HOME; returns it and its URL once it listens."""
+    port = free_port()
+    env = dict(os.environ, HOME=tempfile.mkdtemp(prefix="plain-voila-"))
+    with log.open("wb") as out:
+        server = subprocess.Popen([sys.executable, "-m", "voila", str(page), "--no-browser", f"--port={port}",
+                                   f"--Voila.ip={HOST}"], stdout=out, stderr=subprocess.STDOUT, env=env)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection((HOST, port), timeout=1).close()
+            return server, f"http://{HOST}:{port}/"
+        except OSError:
+            time.sleep(0.2)
+    server.kill()
+    raise RuntimeError(f"voila {page.name} never listened (see {log})")
+
+
+def check(browser: Any, notebook: Path, logs: Path) -> tuple[str, list[str]]:
+    """One page under plain voila: how long it took to draw, with how many charts, and its errors."""
+    server, url = serve(notebook, logs / f"{notebook.stem}.log")
+    errors: list[str] = []
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
+    context.on("weberror", lambda e: errors.append(f"page error: {e.error}"))
+    page = context.new_page()
+    # Voilà's own template asks a CDN for icon fonts: answered empty (this machine has no other network)
+    page.route(re.compile(rf"^https?://(?!{re.escape(HOST)}[:/])"), lambda route: route.fulfill(status=200, body=""))
+    started = time.monotonic()
+    try:
+        page.goto(url, timeout=300_000)
+        page.wait_for_function(DRAWN, timeout=300_000, polling=100)
+        charts = page.locator("#rendered_cells .js-plotly-plot, #rendered_cells .plotly-graph-div").count()
+        drawn = f"drawn in {time.monotonic() - started - 2:5.1f} s, {charts} chart(s)"
+        tracebacks = page.locator("#rendered_cells").inner_text().count("Traceback")
+        if tracebacks:
+            errors.append(f"{tracebacks} traceback(s) in the page")
+        page.wait_for_timeout(1000)
+    except Exception as exc:  # reported, and the next page still checked
+        drawn = f"never drawn ({type(exc).__name__})"
+        errors.append(str(exc).splitlines()[0])
+    finally:
+        context.close()
+        server.terminate()
+        server.wait(30)
+    return drawn, errors
+
+
+def main() -> int:
+    failed = 0
+    logs = Path(tempfile.mkdtemp(prefix="check-plain-voila-"))
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        for notebook in PAGES:
+            drawn, errors = check(browser, notebook, logs)
+            failed += bool(errors)
+            print(f"{str(notebook.relative_to(ROOT)):<42} {drawn}, {len(errors)} error(s)", flush=True)
+            for error in errors:
+                print(f"    {error[:300]}")
+        browser.close()
+    print(f"{len(PAGES)} pages, {failed} with an error or never drawn; servers' logs in {logs}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
