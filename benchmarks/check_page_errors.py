@@ -1,23 +1,25 @@
-"""Every lesson and app page served by plain `voila` (no workbench template, token or guard): its console and
-page errors, and its time to drawn, in headless Chromium.
+"""Every lesson and app page served both ways, by `workbench app` and by plain `voila` (no workbench template,
+token or guard): its console and page errors, and its time to drawn, in headless Chromium.
 
-`make test` opens every page through `workbench app` and fails on any console or page error; under plain
-`voila` it opens one lesson with both kinds of chart (`tests/browser/test_browser_plain_voila.py`), since each
-page there runs its notebook in a fresh kernel (5-9 s of CPU a page on the 2-core machine). This script opens
-them all, for the issue-18 goal "0 page errors in every app page served both ways". A page counts as drawn
+`make test` opens the six app pages and lessons 00-07 through `workbench app` and fails on any console or page
+error (lesson 08, with no widget and no chart, runs under nbval only); under plain `voila` it opens one lesson
+with both kinds of chart (`tests/browser/test_browser_plain_voila.py`), since each page there runs its notebook
+in a fresh kernel (5-9 s of CPU a page on the 2-core machine). This script opens all 15 both ways, for the
+issue-18 goal "0 page errors in every app page served both ways". A page counts as drawn
 when its notebook has run (Voilà's rendered cells are in), every plotly chart on it has its SVG and its element
 count has held for 2 s, which is also the time given to late errors (plotly's renderers did their work after
 drawing), and 1 s more.
 
 Prints one line a page and exits 1 if any page had an error or never drew.
 
-Run: .venv/bin/python benchmarks/check_plain_voila.py
+Run: .venv/bin/python benchmarks/check_page_errors.py
 """
 
 from __future__ import annotations
 
 import os
 import re
+import secrets
 import socket
 import subprocess
 import sys
@@ -26,7 +28,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from app_server import launch_chromium  # a script beside this one
+from app_server import launch_chromium, running_app  # a script beside this one
 from playwright.sync_api import sync_playwright
 
 from workbench.cli.app import HOST, free_port
@@ -65,9 +67,8 @@ def serve(page: Path, log: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise RuntimeError(f"voila {page.name} never listened (see {log})")
 
 
-def check(browser: Any, notebook: Path, logs: Path) -> tuple[str, list[str]]:
-    """One page under plain voila: how long it took to draw, with how many charts, and its errors."""
-    server, url = serve(notebook, logs / f"{notebook.stem}.log")
+def check(browser: Any, url: str) -> tuple[str, list[str]]:
+    """One page: how long it took to draw, with how many charts, and its errors."""
     errors: list[str] = []
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     context.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
@@ -90,24 +91,38 @@ def check(browser: Any, notebook: Path, logs: Path) -> tuple[str, list[str]]:
         errors.append(str(exc).splitlines()[0])
     finally:
         context.close()
-        server.terminate()
-        server.wait(30)
     return drawn, errors
+
+
+def report(way: str, notebook: Path, drawn: str, errors: list[str]) -> None:
+    print(f"{way:<14} {str(notebook.relative_to(ROOT)):<42} {drawn}, {len(errors)} error(s)", flush=True)
+    for error in errors:
+        print(f"    {error[:300]}")
 
 
 def main() -> int:
     failed = 0
-    logs = Path(tempfile.mkdtemp(prefix="check-plain-voila-"))
+    logs = Path(tempfile.mkdtemp(prefix="check-page-errors-"))
+    token = secrets.token_hex(24)
     with sync_playwright() as playwright:
         browser = launch_chromium(playwright)
+        (logs / "home").mkdir()
+        with running_app(logs / "home", token, logs / "workbench-app.log") as (_server, url):
+            for notebook in PAGES:
+                drawn, errors = check(browser, f"{url}/voila/render/{notebook.name}?token={token}")
+                failed += bool(errors)
+                report("workbench app", notebook, drawn, errors)
         for notebook in PAGES:
-            drawn, errors = check(browser, notebook, logs)
+            server, url = serve(notebook, logs / f"{notebook.stem}.log")
+            try:
+                drawn, errors = check(browser, url)
+            finally:
+                server.terminate()
+                server.wait(30)
             failed += bool(errors)
-            print(f"{str(notebook.relative_to(ROOT)):<42} {drawn}, {len(errors)} error(s)", flush=True)
-            for error in errors:
-                print(f"    {error[:300]}")
+            report("plain voila", notebook, drawn, errors)
         browser.close()
-    print(f"{len(PAGES)} pages, {failed} with an error or never drawn; servers' logs in {logs}")
+    print(f"{len(PAGES)} pages both ways, {failed} with an error or never drawn; servers' logs in {logs}")
     return 1 if failed else 0
 
 
