@@ -77,7 +77,7 @@ def running_app(scratch: Path, token: str, log: Path | None = None) -> Iterator[
         server = subprocess.Popen([sys.executable, "-m", "workbench.cli", "app", "--port", str(port)],
                                   stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     try:
-        yield server, _listening(server, port, log)
+        yield server, listening(server, port, log)
     finally:
         server.send_signal(signal.SIGTERM)
         try:
@@ -86,14 +86,15 @@ def running_app(scratch: Path, token: str, log: Path | None = None) -> Iterator[
             server.kill()
 
 
-def _listening(server: subprocess.Popen[bytes], port: int, log: Path | None) -> str:
+def listening(server: subprocess.Popen[bytes], port: int, log: Path | None, name: str = "workbench app") -> str:
+    """The server's URL once it accepts connections on `port`; exits with its log's tail if it stops first."""
     deadline = time.monotonic() + START_S
     while time.monotonic() < deadline:
         if server.poll() is not None:
             tail = f":\n{log.read_text()[-2000:]}" if log else ""
-            raise SystemExit(f"workbench app exited with {server.returncode}{tail}")
+            raise SystemExit(f"{name} exited with {server.returncode}{tail}")
         with socket.socket() as probe:
             if probe.connect_ex((HOST, port)) == 0:
                 return f"http://{HOST}:{port}"
         time.sleep(0.1)
-    raise SystemExit(f"Voilà did not start within {START_S} s")
+    raise SystemExit(f"{name} did not start within {START_S} s")

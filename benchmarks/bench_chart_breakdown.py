@@ -22,14 +22,13 @@ from __future__ import annotations
 
 import os
 import secrets
-import statistics
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from app_server import launch_chromium, percentile, running_app  # scripts beside this one
-from bench_browser import APP, NOTEBOOK, PROBE, add_abilities, quiet, run
+from app_server import launch_chromium, running_app  # scripts beside this one
+from bench_browser import APP, open_builder, quiet, report, run
 from playwright.sync_api import sync_playwright
 
 # Before the page's own scripts: every websocket message's arrival is logged (the kernel's messages).
@@ -81,11 +80,6 @@ async (chart) => {
 """
 
 
-def report(label: str, values: list[float]) -> None:
-    print(f"{label:<48} median {statistics.median(values):6.1f} ms   p95 {percentile(values, 0.95):6.1f} ms"
-          f"   (n={len(values)})")
-
-
 def breakdown(log: dict[str, Any]) -> dict[str, list[float]]:
     """Per key: the times above, each from the key's keydown (keys whose chart was never updated are left out)."""
     keys, arrivals, updates, changes = log["keys"], log["arrivals"], log["updates"], log["changes"]
@@ -114,10 +108,7 @@ def main(keys: int = 30) -> None:
         browser = launch_chromium(playwright)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.add_init_script(ARRIVALS)
-        page.goto(f"{url}/voila/render/{NOTEBOOK}?token={token}", timeout=300_000)
-        page.wait_for_selector(f"{APP} .wb-explain-view .wb-explain", timeout=300_000)
-        add_abilities(page)
-        page.evaluate(PROBE, {"app": APP})
+        open_builder(page, url, token)
         page.locator(f'{APP} .lm-TabBar-tab:has(.lm-TabBar-tabLabel:text-is("Scaling chart"))').first.click()
         page.wait_for_selector(f"{APP} .wb-scaling-chart .main-svg", timeout=60_000)
         quiet(page, 800)

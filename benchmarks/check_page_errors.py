@@ -22,7 +22,6 @@ from __future__ import annotations
 import os
 import re
 import secrets
-import socket
 import subprocess
 import sys
 import tempfile
@@ -30,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from app_server import launch_chromium, running_app  # a script beside this one
+from app_server import launch_chromium, listening, running_app  # a script beside this one
 from playwright.sync_api import sync_playwright
 
 from workbench.cli.app import HOST, free_port
@@ -51,22 +50,16 @@ DRAWN = """() => {
 }"""
 
 
-def serve(page: Path, log: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """Plain `voila page` on a free port, in a scratch HOME; returns it and its URL once it listens."""
+def serve(page: Path, logs: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """Plain `voila page` on a free port, its HOME and log in `logs`; returns it and its URL once it listens."""
     port = free_port()
-    env = dict(os.environ, HOME=tempfile.mkdtemp(prefix="plain-voila-"))
+    home, log = logs / f"{page.stem}-home", logs / f"{page.stem}.log"
+    home.mkdir()
     with log.open("wb") as out:
         server = subprocess.Popen([sys.executable, "-m", "voila", str(page), "--no-browser", f"--port={port}",
-                                   f"--Voila.ip={HOST}"], stdout=out, stderr=subprocess.STDOUT, env=env)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection((HOST, port), timeout=1).close()
-            return server, f"http://{HOST}:{port}/"
-        except OSError:
-            time.sleep(0.2)
-    server.kill()
-    raise RuntimeError(f"voila {page.name} never listened (see {log})")
+                                   f"--Voila.ip={HOST}"], stdout=out, stderr=subprocess.STDOUT,
+                                  env=dict(os.environ, HOME=str(home)))
+    return server, listening(server, port, log, f"voila {page.name}") + "/"
 
 
 def check(browser: Any, url: str, fonts_from_cdn: bool = False) -> tuple[str, list[str]]:
@@ -116,7 +109,7 @@ def main() -> int:
                 failed += bool(errors)
                 report("workbench app", notebook, drawn, errors)
         for notebook in PAGES:
-            server, url = serve(notebook, logs / f"{notebook.stem}.log")
+            server, url = serve(notebook, logs)
             try:
                 drawn, errors = check(browser, url, fonts_from_cdn=True)
             finally:

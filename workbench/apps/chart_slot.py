@@ -28,9 +28,10 @@ the browser's answer to that message proves anywidget initialized the model in t
 `change` falls back to `show(build())`. `update` runs inside `batch_update`: one message per change.
 
 Under `workbench app` every FigureWidget the workbench makes (`figure_widget`, a slot's among them) imports that
-bundle from the server (`visit.load_plotly_from_server`), on the app pages and in the lessons: a new chart per change then sends a few lines instead of ~5 MB
-over the websocket and the browser compiles the bundle once per page, so it starts well within anywidget's
-2 s on a busy machine (the explorer's and the solo chart's updates were lost there).
+bundle from the server (`visit.load_plotly_from_server`), on the app pages and in the lessons: a new chart per
+change then sends a few lines instead of ~5 MB over the websocket and the browser compiles the bundle once per
+page, so it starts well within anywidget's 2 s on a busy machine (the explorer's and the solo chart's updates
+were lost there).
 """
 
 from __future__ import annotations

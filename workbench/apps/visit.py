@@ -18,8 +18,8 @@ receives over the websocket and compiles for each chart (about 6-8 s of a page's
 machine). Under `workbench app` the server serves the charts' JavaScript as a file (`cli.site.plotly_bundle`:
 plotly.js's cartesian build with the workbench's view of a FigureWidget, else plotly's bundle), and
 `load_plotly_from_server` (called by `apps.chart_slot.figure_widget`, which makes every FigureWidget of the
-workbench) makes the kernel's FigureWidgets a few lines that import it from there: the
-browser fetches and compiles it once per page and keeps it in its cache for the next visits.
+workbench) makes the kernel's FigureWidgets a few lines that import it from there: the browser fetches and
+compiles it once per page and keeps it in its cache for the next visits.
 """
 
 from __future__ import annotations
