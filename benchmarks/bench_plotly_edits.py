@@ -9,8 +9,9 @@ hidden by opacity) would be cheaper, if the paths are. This script measures them
 one `workbench app` serves), with nothing else on the page:
 
 - *as sent*: the `Plotly.update` calls plotly.py's FigureWidget sends for 40 level changes (`update_scaling_figure`);
-- *the title*, *an axis range*, *a style* (the marker's opacity), *a subplot title* (an annotation),
-  *a shape moved* (one rectangle on the bars' axes, with those axes' ranges fixed, so no autorange is involved).
+- *the title*, *an axis range*, *a style* (the marker's opacity, one value for the trace: plotly recomputes a
+  figure when an array of values, one per point, is given or replaced), *a subplot title* (an annotation), *a shape
+  moved* (one rectangle on the bars' axes, with those axes' ranges fixed, so no autorange is involved).
 
 For each kind: the time `Plotly.relayout` / `restyle` / `update` takes (plotly draws synchronously, so this is
 its redraw) and whether plotly recomputed the figure (`gd.calcdata` replaced: the full path). The kinds take
@@ -89,7 +90,7 @@ async ({figure, updates, kind}) => {
       case "as sent": return Plotly.update(gd, sent.style_data, sent.layout_data, sent.style_traces);
       case "the title": return Plotly.relayout(gd, {"title.text": sent.layout_data["title.text"]});
       case "an axis range": return Plotly.relayout(gd, {"yaxis2.range": [0, 250 + i % 2 * 50]});
-      case "a style": return Plotly.restyle(gd, {"marker.opacity": [[i % 2 ? 1 : 0.9]]}, [1]);
+      case "a style": return Plotly.restyle(gd, {"marker.opacity": i % 2 ? 1 : 0.9}, [1]);  // one value: an array recomputes
       case "a subplot title": return Plotly.relayout(gd, {"annotations[1].text": sent.layout_data["annotations.1.text"]});
       case "a shape moved": return Plotly.relayout(gd, {"shapes[0].y1": 100 + i % 2 * 50});
     }
