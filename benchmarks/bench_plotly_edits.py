@@ -11,7 +11,9 @@ one `workbench app` serves), with nothing else on the page:
 - *as sent*: the `Plotly.update` calls plotly.py's FigureWidget sends for 40 level changes (`update_scaling_figure`);
 - *the title*, *an axis range*, *a style* (the marker's opacity, one value for the trace: plotly recomputes a
   figure when an array of values, one per point, is given or replaced), *a subplot title* (an annotation), *a shape
-  moved* (one rectangle on the bars' axes, with those axes' ranges fixed, so no autorange is involved).
+  moved* (one rectangle on the bars' axes, with those axes' ranges fixed, so no autorange is involved);
+- *all three at once*: the title, an axis range and a style in one `Plotly.update`, the cheapest a level change
+  could be if a chart were built so that nothing else changed with the level.
 
 For each kind: the time `Plotly.relayout` / `restyle` / `update` takes (plotly draws synchronously, so this is
 its redraw) and whether plotly recomputed the figure (`gd.calcdata` replaced: the full path). The kinds take
@@ -36,7 +38,7 @@ from workbench.apps.chart_slot import figure_widget
 from workbench.charts.scaling import scaling_figure, update_scaling_figure
 from workbench.cli.site import plotly_bundle
 
-KINDS = ("as sent", "the title", "an axis range", "a style", "a subplot title", "a shape moved")
+KINDS = ("as sent", "the title", "an axis range", "a style", "all three at once", "a subplot title", "a shape moved")
 
 
 class _Encoder(PlotlyJSONEncoder):  # type: ignore[misc]  # plotly is untyped
@@ -91,6 +93,8 @@ async ({figure, updates, kind}) => {
       case "the title": return Plotly.relayout(gd, {"title.text": sent.layout_data["title.text"]});
       case "an axis range": return Plotly.relayout(gd, {"yaxis2.range": [0, 250 + i % 2 * 50]});
       case "a style": return Plotly.restyle(gd, {"marker.opacity": i % 2 ? 1 : 0.9}, [1]);  // one value: an array recomputes
+      case "all three at once": return Plotly.update(gd, {"marker.opacity": i % 2 ? 1 : 0.9},
+          {"title.text": sent.layout_data["title.text"], "yaxis2.range": [0, 250 + i % 2 * 50]}, [1]);
       case "a subplot title": return Plotly.relayout(gd, {"annotations[1].text": sent.layout_data["annotations.1.text"]});
       case "a shape moved": return Plotly.relayout(gd, {"shapes[0].y1": 100 + i % 2 * 50});
     }
