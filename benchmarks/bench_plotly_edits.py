@@ -1,8 +1,8 @@
 """What each kind of change costs plotly.js on the builder's Scaling chart, and which ones recompute the figure.
 
 The builder's chart tab misses issue 18's goal (a Level key -> the page settled, p95 < 40 ms) by plotly.js's
-redraw of the chart (`bench_chart_breakdown.py`). plotly.js documents cheaper paths than a full redraw: an edit
-whose type is "style", "arraydraw" (one shape or annotation redrawn), "ticks" or an axis range. A chart built so
+redraw of the chart (`bench_chart_breakdown.py`). plotly.js's attributes declare cheaper paths than a full redraw:
+an edit whose type is "style", "arraydraw" (one shape or annotation redrawn), "ticks" or an axis range. A chart built so
 that a level change takes only those paths (the marker and the bars as shapes and annotations, or shown and
 hidden by opacity) would be cheaper, if the paths are. This script measures them on the builder's own figure
 (`charts.scaling.scaling_figure`, a leader at level 1), in a page of its own on plotly.js's cartesian build (the
@@ -28,7 +28,7 @@ import json
 import sys
 from typing import Any
 
-from app_server import launch_chromium, percentile  # scripts beside this one
+from app_server import launch_chromium  # scripts beside this one
 from bench_browser import report
 from playwright.sync_api import sync_playwright
 from plotly.utils import PlotlyJSONEncoder
@@ -137,8 +137,6 @@ def main(rounds: int = 4) -> None:
     print(f"the builder's Scaling chart, {rounds} rounds of {len(chart['updates'])} edits a kind, in turn")
     for kind in KINDS:
         report(f"{kind} (recomputed {recomputed[kind]} of {edits})", times[kind])
-    cheapest = min(KINDS, key=lambda kind: percentile(times[kind], 0.5))
-    print(f"cheapest: {cheapest}")
 
 
 if __name__ == "__main__":
