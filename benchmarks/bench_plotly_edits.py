@@ -134,7 +134,7 @@ def main(rounds: int = 4) -> None:
                 recomputed[kind] += result["recomputed"]
         browser.close()
     edits = rounds * len(chart["updates"])
-    print(f"the builder's Scaling chart, {rounds} rounds of {len(chart['updates'])} edits a kind, in turn")
+    print(f"the builder's Scaling chart, {rounds} round{'s' * (rounds != 1)} of {len(chart['updates'])} edits a kind, in turn")
     for kind in KINDS:
         report(f"{kind} (recomputed {recomputed[kind]} of {edits})", times[kind])
 
