@@ -134,7 +134,8 @@ def main(rounds: int = 4) -> None:
                 recomputed[kind] += result["recomputed"]
         browser.close()
     edits = rounds * len(chart["updates"])
-    print(f"the builder's Scaling chart, {rounds} round{'s' * (rounds != 1)} of {len(chart['updates'])} edits a kind, in turn")
+    rounds_words = f"{rounds} round{'s' * (rounds != 1)}"
+    print(f"the builder's Scaling chart, {rounds_words} of {len(chart['updates'])} edits a kind, in turn")
     for kind in KINDS:
         report(f"{kind} (recomputed {recomputed[kind]} of {edits})", times[kind])
 
