@@ -92,10 +92,12 @@ async ({figure, updates, kind}) => {
       case "as sent": return Plotly.update(gd, sent.style_data, sent.layout_data, sent.style_traces);
       case "the title": return Plotly.relayout(gd, {"title.text": sent.layout_data["title.text"]});
       case "an axis range": return Plotly.relayout(gd, {"yaxis2.range": [0, 250 + i % 2 * 50]});
-      case "a style": return Plotly.restyle(gd, {"marker.opacity": i % 2 ? 1 : 0.9}, [1]);  // one value: an array recomputes
+      // one value for the trace: an array, one per point, recomputes
+      case "a style": return Plotly.restyle(gd, {"marker.opacity": i % 2 ? 1 : 0.9}, [1]);
       case "all three at once": return Plotly.update(gd, {"marker.opacity": i % 2 ? 1 : 0.9},
           {"title.text": sent.layout_data["title.text"], "yaxis2.range": [0, 250 + i % 2 * 50]}, [1]);
-      case "a subplot title": return Plotly.relayout(gd, {"annotations[1].text": sent.layout_data["annotations.1.text"]});
+      case "a subplot title":
+        return Plotly.relayout(gd, {"annotations[1].text": sent.layout_data["annotations.1.text"]});
       case "a shape moved": return Plotly.relayout(gd, {"shapes[0].y1": 100 + i % 2 * 50});
     }
   };
