@@ -119,8 +119,17 @@ def test_the_servers_kernels_talk_over_unix_sockets(rendered):
             connections.append(json.loads(file.read_text()))
         except (OSError, ValueError):
             continue  # a kernel shutting down a moment ago
-    servers = [p for p in psutil.Process().children(recursive=True) if "serve" in p.cmdline()]  # `workbench app`s
-    zygotes = [p for server in servers for p in server.children() if "kernel_zygote" in " ".join(p.cmdline())]
+
+    def command(process: psutil.Process) -> list[str]:
+        """Its command line; none for a process that ended since it was listed (a zombie until reaped: a
+        browser's helper, a test's server stopping), which `cmdline` refuses with an error."""
+        try:
+            return process.cmdline()
+        except psutil.Error:
+            return []
+
+    servers = [p for p in psutil.Process().children(recursive=True) if "serve" in command(p)]  # `workbench app`s
+    zygotes = [p for server in servers for p in server.children() if "kernel_zygote" in " ".join(command(p))]
     assert zygotes, "the server forks its kernels from a zygote"
     checked = 0
     for process in (kernel for zygote in zygotes for kernel in zygote.children()):
