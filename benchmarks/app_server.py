@@ -25,8 +25,8 @@ from workbench.cli.app import HOST, TOKEN_ENV, free_port
 from workbench.render.printout import chromium_launch_options
 
 START_S = 180
-# No other host resolves (Voilà's template asks a CDN for fonts); unlike request routing, the HTTP cache stays on.
 POOL_FILLED = re.compile(r"Kernel pool of (\S+) is filled")  # what the server logs after each preheat
+# No other host resolves (Voilà's template asks a CDN for fonts); unlike request routing, the HTTP cache stays on.
 OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
 

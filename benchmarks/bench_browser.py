@@ -34,6 +34,7 @@ from typing import Any
 
 from app_server import launch_chromium, percentile, running_app
 from playwright.sync_api import Page, sync_playwright
+from timing import load_average
 
 NOTEBOOK = "monster.ipynb"
 APP = ".wb-builder"
@@ -167,7 +168,7 @@ def quiet(page: Page, ms: int) -> None:
 
 
 def main(changes: int = 40) -> None:
-    print(f"{os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{os.cpu_count()} cores, load average {load_average()}")
     token = secrets.token_hex(24)
     with tempfile.TemporaryDirectory(prefix="bench-browser-") as scratch:
         started = time.perf_counter()
@@ -191,7 +192,7 @@ def main(changes: int = 40) -> None:
                     page.locator(f'{APP} .lm-TabBar-tab:has(.lm-TabBar-tabLabel:text-is("{tab}"))').first.click()
                     quiet(page, 600)
                     print(f"-- {label}, {ABILITIES} abilities, tab open: {tab}; load "
-                          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+                          f"{load_average()}")
                     result = run(page, frames, changes, gap)
                     report("key -> stat block shows the level", result["block"])
                     report("key -> page settled (last DOM change)", result["settled"])

@@ -30,6 +30,7 @@ from typing import Any
 from app_server import launch_chromium, running_app  # scripts beside this one
 from bench_browser import APP, open_builder, quiet, report, run
 from playwright.sync_api import sync_playwright
+from timing import load_average
 
 # Before the page's own scripts: every websocket message's arrival is logged (the kernel's messages).
 ARRIVALS = """
@@ -101,7 +102,7 @@ def breakdown(log: dict[str, Any]) -> dict[str, list[float]]:
 
 
 def main(keys: int = 30) -> None:
-    print(f"{os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{os.cpu_count()} cores, load average {load_average()}")
     token = secrets.token_hex(24)
     with tempfile.TemporaryDirectory(prefix="bench-breakdown-") as scratch, \
             running_app(Path(scratch), token) as (_server, url), sync_playwright() as playwright:
@@ -120,7 +121,7 @@ def main(keys: int = 30) -> None:
         alone = page.evaluate(REPLAY, f"{APP} .wb-scaling-chart.js-plotly-plot")
         browser.close()
     parts = breakdown(log)
-    print(f"-- a person's pace, Scaling chart tab, 8 abilities; load {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"-- a person's pace, Scaling chart tab, 8 abilities; load {load_average()}")
     report("key -> kernel reached (first message back)", parts["reached"])
     report("key -> stat block shows the level", parts["block"])
     report("key -> chart message handled (Plotly.update)", parts["handled"])

@@ -16,6 +16,8 @@ import subprocess
 import sys
 import time
 
+from timing import load_average
+
 # Wall time and CPU time of the import alone (CPU time is steadier when other work shares the cores).
 TIMER = ("import time; w = time.perf_counter(); c = time.process_time(); {statement}; "
          "print(time.perf_counter() - w, time.process_time() - c)")
@@ -66,7 +68,7 @@ def top_self_times(count: int = 12) -> list[tuple[int, int, str]]:
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
-          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+          f"{load_average()}")
     import_seconds("import workbench")  # warm the disk cache and the .pyc files
     for label, statement in (("pydantic BaseModel (the floor)", FLOOR), ("import workbench", "import workbench")):
         samples = [import_seconds(statement) for _ in range(runs)]

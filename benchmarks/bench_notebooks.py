@@ -15,6 +15,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from timing import load_average
+
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 
@@ -53,7 +55,7 @@ def main(names: list[str]) -> None:
         os.environ[var] = os.path.join(scratch, sub)
     os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
     paths = [NOTEBOOKS / n for n in names] if names else sorted(NOTEBOOKS.glob("*.ipynb"))
-    print(f"{os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{os.cpu_count()} cores, load average {load_average()}")
     print(f"{'notebook':<30} {'kernel':>7} {'run':>7}   slowest cell")
     total = 0.0
     for path in paths:

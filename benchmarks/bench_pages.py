@@ -35,6 +35,7 @@ import app_server
 import psutil
 from app_server import OFFLINE, POOL_FILLED, chromium_options, launch_chromium, running_app
 from playwright.sync_api import sync_playwright
+from timing import load_average
 
 from workbench.cli.app import new_token
 from workbench.cli.site import pages
@@ -42,10 +43,6 @@ from workbench.cli.site import pages
 READY = ("#rendered_cells .wb-page .js-plotly-plot .main-svg, "
          "#rendered_cells .wb-page .wb-builder .wb-explain-view .wb-explain")
 TIMEOUT_MS = 300_000
-
-
-def load() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 
@@ -104,7 +101,7 @@ def main() -> None:
     args = parser.parse_args()
     files = [p.file for p in pages()]
     token = new_token()
-    print(f"{os.cpu_count()} cores, load average {load()} at the start")
+    print(f"{os.cpu_count()} cores, load average {load_average()} at the start")
     with tempfile.TemporaryDirectory(prefix="bench-pages-") as scratch:
         log = Path(scratch) / "voila.log"
         started = time.perf_counter()
@@ -126,11 +123,11 @@ def main() -> None:
                 for file in files:
                     first[file] = visit(context, url, token, file)
                     print(f"  first visit  {file:<20} HTML {first[file][0]:5.1f} s   usable {first[file][1]:5.1f} s"
-                          f"   (load {load()})", flush=True)
+                          f"   (load {load_average()})", flush=True)
                 waited = settle(server, log, preheated)
                 rss, pss, kernels = memory(server)
                 print(f"settled after {waited:.0f} s: memory {pss:.0f} MiB PSS, {rss:.0f} MiB RSS (server + {kernels} kernels), "
-                      f"load {load()}")
+                      f"load {load_average()}")
                 second: dict[str, list[float]] = {f: [] for f in files}
                 for _ in range(args.visits):
                     for file in files:
@@ -138,7 +135,7 @@ def main() -> None:
                         html, usable = visit(context, url, token, file)
                         second[file].append(usable)
                         print(f"  second visit {file:<20} HTML {html:5.1f} s   usable {usable:5.1f} s"
-                              f"   (load {load()})", flush=True)
+                              f"   (load {load_average()})", flush=True)
                 settle(server, log, preheated)
                 rss, pss, kernels = memory(server)
                 print(f"after the visits, settled: memory {pss:.0f} MiB PSS, {rss:.0f} MiB RSS (server + {kernels} kernels)")
@@ -149,7 +146,7 @@ def main() -> None:
         print(f"{file:<20} {first[file][1]:>10.1f} s {statistics.median(second[file]):>20.1f} s")
     worst = max(max(v) for v in second.values())
     print(f"goal: every page usable < 2 s from the second visit on: {'met' if worst < 2 else 'NOT met'} "
-          f"(slowest second visit {worst:.1f} s); load average {load()} at the end")
+          f"(slowest second visit {worst:.1f} s); load average {load_average()} at the end")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Callable
@@ -26,3 +27,8 @@ def report(label: str, times: list[float], width: int = 52) -> None:
     """One line: the label, then median and p95 in milliseconds."""
     print(f"{label:<{width}} median {statistics.median(times) * 1000:8.3f} ms   "
           f"p95 {percentile(times, 0.95) * 1000:8.3f} ms")
+
+
+def load_average() -> str:
+    """The machine's 1, 5 and 15 minute load averages, as each report prints them beside its figures."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
