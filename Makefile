@@ -113,7 +113,7 @@ lint: venv
 
 # A Chromium for Playwright: the system one if present, else apt (as root), else
 # Playwright's own download. Never skipped: fails if none of these works. Where apt can, Debian's headless
-# shell comes too: the printer and the browser tests prefer it (workbench/render/printout.py: ~25 % less CPU a page).
+# shell comes too: the printer and the browser tests prefer it (workbench/export/printout.py).
 browser: venv
 	@if [ -x "$(CHROMIUM_SHELL)" ]; then \
 	  echo "browser: using $(CHROMIUM_SHELL)"; \

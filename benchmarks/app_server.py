@@ -22,7 +22,7 @@ from typing import Any
 import psutil
 
 from workbench.cli.app import HOST, TOKEN_ENV, free_port
-from workbench.render.printout import chromium_launch_options
+from workbench.export.printout import chromium_launch_options
 
 START_S = 180
 POOL_FILLED = re.compile(r"Kernel pool of (\S+) is filled")  # what the server logs after each preheat

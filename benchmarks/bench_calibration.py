@@ -12,8 +12,8 @@ import sys
 from timing import report, timed
 
 from workbench.apps.calibration import calibration_app
-from workbench.calibration.bestiary import SAMPLE_DIR, sample_bestiary
 from workbench.calibration.fit import calibrate, closest_published, compare_variants, fit_report
+from workbench.formats.bestiary import SAMPLE_DIR, sample_bestiary
 from workbench.monster.formulas import build_monster
 from workbench.render.calibration import closest_published_html
 

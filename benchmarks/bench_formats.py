@@ -18,7 +18,7 @@ import time
 from timing import report, timed
 
 import workbench as wb
-from workbench.calibration.bestiary import SAMPLE_DIR
+from workbench.formats.bestiary import SAMPLE_DIR
 from workbench.formats.reader import read_monsters
 
 FILES = sorted(SAMPLE_DIR.rglob("*.json"))

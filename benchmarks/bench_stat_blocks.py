@@ -17,10 +17,10 @@ from collections.abc import Callable
 
 from timing import report, timed
 
-from workbench.calibration import stat_block
-from workbench.calibration.bestiary import SAMPLE_DIR, sample_bestiary
-from workbench.calibration.stat_block import parse_whole_stat_block, read_stat_block
-from workbench.rules.safe_file import read_json
+from workbench.formats import stat_block
+from workbench.formats.bestiary import SAMPLE_DIR, sample_bestiary
+from workbench.formats.stat_block import parse_whole_stat_block, read_stat_block
+from workbench.io.safe_file import read_json
 
 FILES = sorted(SAMPLE_DIR.rglob("*.json"))
 

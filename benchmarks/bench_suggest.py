@@ -22,9 +22,9 @@ from timing import timed
 
 import workbench.apps.bestiary as bestiary_app_module
 from workbench.apps.bestiary import bestiary_app
-from workbench.calibration.bestiary import SAMPLE_DIR, load_bestiary
 from workbench.encounter.party import make_party
 from workbench.encounter.suggest import suggest_encounters
+from workbench.formats.bestiary import SAMPLE_DIR, load_bestiary
 
 SIZE = 400
 SHIFTS = (-2, -1, 0, 1, 2, 3, 4, 5, 6)

@@ -169,11 +169,11 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
 @pytest.fixture(scope="session")
 def chromium_launch_kwargs() -> dict:
     """Keyword arguments for ``playwright.chromium.launch(**kwargs)``: the printer's own
-    (``workbench.render.printout.chromium_launch_options``: Debian's headless shell or chromium, else
+    (``workbench.export.printout.chromium_launch_options``: Debian's headless shell or chromium, else
     Playwright's build; ``make browser`` installs one or the other). If neither exists the launch fails
     loudly: browser tests are never skipped.
     """
-    from workbench.render.printout import chromium_launch_options
+    from workbench.export.printout import chromium_launch_options
 
     return chromium_launch_options()
 

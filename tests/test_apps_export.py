@@ -11,9 +11,9 @@ import pytest
 
 import workbench as wb
 from workbench.apps.export import ExportPanel, card_preview_html, download_html, file_name
-from workbench.calibration.bestiary import SAMPLE_DIR
+from workbench.export.exporter import FORMATS
+from workbench.formats.bestiary import SAMPLE_DIR
 from workbench.formats.reader import read_monsters
-from workbench.render.export import FORMATS
 
 WEREWOLF = next(SAMPLE_DIR.rglob("Werewolf.json"))
 

@@ -7,8 +7,8 @@ import pytest
 
 import workbench as wb
 from workbench.apps import pages
-from workbench.fight.workspace import library_folder, load_workspace
 from workbench.monster.library import save_monster
+from workbench.workspace import library_folder, load_workspace
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,7 @@ from workbench.apps.pages import fight_page, solos_page
 from workbench.charts.page_renderer import BUNDLE_VARIABLE
 from workbench.encounter.encounter import Encounter
 from workbench.encounter.party import make_party
-from workbench.fight.workspace import Workspace, save_workspace
+from workbench.workspace import Workspace, save_workspace
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from workbench.calibration.bestiary import (
+from workbench.errors import InvalidInput
+from workbench.formats.bestiary import (
     SAMPLE_DIR,
     StatBlockError,
     load_bestiary,
@@ -18,7 +19,6 @@ from workbench.calibration.bestiary import (
     sample_bestiary,
     tier_damage,
 )
-from workbench.errors import InvalidInput
 
 SAMPLE_FILES = sorted(p for p in SAMPLE_DIR.rglob("*.json"))
 
@@ -225,7 +225,7 @@ def test_progress_is_told_once_the_files_are_found_and_after_each_file_bad_ones_
 
 def test_a_folder_far_too_big_is_refused_by_name_not_searched_for_minutes(tmp_path: Path, monkeypatch):
     # a home folder typed into the bestiary box by mistake: refused once the search passes the cap
-    import workbench.calibration.bestiary as bestiary_module
+    import workbench.formats.bestiary as bestiary_module
 
     monkeypatch.setattr(bestiary_module, "MAX_FOLDER_FILES", 5)
     for n in range(6):

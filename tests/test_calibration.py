@@ -17,7 +17,6 @@ import rules_reference as ref
 from hypothesis import given
 from hypothesis import strategies as st
 
-from workbench.calibration.bestiary import SAMPLE_DIR, sample_bestiary
 from workbench.calibration.fit import (
     QUANTITIES,
     Comparison,
@@ -33,6 +32,7 @@ from workbench.calibration.fit import (
     variants,
 )
 from workbench.errors import InvalidInput
+from workbench.formats.bestiary import SAMPLE_DIR, sample_bestiary
 from workbench.monster.formulas import build_monster
 from workbench.rules.ruleset import core_ruleset
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.calibration.bestiary import parse_stat_block, sample_bestiary
 from workbench.calibration.fit import QUANTITIES, calibrate, compare_variants, fit_report
 from workbench.errors import InvalidInput
+from workbench.formats.bestiary import parse_stat_block, sample_bestiary
 from workbench.monster.formulas import build_monster
 from workbench.rules.ruleset import core_ruleset
 
@@ -163,8 +163,8 @@ def test_closest_published_widget(sample):
 
 def test_the_builder_shows_the_three_closest_published_monsters(tmp_path):
     from workbench.apps.builder import monster_builder
-    from workbench.calibration.bestiary import sample_bestiary
     from workbench.calibration.fit import closest_published
+    from workbench.formats.bestiary import sample_bestiary
 
     app = monster_builder(folder=tmp_path)
     app.controls["organization"].value = "solo"

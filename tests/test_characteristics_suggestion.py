@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from workbench import build_monster
-from workbench.calibration.bestiary import sample_bestiary
 from workbench.calibration.characteristics import suggest_characteristics
+from workbench.formats.bestiary import sample_bestiary
 
 
 def test_a_horde_harrier_gets_the_published_horde_harriers_shape():

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from cli_process import run_cli, run_entry_point
 
-from workbench.calibration.bestiary import SAMPLE_DIR, sample_bestiary
 from workbench.calibration.fit import HEADLINE_QUANTITIES, calibrate, fit_report
 from workbench.cli import main
+from workbench.formats.bestiary import SAMPLE_DIR, sample_bestiary
 
 
 def test_json_contract_on_the_sample():

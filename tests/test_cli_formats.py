@@ -10,8 +10,8 @@ import sys
 import pytest
 
 import workbench as wb
-from workbench.calibration.bestiary import SAMPLE_DIR
 from workbench.cli import main
+from workbench.formats.bestiary import SAMPLE_DIR
 
 ASSASSIN = SAMPLE_DIR / "Goblins" / "Statblocks" / "Goblin Assassin.json"
 WEREWOLF = next(SAMPLE_DIR.rglob("Werewolf.json"))

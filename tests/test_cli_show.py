@@ -11,7 +11,7 @@ import pytest
 import rules_reference as ref
 from cli_process import run_cli, run_entry_point
 
-from workbench.calibration.bestiary import SAMPLE_DIR
+from workbench.formats.bestiary import SAMPLE_DIR
 
 GOBLIN_WARRIOR = SAMPLE_DIR / "Goblins" / "Statblocks" / "Goblin Warrior.json"
 V1_FILE = Path(__file__).parent / "data" / "library-v1" / "Bone Crusher.json"

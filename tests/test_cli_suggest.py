@@ -7,10 +7,10 @@ import shutil
 
 from cli_process import run_entry_point
 
-from workbench.calibration.bestiary import SAMPLE_DIR
 from workbench.cli import main
 from workbench.encounter.encounter import Creature, Encounter, report
 from workbench.encounter.party import make_party
+from workbench.formats.bestiary import SAMPLE_DIR
 
 ARGS = ["suggest", "--heroes", "5", "--level", "3", "--difficulty", "hard"]
 

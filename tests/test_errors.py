@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.calibration.bestiary import sample_bestiary
 from workbench.charts.scaling import scaling_figure
 from workbench.charts.solo import solo_figure_parts
 from workbench.cli import main
 from workbench.errors import InvalidInput, NotFound, RulesetError, WorkbenchError, shown
+from workbench.formats.bestiary import sample_bestiary
 from workbench.monster.formulas import build_monster
 from workbench.monster.library import load_library, save_monster
 from workbench.monster.solo import compare_solos

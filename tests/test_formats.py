@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import workbench as wb
-from workbench.calibration.bestiary import SAMPLE_DIR
 from workbench.formats import forge_steel, foundry, steel_compendium
+from workbench.formats.bestiary import SAMPLE_DIR
 from workbench.formats.reader import detect_format, import_monsters, read_monsters
 from workbench.formats.record import RECORD_KEY, RECORD_PREFIX, ImportRefused
 from workbench.model import (

@@ -22,15 +22,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from workbench.calibration.bestiary import SAMPLE_DIR, load_bestiary
 from workbench.encounter.encounter import Encounter, load_encounter, save_encounter
 from workbench.encounter.party import make_party
 from workbench.errors import InvalidInput, WorkbenchError
+from workbench.formats.bestiary import SAMPLE_DIR, load_bestiary
 from workbench.homebrew.rule import RULES_DIR, load_rules
+from workbench.io.safe_file import MAX_FILE_BYTES
 from workbench.monster.formulas import build_monster
 from workbench.monster.library import LibraryError, load_library, load_monster, save_monster
 from workbench.rules.datafile import read_toml
-from workbench.rules.safe_file import MAX_FILE_BYTES
 
 GOOD_STAT_BLOCK = sorted(SAMPLE_DIR.rglob("*.json"))[0]
 GOOD_MODULE = RULES_DIR / "generic-swarm.toml"

@@ -21,20 +21,23 @@ HEAVY = ("pandas", "plotly", "ipywidgets", "anywidget", "numpy", "IPython")
 RANKS = {
     "errors": 0,
     "frozen": 0,
+    "io": 0,  # reading and writing files safely
     "rules": 1,
     "model": 2,
     "monster": 3,
     "encounter": 4,
     "fight": 5,
     "homebrew": 6,
-    "calibration": 7,
-    "formats": 8,  # Forge Steel, Foundry, Steel Compendium files; printing sits in render (it draws the block)
-    "tables": 9,
-    "charts": 10,
-    "render": 11,
-    "apps": 12,
-    "cli": 13,
-    "workbench": 14,
+    "formats": 7,  # every file in: Forge Steel, Foundry, Steel Compendium (published bestiaries too)
+    "calibration": 8,  # reads published stat blocks through formats
+    "workspace": 9,
+    "tables": 10,
+    "charts": 11,
+    "render": 12,
+    "export": 13,  # every file out: the tools' files from formats, the text and printed card from render
+    "apps": 14,
+    "cli": 15,
+    "workbench": 16,
 }
 PURE_BELOW = RANKS["tables"]
 

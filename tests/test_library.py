@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from strategies import monsters
 
 from workbench import InvalidInput, build_monster, core_ruleset
+from workbench.io import safe_file
 from workbench.monster import library as lib
 from workbench.monster.library import (
     SCHEMA_PATH,
@@ -28,7 +29,6 @@ from workbench.monster.library import (
     save_monster,
     schema_text,
 )
-from workbench.rules import safe_file
 
 
 def goblin(name: str = "Goblin Sneak", level: int = 1):
@@ -414,8 +414,8 @@ def test_a_whole_monster_with_its_own_numbers_round_trips(tmp_path):
 
 
 def test_a_published_monster_re_levelled_is_saved_with_its_design(tmp_path):
-    from workbench.calibration.bestiary import SAMPLE_DIR
-    from workbench.calibration.stat_block import read_stat_block
+    from workbench.formats.bestiary import SAMPLE_DIR
+    from workbench.formats.stat_block import read_stat_block
     from workbench.monster.relevel import relevel
 
     knightmare = read_stat_block(SAMPLE_DIR / "Bugbears" / "Statblocks" / "Bugbear Knightmare.json")

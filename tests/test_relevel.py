@@ -12,8 +12,8 @@ import pytest
 import rules_reference as ref
 
 from workbench import InvalidInput, build_monster
-from workbench.calibration.bestiary import SAMPLE_DIR
-from workbench.calibration.stat_block import read_stat_block
+from workbench.formats.bestiary import SAMPLE_DIR
+from workbench.formats.stat_block import read_stat_block
 from workbench.monster.relevel import relevel, relevel_moves
 
 SAMPLES = sorted(SAMPLE_DIR.rglob("*.json"))

@@ -10,8 +10,8 @@ import pytest
 import rules_reference as ref
 
 from workbench import build_monster
-from workbench.calibration.bestiary import SAMPLE_DIR
-from workbench.calibration.stat_block import read_stat_block
+from workbench.formats.bestiary import SAMPLE_DIR
+from workbench.formats.stat_block import read_stat_block
 from workbench.model import Ability, Characteristics
 from workbench.monster.departure import ability_departures
 from workbench.render.stat_block import odds_text, stat_block_html, stat_block_markdown

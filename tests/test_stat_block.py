@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from workbench.calibration.bestiary import SAMPLE_DIR, StatBlockError
-from workbench.calibration.stat_block import read_stat_block
+from workbench.formats.bestiary import SAMPLE_DIR, StatBlockError
+from workbench.formats.stat_block import read_stat_block
 from workbench.model import Effect, PowerRoll
 
 SAMPLES = sorted(SAMPLE_DIR.rglob("*.json"))

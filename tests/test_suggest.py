@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import workbench as wb
-from workbench.calibration.bestiary import sample_bestiary
 from workbench.encounter.encounter import Encounter, check_groups, report
 from workbench.encounter.party import budget, make_party
 from workbench.encounter.suggest import suggest_encounters
+from workbench.formats.bestiary import sample_bestiary
 from workbench.rules.encounter_tables import DIFFICULTIES
 
 SAMPLE = sample_bestiary()

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import rules_reference as ref
 
-from workbench.calibration.bestiary import sample_bestiary
 from workbench.charts.power_roll import expected_damage_figure
+from workbench.formats.bestiary import sample_bestiary
 from workbench.tables.power_roll import expected_damage_frame, published_expected_damage_frame
 
 

@@ -6,7 +6,7 @@ import pytest
 
 import workbench as wb
 from workbench.encounter.encounter import creature_from_monster, parse_spec
-from workbench.fight.workspace import (
+from workbench.workspace import (
     Workspace,
     default_workspace,
     encounter_monsters,

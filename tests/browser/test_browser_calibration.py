@@ -10,9 +10,9 @@ import pytest
 from playwright.sync_api import TimeoutError
 
 import workbench as wb
-from workbench.calibration.bestiary import sample_bestiary
 from workbench.calibration.fit import Variant, calibrate, fit_report
 from workbench.charts.calibration import LABELS
+from workbench.formats.bestiary import sample_bestiary
 from workbench.render.calibration import LABELS as TABLE_LABELS
 from workbench.render.calibration import figure_text
 

@@ -22,11 +22,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.apps.message import refusal_html
-from workbench.calibration.bestiary import Bestiary, PublishedMonster, load_bestiary, sample_bestiary
 from workbench.calibration.browse import SORT_COLUMNS, BestiaryQuery, all_keywords, browse, stat_block_data
 from workbench.encounter.editing import count_step
 from workbench.encounter.suggest import creature_from_stat_block
 from workbench.errors import WorkbenchError
+from workbench.formats.bestiary import Bestiary, PublishedMonster, load_bestiary, sample_bestiary
 from workbench.render.bestiary import published_stat_block_html, row_label
 from workbench.rules.ruleset import core_ruleset
 

@@ -36,9 +36,9 @@ from workbench.apps.chart_slot import ChartSlot
 from workbench.apps.export import ExportPanel
 from workbench.apps.message import refusal_text, shown_path
 from workbench.apps.rows import MaliceRows, RowList, RuleRows, TraitRows, VillainActionRows
-from workbench.calibration.bestiary import sample_bestiary
 from workbench.charts.scaling import scaling_figure, update_scaling_figure
 from workbench.errors import RulesetError, WorkbenchError
+from workbench.formats.bestiary import sample_bestiary
 from workbench.homebrew.rule import HomebrewRule, load_rules, shipped_rules
 from workbench.model import Monster, Trait
 from workbench.monster.formulas import build_monster, target_choices

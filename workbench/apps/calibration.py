@@ -15,9 +15,9 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from workbench.apps.chart_slot import ChartSlot
-from workbench.calibration.bestiary import PublishedMonster, sample_bestiary
 from workbench.calibration.fit import QUANTITIES, Variant, calibrate, fit_report
 from workbench.charts.calibration import LABELS, formula_curves_figure
+from workbench.formats.bestiary import PublishedMonster, sample_bestiary
 from workbench.model import Monster
 from workbench.render.calibration import closest_published_html, director_summary_html, fit_report_html
 from workbench.rules.ruleset import Ruleset, core_ruleset

@@ -30,7 +30,6 @@ import plotly.graph_objects as go
 from workbench.apps.bestiary import BestiaryBrowser
 from workbench.apps.chart_slot import ChartSlot
 from workbench.apps.message import refusal_html, shown_path
-from workbench.calibration.bestiary import Bestiary, PublishedMonster, sample_bestiary
 from workbench.calibration.browse import all_keywords, whole_stat_block
 from workbench.charts.encounter import budget_figure
 from workbench.charts.pace import pace_figure
@@ -55,6 +54,7 @@ from workbench.encounter.respite import respite_check
 from workbench.encounter.suggest import Suggestion, creature_from_stat_block, suggest_encounters
 from workbench.errors import InvalidInput, WorkbenchError
 from workbench.fight.pace import attack_choices, fight_pace, foe_attack
+from workbench.formats.bestiary import Bestiary, PublishedMonster, sample_bestiary
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
 from workbench.monster.library import load_library

@@ -23,10 +23,10 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from workbench.apps.chart_slot import ChartSlot
-from workbench.calibration.bestiary import sample_bestiary
 from workbench.charts.calibration import add_published_points
 from workbench.charts.scaling import curves_figure
 from workbench.errors import WorkbenchError
+from workbench.formats.bestiary import sample_bestiary
 from workbench.render.message import error_html
 from workbench.rules.ruleset import Ruleset, core_ruleset
 from workbench.tables import stat_table

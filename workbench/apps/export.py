@@ -22,11 +22,11 @@ import ipywidgets as widgets
 
 from workbench.apps.message import refusal_html
 from workbench.errors import WorkbenchError
+from workbench.export.exporter import FORMATS, SUFFIXES, export_monster
+from workbench.export.printout import print_png
 from workbench.model import Monster
 from workbench.monster.library import suggest_name
-from workbench.render.export import FORMATS, SUFFIXES, export_monster
 from workbench.render.message import error_html
-from workbench.render.printout import print_png
 
 __all__ = ["ExportPanel", "LABELS", "card_preview_html", "download_html", "file_name"]
 

@@ -1,6 +1,6 @@
 """The fight page's app: Malice and the minion squads of the Director's current encounter.
 
-Everything comes from the workspace (`workbench.fight.workspace`): the party's heroes and Victories set up the
+Everything comes from the workspace (`workbench.workspace`): the party's heroes and Victories set up the
 Malice planner and tracker, each creature's own Monster brings its Malice features (Solo Action only with a
 solo), and the encounter's minions become squads with its other creatures as possible captains. Glue only:
 the Malice and squad apps do the work; this lays them out and says what the encounter holds.
@@ -15,7 +15,7 @@ import ipywidgets as widgets
 from workbench.apps.malice import malice_app
 from workbench.apps.squad import squad_app
 from workbench.encounter.party import format_number
-from workbench.fight.workspace import (
+from workbench.workspace import (
     Workspace,
     encounter_monsters,
     encounter_squads,

@@ -3,7 +3,7 @@
 The page notebooks (`workbench/pages/*.ipynb`) hold a title, a one-line purpose and the explanation folded
 away, then one call to a function here. The functions call the same apps the lessons call
 (`monster_builder`, `encounter_app`, `malice_app`, ...) and add only what a page needs to work with the
-others: the Director's workspace (`workbench.fight.workspace`), read when the page opens and written by the
+others: the Director's workspace (`workbench.workspace`), read when the page opens and written by the
 encounter page after each change, and the library folder in the Director's home.
 """
 
@@ -23,7 +23,10 @@ from workbench.apps.homebrew import swarm_app, weakness_app
 from workbench.apps.message import refusal_html, shown_path
 from workbench.apps.solos import solos_app
 from workbench.errors import WorkbenchError
-from workbench.fight.workspace import (
+from workbench.model import Monster
+from workbench.monster.library import load_library
+from workbench.render.message import error_html, ok_html
+from workbench.workspace import (
     Workspace,
     default_workspace,
     library_folder,
@@ -32,9 +35,6 @@ from workbench.fight.workspace import (
     save_workspace,
     workspace_path,
 )
-from workbench.model import Monster
-from workbench.monster.library import load_library
-from workbench.render.message import error_html, ok_html
 
 __all__ = [
     "calibration_page",

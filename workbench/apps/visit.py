@@ -31,7 +31,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from workbench.charts.page_renderer import LOAD_CHARTS, served_bundle
-from workbench.fight.workspace import folder_stamp
+from workbench.workspace import folder_stamp
 
 __all__ = ["PREHEAT_VARIABLE", "close_tree", "load_plotly_from_server", "page_for_visit", "preheated",
            "request_from_server", "wait_for_visit"]

@@ -1,1 +1,1 @@
-"""The formulas against published stat blocks: reading a bestiary and measuring the fit."""
+"""Measuring the fit of the formulas to published stat blocks (read by `workbench.formats.bestiary`)."""

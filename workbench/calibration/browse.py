@@ -14,11 +14,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from workbench.calibration.bestiary import Bestiary, PublishedMonster
-from workbench.calibration.stat_block import parse_whole_stat_block
 from workbench.errors import WorkbenchError
+from workbench.formats.bestiary import Bestiary, PublishedMonster
+from workbench.formats.stat_block import parse_whole_stat_block
+from workbench.io.safe_file import read_json
 from workbench.model import Monster
-from workbench.rules.safe_file import read_json
 
 __all__ = ["BestiaryQuery", "SORT_COLUMNS", "browse", "all_keywords", "stat_block_data", "whole_stat_block"]
 

@@ -18,7 +18,7 @@ from collections import Counter
 
 from pydantic import BaseModel, ConfigDict
 
-from workbench.calibration.bestiary import Bestiary, PublishedMonster, sample_bestiary
+from workbench.formats.bestiary import Bestiary, PublishedMonster, sample_bestiary
 from workbench.model import CHARACTERISTICS, Characteristics, Monster
 
 __all__ = ["CharacteristicSuggestion", "suggest_characteristics"]

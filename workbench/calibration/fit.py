@@ -30,8 +30,8 @@ from typing import TypedDict
 
 from pydantic import BaseModel, ConfigDict
 
-from workbench.calibration.bestiary import PublishedMonster
 from workbench.errors import InvalidInput
+from workbench.formats.bestiary import PublishedMonster
 from workbench.model import Monster, targets_from_text
 from workbench.monster.formulas import ability_damage, build_monster
 from workbench.rules.ruleset import Ruleset, core_ruleset

@@ -12,7 +12,6 @@ from html import escape
 
 import plotly.graph_objects as go
 
-from workbench.calibration.bestiary import PublishedMonster
 from workbench.calibration.fit import (
     DAMAGE_QUANTITIES,
     QUANTITIES,
@@ -22,6 +21,7 @@ from workbench.calibration.fit import (
 )
 from workbench.charts.theme import WHITE
 from workbench.errors import InvalidInput
+from workbench.formats.bestiary import PublishedMonster
 from workbench.rules.ruleset import Ruleset, core_ruleset
 from workbench.tables.calibration import comparison_table, variant_table
 from workbench.tables.stats import stat_table

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from workbench.calibration.bestiary import Bestiary, load_bestiary
 from workbench.calibration.fit import (
     HEADLINE_QUANTITIES,
     QUANTITIES,
@@ -25,6 +24,7 @@ from workbench.calibration.fit import (
     fit_report,
 )
 from workbench.cli import emit
+from workbench.formats.bestiary import Bestiary, load_bestiary
 from workbench.render.calibration import figure_text
 
 __all__ = ["register", "run", "calibration_payload", "calibration_text"]

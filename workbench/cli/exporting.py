@@ -15,10 +15,10 @@ import tempfile
 from pathlib import Path
 
 from workbench.errors import InvalidInput
+from workbench.export.exporter import FORMATS, GROUP_FORMATS, SUFFIXES, export_monster, export_monsters
 from workbench.formats.reader import import_monsters
 from workbench.model import Monster
 from workbench.monster.library import DEFAULT_FOLDER, list_monsters, load_monster, suggest_name
-from workbench.render.export import FORMATS, GROUP_FORMATS, SUFFIXES, export_monster, export_monsters
 
 __all__ = ["register", "run"]
 

@@ -14,7 +14,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from workbench.calibration.bestiary import SAMPLE_DIR, Bestiary, load_bestiary
 from workbench.cli import bounded_int, emit, whole_number
 from workbench.cli.budget import average_victories
 from workbench.cli.calibrate import existing_path
@@ -22,6 +21,7 @@ from workbench.cli.encounter import checks_payload
 from workbench.encounter.encounter import format_groups
 from workbench.encounter.party import format_number, make_party
 from workbench.encounter.suggest import MAX_SUGGESTIONS, Suggestion, suggest_encounters
+from workbench.formats.bestiary import SAMPLE_DIR, Bestiary, load_bestiary
 from workbench.rules.encounter_tables import DIFFICULTIES
 from workbench.rules.limits import MAX_HEROES, MAX_LEVEL
 

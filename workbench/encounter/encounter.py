@@ -36,13 +36,13 @@ from workbench.encounter.objective import (
 from workbench.encounter.party import Budget, Party, budget, format_number
 from workbench.errors import InvalidInput, shown
 from workbench.frozen import Frozen
+from workbench.io.safe_file import FileProblem, read_json, write_atomic
 from workbench.model import Monster, require_monster
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo, is_instant_solo, solo_source_organizations
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
 from workbench.rules.limits import MAX_COUNT, MAX_LEVEL, MAX_NUMBER, MAX_VICTORIES, whole
 from workbench.rules.ruleset import Ruleset, core_ruleset
-from workbench.rules.safe_file import FileProblem, read_json, write_atomic
 
 __all__ = [
     "Creature",

@@ -17,8 +17,8 @@ from workbench.formats.forge_steel import is_forge_steel, is_forge_steel_group, 
 from workbench.formats.foundry import is_foundry, read_foundry
 from workbench.formats.record import ImportRefused
 from workbench.formats.steel_compendium import is_steel_compendium, read_steel_compendium
+from workbench.io.safe_file import FileProblem, parse_json, read_text
 from workbench.model import Monster
-from workbench.rules.safe_file import FileProblem, parse_json, read_text
 
 __all__ = ["MAX_FILE_BYTES", "ImportRefused", "detect_format", "import_monster", "import_monsters", "read_monsters"]
 

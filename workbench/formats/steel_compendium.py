@@ -22,9 +22,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from workbench.calibration.bestiary import StatBlockError
-from workbench.calibration.stat_block import parse_whole_stat_block
+from workbench.formats.bestiary import StatBlockError
 from workbench.formats.record import RECORD_KEY, UNNAMED, ImportRefused, assemble, record_of
+from workbench.formats.stat_block import parse_whole_stat_block
 from workbench.model import (
     Ability,
     Effect,

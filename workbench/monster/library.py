@@ -24,6 +24,7 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from workbench.errors import InvalidInput, NotFound, WorkbenchError
+from workbench.io.safe_file import FileProblem, place, read_json, write_atomic
 from workbench.model import (
     CHARACTERISTICS,
     Characteristic,
@@ -37,7 +38,6 @@ from workbench.model import (
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo, is_instant_solo, restore_instant_solo
 from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
-from workbench.rules.safe_file import FileProblem, place, read_json, write_atomic
 
 __all__ = [
     "NameTaken",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from workbench.calibration.bestiary import CHARACTERISTICS, PublishedMonster
+from workbench.formats.bestiary import CHARACTERISTICS, PublishedMonster
 from workbench.render.escape import escape_html as _e
 
 __all__ = ["published_stat_block_html", "row_label"]

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from html import escape
 
-from workbench.calibration.bestiary import PublishedMonster
 from workbench.calibration.fit import QUANTITIES, QUANTITY_LABELS, Fit, closest_published
+from workbench.formats.bestiary import PublishedMonster
 from workbench.model import Monster
 
 __all__ = ["closest_published_html", "director_summary_html", "figure_text", "fit_report_html", "LABELS"]

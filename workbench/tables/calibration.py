@@ -10,8 +10,8 @@ from collections.abc import Iterable, Sequence
 
 import pandas as pd
 
-from workbench.calibration.bestiary import PublishedMonster
 from workbench.calibration.fit import QUANTITIES, MonsterCalibration, VariantFit, best_variant, fit_report
+from workbench.formats.bestiary import PublishedMonster
 
 __all__ = [
     "published_table",

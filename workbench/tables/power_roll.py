@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 import pandas as pd
 
-from workbench.calibration.bestiary import PublishedMonster
+from workbench.formats.bestiary import PublishedMonster
 from workbench.monster.formulas import build_monster
 from workbench.monster.power_roll import expected_damage
 

@@ -6,8 +6,7 @@ monster) and "png" (one monster's card). `export_monsters` puts several monsters
 format has a container: a Forge Steel `.ds-monster-group`, one PDF, one HTML page, one Markdown document; the
 Steel Compendium and Foundry hold one monster a file (a list would open in neither tool).
 
-This dispatcher lives in the render layer, above `workbench.formats`, because printing and the text formats
-need the stat block renderer while the file formats do not.
+The one place a format name becomes a file: the command line, the Export tab and the notebooks all call it.
 """
 
 from __future__ import annotations
@@ -16,9 +15,9 @@ import html
 from collections.abc import Callable, Sequence
 
 from workbench.errors import InvalidInput
+from workbench.export.printout import PRINT_STYLE, print_pdf, print_png
 from workbench.formats import forge_steel, foundry, steel_compendium
 from workbench.model import Monster, require_monster
-from workbench.render.printout import PRINT_STYLE, print_pdf, print_png
 from workbench.render.stat_block import STYLE, stat_block_html, stat_block_markdown
 
 __all__ = ["FORMATS", "GROUP_FORMATS", "SUFFIXES", "export_monster", "export_monsters"]

@@ -1,4 +1,4 @@
-"""Printed stat blocks (workbench/render/printout.py): PDF pages and PNG cards from a headless Chromium.
+"""Printed stat blocks (workbench/export/printout.py): PDF pages and PNG cards from a headless Chromium.
 
 The PDF's text is read back with pdftotext (Debian's poppler-utils, installed by `make pdftotext`), its
 fonts and pages with pdffonts and pdfinfo, so these tests check what a printer would get, not the HTML.
@@ -14,7 +14,7 @@ import zlib
 import pytest
 
 import workbench as wb
-from workbench.render.printout import (
+from workbench.export.printout import (
     PAGE_SIZES,
     PrintUnavailable,
     _launch_problem,
@@ -142,7 +142,7 @@ def test_a_browser_that_cannot_start_is_explained_with_what_to_install(message, 
 
 def test_the_first_system_chromium_found_prints(monkeypatch, tmp_path):
     """$WORKBENCH_CHROMIUM, else Debian's headless shell, else Debian's chromium; none: Playwright's own build."""
-    from workbench.render import printout
+    from workbench.export import printout
 
     shell, desktop = tmp_path / "chromium-headless-shell", tmp_path / "chromium"
     desktop.touch()

@@ -1,7 +1,7 @@
 """A published stat block read whole: the Steel Compendium's JSON into the same `Monster` the formulas build.
 
 `read_stat_block(path)` gives every part of the book's block as typed data (workbench.model): the header
-numbers as `calibration.bestiary` reads them (level, organization, role, EV, Stamina, free strike, the five
+numbers as `formats.bestiary` reads them (level, organization, role, EV, Stamina, free strike, the five
 characteristics, keywords), then size, speed and movement modes, stability, immunities and weaknesses, the
 minions' "With Captain", the traits and every ability with its cost, action, keywords, distance, target,
 trigger, power roll and tiers, and the paragraphs before and after the roll.
@@ -26,8 +26,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from workbench.calibration.bestiary import StatBlockError, parse_stat_block, whole_number
 from workbench.errors import InvalidInput
+from workbench.formats.bestiary import StatBlockError, parse_stat_block, whole_number
+from workbench.io.safe_file import FileProblem, read_json
 from workbench.model import (
     Ability,
     Characteristics,
@@ -43,7 +44,6 @@ from workbench.model import (
 )
 from workbench.monster.formulas import build_monster
 from workbench.rules.ruleset import Ruleset, core_ruleset
-from workbench.rules.safe_file import FileProblem, read_json
 
 __all__ = ["parse_whole_stat_block", "read_stat_block"]
 

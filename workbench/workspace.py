@@ -26,9 +26,9 @@ from workbench.encounter.encounter import Creature, Encounter
 from workbench.encounter.party import make_party
 from workbench.errors import InvalidInput
 from workbench.fight.squad import MAX_SQUAD_SIZE, Squad, make_squad
+from workbench.io.safe_file import FileProblem, read_json, write_atomic
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
-from workbench.rules.safe_file import FileProblem, read_json, write_atomic
 
 __all__ = [
     "FORMAT",
