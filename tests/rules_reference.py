@@ -82,7 +82,10 @@ def highest_characteristic(level: int, organization: str) -> int:
 
 
 def potency(level: int, organization: str, tier: int) -> int:
-    return min(highest_characteristic(level, organization) - (3 - tier), 6)
+    """Based on the highest characteristic (before a leader's or solo's +1) minus 1 per tier below 3; a
+    leader or solo then adds 1 to every tier, to a maximum of 6."""
+    bonus = 1 if organization in ("leader", "solo") else 0
+    return min(min(1 + echelon(level), 5) - (3 - tier) + bonus, 6)
 
 
 def damage(level: int, organization: str, role: str | None, tier: int, targets: int | None = None,

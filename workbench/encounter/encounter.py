@@ -28,6 +28,7 @@ from pydantic import Field, ValidationError, model_validator
 from workbench.encounter.objective import (
     ChosenObjective,
     ObjectiveOutcome,
+    added_heroes,
     apply_objectives,
     objective_numbers,
     objective_rule,
@@ -362,7 +363,7 @@ def check_guidelines(
             f"Creature level at most the heroes' level + {above}",
             bool(others),
             not too_high,
-            f"limit: level {format_number(limit)} (heroes' {'' if party.uniform else 'average '}level "
+            f"limit: level {format_number(limit)} (heroes' {'' if party.heroes_uniform else 'average '}level "
             f"{format_number(avg)} + {above}"
             + (f", {format_number(party.victories)} Victories" if above != g.level_above_party else "")
             + ")"
@@ -451,14 +452,16 @@ def check_guidelines(
     stars = [c for c in creatures if c.star]
     total = encounter.total_ev
     if stars:
-        star = max(stars, key=lambda c: c.cost())
+        # "a leader or solo creature with an EV that is at least one-third": one creature's EV, however many
+        # of it the entry holds; the best candidate among those marked is the one judged
+        star = max(stars, key=lambda c: (c.organization == "leader" or c.solo, c.cost(1)))
         star_ok = (
             difficulty == "hard"
             and (star.organization == "leader" or star.solo)
-            and star.cost() >= g.star_share * total
+            and star.cost(1) >= g.star_share * total
         )
         star_detail = (
-            f"{star.label}: {star.organization}, EV {format_number(star.cost())} of "
+            f"{star.label}: {star.organization}, EV {format_number(star.cost(1))} of "
             f"{format_number(total)} (at least {format_number(g.star_share * total)}; reading: the "
             f"\"encounter budget\" is the encounter's total EV); the encounter is {difficulty}"
         )
@@ -593,7 +596,7 @@ def _terrain_level_check(encounter: Encounter, rules: EncounterRules) -> Check:
         "Dynamic terrain objects of the heroes' level or lower",
         bool(levelled),
         not high,
-        f"heroes' {'' if encounter.party.uniform else 'average '}level {format_number(avg)}"
+        f"heroes' {'' if encounter.party.heroes_uniform else 'average '}level {format_number(avg)}"
         + (f"; above it: {', '.join(sorted(f'{t.name} (level {t.level})' for t in high))}" if high else ""),
         rules,
     )
@@ -815,11 +818,19 @@ def report(encounter: Encounter, rules: EncounterRules | None = None) -> Encount
     if not isinstance(encounter, Encounter):
         raise InvalidInput("encounter", encounter, "an Encounter")
     mode = encounter.objective_mode
-    added = apply_objectives("standard", encounter.objectives, rules, mode).added_heroes
-    b = budget(encounter.party, added_heroes=added, rules=rules)
     total = encounter.total_ev
-    band = b.difficulty(total)
-    outcome = apply_objectives(band, encounter.objectives, rules, mode)
+    if mode == "alternative" and len(encounter.objectives) > 1:
+        # each alternative at its own band: Save Another's added heroes are Save Another's alone
+        own = [added_heroes(o, rules) for o in encounter.objectives]
+        bases = [budget(encounter.party, added_heroes=a, rules=rules).difficulty(total) for a in own]
+        outcome = apply_objectives(bases[0], encounter.objectives, rules, mode, bases=bases)
+        b = budget(encounter.party, added_heroes=outcome.added_heroes, rules=rules)
+        band = outcome.base
+    else:
+        added = apply_objectives("standard", encounter.objectives, rules, mode).added_heroes
+        b = budget(encounter.party, added_heroes=added, rules=rules)
+        band = b.difficulty(total)
+        outcome = apply_objectives(band, encounter.objectives, rules, mode)
     checks = check_guidelines(encounter, outcome.difficulty, rules) + check_groups(
         encounter, b.hero_strength, rules
     )

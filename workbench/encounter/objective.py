@@ -15,8 +15,9 @@ Readings (the text leaves these open): a trivial encounter earns 0 Victories wha
 carries on; combined objectives add their difficulty shifts and each earns its own Victories ("each hero
 earns Victories as appropriate for each encounter"); alternative objectives are each taken at the
 difficulty its own modifiers give, and the encounter is worth the most Victories any one of them earns (the
-first listed wins a tie), shown at that objective's difficulty; the heroes they add for difficulty (Save
-Another) are the most any one adds; the difficulty never moves past trivial or extreme.
+first listed wins a tie), shown at that objective's difficulty; the heroes Save Another adds for difficulty
+count for Save Another alone (another alternative keeps the party's own band), while combined objectives add
+them for the whole encounter; the difficulty never moves past trivial or extreme.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ __all__ = [
     "shift_difficulty",
     "check_objective_mode",
     "apply_objectives",
+    "added_heroes",
     "objective_victories",
     "defense_count",
     "thing_stamina",
@@ -121,6 +123,9 @@ class AlternativeResult(BaseModel):
     name: str
     difficulty: str
     victories: int
+    # the band its own EV test gives (with the heroes it adds, if any) and those heroes
+    base: str = ""
+    added_heroes: int = 0
 
 
 class ObjectiveOutcome(BaseModel):
@@ -296,18 +301,27 @@ def _modifiers(objective: ChosenObjective, rules: EncounterRules) -> tuple[int, 
     return shift, added, notes
 
 
+def added_heroes(objective: ChosenObjective, rules: EncounterRules | None = None) -> int:
+    """The heroes one objective adds "for the purpose of determining the encounter's difficulty" (Save
+    Another's willing allies; 0 for the others)."""
+    return _modifiers(objective, rules or encounter_rules())[1]
+
+
 def apply_objectives(
     base: str,
     chosen: Iterable[ChosenObjective],
     rules: EncounterRules | None = None,
     mode: str = "combined",
+    bases: Sequence[str] | None = None,
 ) -> ObjectiveOutcome:
     """The shown difficulty and Victories once the objectives' modifiers are applied to `base`.
 
     With no objective the band's own Victories apply. Combined objectives add their shifts and their
     Victories; alternative ones are each taken on their own and the best counts (see the module's readings).
     Heroes an objective adds (Save Another) change the budget itself, so `base` should already be computed
-    with them (`budget(party, added_heroes=...)`).
+    with them (`budget(party, added_heroes=...)`). Alternatives: Save Another's heroes belong to Save Another,
+    so each alternative has its own band, given in `bases` (one per objective, each computed with that
+    objective's `added_heroes`); without `bases` every alternative starts from `base`.
     """
     rules = rules or encounter_rules()
     base = check_difficulty(base, "base")
@@ -316,14 +330,19 @@ def apply_objectives(
     each = [_modifiers(o, rules) for o in chosen]
     notes = [note for _, _, ns in each for note in ns]
     if mode == "alternative" and len(chosen) > 1:
+        own = [base] * len(chosen) if bases is None else [check_difficulty(b, "bases") for b in bases]
+        if len(own) != len(chosen):
+            raise InvalidInput("bases", bases, f"one band per objective ({len(chosen)})")
         results = tuple(
             AlternativeResult(
                 key=o.key,
                 name=rules.objectives[o.key].name,
-                difficulty=shift_difficulty(base, shift),
-                victories=objective_victories(o, shift_difficulty(base, shift), rules),
+                difficulty=shift_difficulty(start, shift),
+                victories=objective_victories(o, shift_difficulty(start, shift), rules),
+                base=start,
+                added_heroes=added,
             )
-            for o, (shift, _, _) in zip(chosen, each, strict=True)
+            for o, (shift, added, _), start in zip(chosen, each, own, strict=True)
         )
         best = max(range(len(results)), key=lambda i: (results[i].victories, -i))
         listed = ", ".join(f"{r.name} ({r.difficulty}, {r.victories})" for r in results)
@@ -332,11 +351,11 @@ def apply_objectives(
             f"successfully: {listed}"
         )
         return ObjectiveOutcome(
-            base=base,
+            base=results[best].base,
             shift=each[best][0],
             difficulty=results[best].difficulty,
             victories=results[best].victories,
-            added_heroes=max(added for _, added, _ in each),
+            added_heroes=results[best].added_heroes,
             notes=tuple(notes),
             mode=mode,
             alternatives=results,
@@ -477,7 +496,7 @@ def objective_numbers(
         raise InvalidInput("party", party, "a Party (see make_party)")
     o = rules.objective_rules
     level = party.average_level
-    shown = format_number(level) + ("" if party.uniform else " (the average)")
+    shown = format_number(level) + ("" if party.heroes_uniform else " (the average)")
 
     def times(per: int) -> str:
         return f"{per} × {shown} = {format_number(per * level)}"

@@ -103,12 +103,29 @@ class Party(Frozen):
         return tuple(m.level for m in self.members)
 
     @property
+    def heroes(self) -> tuple[Member, ...]:
+        """The heroes themselves, without retainers and allied NPCs (every member when there is no hero).
+
+        A retainer or allied NPC "counts as a hero when determining encounter strength", and only then: the
+        heroes' level (creature level limits, the thing's and ward's Stamina) is the heroes' own.
+        """
+        return tuple(m for m in self.members if m.kind == "hero") or self.members
+
+    @property
     def average_level(self) -> Fraction:
-        """The heroes' average level, exact (the rules' "heroes' level" for a party of mixed levels)."""
-        return Fraction(sum(self.levels), self.size)
+        """The heroes' average level, exact (the rules' "heroes' level" for a party of mixed levels); retainers
+        and allied NPCs are not averaged in (they count as heroes for encounter strength only)."""
+        return Fraction(sum(m.level for m in self.heroes), len(self.heroes))
+
+    @property
+    def heroes_uniform(self) -> bool:
+        """Whether the heroes (retainers and allies aside) are all of one level, so "the heroes' level" is
+        theirs, not an average."""
+        return len({m.level for m in self.heroes}) == 1
 
     @property
     def uniform(self) -> bool:
+        """Whether everyone counted for encounter strength (retainers and allies too) is of one level."""
         return len(set(self.levels)) == 1
 
 

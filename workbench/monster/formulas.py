@@ -190,19 +190,45 @@ def _highest_characteristic(level: int, org: Organization, rules: Ruleset) -> St
     )
 
 
-def _potency(tier: int, characteristic: int, org: Organization, rules: Ruleset) -> Step:
+def _potency(tier: int, characteristic: int, level: int, org: Organization, rules: Ruleset) -> Step:
+    """Potency at `tier`: "based on their highest characteristic, minus 1 for each tier below tier 3", and
+    for leaders and solos "increase their potency values at all tiers by 1 (to a maximum of 6)".
+
+    The ruleset's `leader_potency_increase` says how that +1 is read: "own" (the core) bases the potencies on
+    the characteristic before the leader/solo +1 and adds the +1 to them, so from level 10 on (where the
+    characteristic is already at +5) a leader's potencies are 4/5/6, as the published level 10+ leaders and
+    solos print; "shared" takes it as the same +1 the characteristic got (3/4/5 there). Below level 10 the
+    two agree.
+    """
     below = 3 - tier
     cap = rules.characteristic.potency_maximum
+    bonus = org.characteristic_bonus
+    if not bonus or rules.options.leader_potency_increase == "shared":
+        return Step(
+            quantity=f"Potency (tier {tier})",
+            formula=f"min(highest characteristic − {below}, {cap})",
+            working=f"min({characteristic} − {below}, {cap})",
+            value=min(characteristic - below, cap),
+            section="Characteristics and Abilities",
+            reading=(
+                "the leader/solo +1 to potencies is the same +1 their highest characteristic already got "
+                "(ruleset variant)"
+                if bonus
+                else None
+            ),
+        )
+    c = rules.characteristic
+    based_on = min(c.base + rules.echelon_of(level), c.maximum)
     return Step(
         quantity=f"Potency (tier {tier})",
-        formula=f"min(highest characteristic − {below}, {cap})",
-        working=f"min({characteristic} − {below}, {cap})",
-        value=min(characteristic - below, cap),
+        formula=f"min(characteristic before the leader/solo bonus − {below} + {bonus}, {cap})",
+        working=f"min({based_on} − {below} + {bonus}, {cap})",
+        value=min(based_on - below + bonus, cap),
         section="Characteristics and Abilities",
         reading=(
-            "the leader/solo +1 to potencies is the same +1 their highest characteristic already got"
-            if org.characteristic_bonus
-            else None
+            "the leader/solo +1 to potencies is an increase of its own (to a maximum of 6), on the potencies "
+            "of the characteristic before its +1: 4/5/6 from level 10, as the published leaders and solos "
+            "of level 10 and up print"
         ),
     )
 
@@ -337,7 +363,7 @@ def _steps(
         ev=_ev(level, organization, org, rules),
         stamina=_stamina(level, role, org, extra, rules),
         highest_characteristic=characteristic,
-        potency=_three(lambda t: _potency(t, characteristic.value, org, rules)),
+        potency=_three(lambda t: _potency(t, characteristic.value, level, org, rules)),
         free_strike=_free_strike(level, organization, role, org, rules),
         damage=_three(lambda t: _damage(level, organization, role, org, t, targets, True, rules)),
         non_strike_damage=_three(lambda t: _damage(level, organization, role, org, t, targets, False, rules)),

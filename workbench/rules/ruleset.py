@@ -69,6 +69,11 @@ class Options(_Frozen):
     halved_damage_rounding: Literal["up", "down"]
     minion_strike_adds_characteristic: bool
     extra_stamina_for_minions: bool
+    # "increase their potency values at all tiers by 1 (to a maximum of 6)": "own" reads it as an increase of
+    # its own, on potencies based on the characteristic before the leader/solo +1 (4/5/6 at level 10 and up,
+    # as the published level 10+ leaders and solos print); "shared" as the same +1 the highest
+    # characteristic got (3/4/5 there). Both give the same potencies at levels 1-9.
+    leader_potency_increase: Literal["own", "shared"] = "own"
 
 
 class Echelon(_Frozen):
