@@ -2,7 +2,8 @@
 #   make lab    JupyterLab on notebooks/ (creates .venv first if needed)
 #   make app    the notebooks as web apps (Voilà) on 127.0.0.1, no code cells
 #   make test   the whole test suite: tests/ and notebooks/*.ipynb
-# Needs only python3 (>= 3.11) on PATH; everything else goes into .venv.
+#   make upgrade  newer versions within pyproject.toml's bounds into requirements.lock, then make test
+# Needs only python3 (>= 3.11) on PATH; everything else goes into .venv, at the versions requirements.lock pins.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -22,6 +23,12 @@ PYTEST_WORKERS ?= auto
 # grammar at import, ~2 s on every kernel that renders a plotly figure and on
 # every server start; jsonschema works without it (it only checks IRI formats).
 UV_EXCLUDES ?= rfc3987-syntax
+# Every package of .venv at one version, with its hashes: what `make venv` installs. A universal resolution (any
+# platform, Python 3.11 and later), from pyproject.toml's dependencies and its lab and test extras.
+LOCK := requirements.lock
+LOCK_COMPILE = $(UV) pip compile pyproject.toml --extra lab --extra test --universal --python-version 3.11 \
+  --generate-hashes --excludes <(printf '%s\n' $(UV_EXCLUDES)) --custom-compile-command 'make lock' \
+  --quiet -o $(LOCK)
 
 # plotly.js's cartesian build (bar, box, scatter and a few more: all the workbench draws), from the npm registry,
 # checked against its published sha512. `workbench app` serves it with the charts' own view
@@ -52,7 +59,7 @@ SHELL := bash
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
 
-.PHONY: help venv lab app test lint browser pdftotext clean
+.PHONY: help venv lab app test lint browser pdftotext lock upgrade clean
 
 help:
 	@echo "make lab      start JupyterLab on notebooks/ (http://127.0.0.1:8888, token in the URL)"
@@ -63,22 +70,26 @@ help:
 	@echo "             extra pytest arguments: make test PYTEST_ARGS='-k stamina -x'; one process:"
 	@echo "             make test PYTEST_WORKERS=0"
 	@echo "make lint     ruff and mypy (strict) over workbench/ and tests/; make test runs it first"
-	@echo "make venv     create/refresh .venv (re-installs when pyproject.toml changes)"
+	@echo "make venv     create/refresh .venv from requirements.lock (re-installs when the lock changes)"
+	@echo "make lock     re-resolve requirements.lock after a change to pyproject.toml's dependencies"
+	@echo "make upgrade  the newest versions pyproject.toml allows into requirements.lock, then make test"
 	@echo "make browser  make sure a Chromium for Playwright is available (printing and browser tests)"
 	@echo "make clean    remove .venv, caches and test artifacts"
 
 venv: $(STAMP)
 
-# Re-install only when pyproject.toml (or this Makefile) is newer than the stamp.
+# Re-install only when the lock, pyproject.toml or this Makefile is newer than the stamp. The lock is complete,
+# so its packages go in as pinned and the project itself after them, without dependencies of its own.
 # compileall: every Python process of a test run (kernels, Voilà, the CLI, pytest workers) then loads
 # .pyc files instead of compiling jupyter, pandas, plotly ... from source, which it does every time where
 # PYTHONDONTWRITEBYTECODE is set (a kernel's imports: ~3.6 s of CPU -> ~1.1 s on the 2-core machine).
 # ~30 s of CPU once; afterwards it only compiles what is new.
-$(STAMP): pyproject.toml Makefile
+$(STAMP): $(LOCK) pyproject.toml Makefile
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "error: $(PYTHON) is Python %d.%d; this project needs 3.11+ (try make PYTHON=python3.11 ...)" % sys.version_info[:2])'
 	@test -x $(PY) || { echo "creating $(VENV) with $(PYTHON)"; $(PYTHON) -m venv $(VENV); }
 	@test -x $(UV) || $(PY) -m pip install --quiet --disable-pip-version-check uv
-	$(UV) pip install --python $(PY) --excludes <(printf '%s\n' $(UV_EXCLUDES)) -e '.[lab,test]'
+	$(UV) pip install --python $(PY) --excludes <(printf '%s\n' $(UV_EXCLUDES)) -r $(LOCK)
+	$(UV) pip install --python $(PY) --no-deps -e .
 	$(PY) -m compileall -q -j 0 "$$($(PY) -c 'import sysconfig; print(sysconfig.get_path("purelib"))')"
 	@touch $@
 
@@ -105,6 +116,17 @@ $(PLOTLY_CARTESIAN): | $(STAMP)
 	  open(sys.argv[3] + ".part", "wb").write(tarfile.open(fileobj=io.BytesIO(data)).extractfile("package/plotly-cartesian.min.js").read())' \
 	  $(PLOTLY_CARTESIAN_URL) $(PLOTLY_CARTESIAN_SHA512) $@
 	@mv $@.part $@
+
+# The lock's own rule is not a dependency of the stamp's: a fresh clone installs the lock it has, as committed.
+# `make lock` keeps every pin that still fits pyproject.toml (after a dependency is added or its bounds changed);
+# `make upgrade` moves every pin to the newest version allowed, then the whole suite runs on them. Commit the
+# lock once it passes; if a bound had to stay, say why in pyproject.toml.
+lock: | $(STAMP)
+	$(LOCK_COMPILE)
+
+upgrade: | $(STAMP)
+	$(LOCK_COMPILE) --upgrade
+	$(MAKE) test
 
 # Static checks, configured in pyproject.toml: any finding fails the target (and so make test).
 lint: venv
