@@ -458,16 +458,17 @@ FORGE_STEEL_MONSTER = {  # a hand-made .ds-monster in Forge Steel's shape
 }
 
 
-def test_a_forge_steel_malice_ability_reads_as_an_ability_and_an_unknown_feature_is_refused():
+def test_a_forge_steel_malice_ability_reads_as_an_ability_and_an_unknown_feature_is_kept_as_text():
     data = json.loads(json.dumps(FORGE_STEEL_MONSTER))
     data["features"][0]["type"] = "Malice Ability"
     data["features"][0]["data"]["ability"]["cost"] = 3
     monster = forge_steel.read_forge_steel(data, "reed.ds-monster")[0]
     assert monster.abilities[0].cost == 3
     data["features"][1]["type"] = "Condition Immunity"
-    with pytest.raises(ImportRefused) as caught:
-        forge_steel.read_forge_steel(data, "reed.ds-monster")
-    assert "Glimmer" in caught.value.part and "Condition Immunity" in caught.value.reason
+    monster = forge_steel.read_forge_steel(data, "reed.ds-monster")[0]
+    kept = monster.kept_as_text
+    assert [(k.where, k.part) for k in kept] == [("feature 'Glimmer'", "Condition Immunity")]
+    assert "Glimmer" in [t.name for t in monster.traits]
 
 
 def test_a_forge_steel_file_of_its_own_reads_whole_and_exports_back():
@@ -561,14 +562,13 @@ def test_the_format_is_told_from_the_content_not_the_extension(tmp_path):
         ('{"type": "statblock", "name": "X", "level": 1, "roles": ["Boss Brute"], "ev": "3", "stamina": "5",'
          ' "speed": 5, "size": "1M", "stability": 0, "free_strike": 1, "might": 0, "agility": 0, "reason": 0,'
          ' "intuition": 0, "presence": 0, "features": []}', "Steel Compendium stat block", "roles"),
-        # a Forge Steel retainer: an organization the workbench has no rules for
-        ('{"name": "X", "withCaptain": "", "features": [], "role": {"type": "Brute", "organization": "Retainer"}}',
+        # a Forge Steel monster of an organization neither Forge Steel nor the rules know
+        ('{"name": "X", "withCaptain": "", "features": [], "role": {"type": "Brute", "organization": "Boss"}}',
          "Forge Steel .ds-monster", "role.organization"),
-        # a Foundry actor with a formula for its damage
+        # a Foundry actor with a distance kind the system does not have
         (json.dumps({**FOUNDRY_NPC, "items": [{**FOUNDRY_NPC["items"][0], "system": {
-            **FOUNDRY_NPC["items"][0]["system"], "power": {"roll": {"characteristics": []}, "effects": {
-                "d": {"type": "damage", "damage": {f"tier{n}": {"value": "2 + @chr", "types": []} for n in (1, 2, 3)}}}}}}]}),
-         "Foundry VTT Draw Steel NPC", "damage.tier1.value"),
+            **FOUNDRY_NPC["items"][0]["system"], "distance": {"type": "teleport", "primary": 3}}}]}),
+         "Foundry VTT Draw Steel NPC", "distance.type"),
     ],
 )
 def test_a_file_that_cannot_be_read_is_refused_naming_file_format_and_part(tmp_path, content, looks_like, part):

@@ -151,7 +151,6 @@ def set_in_first_ability(key, value):
 @pytest.mark.parametrize(
     "change, part",
     [
-        (set_in_first_ability("distance", "12 furlongs"), "ability 'Spear Charge': distance"),
         (set_in_first_ability("keywords", ["Melee", "Sneaky"]), "ability 'Spear Charge': keywords"),
         (set_in_first_ability("usage", "Bonus action"), "ability 'Spear Charge': action"),
         (set_in_first_ability("effects", [{"roll": "Power Roll + 2", "tier1": "3 blorp damage",
@@ -166,7 +165,7 @@ def set_in_first_ability(key, value):
         (set_in_first_ability("range", "far"), "features 1: unknown key(s) 'range'"),
         (lambda raw: raw.update(size="huge"), "size"),
         (lambda raw: raw.update(movement="Walk"), "speed: modes"),
-        (lambda raw: raw.update(immunities=["Fire"]), "immunities"),
+        (lambda raw: raw.update(immunities=["Fire 5 or so"]), "immunities"),
         (lambda raw: raw.update(lair="a cave"), "unknown key(s) 'lair'"),
         (lambda raw: raw.update(might="strong"), "'might'"),
     ],

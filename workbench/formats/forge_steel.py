@@ -25,11 +25,15 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from workbench.errors import InvalidInput
 from workbench.formats.identity import monster_key, part_key, slug
+from workbench.formats.lenient import closest_stat_block
 from workbench.formats.record import (
     UNNAMED,
+    WRONG_KIND,
     ImportRefused,
     assemble,
+    check_monster,
     record_line,
     record_of,
     split_record_line,
@@ -40,6 +44,7 @@ from workbench.model import (
     DamageModifier,
     Distance,
     Effect,
+    KeptText,
     Monster,
     Movement,
     PowerRoll,
@@ -49,6 +54,7 @@ from workbench.model import (
     Trait,
 )
 from workbench.model.parts import CHARACTERISTICS
+from workbench.rules.limits import MAX_LEVEL
 
 __all__ = ["FORMAT", "GROUP_SUFFIX", "SUFFIX", "export_group", "export_monster", "is_forge_steel", "read_forge_steel"]
 
@@ -147,7 +153,7 @@ def _feature(monster: Monster, kind: str, index: int, name: str, ftype: str, dat
 def _distance(distance: Distance | None) -> list[dict[str, Any]]:
     def entry(kind: str, value: int | None = 0, value2: int | None = 0, within: int | None = 0) -> dict[str, Any]:
         return {"type": kind, "value": value or 0, "value2": value2 or 0, "within": within or 0,
-                "special": distance.note if distance and kind == "Special" else "",
+                "special": _special_words(distance) if distance and kind == "Special" else "",
                 "qualifier": distance.note if distance and kind != "Special" else ""}
 
     if distance is None:
@@ -157,6 +163,13 @@ def _distance(distance: Distance | None) -> list[dict[str, Any]]:
         melee["qualifier"] = ranged["qualifier"] = ""
         return [melee, ranged]
     return [entry(DISTANCE_TYPES[distance.kind], distance.value, distance.value2, distance.within)]
+
+
+def _special_words(distance: Distance) -> str:
+    """What Forge Steel shows of a special distance: its note, or the words of one kept as text."""
+    if distance.note:
+        return distance.note
+    return "" if distance.text.strip().lower() in ("", "special") else distance.text
 
 
 def _effect_section(effect: Effect) -> dict[str, Any]:
@@ -297,43 +310,90 @@ def is_forge_steel_group(data: Any) -> bool:
     return isinstance(data, Mapping) and isinstance(data.get("monsters"), list) and "malice" in data
 
 
-class _Refusal(Exception):
+class _Refusal(ValueError):
     def __init__(self, part: str, reason: str) -> None:
-        super().__init__(part, reason)
+        super().__init__(f"{part}: {reason}")
         self.part, self.reason = part, reason
 
 
-def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str = "") -> Any:
+# Organizations Forge Steel has beside the six of the monster rules: read as the closest of those (noted).
+OTHER_ORGANIZATIONS = ("Retainer", "Champion", "Companion", "No Organization")
+
+
+def _shown(value: Any) -> str:
+    text = repr(value) if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _need(data: Any, key: str, kind: type | tuple[type, ...], where: str = "") -> Any:
     value = data.get(key) if isinstance(data, Mapping) else None
     if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
         expected = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise _Refusal(f"{where}{key}", f"got {value!r}; accepts {expected}")
+        raise _Refusal(f"{where}{key}", f"got {_shown(value)}; accepts {expected}")
     return value
 
 
-def _effect_from(section: Mapping[str, Any]) -> Effect:
+def _map(value: Any, where: str) -> Mapping[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise _Refusal(where, f"got {_shown(value)}; accepts an object")
+    return value
+
+
+def _words(value: Any, where: str) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise _Refusal(where, f"got {_shown(value)}; accepts text")
+    return value
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise _Refusal(where, f"got {_shown(value)}; accepts a list")
+    return value
+
+
+def _effect_from(section: Mapping[str, Any], where: str) -> Effect:
     if section.get("type") == "field":
         value = section.get("value") or 0
-        return Effect(name=section.get("name") or None, text=section.get("effect") or "",
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise _Refusal(f"{where}.value", f"got {_shown(value)}; accepts a whole number of Malice")
+        return Effect(name=_words(section.get("name"), f"{where}.name") or None,
+                      text=_words(section.get("effect"), f"{where}.effect"),
                       malice=value or None, malice_plus=bool(section.get("repeatable")) and bool(value))
-    return Effect(text=section.get("text") or "")
+    return Effect(text=_words(section.get("text"), f"{where}.text"))
 
 
-def _distance_from(entries: list[Any]) -> Distance | None:
+def _distance_from(entries: list[Any], where: str, kept: list[KeptText]) -> Distance | None:
     if not entries:
         return None
+    entries = [_map(e, f"{where}.distance") for e in entries]
     kinds = [e.get("type") for e in entries]
-    if kinds == ["Melee", "Ranged"]:
-        return _spelled(Distance(kind="melee or ranged", value=entries[0]["value"], value2=entries[1]["value"]))
-    first = entries[0]
-    kind = DISTANCE_KINDS.get(first.get("type"))
-    if kind is None or len(entries) != 1:
-        raise _Refusal("distance", f"got {kinds}; accepts one of {', '.join(DISTANCE_KINDS)} (or Melee then Ranged)")
-    needs = {"melee": ("value",), "ranged": ("value",), "burst": ("value",), "aura": ("value",),
-             "cube": ("value", "within"), "line": ("value", "value2", "within"), "wall": ("value", "within")}
-    numbers = {name: first.get(name) for name in needs.get(kind, ())}
-    note = first.get("special") if kind == "special" else first.get("qualifier")
-    return _spelled(Distance(kind=kind, note=note or "", **numbers))
+    try:
+        if kinds == ["Melee", "Ranged"]:
+            return _spelled(Distance(kind="melee or ranged", value=entries[0].get("value"),
+                                     value2=entries[1].get("value")))
+        first = entries[0]
+        kind = DISTANCE_KINDS.get(first.get("type"))
+        if kind is not None and len(entries) == 1:
+            needs = {"melee": ("value",), "ranged": ("value",), "burst": ("value",), "aura": ("value",),
+                     "cube": ("value", "within"), "line": ("value", "value2", "within"),
+                     "wall": ("value", "within")}
+            numbers = {name: first.get(name) for name in needs.get(kind, ())}
+            note = first.get("special") if kind == "special" else first.get("qualifier")
+            return _spelled(Distance(kind=kind, note=_words(note, f"{where}.distance.qualifier"), **numbers))
+    except InvalidInput:
+        pass
+    # more than one distance, or one the model has no kind for: the words Forge Steel shows, kept as text
+    text = " or ".join(" ".join(str(e.get(k)) for k in ("type", "value", "value2", "within") if e.get(k))
+                       + (f" {e.get('qualifier') or e.get('special')}" if e.get("qualifier") or e.get("special")
+                          else "") for e in entries)
+    kept.append(KeptText(where=where, part="distance", text=text))
+    return Distance(kind="special", text=text)
 
 
 def _spelled(distance: Distance) -> Distance:
@@ -341,115 +401,172 @@ def _spelled(distance: Distance) -> Distance:
     return Distance(**{**distance.model_dump(), "text": distance.canonical})
 
 
-def _ability_from(body: Mapping[str, Any]) -> Ability:
+def _roll_from(data: Mapping[str, Any], where: str) -> PowerRoll:
+    chosen = _list(data.get("characteristic"), f"{where}.characteristic")
+    tiers = [_words(data.get(f"tier{n}"), f"{where}.tier{n}") for n in (1, 2, 3)]
+    return PowerRoll(characteristics=[c.lower() for c in chosen if isinstance(c, str)], bonus=data.get("bonus", 0),
+                     tier1=Tier.parse(tiers[0]), tier2=Tier.parse(tiers[1]), tier3=Tier.parse(tiers[2]))
+
+
+def _ability_from(body: Mapping[str, Any], kept: list[KeptText]) -> Ability:
+    name = _need(body, "name", str, "ability.")
+    where = f"ability {name!r}"
     kind = _need(body, "type", Mapping, "ability.")
     usage, free = kind.get("usage"), bool(kind.get("free"))
     cost_value = body.get("cost")
     if usage == VILLAIN_USAGE:
-        cost: Any = f"villain {kind.get('order') or 1}"
+        order = kind.get("order") or 1
+        cost: Any = f"villain {order if order in (1, 2, 3) else 1}"
         action = None
     else:
         cost = "signature" if cost_value == "signature" else (cost_value or None)
         if (usage, free) not in ACTIONS:
-            raise _Refusal("ability.type.usage", f"got {usage!r}; accepts one of "
+            raise _Refusal(f"{where}.type.usage", f"got {_shown(usage)}; accepts one of "
                            + ", ".join(sorted({u for u, _ in ACTIONS})) + ", Villain Action")
         action = ACTIONS[(usage, free)]
     before: list[Effect] = []
     after: list[Effect] = []
     roll: PowerRoll | None = None
-    for section in body.get("sections") or []:
-        if section.get("type") == "roll":
-            data = section["roll"]
-            roll = PowerRoll(characteristics=[c.lower() for c in data.get("characteristic") or []],
-                             bonus=data.get("bonus", 0), tier1=Tier.parse(data["tier1"]),
-                             tier2=Tier.parse(data["tier2"]), tier3=Tier.parse(data["tier3"]))
+    for index, raw in enumerate(_list(body.get("sections"), f"{where}.sections")):
+        section = _map(raw, f"{where}.sections[{index}]")
+        if section.get("type") == "roll" and roll is None:
+            roll = _roll_from(_map(section.get("roll"), f"{where}.roll"), f"{where}.roll")
+        elif section.get("type") == "roll":
+            second = _roll_from(_map(section.get("roll"), f"{where}.roll"), f"{where}.roll")
+            kept.append(KeptText(where=where, part="a second power roll", text=second.roll_text))
+            after.append(Effect(text=second.roll_text, tiers=second.tiers))
         else:
-            (after if roll is not None else before).append(_effect_from(section))
-    target = body.get("target") or ""
+            (after if roll is not None else before).append(_effect_from(section, f"{where}.sections[{index}]"))
+    target = _words(body.get("target"), f"{where}.target")
     return Ability(
-        name=_need(body, "name", str, "ability."), flavour=body.get("description") or "", cost=cost,
-        action=action, keywords=list(body.get("keywords") or []), distance=_distance_from(body.get("distance") or []),
-        target=Target(text=target) if target else None, trigger=kind.get("trigger") or "",
+        name=name, flavour=_words(body.get("description"), f"{where}.description"), cost=cost,
+        action=action, keywords=list(_list(body.get("keywords"), f"{where}.keywords")),
+        distance=_distance_from(_list(body.get("distance"), f"{where}.distance"), where, kept),
+        target=Target(text=target) if target else None, trigger=_words(kind.get("trigger"), f"{where}.trigger"),
         effects_before=tuple(before), power_roll=roll, effects_after=tuple(after),
     )
 
 
 def _modifiers(feature: Mapping[str, Any], kind: str) -> list[DamageModifier]:
     found = []
-    for modifier in (feature.get("data") or {}).get("modifiers") or []:
+    name = feature.get("name")
+    for modifier in _list(_map(feature.get("data"), f"features[{name!r}].data").get("modifiers"),
+                          f"features[{name!r}].data.modifiers"):
+        modifier = _map(modifier, f"features[{name!r}].data.modifiers")
         if modifier.get("type") == kind:
             damage = modifier.get("damageType")
             found.append(DamageModifier(type="all" if damage == ALL_DAMAGE else damage, value=modifier.get("value")))
     return found
 
 
-def _native(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The Monster fields a `.ds-monster`'s own fields give (what Forge Steel shows and may have changed)."""
-    role = _need(data, "role", Mapping)
-    organization = {v: k for k, v in ORGANIZATIONS.items()}.get(role.get("organization"))
-    if organization is None:
-        raise _Refusal("role.organization", f"got {role.get('organization')!r}; accepts one of "
-                       + ", ".join(ORGANIZATIONS.values()))
+def _organization(data: Mapping[str, Any], role: Mapping[str, Any], kept: list[KeptText]) -> tuple[str, str | None]:
+    given = role.get("organization")
+    organization = {v: k for k, v in ORGANIZATIONS.items()}.get(given) if isinstance(given, str) else None
     role_type = role.get("type")
     if role_type != NO_ROLE and role_type not in ROLES.values():
-        raise _Refusal("role.type", f"got {role_type!r}; accepts one of {NO_ROLE}, " + ", ".join(ROLES.values()))
-    values = {e.get("characteristic", "").lower(): e.get("value") for e in _need(data, "characteristics", list)}
+        raise _Refusal("role.type", f"got {_shown(role_type)}; accepts one of {NO_ROLE}, " + ", ".join(ROLES.values()))
+    role_name = None if role_type == NO_ROLE else str(role_type).lower()
+    if organization is not None:
+        return organization, role_name
+    if given not in OTHER_ORGANIZATIONS:
+        raise _Refusal("role.organization", f"got {_shown(given)}; accepts one of "
+                       + ", ".join([*ORGANIZATIONS.values(), *OTHER_ORGANIZATIONS]))
+    printed = {"ev": data.get("encounterValue"), "stamina": data.get("stamina"),
+               "free_strike": data.get("freeStrikeDamage")}
+    printed = {k: v if isinstance(v, int) and not isinstance(v, bool) else None for k, v in printed.items()}
+    level = _need(data, "level", int)
+    if not 1 <= level <= MAX_LEVEL:
+        raise _Refusal("level", f"got {level}; accepts a whole number from 1 to {MAX_LEVEL}")
+    try:
+        chosen = closest_stat_block(level, None, role_name, printed)
+    except InvalidInput as exc:
+        raise _Refusal("role.organization", str(exc).split(": ", 1)[-1]) from None
+    words = " ".join(w.capitalize() for w in chosen if w)
+    kept.append(KeptText(where="the monster", part="organization and role",
+                         text=f"{given} {role_type} (read as {words}: the formulas' closest to the printed EV, "
+                              "Stamina and free strike)"))
+    return chosen
+
+
+def _native(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The Monster fields a `.ds-monster`'s own fields give (what Forge Steel shows and may have changed)."""
+    kept: list[KeptText] = []
+    role = _need(data, "role", Mapping)
+    organization, role_name = _organization(data, role, kept)
+    values = {}
+    for entry in _need(data, "characteristics", list):
+        entry = _map(entry, "characteristics")
+        values[_words(entry.get("characteristic"), "characteristics.characteristic").lower()] = entry.get("value")
     size, speed = _need(data, "size", Mapping), _need(data, "speed", Mapping)
     native: dict[str, Any] = {
         "name": _need(data, "name", str),
         "level": _need(data, "level", int),
         "organization": organization,
-        "role": None if role_type == NO_ROLE else role_type.lower(),
-        "keywords": tuple(_need(data, "keywords", list)),
+        "role": role_name,
+        "keywords": tuple(_words(k, "keywords") for k in _need(data, "keywords", list)),
         "ev": _need(data, "encounterValue", int),
         "stamina": _need(data, "stamina", int),
         "free_strike": _need(data, "freeStrikeDamage", int),
         "stability_value": _need(data, "stability", int),
         "size_class": Size(value=size.get("value"), letter=size.get("mod") or None),
-        "movement": Movement(speed=speed.get("value"), modes=list(speed.get("modes") or [])),
+        "movement": Movement(speed=speed.get("value"), modes=list(_list(speed.get("modes"), "speed.modes"))),
         "characteristics": Characteristics(**{c: values.get(c) for c in CHARACTERISTICS}),
-        "with_captain": data.get("withCaptain") or "",
+        "with_captain": _words(data.get("withCaptain"), "withCaptain"),
     }
     traits, abilities, malice, immunities, weaknesses = [], [], [], [], []
-    for feature in _need(data, "features", list):
+    for index, raw in enumerate(_need(data, "features", list)):
+        feature = _map(raw, f"features[{index}]")
         ftype = feature.get("type")
+        name = _words(feature.get("name"), f"features[{index}].name")
         if ftype == "Text":
-            traits.append(Trait(name=feature.get("name", ""), text=feature.get("description") or ""))
+            traits.append(Trait(name=name, text=_words(feature.get("description"), f"features[{name!r}].description")))
         elif ftype in ("Ability", "Malice Ability"):  # a Malice Ability is an ability bought with Malice
-            abilities.append(_ability_from((feature.get("data") or {}).get("ability") or {}))
+            body = _map(_map(feature.get("data"), f"features[{name!r}].data").get("ability"),
+                        f"features[{name!r}].data.ability")
+            abilities.append(_ability_from(body, kept))
         elif ftype == "Malice":
-            body = feature.get("data") or {}
-            text = "\n".join(s if isinstance(s, str) else json.dumps(s) for s in body.get("sections") or [])
-            malice.append(Trait(name=feature.get("name", ""), text=text, cost=body.get("cost") or None))
+            body = _map(feature.get("data"), f"features[{name!r}].data")
+            sections = _list(body.get("sections"), f"features[{name!r}].data.sections")
+            text = "\n".join(s if isinstance(s, str) else json.dumps(s) for s in sections)
+            cost = body.get("cost") or None
+            if cost is not None and (not isinstance(cost, int) or isinstance(cost, bool) or cost < 1):
+                raise _Refusal(f"features[{name!r}].data.cost", f"got {_shown(cost)}; accepts a whole number")
+            malice.append(Trait(name=name, text=text, cost=cost))
         elif ftype == "Damage Modifier":
             immunities += _modifiers(feature, IMMUNITY)
             weaknesses += _modifiers(feature, WEAKNESS)
-        else:
-            raise _Refusal(f"features[{feature.get('name')!r}].type",
-                           f"got {ftype!r}; accepts Text, Ability, Malice Ability, Malice, Damage Modifier")
+        else:  # a feature the model has no part for (a condition immunity ...): a trait in Forge Steel's words
+            words = _words(feature.get("description"), f"features[{name!r}].description")
+            details = _map(feature.get("data"), f"features[{name!r}].data")
+            listed = ", ".join(str(v) for value in details.values() if isinstance(value, list) for v in value)
+            text = "; ".join(p for p in (words, listed) if p)
+            kept.append(KeptText(where=f"feature {name!r}", part=str(ftype), text=text))
+            traits.append(Trait(name=name or str(ftype), text=text))
     native.update(traits=tuple(traits), abilities=tuple(abilities), malice_features=tuple(malice),
-                  immunities=tuple(immunities), weaknesses=tuple(weaknesses))
+                  immunities=tuple(immunities), weaknesses=tuple(weaknesses), kept_as_text=tuple(kept))
     return native
 
 
-def _read_one(data: Mapping[str, Any], source: str) -> Monster:
+def _read_one(data: Any, source: str) -> Monster:
+    if not isinstance(data, Mapping):
+        raise ImportRefused(source, FORMAT, "monster", f"got {_shown(data)}; accepts a monster object")
     try:
         native = _native(data)
+        description = _words(data.get("description"), "description")
     except _Refusal as exc:
         raise ImportRefused(source, FORMAT, exc.part, exc.reason) from None
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise ImportRefused(source, FORMAT, "features", _reason(exc)) from None
-    _, record = split_record_line(data.get("description") or "")
-    return assemble(native, record, lambda m: _native(_monster_dict(m, with_record=False)), source, FORMAT)
-
-
-def _reason(exc: Exception) -> str:
-    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    except InvalidInput as exc:
+        raise ImportRefused(source, FORMAT, exc.field, str(exc).split(": ", 1)[-1]) from None
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError):
+        raise ImportRefused(source, FORMAT, "features", WRONG_KIND) from None
+    _, record = split_record_line(description)
+    monster = assemble(native, record, lambda m: _native(_monster_dict(m, with_record=False)), source, FORMAT)
+    return check_monster(monster, source, FORMAT)
 
 
 def read_forge_steel(data: Any, source: str) -> list[Monster]:
-    """The monsters of a `.ds-monster` (one) or `.ds-monster-group` (all of its monsters), parsed JSON in."""
+    """The monsters of a `.ds-monster` (one) or `.ds-monster-group` (all of its monsters), parsed JSON in;
+    a group's monster is named by its place ("group.ds-monster-group monster 3")."""
     if is_forge_steel_group(data):
         return [_read_one(m, f"{source} monster {i + 1}") for i, m in enumerate(data["monsters"])]
     return [_read_one(data, source)]
-

@@ -30,8 +30,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from workbench.errors import InvalidInput
 from workbench.formats.identity import foundry_id, monster_key, part_key
-from workbench.formats.record import RECORD_KEY, UNNAMED, ImportRefused, assemble, record_of
+from workbench.formats.lenient import closest_stat_block, evaluate
+from workbench.formats.record import RECORD_KEY, UNNAMED, WRONG_KIND, ImportRefused, assemble, record_of
 from workbench.model import (
     Ability,
     Characteristics,
@@ -39,6 +41,7 @@ from workbench.model import (
     DamageModifier,
     Distance,
     Effect,
+    KeptText,
     Monster,
     Movement,
     Potency,
@@ -49,6 +52,8 @@ from workbench.model import (
     Trait,
 )
 from workbench.model.parts import CHARACTERISTICS, DAMAGE_TYPES
+from workbench.rules.limits import MAX_LEVEL
+from workbench.rules.ruleset import core_ruleset
 
 __all__ = ["FORMAT", "export_monster", "is_foundry", "read_foundry"]
 
@@ -269,9 +274,9 @@ def is_foundry(data: Any) -> bool:
     return isinstance(data, Mapping) and data.get("type") == "npc" and isinstance(data.get("system"), Mapping)
 
 
-class _Refusal(Exception):
+class _Refusal(ValueError):
     def __init__(self, part: str, reason: str) -> None:
-        super().__init__(part, reason)
+        super().__init__(f"{part}: {reason}")
         self.part, self.reason = part, reason
 
 
@@ -281,49 +286,175 @@ def _get(data: Any, path: str, kind: type | tuple[type, ...]) -> Any:
         value = value.get(key) if isinstance(value, Mapping) else None
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         name = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise _Refusal(path, f"got {value!r}; accepts {name}")
+        raise _Refusal(path, f"got {_shown(value)}; accepts {name}")
     return value
 
 
-def _number(text: Any, where: str) -> int | None:
+def _shown(value: Any) -> str:
+    """A value as the refusal quotes it: short, never a Python type's repr."""
+    text = json.dumps(value, ensure_ascii=False, default=str) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _map(value: Any, where: str) -> Mapping[str, Any]:
+    """`value` if it is an object; {} for a missing one (Foundry fills a missing part with its defaults)."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise _Refusal(where, f"got {_shown(value)}; accepts an object")
+    return value
+
+
+def _words(value: Any, where: str) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise _Refusal(where, f"got {_shown(value)}; accepts text")
+    return value
+
+
+def _number(text: Any, where: str, names: Mapping[str, int] | None = None) -> int | None:
+    """A whole number, or a simple formula Foundry evaluates ("7+5", "@potency.weak+1"); None for none.
+    A formula the workbench does not read raises `_Unread` (the caller keeps its words as text)."""
     if text in ("", None):
         return None
     if isinstance(text, int) and not isinstance(text, bool):
         return text
-    if isinstance(text, str) and re.fullmatch(r"-?\d+", text.strip()):
-        return int(text)
-    raise _Refusal(where, f"got {text!r}; accepts a whole number (formulas are not read)")
+    if isinstance(text, str):
+        value = evaluate(text, names)
+        if value is not None:
+            return value
+        raise _Unread(text)
+    raise _Refusal(where, f"got {_shown(text)}; accepts a whole number or a formula")
 
 
-def _tiers_from(effects: Mapping[str, Any], where: str) -> tuple[Tier, Tier, Tier]:
-    damages = [e for e in effects.values() if e.get("type") == "damage"]
-    other = next((e for e in effects.values() if e.get("type") in ("other", "applied")), None)
-    tiers = []
-    for n in (1, 2, 3):
-        parts = []
-        for effect in damages:
-            tier = effect["damage"][f"tier{n}"]
-            amount = _number(tier.get("value"), f"{where}.damage.tier{n}.value")
-            if amount:
-                parts.append(Damage(amount=amount, types=tier.get("types") or ()))
-        text = ""
-        if other:
-            tier = other[other["type"]][f"tier{n}"]
-            text = tier.get("display") or ""
-            chosen = tier.get("potency") or {}
-            if POTENCY_SLOT in text:
-                value = _number(chosen.get("value"), f"{where}.tier{n}.potency.value")
-                text = text.replace(POTENCY_SLOT, str(Potency(characteristic=chosen.get("characteristic"),
-                                                               value=value)), 1)
-        tiers.append(Tier(damages=tuple(parts), effect=text) if parts else Tier.parse(text))
-    return tiers[0], tiers[1], tiers[2]
+class _Unread(Exception):
+    """A formula the workbench does not evaluate (dice, a roll-data name it does not know)."""
+
+
+# Foundry's default potency of each tier (base-power-roll-effect.mjs): the weak, average and strong potency.
+DEFAULT_POTENCY = {1: "@potency.weak", 2: "@potency.average", 3: "@potency.strong"}
+FORCED_WORDS = {"push": "push", "pull": "pull", "slide": "slide"}
+
+
+def _roll_names(characteristics: Characteristics, bonus: int) -> dict[str, int]:
+    """What Foundry's formulas name: the potencies from the highest characteristic (at least 0) −2, −1, +0
+    (creature.mjs), and `@chr`, the rolled characteristic."""
+    highest = max(0, *(v for _, v in characteristics.items() if v is not None))
+    return {"potency.weak": highest - 2, "potency.average": highest - 1, "potency.strong": highest, "chr": bonus}
+
+
+class _TierReader:
+    """The three tiers of one ability's power roll, read as Foundry shows them (each effect's text per tier,
+    in the effects' order, joined by "; "; damage first), with Foundry's defaults for what a tier leaves
+    blank: a potency's value by tier, its characteristic and (unless the roll is reactive) an applied or forced
+    effect's text from the tier before, a damage from tier 1 (tier 1's own default is 2 + the characteristic)."""
+
+    def __init__(self, where: str, names: Mapping[str, int], reactive: bool, kept: list[KeptText]) -> None:
+        self.where, self.names, self.reactive, self.kept = where, names, reactive, kept
+
+    def _formula(self, raw: Any, where: str, part: str) -> int | None:
+        try:
+            return _number(raw, where, self.names)
+        except _Unread:
+            self.kept.append(KeptText(where=self.where, part=part, text=str(raw)))
+            return None
+
+    def _potency(self, potency: Mapping[str, Any], n: int, previous: str, where: str) -> tuple[str, str]:
+        """(the words of `{{potency}}`, this tier's characteristic for the next tier)."""
+        characteristic = _words(potency.get("characteristic"), f"{where}.characteristic") or previous
+        if characteristic in ("", "none") or characteristic not in CHARACTERISTICS:
+            if characteristic not in ("", "none"):
+                self.kept.append(KeptText(where=self.where, part=f"tier {n} potency", text=characteristic))
+            return "", characteristic
+        raw = potency.get("value") or DEFAULT_POTENCY[n]
+        value = self._formula(raw, f"{where}.value", f"tier {n} potency")
+        if value is None:
+            return f"{characteristic[0].upper()} < {raw}", characteristic
+        try:
+            return str(Potency(characteristic=characteristic, value=value)), characteristic
+        except InvalidInput as exc:
+            raise _Refusal(f"{where}.value", str(exc).split(": ", 1)[-1]) from None
+
+    def tiers(self, effects: Mapping[str, Any]) -> tuple[Tier, Tier, Tier]:
+        entries = [_map(e, f"{self.where}.power.effects") for e in effects.values()]
+        entries.sort(key=lambda e: e.get("sort", 0) if isinstance(e.get("sort", 0), (int, float)) else 0)
+        damages: list[list[Damage]] = [[], [], []]
+        words: list[list[str]] = [[], [], []]
+        for effect in entries:
+            kind = effect.get("type")
+            body = _map(effect.get(kind) if isinstance(kind, str) else None, f"{self.where}.power.effects.{kind}")
+            tiers = [_map(body.get(f"tier{n}"), f"{self.where}.{kind}.tier{n}") for n in (1, 2, 3)]
+            if kind == "damage":
+                self._damage(tiers, damages, words)
+            elif kind in ("applied", "other", "forced"):
+                self._text(kind, tiers, words)
+            else:
+                shown = [t.get("display") for t in tiers if isinstance(t.get("display"), str) and t["display"]]
+                for n, tier in enumerate(tiers):
+                    text = tier.get("display")
+                    if isinstance(text, str) and text:
+                        words[n].append(text)
+                if not shown:
+                    self.kept.append(KeptText(where=self.where, part="power roll effect",
+                                              text=f"a {kind!s} effect (no words to show)"))
+        result = []
+        for n in range(3):
+            text = "; ".join(w for w in words[n] if w)
+            try:
+                result.append(Tier(damages=tuple(damages[n]), effect=text) if damages[n] else Tier.parse(text))
+            except InvalidInput as exc:
+                raise _Refusal(f"{self.where}.tier{n + 1}", str(exc).split(": ", 1)[-1]) from None
+        return result[0], result[1], result[2]
+
+    def _damage(self, tiers: list[Mapping[str, Any]], damages: list[list[Damage]], words: list[list[str]]) -> None:
+        first = tiers[0].get("value")
+        for n, tier in enumerate(tiers, start=1):
+            raw = tier.get("value")
+            if raw in ("", None) and not self.reactive:
+                raw = "2 + @chr" if n == 1 else first
+            amount = self._formula(raw, f"{self.where}.damage.tier{n}.value", f"tier {n} damage")
+            types = tier.get("types") or ()
+            if not isinstance(types, (list, tuple)):
+                raise _Refusal(f"{self.where}.damage.tier{n}.types", f"got {_shown(types)}; accepts a list")
+            if amount is None and raw not in ("", None):
+                words[n - 1].append(f"{raw} {' or '.join(types)} damage".replace("  ", " "))
+            elif amount:
+                try:
+                    damages[n - 1].append(Damage(amount=amount, types=tuple(types)))
+                except InvalidInput as exc:
+                    raise _Refusal(f"{self.where}.damage.tier{n}", str(exc).split(": ", 1)[-1]) from None
+
+    def _text(self, kind: str, tiers: list[Mapping[str, Any]], words: list[list[str]]) -> None:
+        characteristic, display = "", ""
+        for n, tier in enumerate(tiers, start=1):
+            where = f"{self.where}.{kind}.tier{n}"
+            own = _words(tier.get("display"), f"{where}.display")
+            if kind != "other" and not own and not self.reactive and n > 1:
+                own = display
+            display = own
+            potency, characteristic = self._potency(_map(tier.get("potency"), f"{where}.potency"), n,
+                                                    characteristic if n > 1 else "", f"{where}.potency")
+            text = own.replace(POTENCY_SLOT, potency)
+            if kind == "forced" and "{{forced}}" in text:
+                text = text.replace("{{forced}}", self._forced(tier, n, where))
+            words[n - 1].append(" ".join(text.split()))
+
+    def _forced(self, tier: Mapping[str, Any], n: int, where: str) -> str:
+        movement = tier.get("movement") or []
+        if not isinstance(movement, list) or not all(isinstance(m, str) for m in movement):
+            raise _Refusal(f"{where}.movement", f"got {_shown(movement)}; accepts a list of push, pull, slide")
+        distance = self._formula(tier.get("distance"), f"{where}.distance", f"tier {n} forced movement")
+        vertical = "vertical" in (tier.get("properties") or [])
+        kinds = " or ".join(("vertical " if vertical else "") + FORCED_WORDS.get(m, str(m)) for m in movement)
+        return f"{kinds} {distance if distance is not None else tier.get('distance')}".strip()
 
 
 def _effects_from(markup: str, spend: Mapping[str, Any]) -> tuple[Effect, ...]:
     effects = []
     for line in _text_of(markup).split("\n") if markup else []:
         cost = re.match(r"^(?:(.*?) )?(\d+)(\+)? Malice: (.*)$", line)
-        if cost:
+        if cost and int(cost.group(2)) >= 1:
             effects.append(Effect(name=cost.group(1) or None, malice=int(cost.group(2)),
                                   malice_plus=bool(cost.group(3)), text=cost.group(4)))
         elif re.match(r"^[A-Z][\w ]{0,30}: ", line):
@@ -334,98 +465,189 @@ def _effects_from(markup: str, spend: Mapping[str, Any]) -> tuple[Effect, ...]:
     return tuple(effects)
 
 
-def _ability_from(item: Mapping[str, Any], characteristics: Characteristics, villain_number: int) -> Ability:
+def _distance_from(data: Mapping[str, Any], where: str, name: str, kept: list[KeptText]) -> Distance:
+    kind = KINDS.get(str(data.get("type")))
+    if kind is None:
+        raise _Refusal(f"{where}.distance.type", f"got {_shown(data.get('type'))}; accepts one of " + ", ".join(KINDS))
+    numbers: dict[str, Any] = {}
+    for field, slot in zip(DISTANCE_SLOTS.get(kind, ()), ("primary", "secondary", "tertiary"), strict=False):
+        raw = data.get(slot)
+        try:
+            numbers[field] = _number(raw, f"{where}.distance.{slot}")
+        except _Unread:
+            numbers[field] = None
+        if numbers[field] is None:  # a blank or a formula: the distance is kept in words
+            words = " ".join(str(data.get(s)) for s in ("primary", "secondary", "tertiary") if data.get(s))
+            text = f"{kind} {words}".strip()
+            kept.append(KeptText(where=f"ability {name!r}", part="distance", text=text))
+            return Distance(kind="special", text=text)
+    distance = Distance(kind=kind, **numbers)
+    return Distance(**{**distance.model_dump(), "text": distance.canonical})
+
+
+def _ability_from(item: Mapping[str, Any], characteristics: Characteristics, villain_number: int,
+                  kept: list[KeptText]) -> Ability:
+    name = _get(item, "name", str)
     system = _get(item, "system", Mapping)
-    where = f"items[{item.get('name')!r}].system"
+    where = f"items[{name!r}].system"
     kind = system.get("type")
     if kind != "villain" and kind not in ACTIONS:
-        raise _Refusal(f"{where}.type", f"got {kind!r}; accepts one of {', '.join(ACTIONS)}, villain")
-    category = system.get("category") or ""
+        raise _Refusal(f"{where}.type", f"got {_shown(kind)}; accepts one of {', '.join(ACTIONS)}, villain")
+    category = _words(system.get("category"), f"{where}.category")
+    resource = system.get("resource")
     if kind == "villain" or category == "villain":
         cost: Any = f"villain {villain_number}"
     elif category == "signature":
         cost = "signature"
+    elif resource in (None, "", 0):
+        cost = None
+    elif isinstance(resource, int) and not isinstance(resource, bool) and resource > 0:
+        cost = resource
     else:
-        cost = system.get("resource") or None
-    distance_data = system.get("distance") or {}
-    distance_kind = KINDS.get(str(distance_data.get("type")))
-    if distance_kind is None:
-        raise _Refusal(f"{where}.distance.type", f"got {distance_data.get('type')!r}; accepts one of "
-                       + ", ".join(KINDS))
-    numbers = {name: _number(distance_data.get(slot), f"{where}.distance.{slot}")
-               for name, slot in zip(DISTANCE_SLOTS.get(distance_kind, ()), ("primary", "secondary", "tertiary"),
-                                     strict=False)}
-    distance = Distance(kind=distance_kind, **numbers)
-    distance = Distance(**{**distance.model_dump(), "text": distance.canonical})
-    target_data = system.get("target") or {}
-    target_text = target_data.get("custom") or ""
-    roll_data = (system.get("power") or {}).get("roll") or {}
-    effects = (system.get("power") or {}).get("effects") or {}
+        raise _Refusal(f"{where}.resource", f"got {_shown(resource)}; accepts a Malice cost (a whole number)")
+    distance = _distance_from(_map(system.get("distance"), f"{where}.distance"), where, name, kept)
+    target_data = _map(system.get("target"), f"{where}.target")
+    target_text = _words(target_data.get("custom"), f"{where}.target.custom")
+    count = target_data.get("value")
+    count = count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else None
+    power = _map(system.get("power"), f"{where}.power")
+    roll_data = _map(power.get("roll"), f"{where}.power.roll")
+    effects = _map(power.get("effects"), f"{where}.power.effects")
     roll = None
     if effects:
-        rolled = [c for c in roll_data.get("characteristics") or [] if c in CHARACTERISTICS]
+        chosen = roll_data.get("characteristics") or []
+        rolled = [c for c in chosen if c in CHARACTERISTICS] if isinstance(chosen, list) else []
         values = [v for v in (characteristics[c] for c in rolled) if v is not None]
-        tier1, tier2, tier3 = _tiers_from(effects, where)
-        roll = PowerRoll(characteristics=rolled, bonus=max(values) if values else 0, tier1=tier1, tier2=tier2,
-                         tier3=tier3)
-    effect = system.get("effect") or {}
-    spend = system.get("spend") or {}
+        bonus = max(values) if values else 0
+        reader = _TierReader(f"ability {name!r}", _roll_names(characteristics, bonus),
+                             bool(roll_data.get("reactive")), kept)
+        tier1, tier2, tier3 = reader.tiers(effects)
+        roll = PowerRoll(characteristics=rolled, bonus=bonus, tier1=tier1, tier2=tier2, tier3=tier3)
+    effect = _map(system.get("effect"), f"{where}.effect")
+    spend = _map(system.get("spend"), f"{where}.spend")
+    keywords = system.get("keywords") or []
+    if not isinstance(keywords, list) or not all(isinstance(k, str) for k in keywords):
+        raise _Refusal(f"{where}.keywords", f"got {_shown(keywords)}; accepts a list of keywords")
     return Ability(
-        name=_get(item, "name", str), flavour=system.get("story") or "", cost=cost,
+        name=name, flavour=_words(system.get("story"), f"{where}.story"), cost=cost,
         action=None if kind == "villain" else ACTIONS[kind],
-        keywords=[k.capitalize() for k in system.get("keywords") or []],
+        keywords=[k.capitalize() for k in keywords],
         distance=distance,
-        target=Target(text=target_text, count=target_data.get("value")) if target_text else None,
-        trigger=system.get("trigger") or "", effects_before=_effects_from(effect.get("before") or "", spend),
-        power_roll=roll, effects_after=_effects_from(effect.get("after") or "", spend),
+        target=Target(text=target_text, count=count) if target_text else None,
+        trigger=_words(system.get("trigger"), f"{where}.trigger"),
+        effects_before=_effects_from(_words(effect.get("before"), f"{where}.effect.before"), spend),
+        power_roll=roll, effects_after=_effects_from(_words(effect.get("after"), f"{where}.effect.after"), spend),
     )
 
 
-def _modifiers(table: Mapping[str, Any]) -> tuple[DamageModifier, ...]:
-    return tuple(DamageModifier(type=key, value=table[key]) for key in DAMAGE_KEYS if table.get(key))
+def _modifiers(table: Mapping[str, Any], where: str) -> tuple[DamageModifier, ...]:
+    found = []
+    for key in DAMAGE_KEYS:
+        value = table.get(key)
+        if value in (None, 0, ""):
+            continue
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise _Refusal(f"{where}.{key}", f"got {_shown(value)}; accepts a whole number")
+        found.append(DamageModifier(type=key, value=value))
+    return tuple(found)
+
+
+def _organization(actor: Mapping[str, Any], monster: Mapping[str, Any], characteristics: Characteristics,
+                  kept: list[KeptText]) -> tuple[str, str | None]:
+    """The organization and role; the role a file gives as its organization ("minion", "leader") is none,
+    and one the file leaves blank is the formulas' closest to the printed numbers (noted as kept)."""
+    rules = core_ruleset()
+    organization = _words(monster.get("organization"), "system.monster.organization").strip().lower()
+    role = _words(monster.get("role"), "system.monster.role").strip().lower()
+    if organization and organization not in rules.organizations:
+        raise _Refusal("system.monster.organization", f"got {organization!r}; accepts one of "
+                       + ", ".join(rules.organizations))
+    if role in rules.organizations:  # "minion", "leader", "solo": the organization again, not a role
+        organization = organization or role
+        role = ""
+    if role and role not in rules.roles:
+        raise _Refusal("system.monster.role", f"got {role!r}; accepts one of " + ", ".join(rules.roles))
+    needs = rules.organizations[organization].needs_role if organization else True
+    if organization and (role or not needs):
+        return organization, (role or None) if needs else None
+    level = _get(actor, "system.monster.level", int)
+    ev = actor["system"].get("ev", monster.get("ev"))
+    printed = {"ev": ev if isinstance(ev, int) else None, "stamina": _get(actor, "system.stamina.max", int),
+               "free_strike": _get(actor, "system.monster.freeStrike", int)}
+    try:
+        chosen = closest_stat_block(level, organization or None, role or None, printed, rules)
+    except InvalidInput as exc:
+        raise _Refusal("system.monster.organization", str(exc).split(": ", 1)[-1]) from None
+    given = " ".join(w for w in (organization, role) if w) or "none given"
+    words = " ".join(w.capitalize() for w in chosen if w)
+    kept.append(KeptText(where="the actor", part="organization and role",
+                         text=f"{given} (read as {words}: the formulas' closest to the printed EV, Stamina and "
+                              "free strike)"))
+    return chosen
 
 
 def _native(actor: Mapping[str, Any]) -> dict[str, Any]:
     """The Monster fields the actor's own fields give (what Foundry shows and may have changed)."""
+    kept: list[KeptText] = []
     monster = _get(actor, "system.monster", Mapping)
     values = {c: _get(actor, f"system.characteristics.{c}.value", int) for c in CHARACTERISTICS}
-    characteristics = Characteristics(**values)
+    try:
+        characteristics = Characteristics(**values)
+    except InvalidInput as exc:
+        raise _Refusal(f"system.characteristics.{exc.field}", str(exc).split(": ", 1)[-1]) from None
     size = _get(actor, "system.combat.size", Mapping)
     movement_data = _get(actor, "system.movement", Mapping)
-    modes = [m for m in movement_data.get("types") or [] if m != "walk"]
+    types = movement_data.get("types") or []
+    if not isinstance(types, list) or not all(isinstance(t, str) for t in types):
+        raise _Refusal("system.movement.types", f"got {_shown(types)}; accepts a list of movement types")
+    modes = [m for m in types if m != "walk"]
     if movement_data.get("hover"):
         modes.append("hover")
     ev = actor["system"].get("ev", monster.get("ev"))
-    role = monster.get("role") or None
+    level = _get(actor, "system.monster.level", int)
+    if not 1 <= level <= MAX_LEVEL:
+        raise _Refusal("system.monster.level", f"got {level}; accepts a whole number from 1 to {MAX_LEVEL} (a level 0 "
+                       "creature, such as a noncombatant, has no monster formulas)")
+    organization, role = _organization(actor, monster, characteristics, kept)
+    keywords = monster.get("keywords") or []
+    if not isinstance(keywords, list) or not all(isinstance(k, str) for k in keywords):
+        raise _Refusal("system.monster.keywords", f"got {_shown(keywords)}; accepts a list of keywords")
     native: dict[str, Any] = {
         "name": _get(actor, "name", str),
         "level": _get(actor, "system.monster.level", int),
-        "organization": _get(actor, "system.monster.organization", str),
+        "organization": organization,
         "role": role,
-        "keywords": tuple(k.capitalize() for k in monster.get("keywords") or []),
-        "ev": ev if isinstance(ev, int) else _get(actor, "system.monster.ev", int),
+        "keywords": tuple(k.capitalize() for k in keywords),
+        "ev": ev if isinstance(ev, int) and not isinstance(ev, bool) else _get(actor, "system.monster.ev", int),
         "stamina": _get(actor, "system.stamina.max", int),
         "free_strike": _get(actor, "system.monster.freeStrike", int),
         "stability_value": _get(actor, "system.combat.stability", int),
         "size_class": Size(value=size.get("value"), letter=size.get("letter") if size.get("value") == 1 else None),
         "movement": Movement(speed=movement_data.get("value"), modes=modes),
         "characteristics": characteristics,
-        "immunities": _modifiers(_get(actor, "system.damage.immunities", Mapping)),
-        "weaknesses": _modifiers(_get(actor, "system.damage.weaknesses", Mapping)),
+        "immunities": _modifiers(_get(actor, "system.damage.immunities", Mapping), "system.damage.immunities"),
+        "weaknesses": _modifiers(_get(actor, "system.damage.weaknesses", Mapping), "system.damage.weaknesses"),
     }
     traits, malice, abilities, with_captain = [], [], [], ""
-    items = sorted(_get(actor, "items", list), key=lambda i: i.get("sort", 0) if isinstance(i, Mapping) else 0)
+    items = _get(actor, "items", list)
+    for index, item in enumerate(items):
+        if not isinstance(item, Mapping):
+            raise _Refusal(f"items[{index}]", f"got {_shown(item)}; accepts an item object")
+    items = sorted(items, key=lambda i: i.get("sort", 0) if isinstance(i.get("sort", 0), (int, float)) else 0)
     villains = 0
     for item in items:
-        part = ((item.get("flags") or {}).get(RECORD_KEY) or {}).get(PART_FLAG)
+        flags = _map(item.get("flags"), f"items[{item.get('name')!r}].flags")
+        part = _map(flags.get(RECORD_KEY), f"items[{item.get('name')!r}].flags.{RECORD_KEY}").get(PART_FLAG)
         if item.get("type") == "ability":
-            system = item.get("system") or {}
+            system = _map(item.get("system"), f"items[{item.get('name')!r}].system")
             villain = system.get("type") == "villain" or system.get("category") == "villain"
             villains += villain
-            abilities.append(_ability_from(item, characteristics, min(villains, 3)))
+            abilities.append(_ability_from(item, characteristics, min(villains, 3), kept))
         elif item.get("type") == "feature":
-            text = _text_of(((item.get("system") or {}).get("description") or {}).get("value") or "")
-            name = item.get("name") or ""
+            where = f"items[{item.get('name')!r}].system"
+            description = _map(_map(item.get("system"), where).get("description"), f"{where}.description")
+            text = _text_of(_words(description.get("value"), f"{where}.description.value"))
+            name = _words(item.get("name"), f"items[{item.get('name')!r}].name")
             malice_name = re.match(r"^(.*) \((\d+) Malice\)$", name)
             if part == "with-captain" or (part is None and name == "With Captain"):
                 with_captain = text
@@ -434,7 +656,7 @@ def _native(actor: Mapping[str, Any]) -> dict[str, Any]:
             else:
                 traits.append(Trait(name=name, text=text))
     native.update(traits=tuple(traits), malice_features=tuple(malice), abilities=tuple(abilities),
-                  with_captain=with_captain)
+                  with_captain=with_captain, kept_as_text=tuple(kept))
     return native
 
 
@@ -444,8 +666,11 @@ def read_foundry(data: Any, source: str) -> Monster:
         native = _native(data)
     except _Refusal as exc:
         raise ImportRefused(source, FORMAT, exc.part, exc.reason) from None
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise ImportRefused(source, FORMAT, "items", str(exc).splitlines()[0] if str(exc) else type(exc).__name__) \
-            from None
-    record = (data.get("flags") or {}).get(RECORD_KEY)
-    return assemble(native, record, lambda m: _native(_actor(m, with_record=False)), source, FORMAT)
+    except InvalidInput as exc:
+        raise ImportRefused(source, FORMAT, exc.field, str(exc).split(": ", 1)[-1]) from None
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError):
+        raise ImportRefused(source, FORMAT, "items", WRONG_KIND) from None
+    flags = data.get("flags")
+    record = flags.get(RECORD_KEY) if isinstance(flags, Mapping) else None
+    return assemble(native, record if isinstance(record, Mapping) else None,
+                    lambda m: _native(_actor(m, with_record=False)), source, FORMAT)

@@ -14,8 +14,10 @@ from typing import Any
 
 from workbench.formats.forge_steel import FORMAT as FORGE_STEEL
 from workbench.formats.forge_steel import is_forge_steel, is_forge_steel_group, read_forge_steel
+from workbench.formats.foundry import FORMAT as FOUNDRY
 from workbench.formats.foundry import is_foundry, read_foundry
-from workbench.formats.record import ImportRefused
+from workbench.formats.record import ImportRefused, check_monster
+from workbench.formats.steel_compendium import FORMAT as STEEL_COMPENDIUM
 from workbench.formats.steel_compendium import is_steel_compendium, read_steel_compendium
 from workbench.io.safe_file import FileProblem, parse_json, read_text
 from workbench.model import Monster
@@ -44,11 +46,11 @@ def read_monsters(data: Any, source: str) -> list[Monster]:
     """The monsters of parsed JSON, whatever known format it is in."""
     kind = detect_format(data)
     if kind in ("forge-steel", "forge-steel-group"):
-        return read_forge_steel(data, source)
+        return read_forge_steel(data, source)  # each monster checked there, named by its place in a group
     if kind == "foundry":
-        return [read_foundry(data, source)]
+        return [check_monster(read_foundry(data, source), source, FOUNDRY)]
     if kind == "steel-compendium":
-        return [read_steel_compendium(data, source)]
+        return [check_monster(read_steel_compendium(data, source), source, STEEL_COMPENDIUM)]
     keys = ", ".join(sorted(data)[:8]) if isinstance(data, dict) else type(data).__name__
     raise ImportRefused(source, "no known stat block format", "top level",
                         f"found {keys}; accepts a Steel Compendium stat block, a Forge Steel .ds-monster or "

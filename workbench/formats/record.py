@@ -20,10 +20,14 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from workbench.errors import InvalidInput, WorkbenchError
+from workbench.io.safe_file import MAX_FILE_BYTES as LIBRARY_FILE_BYTES
 from workbench.model import Ability, Characteristics, Monster, Tiers
 from workbench.monster.formulas import build_monster
+from workbench.monster.library import record_of as library_record
+from workbench.rules.limits import MAX_LEVEL, MAX_NUMBER, whole
 
-__all__ = ["RECORD_KEY", "UNNAMED", "ImportRefused", "assemble", "record_of", "record_line", "split_record_line"]
+__all__ = ["PRINTED_RANGES", "RECORD_KEY", "UNNAMED", "WRONG_KIND", "ImportRefused", "assemble", "check_monster",
+           "record_of", "record_line", "split_record_line"]
 
 RECORD_KEY = "drawsteel-workbench"
 RECORD_VERSION = 1
@@ -31,6 +35,12 @@ RECORD_PREFIX = "Workbench record: "  # the Forge Steel description's last line
 # Lists of parts compared one by one: an edit to one ability in the tool leaves the others as recorded.
 PART_LISTS = ("abilities", "traits", "malice_features", "villain_actions")
 UNNAMED = "Unnamed monster"  # every tool needs a name; the record keeps a builder monster's empty one
+# What a refusal says for a value of a type the format never holds there (no Python exception text).
+WRONG_KIND = "a value of the wrong kind (not what this format holds there)"
+# The printed numbers a stat block may hold, the workbench's ranges (workbench.rules.limits): a level of the
+# tables, a Stamina of at least 1, the rest from 0; every other part of the workbench reads them in these.
+PRINTED_RANGES = {"level": (1, MAX_LEVEL), "ev": (0, MAX_NUMBER), "stamina": (1, MAX_NUMBER),
+                  "free_strike": (0, MAX_NUMBER), "stability_value": (0, MAX_NUMBER)}
 
 
 class ImportRefused(WorkbenchError, ValueError):
@@ -68,7 +78,32 @@ def split_record_line(text: str) -> tuple[str, dict[str, Any] | None]:
     return head.rstrip("\n"), record if isinstance(record, dict) else None
 
 
+def _check_printed(data: Mapping[str, Any], source: str, fmt: str) -> None:
+    """Each printed number in its range, or a refusal naming the field and the range."""
+    for field, (lowest, highest) in PRINTED_RANGES.items():
+        value = data.get(field)
+        if field == "stability_value" and value is None:
+            continue
+        try:
+            whole(field, value, lowest, highest)
+        except InvalidInput as exc:
+            shown = str(value) if len(str(value)) <= 20 else str(value)[:17] + "..."
+            raise ImportRefused(source, fmt, field, f"got {shown}; accepts {exc.accepts}") from None
+
+
+def check_monster(monster: Monster, source: str, fmt: str) -> Monster:
+    """The monster, if the homebrew library can keep it: its printed numbers in range, and its saved file
+    within the size the library loads (so a monster that imports also loads back)."""
+    _check_printed(monster.model_dump(include=set(PRINTED_RANGES)), source, fmt)
+    size = len(library_record(monster).model_dump_json(indent=2).encode()) + 1
+    if size > LIBRARY_FILE_BYTES:
+        raise ImportRefused(source, fmt, "monster", f"its library file would be {size:,} bytes; the library "
+                            f"loads files of up to {LIBRARY_FILE_BYTES:,} bytes (fewer or shorter parts)")
+    return monster
+
+
 def _monster(data: Mapping[str, Any], source: str, fmt: str) -> Monster:
+    _check_printed(data, source, fmt)
     try:
         return Monster.model_validate(dict(data))
     except InvalidInput as exc:
@@ -77,7 +112,7 @@ def _monster(data: Mapping[str, Any], source: str, fmt: str) -> Monster:
         errors = getattr(exc, "errors", None)
         first = errors()[0] if callable(errors) else {}
         where = ".".join(str(p) for p in first.get("loc", ())) or "monster"
-        raise ImportRefused(source, fmt, where, str(first.get("msg", exc))) from None
+        raise ImportRefused(source, fmt, where, str(first.get("msg", WRONG_KIND))) from None
 
 
 def _signature_damage(abilities: Iterable[Ability]) -> Tiers | None:
@@ -95,6 +130,7 @@ def from_formulas(native: Mapping[str, Any], source: str, fmt: str) -> Monster:
     """A monster from a file with no record, read as `wb.read_stat_block` reads a published block: the
     formulas' numbers for its level, organization and role, the printed ones over them (EV, Stamina, free
     strike, the highest of the printed characteristics, the first signature ability's damage)."""
+    _check_printed(native, source, fmt)
     try:
         base = build_monster(level=native["level"], organization=native["organization"], role=native.get("role"))
     except InvalidInput as exc:
@@ -126,7 +162,12 @@ def assemble(
     if record.get("version") != RECORD_VERSION:
         raise ImportRefused(source, fmt, f"{RECORD_KEY} record", f"version {record.get('version')!r} unknown")
     candidate = _monster({**native, **record["monster"]}, source, fmt)
-    as_exported = reread(candidate)
+    try:
+        as_exported = reread(candidate)
+    except (WorkbenchError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        # the record holds what this format cannot carry (an organization it has no name for ...)
+        raise ImportRefused(source, fmt, f"{RECORD_KEY} record", getattr(exc, "reason", None) or WRONG_KIND) \
+            from None
     edited: dict[str, Any] = {}
     for key, value in native.items():
         before = as_exported.get(key)

@@ -6,9 +6,15 @@ characteristics, keywords), then size, speed and movement modes, stability, immu
 minions' "With Captain", the traits and every ability with its cost, action, keywords, distance, target,
 trigger, power roll and tiers, and the paragraphs before and after the roll.
 
-Nothing is half-read in silence: a key this reader does not know, a value that does not parse, a second
-power roll in one ability — each refuses the file with `StatBlockError` naming the file and the part
-("Goblin Warrior.json: ability 'Spear Charge': distance: got '12 furlongs'; accepts ...").
+Nothing is half-read in silence. A part of a real stat block the model cannot structure is kept as text,
+exactly as written, and listed in the monster's `kept_as_text`: a distance in words ("Two 3 cubes within 10",
+"1 burst, or 3 cube within 5": a special distance printing those words), a second power roll (a paragraph
+with its three tiers), a cost in words ("1 Malice per minion": a paragraph), a tier in a layout the book
+does not use, an immunity or weakness with no value, an organization the block does not name (the closest
+of the formulas' to the printed EV, Stamina and free strike is taken, and the note says so). A trait with a
+Malice cost is a Malice feature. Anything else that is wrong — a key this reader does not know, a value of
+the wrong kind — refuses the file with `StatBlockError` naming the file and the part
+("Goblin Warrior.json: ability 'Spear Charge': keywords: got 'Sneaky'; accepts ...").
 
 Both shapes of the transcription that the calibration reads are read: the current one (`features`,
 `ability_type` "Signature Ability", tiers `tier1`..`tier3`) and the older one (`abilities`, `cost`
@@ -21,19 +27,23 @@ characteristic, and `damage` — the first signature ability's tiers when it dea
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
 from workbench.errors import InvalidInput
-from workbench.formats.bestiary import StatBlockError, parse_stat_block, whole_number
+from workbench.formats.bestiary import StatBlockError, _organization_and_role, parse_stat_block, whole_number
+from workbench.formats.lenient import closest_stat_block
 from workbench.io.safe_file import FileProblem, read_json
 from workbench.model import (
     Ability,
     Characteristics,
     DamageModifier,
+    Distance,
     Effect,
+    KeptText,
     Monster,
     Movement,
     PowerRoll,
@@ -42,7 +52,9 @@ from workbench.model import (
     Tiers,
     Trait,
 )
+from workbench.model.ability import parse_cost
 from workbench.monster.formulas import build_monster
+from workbench.rules.limits import MAX_LEVEL
 from workbench.rules.ruleset import Ruleset, core_ruleset
 
 __all__ = ["parse_whole_stat_block", "read_stat_block"]
@@ -61,6 +73,7 @@ TIER_KEYS = (("tier1", "tier2", "tier3"), ("t1", "t2", "t3"))
 EFFECT_KEYS = {"name", "effect", "roll", "cost", *TIER_KEYS[0], *TIER_KEYS[1]}
 
 T = TypeVar("T")
+NO_DISTANCE = ("", "-", "—")
 
 
 def _part(source: str, where: str, build: Callable[[], T]) -> T:
@@ -91,25 +104,35 @@ def _tiers(effect: Mapping[str, Any]) -> tuple[Any, Any, Any] | None:
     return None
 
 
-def _tier_list(values: tuple[Any, Any, Any], source: str, where: str) -> tuple[Tier, Tier, Tier]:
+def _tier_list(values: tuple[Any, Any, Any], source: str, where: str, kept: list[KeptText]) -> tuple[Tier, Tier, Tier]:
     tiers = []
     for number, value in enumerate(values, start=1):
         text = _text(value, source, f"{where}, tier {number}")
-        tiers.append(_part(source, f"{where}, tier {number}", partial(Tier.parse, text)))
+        try:
+            tiers.append(Tier.parse(text))
+        except InvalidInput as exc:
+            if not exc.field.startswith("tier"):  # a bad number (a damage type, a potency): refused
+                raise StatBlockError(source, f"{where}, tier {number}: {exc}") from None
+            kept.append(KeptText(where=where, part=f"tier {number}", text=text))  # a layout the book doesn't use
+            tiers.append(Tier(effect=text))
     return tiers[0], tiers[1], tiers[2]
 
 
-def _effect(raw: Any, source: str, where: str) -> Effect | PowerRoll:
+def _effect(raw: Any, source: str, where: str, kept: list[KeptText]) -> list[Effect | PowerRoll]:
+    """One effect entry as its sections: a paragraph, a power roll, or (a roll with a line of its own in
+    front, as the book prints a second roll's lead-in) the paragraph and then the roll."""
     if not isinstance(raw, Mapping):
         raise StatBlockError(source, f"{where}: an effect is {raw!r}; expected an object")
     _unknown(raw, EFFECT_KEYS, source, where)
     tiers = _tiers(raw)
     if "roll" in raw:
-        if tiers is None or "effect" in raw or "cost" in raw or "name" in raw:
-            raise StatBlockError(source, f"{where}: a power roll holds 'roll' and three tiers only")
+        if tiers is None:
+            raise StatBlockError(source, f"{where}: a power roll with no tiers")
         bonus = _part(source, f"{where}, roll", lambda: PowerRoll.parse_bonus(raw["roll"]))
-        t1, t2, t3 = _tier_list(tiers, source, where)
-        return _part(source, where, lambda: PowerRoll(bonus=bonus, tier1=t1, tier2=t2, tier3=t3))
+        t1, t2, t3 = _tier_list(tiers, source, where, kept)
+        roll = _part(source, where, lambda: PowerRoll(bonus=bonus, tier1=t1, tier2=t2, tier3=t3))
+        lead = {k: raw[k] for k in ("name", "effect", "cost") if k in raw}
+        return [*_effect(lead, source, where, kept), roll] if lead else [roll]
     malice, plus = (None, False)
     if "cost" in raw:
         malice, plus = _part(source, f"{where}, cost", lambda: Effect.parse_malice(raw["cost"]))
@@ -117,59 +140,108 @@ def _effect(raw: Any, source: str, where: str) -> Effect | PowerRoll:
     if name is not None:
         name = _text(name, source, f"{where}, name")
     text = _text(raw.get("effect", ""), source, f"{where}, effect")
-    test = _tier_list(tiers, source, where) if tiers is not None else None
-    return _part(source, where, lambda: Effect(name=name, text=text, malice=malice, malice_plus=plus, tiers=test))
+    try:
+        test = _tier_list(tiers, source, where, kept) if tiers is not None else None
+    except StatBlockError:
+        if tiers is None or not all(isinstance(t, str) for t in tiers):
+            raise
+        kept.append(KeptText(where=where, part="a test's tiers", text="\n".join(tiers)))
+        text, test = "\n".join([text, *tiers]).strip(), None
+    return [_part(source, where, lambda: Effect(name=name, text=text, malice=malice, malice_plus=plus, tiers=test))]
 
 
-def _effects(feature: Mapping[str, Any], source: str, where: str) -> list[Effect | PowerRoll]:
+def _effects(feature: Mapping[str, Any], source: str, where: str, kept: list[KeptText]) -> list[Effect | PowerRoll]:
     effects = feature.get("effects", [])
     if not isinstance(effects, list):
         raise StatBlockError(source, f"{where}: 'effects' is not a list")
-    return [_effect(e, source, f"{where}, effect {i}") for i, e in enumerate(effects, start=1)]
+    return [s for i, e in enumerate(effects, start=1) for s in _effect(e, source, f"{where}, effect {i}", kept)]
 
 
-def _ability(feature: Mapping[str, Any], source: str, where: str) -> Ability:
-    sections = _effects(feature, source, where)
+def _roll_as_paragraph(roll: PowerRoll) -> Effect:
+    """A second power roll of one ability, as a paragraph with its three tiers (the model holds one roll)."""
+    return Effect(text=roll.roll_text, tiers=roll.tiers)
+
+
+def _distance(raw: Any, source: str, where: str, kept: list[KeptText]) -> Distance | None:
+    if raw is None or (isinstance(raw, str) and raw.strip() in NO_DISTANCE):
+        return None
+    text = _text(raw, source, f"{where}, distance")
+    try:
+        return Distance.parse(text)
+    except InvalidInput:
+        kept.append(KeptText(where=where, part="distance", text=text))
+        return Distance(kind="special", text=text)
+
+
+def _cost(raw: Any, where: str, kept: list[KeptText]) -> tuple[Any, tuple[Effect, ...]]:
+    """The cost, or (words the model has no cost for: "1 Malice per minion") none and a paragraph."""
+    try:
+        return parse_cost(raw), ()
+    except InvalidInput:
+        if not isinstance(raw, str):
+            raise
+        kept.append(KeptText(where=where, part="cost", text=raw))
+        return None, (Effect(name="Cost", text=raw),)
+
+
+def _ability(feature: Mapping[str, Any], source: str, where: str, kept: list[KeptText]) -> Ability:
+    sections = _effects(feature, source, where, kept)
     rolls = [i for i, s in enumerate(sections) if isinstance(s, PowerRoll)]
-    if len(rolls) > 1:
-        raise StatBlockError(source, f"{where}: more than one power roll")
+    for later in rolls[1:]:
+        roll = sections[later]
+        assert isinstance(roll, PowerRoll)
+        kept.append(KeptText(where=where, part="a second power roll",
+                             text="\n".join([roll.roll_text, *(str(t) for t in roll.tiers)])))
+        sections[later] = _roll_as_paragraph(roll)
     at = rolls[0] if rolls else len(sections)
-    cost = feature.get("ability_type", feature.get("cost"))
     if "ability_type" in feature and "cost" in feature:
         raise StatBlockError(source, f"{where}: both 'ability_type' and 'cost'")
+    cost, cost_words = _part(source, f"{where}: cost",
+                             partial(_cost, feature.get("ability_type", feature.get("cost")), where, kept))
     fields: dict[str, Any] = {
         "name": _text(feature.get("name"), source, f"{where}, name"),
         "flavour": feature.get("flavour", feature.get("flavor", "")),
         "cost": cost,
         "action": feature.get("usage"),
         "keywords": feature.get("keywords", ()),
-        "distance": feature.get("distance"),
+        "distance": _distance(feature.get("distance"), source, where, kept),
         "target": feature.get("target"),
         "trigger": feature.get("trigger", ""),
-        "effects_before": tuple(sections[:at]),
+        "effects_before": (*cost_words, *sections[:at]),
         "power_roll": sections[at] if rolls else None,
         "effects_after": tuple(sections[at + 1:]),
     }
     return _part(source, where, lambda: Ability(**fields))
 
 
-def _trait(feature: Mapping[str, Any], source: str, where: str) -> Trait:
-    for key in ("ability_type", "cost", "usage", "distance", "target", "trigger", "keywords"):
+def _trait(feature: Mapping[str, Any], source: str, where: str, kept: list[KeptText]) -> Trait:
+    """A trait; one with a Malice cost ("5 Malice") is a Malice feature (its `cost` set)."""
+    for key in ("ability_type", "usage", "distance", "target", "trigger", "keywords"):
         if key in feature:
             raise StatBlockError(source, f"{where}: a trait with {key!r} (an ability's part)")
-    sections = _effects(feature, source, where)
-    effects = tuple(s for s in sections if isinstance(s, Effect))
-    if len(effects) < len(sections):
-        raise StatBlockError(source, f"{where}: a trait with a power roll")
+    sections = _effects(feature, source, where, kept)
+    effects = [s if isinstance(s, Effect) else _roll_as_paragraph(s) for s in sections]
+    if len(effects) > len([s for s in sections if isinstance(s, Effect)]):
+        kept.append(KeptText(where=where, part="a power roll in a trait", text="kept as a paragraph with its tiers"))
     if not effects:  # (a pydantic ValidationError leaked here before: no text to make the trait's from)
         raise StatBlockError(source, f"{where}: a trait with no effects (its text)")
     name = _text(feature.get("name"), source, f"{where}, name")
-    return Trait.of_effects(name, effects)
+    cost = None
+    if "cost" in feature:
+        raw = feature["cost"]
+        try:
+            cost = Effect.parse_malice(raw)[0]
+        except InvalidInput:
+            kept.append(KeptText(where=where, part="Malice cost", text=str(raw)))
+            effects.insert(0, Effect(name="Cost", text=str(raw)))
+    return Trait.of_effects(name, effects, cost)
 
 
-def _features(data: Mapping[str, Any], source: str) -> tuple[tuple[Ability, ...], tuple[Trait, ...]]:
+def _features(data: Mapping[str, Any], source: str, kept: list[KeptText]
+              ) -> tuple[tuple[Ability, ...], tuple[Trait, ...], tuple[Trait, ...]]:
     abilities: list[Ability] = []
     traits: list[Trait] = []
+    malice: list[Trait] = []
     for key in ("features", "abilities"):
         entries = data.get(key, [])
         if not isinstance(entries, list):
@@ -181,21 +253,31 @@ def _features(data: Mapping[str, Any], source: str) -> tuple[tuple[Ability, ...]
             kind = feature.get("feature_type", "ability" if key == "abilities" else None)
             label = f"{kind or 'feature'} {feature.get('name', index)!r}"
             if kind == "ability":
-                abilities.append(_ability(feature, source, label))
+                abilities.append(_ability(feature, source, label, kept))
             elif kind == "trait":
-                traits.append(_trait(feature, source, label))
+                trait = _trait(feature, source, label, kept)
+                (traits if "cost" not in feature else malice).append(trait)
             else:
                 raise StatBlockError(source, f"{key} {index}: 'feature_type' is {kind!r}; expected ability or trait")
-    return tuple(abilities), tuple(traits)
+    return tuple(abilities), tuple(traits), tuple(malice)
 
 
-def _modifiers(data: Mapping[str, Any], key: str, source: str) -> tuple[DamageModifier, ...]:
+def _modifiers(data: Mapping[str, Any], key: str, source: str, kept: list[KeptText]) -> tuple[DamageModifier, ...]:
+    """"Fire 5" entries; one with no value ("Cold") is kept as text (the block prints no number to read)."""
     raw = data.get(key, [])
     if isinstance(raw, str):
         raw = [part for part in raw.split(",") if part.strip()]
     if not isinstance(raw, list):
         raise StatBlockError(source, f"{key!r} is {raw!r}; expected a list like ['Fire 5']")
-    return tuple(_part(source, key, partial(DamageModifier.parse, r)) for r in raw)
+    modifiers = []
+    for entry in raw:
+        try:
+            modifiers.append(DamageModifier.parse(entry))
+        except InvalidInput as exc:
+            if not (isinstance(entry, str) and re.fullmatch(r"\s*[A-Za-z ]+\s*", entry)):
+                raise StatBlockError(source, f"{key}: {exc}") from None
+            kept.append(KeptText(where="the stat block", part=key, text=entry.strip()))
+    return tuple(modifiers)
 
 
 def _signature_damage(abilities: tuple[Ability, ...]) -> Tiers | None:
@@ -224,12 +306,56 @@ def _formula(level: int, organization: str, role: str | None, rules: Ruleset) ->
     return kept[1]
 
 
+def _loose_number(data: Mapping[str, Any], key: str) -> int | None:
+    match = re.match(r"^\s*(\d+)", str(data.get(key, "")))
+    return int(match.group(1)) if match else None
+
+
+def _with_roles(data: Any, source: str, rules: Ruleset, kept: list[KeptText]) -> Any:
+    """The block itself, or (its roles name no organization, or no role where one is needed: "Controller")
+    the block with the organization and role whose formulas come closest to its printed numbers. A word the
+    rules don't know ("Boss") or two of a kind is no gap to fill but a mistake, refused as before."""
+    if not isinstance(data, Mapping):
+        return data
+    try:
+        _organization_and_role(data, rules, source)
+        return data
+    except StatBlockError:
+        roles = data.get("roles", data.get("role"))
+        words = [roles] if isinstance(roles, str) else roles
+        level = _loose_number(data, "level")
+        if not isinstance(words, list) or not all(isinstance(w, str) for w in words) or not level:
+            raise
+        text = " ".join(words)
+        found = [w.lower() for w in re.findall(r"[A-Za-z]+", text)]
+        organizations = [w for w in found if w in rules.organizations]
+        roles_named = [w for w in found if w in rules.roles]
+        if len(organizations) > 1 or len(roles_named) > 1 or len(found) > len(organizations) + len(roles_named) \
+                or level > MAX_LEVEL:
+            raise
+    printed = {"ev": _loose_number(data, "ev"), "stamina": _loose_number(data, "stamina"),
+               "free_strike": _loose_number(data, "free_strike")}
+    organization, role = closest_stat_block(level, organizations[0] if organizations else None,
+                                            roles_named[0] if roles_named else None, printed, rules)
+    chosen = " ".join(w.capitalize() for w in (organization, role) if w)
+    kept.append(KeptText(where="the stat block", part="organization and role",
+                         text=f"{text or '(none)'} (read as {chosen}: the formulas' closest to the printed EV, "
+                              "Stamina and free strike)"))
+    return {**data, "roles": [chosen]}
+
+
 def parse_whole_stat_block(data: Any, source: str = "stat block", ruleset: Ruleset | None = None) -> Monster:
     """One stat block (decoded JSON) as a whole `Monster`; `StatBlockError` names the part that is wrong."""
     rules = ruleset or core_ruleset()
+    kept: list[KeptText] = []
+    data = _with_roles(data, source, rules, kept)
+    if isinstance(data, Mapping) and isinstance(data.get("ev"), str) and data["ev"].strip() in NO_DISTANCE:
+        # "EV -": a part of another creature's stat block (a solo's eye), with no EV of its own
+        kept.append(KeptText(where="the stat block", part="ev", text=f"{data['ev']} (no EV of its own: read as 0)"))
+        data = {**data, "ev": "0"}
     header = parse_stat_block(data, source, rules)
     _unknown(data, TOP_KEYS, source, "the stat block")
-    abilities, traits = _features(data, source)
+    abilities, traits, malice = _features(data, source, kept)
     characteristics = _part(source, "characteristics", lambda: Characteristics(**header.characteristics))
     size = _part(source, "size", lambda: Size.parse(data.get("size")))
     movement = _part(source, "speed", lambda: Movement.parse(data.get("speed"), data.get("movement", "")))
@@ -252,11 +378,13 @@ def parse_whole_stat_block(data: Any, source: str = "stat block", ruleset: Rules
         "size_class": size,
         "movement": movement,
         "stability_value": stability,
-        "immunities": _modifiers(data, "immunities", source),
-        "weaknesses": _modifiers(data, "weaknesses", source),
+        "immunities": _modifiers(data, "immunities", source, kept),
+        "weaknesses": _modifiers(data, "weaknesses", source, kept),
         "with_captain": with_captain,
         "traits": traits,
+        "malice_features": malice,
         "abilities": abilities,
+        "kept_as_text": tuple(kept),
     })
     monster._rules = formula.rules
     return monster

@@ -482,8 +482,9 @@ class Distance(Part):
             if (getattr(self, name) is None) == (name in needs):
                 raise InvalidInput("distance", self.canonical, DISTANCE_ACCEPTS,
                                    f"a {self.kind} distance {'needs' if name in needs else 'has no'} {name}")
-        if self.text:
-            # the book's spelling kept for printing must say the same as the numbers (cheaper than a re-parse)
+        if self.text and self.kind != "special":
+            # the book's spelling kept for printing must say the same as the numbers (cheaper than a re-parse);
+            # a special distance's text is words the numbers don't hold ("Two 3 cubes within 10"), printed as is
             body, _, note = self.text.partition(";")
             numbers = [int(n) for n in re.findall(r"\d+", body)]
             if numbers != [n for n in (self.value, self.value2, self.within) if n is not None] or (

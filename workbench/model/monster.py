@@ -19,8 +19,8 @@ from workbench.rules.feature_book import FeatureEntry, SoloTrait
 from workbench.rules.ruleset import Ruleset, core_ruleset
 
 __all__ = [
-    "RULE_ID", "AttachedRule", "Monster", "MonsterText", "SECTION", "StatBlockParts", "Step", "Tiers", "Trait", "Value",
-    "require_monster",
+    "RULE_ID", "AttachedRule", "KeptText", "Monster", "MonsterText", "SECTION", "StatBlockParts", "Step", "Tiers", "Trait",
+    "Value", "require_monster",
 ]
 
 SECTION = "Adjusting Monster Levels"
@@ -106,6 +106,22 @@ class Trait(BaseModel):
         return cls(name=entry.name, text=entry.text, cost=entry.cost if isinstance(entry, FeatureEntry) else None)
 
 
+class KeptText(BaseModel):
+    """A part of a file the model cannot structure, kept exactly as written rather than refusing the monster:
+    where it is ("ability 'Ice Storm'"), which part ("distance") and its words ("Two 3 cubes within 10").
+
+    The part stays on the block as words (a distance as a special one printing these words, a paragraph ...);
+    this entry is the note that says so, for the block and for the import's report."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+    where: str
+    part: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.where}, {self.part}: {self.text}"
+
+
 class MonsterText(BaseModel):
     """The text a homebrewer fills in; the formulas never read it. Shared by `Monster` and the library's file
     format, so a field added here is shown, saved and loaded everywhere at once."""
@@ -145,6 +161,8 @@ class StatBlockParts(BaseModel):
     weaknesses: tuple[DamageModifier, ...] = ()
     with_captain: str = ""
     abilities: tuple[Ability, ...] = ()
+    # parts of an imported file kept as words (see KeptText); empty for every monster built here
+    kept_as_text: tuple[KeptText, ...] = ()
 
 
 class Monster(MonsterText, StatBlockParts):
