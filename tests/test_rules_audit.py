@@ -6,9 +6,11 @@ both readings and the readings files say which is the default and why; those tes
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
-from workbench.encounter.encounter import Encounter, check_guidelines, report
+from workbench.encounter.encounter import Encounter, check_groups, check_guidelines, report, suggest_groups
 from workbench.encounter.objective import choose_objective, objective_numbers
 from workbench.encounter.party import Member, Party, budget, make_party
 from workbench.monster.formulas import build_monster, explain
@@ -154,3 +156,144 @@ def test_combined_objectives_still_add_save_anothers_heroes_for_the_whole_encoun
     r = report(e)
     assert (r.band, r.budget.encounter_strength, r.victories) == ("standard", 70, 2)
 
+
+
+# ---------------------------------------------------------------- F6: suggested initiative groups
+
+
+@pytest.mark.parametrize(
+    "heroes, level, specs",
+    [
+        (1, 4, ["level 4 platoon defender", "level 5 platoon brute"]),
+        (4, 5, ["8 x level 4 minion harrier", "4 x level 6 minion hexer"]),
+        (7, 2, ["2 x level 1 elite artillery", "level 3 leader", "8 x level 1 minion artillery",
+                "2 x level 2 horde defender"]),
+    ],
+)
+def test_suggested_groups_keep_the_guidelines_when_a_grouping_that_does_exists(heroes, level, specs):
+    # "try to keep the total EV of any group between the encounter strength of one to two heroes ... It's
+    # okay to have one initiative group with a total EV of less than the recommendation above. It's also okay
+    # for a group to be worth more than two heroes, as long as that group consists of a single creature";
+    # "about as many initiative groups as the number of heroes, plus or minus one or two." Each of these has a
+    # grouping that keeps both (for the first: the two creatures apart, EV 12 and 14 against 12 to 24).
+    party = make_party(heroes=heroes, level=level)
+    e = Encounter(party=party).adding(*specs)
+    e = e.model_copy(update={"groups": suggest_groups(e)})
+    checks = check_groups(e, budget(party).hero_strength)
+    assert [c.key for c in checks if c.broken] == []
+
+
+# ---------------------------------------------------------------- F7, F8, F9: the objectives' numbers
+
+
+def five_heroes_against_twelve(*objectives):
+    # five level 3 heroes against 12 foes worth EV 70: four minions (EV 5 for the four), five platoon
+    # creatures (EV 10 each) and three horde creatures (EV 5 each)
+    e = Encounter(party=make_party(heroes=5, level=3), objectives=tuple(choose_objective(k) for k in objectives))
+    e = e.adding("4 x level 3 minion harrier", "5 x level 3 platoon brute", "3 x level 3 horde hexer")
+    assert (e.creature_count, e.total_ev) == (12, Fraction(70))
+    return e
+
+
+def numbers(e, key):
+    return dict(report(e).objective_numbers)[key]
+
+
+def test_complete_the_action_says_how_many_tasks_a_round_and_what_a_failure_is():
+    # "In each combat round, half or more of the heroes must use a maneuver to perform a task that advances
+    # their plans." "At the end of any combat round in which the heroes have failed to perform the required
+    # number of tasks, the party accumulates one failure." Five heroes: ⌈5 ÷ 2⌉ = 3 tasks a round.
+    lines = objective_numbers("complete_the_action", make_party(heroes=5, level=3))
+    assert any("⌈5 × 0.5⌉ = 3" in line and "maneuver" in line and "one failure" in line for line in lines)
+    four = objective_numbers("complete_the_action", make_party(heroes=4, level=3, retainers=[3]))
+    assert any("⌈4 × 0.5⌉ = 2" in line for line in four)  # "half or more of the heroes": the heroes
+
+
+@pytest.mark.parametrize("key", ["hold_them_off", "stop_the_action", "complete_the_action"])
+def test_the_timed_objectives_give_their_typical_duration(key):
+    # "A typical encounter duration is 3 rounds." (Hold Them Off, Stop the Action, Complete the Action)
+    assert any("A typical encounter duration is 3 rounds." in line
+               for line in objective_numbers(key, make_party(heroes=5, level=3)))
+
+
+def test_hold_them_off_reinforcements_appear_10_squares_away():
+    # "These reinforcements appear 10 squares or more away from the defensive position."
+    lines = objective_numbers("hold_them_off", make_party(heroes=5, level=3))
+    assert any("10 squares or more away from the defensive position" in line for line in lines)
+
+
+def test_escort_replacements_start_5_squares_from_ward_destination_and_heroes():
+    # "You choose the positions for these new creatures, none of which can start within 5 squares of the
+    # ward, the destination, or any hero."
+    lines = objective_numbers("escort", make_party(heroes=5, level=3))
+    assert any("none starting within 5 squares of the ward, the destination or any hero" in line for line in lines)
+
+
+def test_diminish_numbers_counts_the_foes_for_each_ending():
+    # "An encounter with mostly horde creatures ends when the heroes outnumber their foes." "... mostly
+    # platoon creatures ends when the heroes outnumber their foes two to one." "The encounter ends when the
+    # number of remaining foes is half or less of what it was at the start." Five heroes, 12 foes: 4 or
+    # fewer, 2 or fewer, 6 or fewer.
+    lines = numbers(five_heroes_against_twelve("diminish_numbers"), "diminish_numbers")
+    assert any("horde" in line and "at 4 foes or fewer" in line for line in lines)
+    assert any("platoon" in line and "= 2 foes or fewer" in line for line in lines)
+    assert any("⌊12 × 0.5⌋ = 6 foes or fewer" in line for line in lines)
+
+
+def test_the_one_third_shares_of_the_ev_are_computed():
+    # Defeat a Specific Foe: "make up one-third or less of the opposing side's total EV"; Get the Thing!: "no
+    # powerful monster (amounting to one-third or more of the encounter's total EV)". EV 70: 23 1/3.
+    e = five_heroes_against_twelve("defeat_a_specific_foe", "get_the_thing")
+    assert "70 ÷ 3 = 23 1/3 or less" in numbers(e, "defeat_a_specific_foe")[0]
+    assert "70 ÷ 3 = 23 1/3 or more" in numbers(e, "get_the_thing")[0]
+
+
+def test_the_encounter_json_and_the_objective_panel_show_the_numbers():
+    from workbench.cli.encounter import report_payload
+    from workbench.render.encounter import objectives_html
+
+    e = five_heroes_against_twelve("complete_the_action", "diminish_numbers")
+    payload = report_payload("e", report(e))
+    assert any("= 3," in line for line in payload["objective_numbers"]["complete_the_action"])
+    assert payload["victory_costs"] == {"2": 10, "4": 20, "6": 30}
+    assert "⌈5 × 0.5⌉ = 3" in objectives_html(e) and "= 6 foes or fewer" in objectives_html(e)
+
+
+# ---------------------------------------------------------------- F10: Hold Them Off's five rounds
+
+
+def test_a_five_round_hold_is_harder_and_worth_two_victories():
+    # "The encounter difficulty is one category harder if the encounter duration is 5 rounds or greater, or
+    # if there are three or more defensive positions." "They earn 2 Victories if ... the party held off the
+    # enemy for an encounter duration of 5 rounds or more and the encounter is of standard or higher
+    # difficulty." Success at a 5-round duration is holding off for 5 rounds.
+    from workbench.encounter.objective import apply_objectives
+
+    five = apply_objectives("standard", [choose_objective("hold_them_off", long_duration=True)])
+    assert (five.difficulty, five.victories) == ("hard", 2)
+    positions = apply_objectives("standard", [choose_objective("hold_them_off", many_positions=True)])
+    assert (positions.difficulty, positions.victories) == ("hard", 1)
+    both = apply_objectives("standard", [choose_objective("hold_them_off", long_duration=True, many_positions=True)])
+    assert (both.difficulty, both.victories) == ("hard", 2)  # "or": one category, not two
+
+
+def test_a_file_with_the_old_single_box_keeps_its_numbers():
+    # Saved before the split: the one box loads as three or more positions (harder, no bonus): as computed then.
+    from workbench.encounter.objective import ChosenObjective, apply_objectives
+
+    old = ChosenObjective.model_validate({"key": "hold_them_off", "conditions": {"long_or_many_positions": 1}})
+    assert old.conditions == {"many_positions": 1}
+    assert apply_objectives("standard", [old]).victories == 1
+
+
+# ---------------------------------------------------------------- F11: the list of monsters to keep
+
+
+def test_the_budget_gives_the_ev_of_two_four_and_six_victories():
+    # "it helps to keep a list of monsters with an EV cost worth roughly the encounter strength of two, four,
+    # and six Victories". Every 2 Victories is one more hero: five level 3 heroes, EV 10, 20 and 30.
+    b = budget(make_party(heroes=5, level=3))
+    assert b.victory_costs == ((2, 10), (4, 20), (6, 30))
+    assert "EV worth 4 Victories = 4 ÷ 2 × 10 = 20" in [str(s) for s in b.steps]
+    # a party of mixed levels: one hero's ES is the party ES ÷ heroes (levels 3 and 4: 11)
+    assert budget(make_party(levels=[3, 4])).victory_costs == ((2, 11), (4, 22), (6, 33))

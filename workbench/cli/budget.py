@@ -50,6 +50,7 @@ def budget_payload(b: Budget) -> dict[str, Any]:
         "encounter_strength": _number(b.encounter_strength),
         "hero_strength": _number(b.hero_strength),
         "bands": {band.name: {"min": band.min, "max": band.max} for band in b.bands},
+        "victory_costs": {str(v): _number(ev) for v, ev in b.victory_costs},
     }
 
 

@@ -59,6 +59,8 @@ def report_payload(name: str, r: EncounterReport) -> dict[str, Any]:
             {"key": a.key, "name": a.name, "difficulty": a.difficulty, "victories": a.victories}
             for a in r.outcome.alternatives
         ],
+        "objective_numbers": {key: list(lines) for key, lines in r.objective_numbers},
+        "victory_costs": {str(v): _number(ev) for v, ev in r.budget.victory_costs},
         "broken": checks_payload(r.broken),
     }
 
@@ -81,6 +83,11 @@ def report_text(name: str, r: EncounterReport) -> str:
     lines.append(f"Victories: {r.victories}")
     for a in r.outcome.alternatives:
         lines.append(f"- alternative objective {a.name}: {a.difficulty}, {a.victories} Victories")
+    for _, numbers in r.objective_numbers:
+        lines.extend(f"- {line}" for line in numbers)
+    if r.budget.victory_costs:
+        lines.append("EV to keep on a list, worth " + ", ".join(
+            f"{v} Victories: {format_number(ev)}" for v, ev in r.budget.victory_costs) + ".")
     if r.broken:
         lines.append("")
         lines.append(f"{len(r.broken)} guideline(s) broken:")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from numbers import Integral
 from pathlib import Path
@@ -270,9 +270,14 @@ def creature_stamina(creature: Creature) -> int:
 def encounter_objective_numbers(
     encounter: Encounter, key: str, rules: EncounterRules | None = None
 ) -> tuple[str, ...]:
-    """`objective_numbers` for this encounter's party and foes (the solos' fleeing Stamina among them)."""
+    """`objective_numbers` for this encounter's party and foes: the solos' fleeing Stamina, the foe counts
+    from the creatures at the start (minions one by one), and the one-third shares of the creatures' EV (the
+    opposing side's) and of the total EV (terrain objects included: "the encounter's total EV")."""
     solos = [(c.label, creature_stamina(c)) for c in encounter.creatures if c.solo]
-    return objective_numbers(key, encounter.party, rules, solos=solos)
+    return objective_numbers(
+        key, encounter.party, rules, solos=solos, foes=encounter.creature_count,
+        opposing_ev=encounter.creature_ev, total_ev=encounter.total_ev,
+    )
 
 
 def parse_spec(text: str, ruleset: Ruleset | None = None) -> Creature:
@@ -721,6 +726,71 @@ def check_groups(
     )
 
 
+_Unit = tuple[Fraction, int, int]  # (EV, creature index, how many): one creature, or a set of minions
+
+
+def _groups_cost(bins: Sequence[Sequence[_Unit]], low: Fraction, high: Fraction, many: bool,
+                 fixed_below: int) -> int:
+    """How far a grouping is from keeping `check_groups`' EV guideline: every group below one hero's ES past
+    the one allowed, and every group above two heroes that is not a single creature (none with many
+    Victories). `fixed_below` counts the solos' groups below one hero."""
+    below = fixed_below
+    over = 0
+    for b in bins:
+        value = sum((u[0] for u in b), Fraction(0))
+        if value < low:
+            below += 1
+        elif value > high and not many and not (len(b) == 1 and b[0][2] == 1):
+            over += 1
+    return max(0, below - 1) + over
+
+
+def _spread(units: Sequence[_Unit], k: int) -> list[list[_Unit]]:
+    """Largest EV first, each into the group with the least EV so far."""
+    bins: list[list[_Unit]] = [[] for _ in range(k)]
+    for unit in sorted(units, key=lambda u: (-u[0], u[1])):
+        emptiest = min(range(k), key=lambda b: (sum(u[0] for u in bins[b]), b))
+        bins[emptiest].append(unit)
+    return bins
+
+
+def _improve(
+    bins: list[list[_Unit]], cost: Callable[[Sequence[Sequence[_Unit]]], int]
+) -> list[list[_Unit]]:
+    """Move one unit to another group, or swap two between groups, while that brings the grouping nearer the
+    guideline; a group never empties. Stops at no cost, or when no single move or swap helps."""
+    best = cost(bins)
+    improved = True
+    while best and improved:
+        improved = False
+        for a in range(len(bins)):
+            for b in range(len(bins)):
+                if a == b:
+                    continue
+                for i in range(len(bins[a])):
+                    if len(bins[a]) > 1:  # move bins[a][i] to b
+                        trial = [list(x) for x in bins]
+                        trial[b].append(trial[a].pop(i))
+                        if (c := cost(trial)) < best:
+                            bins, best, improved = trial, c, True
+                            break
+                    for j in range(len(bins[b])):  # swap bins[a][i] and bins[b][j]
+                        if bins[a][i][0] == bins[b][j][0]:
+                            continue
+                        trial = [list(x) for x in bins]
+                        trial[a][i], trial[b][j] = trial[b][j], trial[a][i]
+                        if (c := cost(trial)) < best:
+                            bins, best, improved = trial, c, True
+                            break
+                    if improved:
+                        break
+                if improved:
+                    break
+            if improved:
+                break
+    return bins
+
+
 def suggest_groups(
     encounter: Encounter, hero_strength: Fraction | None = None, rules: EncounterRules | None = None
 ) -> tuple[InitiativeGroup, ...]:
@@ -730,14 +800,17 @@ def suggest_groups(
     the group with the least EV so far. The number of groups is the total EV ÷ 1.5 heroes' ES, kept within
     the heroes ± 2 and never more than there are pieces to place; then groups below one hero's ES are
     merged until only one is ("It's okay to have one initiative group with a total EV of less than the
-    recommendation"). A suggestion: check it with `check_groups`.
+    recommendation"). When that grouping still breaks the EV guideline, the other group counts the heroes
+    allow are tried too, moving or swapping pieces between groups, and the first grouping that keeps the
+    guideline is suggested (the first one, if none does: the guidelines can conflict, as with many minions
+    for a large party). A suggestion: check it with `check_groups`.
     """
     rules = rules or encounter_rules()
     g = rules.guidelines
     h = hero_strength if hero_strength is not None else budget(encounter.party, rules=rules).hero_strength
     n = encounter.party.size
     solos: list[InitiativeGroup] = []
-    units: list[tuple[Fraction, int, int]] = []
+    units: list[_Unit] = []
     for index, c in enumerate(encounter.creatures):
         if c.solo:
             solos.extend(InitiativeGroup(members=((index, 1),)) for _ in range(c.count))
@@ -753,25 +826,38 @@ def suggest_groups(
         return tuple(solos)
     total = sum((u[0] for u in units), Fraction(0))
     low = g.group_heroes_low * h
+    high = g.group_heroes_high * h
+    lowest = 1 if solos else max(n - g.groups_spread, 1)
+    highest = min(n + g.groups_spread, len(units))
     target = round(total / (Fraction(3, 2) * h)) if h else n
     k = min(max(target, n - g.groups_spread, 1), n + g.groups_spread, len(units))
-    bins: list[list[tuple[Fraction, int, int]]] = [[] for _ in range(k)]
-    for unit in sorted(units, key=lambda u: (-u[0], u[1])):
-        emptiest = min(range(k), key=lambda b: (sum(u[0] for u in bins[b]), b))
-        bins[emptiest].append(unit)
+    bins = _spread(units, k)
     # "It's okay to have one initiative group with a total EV of less than the recommendation above": only
     # one. Merge the two smallest groups below one hero's ES until at most one is left (two below one hero
     # stay below two heroes, so the merged group is within the recommendation or still the only low one);
     # without a solo, never below the heroes − 2 groups ("about as many initiative groups as the number of
     # heroes" applies "in a battle without a solo creature").
-    floor = 1 if solos else max(n - g.groups_spread, 1)
-    while len(bins) > floor:
+    while len(bins) > lowest:
         below = sorted((sum(u[0] for u in b), i) for i, b in enumerate(bins) if sum(u[0] for u in b) < low)
         if len(below) < 2:
             break
         (_, first), (_, second) = below[0], below[1]
         bins[first].extend(bins[second])
         del bins[second]
+    many = encounter.party.victories >= g.many_victories
+    solo_below = sum(1 for grp in solos if group_ev(encounter, grp) < low)
+
+    def cost(candidate: Sequence[Sequence[_Unit]]) -> int:
+        return _groups_cost(candidate, low, high, many, solo_below)
+
+    if cost(bins):
+        for count in sorted(range(lowest, max(highest, lowest) + 1), key=lambda c: (abs(c - len(bins)), c)):
+            if count > len(units):
+                continue
+            candidate = _improve(_spread(units, count), cost)
+            if not cost(candidate):
+                bins = candidate
+                break
     groups: list[InitiativeGroup] = []
     for content in bins:
         merged: dict[int, int] = {}
@@ -794,6 +880,8 @@ class EncounterReport(Frozen):
     band: str
     outcome: ObjectiveOutcome
     checks: tuple[Check, ...]
+    # each chosen objective's numbers for this encounter (objective key, the lines `objective_numbers` gives)
+    objective_numbers: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def difficulty(self) -> str:
@@ -842,6 +930,9 @@ def report(encounter: Encounter, rules: EncounterRules | None = None) -> Encount
         band=band,
         outcome=outcome,
         checks=checks,
+        objective_numbers=tuple(
+            (o.key, encounter_objective_numbers(encounter, o.key, rules)) for o in encounter.objectives
+        ),
     )
 
 

@@ -91,11 +91,24 @@ def _legacy_defenses(key: Any, conditions: dict[str, Any], rules: EncounterRules
     return conditions
 
 
+def _renamed(key: Any, conditions: Mapping[str, Any], rules: EncounterRules) -> dict[str, Any]:
+    """Conditions saved under a key a condition has since been renamed from (its `was`), under today's key."""
+    rule = rules.objectives.get(key.strip().lower().replace(" ", "_").replace("!", "")) if isinstance(
+        key, str) else None
+    conditions = dict(conditions)
+    for condition in rule.conditions if rule else ():
+        for old in condition.was:
+            if old in conditions and condition.key not in conditions:
+                conditions[condition.key] = conditions.pop(old)
+    return conditions
+
+
 class ChosenObjective(BaseModel):
     """An objective picked for an encounter, with the conditions the Director ticked or counted.
 
     Destroy the Thing! saved in its old form (a "no extra defenses" or "two or more defenses" flag) loads
-    as that many unnamed extra defenses, so its difficulty is what it was.
+    as that many unnamed extra defenses, so its difficulty is what it was; a condition saved under an older
+    key (Hold Them Off's single "5 rounds or 3 positions" box) loads under the key that keeps its numbers.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -107,7 +120,9 @@ class ChosenObjective(BaseModel):
     @classmethod
     def _old_thing(cls, data: Any) -> Any:
         if isinstance(data, dict) and isinstance(data.get("conditions"), dict | None):
-            conditions = _legacy_defenses(data.get("key"), data.get("conditions") or {}, encounter_rules())
+            rules = encounter_rules()
+            conditions = _renamed(data.get("key"), data.get("conditions") or {}, rules)
+            conditions = _legacy_defenses(data.get("key"), conditions, rules)
             data = {**data, "conditions": conditions}
         return data
 
@@ -196,7 +211,7 @@ def objective_with(
     rule = rules.objectives[name]
     known = {c.key: c for c in rule.conditions}
     values: dict[str, int] = {}
-    remaining = dict(conditions)  # the caller's mapping is left as it was
+    remaining = _renamed(name, conditions, rules)  # a copy: the caller's mapping is left as it was
     legacy = _legacy_flags(remaining) if rule.defenses else {}
     for ck, value in remaining.items():
         if ck not in known:
@@ -249,7 +264,11 @@ def shift_difficulty(difficulty: str, shift: int) -> str:
 def objective_victories(
     chosen: ChosenObjective, difficulty: str, rules: EncounterRules | None = None
 ) -> int:
-    """Victories each hero earns when the objective's success condition is met at `difficulty`."""
+    """Victories each hero earns when the objective's success condition is met at `difficulty`.
+
+    The bonus counts when ticked, or when a ticked condition makes success the bonus outcome (Hold Them Off
+    lasting 5 rounds or more: success is then "held off the enemy for an encounter duration of 5 rounds").
+    """
     rules = rules or encounter_rules()
     difficulty = check_difficulty(difficulty)
     if difficulty == "trivial":
@@ -257,8 +276,9 @@ def objective_victories(
     rule = rules.objectives[_key(chosen.key, rules)]
     value = rule.victories[difficulty]
     o = rules.objective_rules
+    implied = any(c.implies_bonus and chosen.conditions.get(c.key) for c in rule.conditions)
     if (
-        chosen.bonus
+        (chosen.bonus or implied)
         and rule.bonus
         and DIFFICULTIES.index(difficulty) >= DIFFICULTIES.index(o.bonus_min_difficulty)
     ):
@@ -287,6 +307,7 @@ def _modifiers(objective: ChosenObjective, rules: EncounterRules) -> tuple[int, 
             shift += step
             way = "harder" if step > 0 else "easier"
             notes.append(f"{rule.name}: {count} extra defense(s): one category {way}")
+    shifted: set[str] = set()
     for condition in rule.conditions:
         value = objective.conditions.get(condition.key, 0)
         if not value or condition.defense:
@@ -294,7 +315,11 @@ def _modifiers(objective: ChosenObjective, rules: EncounterRules) -> tuple[int, 
         if condition.kind == "allies":
             added += value
             notes.append(f"{rule.name}: {condition.label}: +{value} hero(es) for difficulty")
+        elif condition.either and condition.either in shifted:
+            notes.append(f"{rule.name}: {condition.label}: no further shift (the rule's \"or\")")
         else:
+            if condition.either:
+                shifted.add(condition.either)
             shift += condition.shift
             way = "harder" if condition.shift > 0 else "easier"
             notes.append(f"{rule.name}: {condition.label}: one category {way}")
@@ -476,19 +501,51 @@ def _whole_number(field: str, value: Any, lowest: int) -> int:
     return int(value)
 
 
+def _share_of(share: Fraction, total: Fraction) -> str:
+    """"EV 70 ÷ 3 = 23 1/3": a share of an EV with its working."""
+    part = f"÷ {share.denominator}" if share.numerator == 1 else f"× {format_number(share)}"
+    return f"{format_number(total)} {part} = {format_number(share * total)}"
+
+
+def _foe_counts(heroes: int, foes: int, o: Any) -> tuple[str, ...]:
+    """Diminish Numbers' three count-based endings for `heroes` heroes against `foes` foes at the start.
+
+    "Outnumber their foes" is more heroes than foes (heroes − 1 foes or fewer); "outnumber their foes two to
+    one" is reached at twice as many heroes as foes (⌊heroes ÷ 2⌋ foes or fewer; reading: a ratio of
+    exactly two to one is two to one).
+    """
+    platoon = heroes // o.platoon_outnumber
+    half = math.floor(foes * o.remaining_share)
+    return (
+        f"Mostly horde creatures: ends when the {heroes} heroes outnumber their foes, at {heroes - 1} foes "
+        "or fewer.",
+        f"Mostly platoon creatures: ends when the heroes outnumber their foes {o.platoon_outnumber} to 1, at "
+        f"⌊{heroes} ÷ {o.platoon_outnumber}⌋ = {platoon} foes or fewer.",
+        f"Half or less of the {foes} foes at the start: ⌊{foes} × {format_number(o.remaining_share)}⌋ = {half} "
+        "foes or fewer remaining.",
+    )
+
+
 def objective_numbers(
     key: str,
     party: Party,
     rules: EncounterRules | None = None,
     solos: Sequence[tuple[str, int]] = (),
+    foes: int | None = None,
+    opposing_ev: Fraction | int | None = None,
+    total_ev: Fraction | int | None = None,
 ) -> tuple[str, ...]:
     """The numbers an objective gives for this party, each with its working, to show beside its text:
     Destroy the Thing!'s thing Stamina, Escort's ward Stamina, start and replacements, Hold Them Off's
-    reinforcements and how many may get through, Complete the Action's failures, and Diminish Numbers' solo
-    fleeing Stamina for each of `solos` ((label, Stamina) of the solos in the encounter).
+    reinforcements (their EV and distance) and how many may get through, the typical duration of the timed
+    objectives, Complete the Action's tasks a round and failures, and Diminish Numbers' solo fleeing Stamina
+    for each of `solos` ((label, Stamina) of the solos in the encounter). Given the encounter's `foes` (how
+    many creatures start), `opposing_ev` (the creatures' EV) and `total_ev` (with terrain objects), also
+    Diminish Numbers' foe counts and the one-third EV of Defeat a Specific Foe and Get the Thing!.
 
-    Reading: for a party of mixed levels "the heroes' level" is the exact average level, so a Stamina can
-    come out fractional (35 × 3.5 = 122.5); the rules give no rounding for it.
+    Readings: for a party of mixed levels "the heroes' level" is the exact average level of the heroes, so a
+    Stamina can come out fractional (35 × 3.5 = 122.5); the rules give no rounding for it. "The heroes" who
+    outnumber foes or perform tasks are the heroes themselves (retainers and allies are not named there).
     """
     rules = rules or encounter_rules()
     name = _key(key, rules)
@@ -497,6 +554,8 @@ def objective_numbers(
     o = rules.objective_rules
     level = party.average_level
     shown = format_number(level) + ("" if party.heroes_uniform else " (the average)")
+    heroes = len(party.heroes)
+    duration = f"A typical encounter duration is {o.typical_duration} rounds."
 
     def times(per: int) -> str:
         return f"{per} × {shown} = {format_number(per * level)}"
@@ -515,7 +574,8 @@ def objective_numbers(
             f"{o.ward_speed} (most humanoid wards) = {escort_start_distance(rules=rules)} squares; no enemy starts "
             f"within {o.escort_enemies_not_within} squares of the destination.",
             f"Replacements each round: a total EV within {o.escort_reinforcement_within} of the creatures killed "
-            "in the previous round.",
+            f"in the previous round, none starting within {o.escort_replacements_not_within} squares of the ward, "
+            "the destination or any hero.",
         )
     if name == "hold_them_off":
         h = budget(party, rules=rules).hero_strength
@@ -524,22 +584,45 @@ def objective_numbers(
         return (
             f"Reinforcements each round: the EV of the enemies who got past + {o.hold_reinforcement_heroes} × "
             f"one hero's ES {format_number(h)} = that EV + {format_number(extra)} "
-            "(unspent EV carries to a later round).",
+            f"(unspent EV carries to a later round), appearing {o.hold_reinforcement_distance} squares or more "
+            "away from the defensive position.",
             f"The heroes hold when fewer than {limit} creatures get through ({limit} heroes and retainers start); "
             f"{limit} or more is a failure.",
+            f"{duration} {o.long_duration} or more rounds: one category harder, and success earns "
+            f"{o.bonus_victories} Victories (standard or harder).",
         )
+    if name == "stop_the_action":
+        return (duration,)
     if name == "complete_the_action":
         allowed = o.complete_failures_allowed
+        share = o.complete_tasks_share
+        tasks = math.ceil(heroes * share)
         return (
+            f"Tasks each round: half or more of the heroes, ⌈{heroes} × {format_number(share)}⌉ = {tasks}, "
+            "each by a maneuver; a round that ends with fewer tasks performed is one failure.",
             f"Success with at most {allowed} failure(s); {allowed + 1} or more: no Victories; zero failures "
-            "(standard or harder): 2 Victories.",
+            f"(standard or harder): {o.bonus_victories} Victories.",
+            duration,
         )
-    if name == "diminish_numbers" and solos:
+    if name == "diminish_numbers":
         share = o.solo_flee_share
         part = f"÷ {share.denominator}" if share.numerator == 1 else f"× {format_number(share)}"
-        return tuple(
+        counts = _foe_counts(heroes, _whole_number("foes", foes, 0), o) if foes else ()
+        return counts + tuple(
             f"{label} (Stamina {stamina}) flees or surrenders at ⌊{stamina} {part}⌋ = "
             f"{solo_flee_stamina(stamina, rules)} Stamina or less, after using all its villain actions."
             for label, stamina in solos
+        )
+    if name == "defeat_a_specific_foe" and opposing_ev is not None:
+        ev = _ev("opposing_ev", opposing_ev)
+        return (
+            f"One category easier when the creatures to defeat are worth one-third or less of the opposing "
+            f"side's total EV: {_share_of(o.specific_foe_share, ev)} or less.",
+        )
+    if name == "get_the_thing" and total_ev is not None:
+        ev = _ev("total_ev", total_ev)
+        return (
+            f"A powerful monster guarding the thing is one worth one-third or more of the encounter's total EV: "
+            f"{_share_of(o.guardian_share, ev)} or more (none, and no trap: one category easier).",
         )
     return ()

@@ -275,6 +275,9 @@ class Budget(Frozen):
     encounter_strength: Fraction
     bands: tuple[Band, ...]
     steps: tuple[Calc, ...]
+    # "keep a list of monsters with an EV cost worth roughly the encounter strength of two, four, and six
+    # Victories": (Victories, that EV), each Victories ÷ 2 heroes' ES as "Factor in Victories" counts them
+    victory_costs: tuple[tuple[int, Fraction], ...] = ()
 
     def band(self, name: str) -> Band:
         return self.bands[DIFFICULTIES.index(check_difficulty(name))]
@@ -407,6 +410,18 @@ def budget(party: Party, added_heroes: int = 0, rules: EncounterRules | None = N
             reading="heroes added by the objective count for difficulty only" if added else None,
         )
     )
+    costs = tuple((v, Fraction(v, s.victories_per_extra_hero) * h) for v in s.keep_list_victories)
+    steps.extend(
+        Calc(
+            quantity=f"EV worth {v} Victories",
+            formula=f"{v} ÷ {s.victories_per_extra_hero} × one hero's ES",
+            working=f"{v} ÷ {s.victories_per_extra_hero} × {format_number(h)}",
+            value=ev,
+            section="Factor in Victories",
+            reading="the EV of the monsters to keep on a list, to drop into an encounter as the Victories grow",
+        )
+        for v, ev in costs
+    )
     bands = _bands(es, h, rules)
     for band, rule in zip(bands[:-1], rules.bands[:-1], strict=False):
         k = rule.upper_heroes
@@ -437,4 +452,5 @@ def budget(party: Party, added_heroes: int = 0, rules: EncounterRules | None = N
         encounter_strength=es,
         bands=bands,
         steps=tuple(steps),
+        victory_costs=costs,
     )

@@ -44,6 +44,9 @@ class Strength(Frozen):
     hero_base: int = Field(ge=0)
     per_level: int = Field(gt=0)
     victories_per_extra_hero: int = Field(gt=0)
+    # "Factor in Victories": the list of monsters worth the ES of two, four and six Victories
+    keep_list_victories: tuple[int, ...] = (2, 4, 6)
+    keep_list_rule: str = ""
 
 
 class BandRule(Frozen):
@@ -132,13 +135,20 @@ class Quick(Frozen):
 class ObjectiveCondition(Frozen):
     """Something the Director ticks (`flag`) or counts (`allies`, `count`) that changes an objective's
     difficulty. A `defense` is one of the thing's extra defenses: its shift comes from how many are ticked
-    (`ObjectiveRule.defenses`), not from itself."""
+    (`ObjectiveRule.defenses`), not from itself. Conditions with the same `either` are the text's "or": one
+    shift between them."""
 
     key: str
     label: str
     shift: int = Field(ge=-1, le=1)
     kind: Literal["flag", "allies", "count"]
     defense: bool = False
+    # conditions the text joins with "or" share one name here: ticking several shifts the difficulty once
+    either: str = ""
+    # ticked, the objective's success is its bonus outcome too (Hold Them Off's 5-round duration)
+    implies_bonus: bool = False
+    # keys this condition was saved under in older files
+    was: tuple[str, ...] = ()
 
 
 class DefenseRule(Frozen):
@@ -186,6 +196,21 @@ class ObjectiveRules(Frozen):
     escort_enemies_not_within: int = Field(ge=0)
     complete_failures_allowed: int = Field(ge=0)
     escort_start_rule: str
+    # placement, duration and counts stated in the objectives' text
+    typical_duration: int = Field(default=3, gt=0)
+    hold_reinforcement_distance: int = Field(default=10, ge=0)
+    escort_replacements_not_within: int = Field(default=5, ge=0)
+    complete_tasks_share: Fraction = Fraction(1, 2)
+    long_duration: int = Field(default=5, gt=0)
+    platoon_outnumber: int = Field(default=2, gt=0)
+    remaining_share: Fraction = Fraction(1, 2)
+    specific_foe_share: Fraction = Fraction(1, 3)
+    guardian_share: Fraction = Fraction(1, 3)
+    typical_duration_rule: str = ""
+    hold_distance_rule: str = ""
+    escort_replacements_rule: str = ""
+    tasks_rule: str = ""
+    failure_rule: str = ""
 
 
 class EncounterRules(Frozen):
