@@ -2,28 +2,72 @@
 
 Everything comes from the workspace (`workbench.workspace`): the party's heroes and Victories set up the
 Malice planner and tracker, each creature's own Monster brings its Malice features (Solo Action only with a
-solo), and the encounter's minions become squads with its other creatures as possible captains. Glue only:
-the Malice and squad apps do the work; this lays them out and says what the encounter holds.
+solo), and the encounter's minions become squads with its other creatures as possible captains. Above them, the
+fight runner (`workbench.apps.fight_runner`) runs the encounter turn by turn; each encounter's fight is kept
+in its own file in the Director's folder (`fights/`), so reopening the page resumes it. Glue only: the Malice,
+squad and runner apps do the work; this lays them out and says what the encounter holds.
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
+import json
+from pathlib import Path
 
 import ipywidgets as widgets
 
+from workbench.apps.fight_runner import fight_runner
 from workbench.apps.malice import malice_app
+from workbench.apps.message import refusal_html
 from workbench.apps.squad import squad_app
 from workbench.encounter.party import format_number
+from workbench.errors import InvalidInput
+from workbench.fight.fight import Fight, load_fight
 from workbench.workspace import (
     Workspace,
     encounter_monsters,
     encounter_squads,
     malice_party,
     squad_captains,
+    user_folder,
 )
 
-__all__ = ["fight_app", "fight_summary_html"]
+__all__ = ["fight_app", "fight_file", "fight_summary_html", "open_fight"]
+
+
+def fight_file(workspace: Workspace, folder: Path | None = None) -> Path:
+    """Where this encounter's fight is kept: one file per encounter, named by a digest of the encounter."""
+    text = json.dumps(workspace.encounter.model_dump(mode="json"), sort_keys=True)
+    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    return (folder if folder is not None else user_folder() / "fights") / f"fight-{digest}.json"
+
+
+def open_fight(workspace: Workspace, path: Path) -> tuple[Fight | None, str]:
+    """The encounter's fight resumed from `path`, or a new one; with a note (HTML) when something was off.
+
+    A file that does not replay is moved aside (never overwritten) and a new fight starts.
+    """
+    monsters = tuple(m for m, _count in encounter_monsters(workspace))
+    note = ""
+    if path.exists():
+        try:
+            fight = load_fight(path)
+        except InvalidInput as exc:
+            aside = path.with_name(path.stem + ".unreadable.json")
+            number = 1
+            while aside.exists():
+                number += 1
+                aside = path.with_name(f"{path.stem}.unreadable-{number}.json")
+            path.rename(aside)
+            note = refusal_html(exc) + html.escape(f" It is kept as {aside.name}; a new fight starts.")
+        else:
+            if fight.encounter == workspace.encounter:
+                return fight, ""
+    try:
+        return Fight(workspace.encounter, monsters), note
+    except InvalidInput as exc:
+        return None, note + refusal_html(exc)
 
 
 def fight_summary_html(workspace: Workspace) -> str:
@@ -56,9 +100,16 @@ def fight_app(workspace: Workspace, rounds: int = 5) -> widgets.VBox:
         sections.append(widgets.VBox([widgets.HTML(f"<h4>{title}</h4>"), app]))
     if not squads:
         sections.append(widgets.HTML("<div>No minions in this encounter: squads appear here when it has some.</div>"))
+    path = fight_file(workspace)
+    fight, note = open_fight(workspace, path)
+    runner: widgets.Widget = fight_runner(fight, path) if fight is not None else widgets.HTML(
+        "<div>The fight runner starts once the encounter page has creatures in it.</div>")
     box = widgets.VBox([
         widgets.HTML(fight_summary_html(workspace)),
-        widgets.HTML("<h3>Malice</h3>"),
+        widgets.HTML("<h3>The fight, turn by turn</h3>"),
+        widgets.HTML(note),
+        runner,
+        widgets.HTML("<h3>Malice planner</h3>"),
         malice,
         widgets.HTML("<h3>Minion squads</h3>"),
         *sections,
@@ -66,4 +117,5 @@ def fight_app(workspace: Workspace, rounds: int = 5) -> widgets.VBox:
     box.add_class("wb-fight")
     box.malice = malice
     box.squads = squads
+    box.runner = runner
     return box

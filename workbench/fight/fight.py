@@ -434,7 +434,7 @@ def _open(state: FightState) -> None:
 def _started(state: FightState) -> None:
     _open(state)
     if state.round < 1:
-        raise InvalidInput("round", 0, "a round that has started (start the first round first)")
+        raise InvalidInput("round", 0, "a round that has started", "no round has started yet: start the first round")
 
 
 def _active(state: FightState, name: Any, field: str = "unit") -> Unit:

@@ -1,0 +1,180 @@
+"""A fight at the table as HTML: the turn order as a strip, each creature's Stamina bar, the acting group's
+stat blocks, Malice and villain actions, the objective's counters, the log, the end and the player view.
+
+Every name a Director typed (creatures, heroes, conditions) is escaped. The player view shows what players
+may see, "Malice" (when the Director shows it) and who is winded, with no Stamina numbers.
+"""
+
+from __future__ import annotations
+
+from workbench.fight.fight import COUNTERS, Fight, FightResult, Unit
+from workbench.render.escape import escape_html as _e
+from workbench.render.stat_block import stat_block_html
+
+__all__ = [
+    "fight_log_html",
+    "malice_line_html",
+    "objectives_html",
+    "player_view_html",
+    "result_html",
+    "stamina_bar_html",
+    "turn_strip_html",
+    "unit_html",
+    "acting_html",
+]
+
+_STYLE = (
+    "<style>"
+    ".wb-strip{display:flex;flex-wrap:wrap;gap:4px;margin:4px 0}"
+    ".wb-strip span{padding:2px 8px;border-radius:10px;border:1px solid #999;font-size:90%}"
+    ".wb-strip .wb-acting{background:#1f5fa8;color:#fff;border-color:#1f5fa8;font-weight:bold}"
+    ".wb-strip .wb-done{color:#888;text-decoration:line-through}"
+    ".wb-strip .wb-down{color:#bbb;border-style:dashed}"
+    ".wb-strip .wb-monster{border-color:#a33}"
+    ".wb-bar{display:inline-block;width:140px;height:10px;background:#eee;border:1px solid #999;"
+    "vertical-align:middle;margin:0 6px}"
+    ".wb-bar i{display:block;height:100%;background:#3a8f3a}"
+    ".wb-bar.wb-winded i{background:#c7831a}"
+    ".wb-unit{margin:2px 0}"
+    ".wb-unit.wb-gone{color:#999}"
+    "</style>"
+)
+
+
+def _status(unit: Unit) -> str:
+    if unit.status != "active":
+        return unit.status
+    return "winded" if unit.winded else ""
+
+
+def stamina_bar_html(unit: Unit) -> str:
+    """The Stamina (or a squad's pool) as a bar with its numbers; orange when winded."""
+    maximum = max(unit.maximum, 1)
+    share = max(0, min(100, round(100 * unit.current / maximum)))
+    css = "wb-bar wb-winded" if unit.winded else "wb-bar"
+    return (f'<span class="{css}" title="{unit.current} of {unit.maximum}"><i style="width:{share}%"></i></span>'
+            f"{unit.current} / {unit.maximum}")
+
+
+def unit_html(unit: Unit) -> str:
+    """One creature, squad or hero on one line: name, Stamina bar, minions standing, conditions, status."""
+    parts = [f"<b>{_e(unit.name)}</b>"]
+    if unit.kind == "hero":
+        parts.append(f"damage taken {unit.damage_taken}")
+    else:
+        parts.append(stamina_bar_html(unit))
+    if unit.squad is not None:
+        s = unit.squad
+        parts.append("●" * s.alive + "○" * s.dropped + f" {s.alive} of {s.size} standing")
+        if s.captain:
+            parts.append(f"captain {_e(s.captain)}")
+    if unit.conditions:
+        parts.append(", ".join(f"{_e(c.label)} ({_e(c.ends)})" for c in unit.conditions))
+    status = _status(unit)
+    if status:
+        parts.append(f"<i>{status}</i>")
+    gone = " wb-gone" if unit.status != "active" else ""
+    return f'<div class="wb-unit{gone}" data-unit="{_e(unit.name)}">' + " — ".join(parts) + "</div>"
+
+
+def turn_strip_html(fight: Fight) -> str:
+    """Who acts this round, in the order listed: the heroes, then the Director's groups; the acting one
+    highlighted, those done struck through, those with no one left dashed."""
+    state = fight.state
+    items = []
+    for actor in fight.actors:
+        left = fight.turns_left(actor.key)
+        css = ["wb-monster"] if actor.side == "monster" else []
+        if state.turn == actor.key:
+            css.append("wb-acting")
+        elif not any(state.unit(n).active for n in actor.units):
+            css.append("wb-down")
+        elif left == 0 and state.round >= 1:
+            css.append("wb-done")
+        extra = f" ×{left}" if actor.turns > 1 and left > 1 else ""
+        items.append(f'<span class="{" ".join(css)}">{_e(actor.label)}{extra}</span>')
+    head = f"<b>Round {state.round}</b>" if state.round else "<b>Before the first round</b>"
+    if state.round_over:
+        head += " (ended)"
+    return _STYLE + f'<div class="wb-strip">{head} {"".join(items)}</div>'
+
+
+def acting_html(fight: Fight) -> str:
+    """The acting group's creatures with their Stamina bars, and each stat block once beside them."""
+    state = fight.state
+    if state.turn is None:
+        return "<div><i>No turn is open: start one from the turn order.</i></div>"
+    actor = fight.actor(state.turn)
+    rows = "".join(unit_html(state.unit(n)) for n in actor.units)
+    if actor.side == "hero":
+        return f"<div><h4>{_e(actor.label)}'s turn</h4>{rows}</div>"
+    blocks: dict[str, str] = {}
+    for name in actor.units:
+        monster = fight.monster(name)
+        if monster is not None and monster.name not in blocks:
+            blocks[monster.name] = stat_block_html(monster)
+    return (f"<div><h4>{_e(actor.label)}'s turn</h4>{rows}"
+            f'<div style="display:flex;flex-wrap:wrap;gap:8px">{"".join(blocks.values())}</div></div>')
+
+
+def malice_line_html(fight: Fight) -> str:
+    """Malice now, and the villain actions used (each once, one a round)."""
+    used = fight.villain_actions_used()
+    villain = "; ".join(f"{_e(name)} {number} (round {r})" for name, number, r in used) or "none yet"
+    return (f'<div class="wb-fight-malice"><b>Malice: {fight.malice}</b> — villain actions used: {villain}'
+            "</div>")
+
+
+def objectives_html(fight: Fight) -> str:
+    """Each objective's counters and status (rounds held against its duration where it has one)."""
+    rows = []
+    state = fight.state
+    for p in state.objectives:
+        counts = [f"{_e(label)}: {p.count(key)}" for key, label in COUNTERS.get(p.key, ())]
+        if p.duration is not None:
+            held = state.round - (0 if state.round_over else 1) if state.round else 0
+            counts.insert(0, f"rounds done: {max(held, 0)} of {p.duration}")
+        if p.target is not None and p.key == "hold_them_off":
+            counts.append(f"fewer than {p.target} may get through")
+        status = {"open": "open", "met": "met", "failed": "failed"}[p.status]
+        reason = f" — {_e(p.reason)}" if p.reason else ""
+        rows.append(f"<li><b>{_e(p.name)}</b> ({status}): {'; '.join(counts) or 'no counters'}{reason}</li>")
+    if not rows:
+        return "<div>No objective: the heroes win when every foe is down or fled.</div>"
+    return f'<ul class="wb-objectives">{"".join(rows)}</ul>'
+
+
+def fight_log_html(fight: Fight, last: int = 10) -> str:
+    items = "".join(f"<li>{_e(line)}</li>" for line in reversed(fight.state.log[-last:]))
+    return f'<ol reversed class="wb-fight-log" style="font-size:90%">{items}</ol>'
+
+
+def result_html(result: FightResult, ended: bool) -> str:
+    """The end: success or failure, the Victories each hero earns and the words behind them."""
+    if not ended:
+        return ""
+    head = "Success" if result.success else "No success"
+    lines = [f'<div class="wb-fight-result"><b>{head}: {_e(result.reason)}.</b> Each hero earns '
+             f"<b>{result.victories}</b> Victor{'y' if result.victories == 1 else 'ies'} "
+             f"({_e(result.difficulty)} encounter).</div>"]
+    lines += [f"<div>{_e(o.working)}</div>" for o in result.objectives]
+    if result.working:
+        lines.append(f"<div>{_e(result.working)}</div>")
+    return "".join(lines)
+
+
+def player_view_html(fight: Fight, show_malice: bool) -> str:
+    """What players may see: the round, Malice when the Director shows it, and each foe's state in words
+    (winded, down, fled) with no Stamina numbers."""
+    state = fight.state
+    lines = [f"<div>Round {state.round}</div>"]
+    if show_malice:
+        lines.append(f"<div>Malice: {fight.malice}</div>")
+    for u in state.units:
+        if u.kind == "hero":
+            continue
+        word = _status(u) or "fighting"
+        if u.squad is not None and u.active:
+            word = f"{u.squad.alive} standing"
+        lines.append(f"<div>{_e(u.name)}: {word}</div>")
+    return '<div class="wb-player-view">' + "".join(lines) + "</div>"
