@@ -297,3 +297,37 @@ def test_the_budget_gives_the_ev_of_two_four_and_six_victories():
     assert "EV worth 4 Victories = 4 ÷ 2 × 10 = 20" in [str(s) for s in b.steps]
     # a party of mixed levels: one hero's ES is the party ES ÷ heroes (levels 3 and 4: 11)
     assert budget(make_party(levels=[3, 4])).victory_costs == ((2, 11), (4, 22), (6, 33))
+
+
+# ---------------------------------------------------------------- F5: a captain's Stamina bonus
+
+
+def test_attaching_and_losing_a_captain_never_heals_a_squad():
+    # "Because minion Stamina is tracked as a pool, minions can't be winded, can't regain Stamina, and can't
+    # gain temporary Stamina during a battle." "Captain Benefits": "each minion in the squad gains the
+    # benefits noted at the "With Captain" entry ... Usually, this benefit is either a damage boost, a bonus
+    # to speed, or additional Stamina." Four minions of Stamina 5 (pool 20) take 3; a captain with "+2 bonus
+    # to Stamina" joins (17 + 2 × 4 = 25) and falls: the squad is back at 17, not 20.
+    from workbench.fight.squad import attach_captain, captain_falls, damage_single, make_squad
+
+    squad = make_squad(build_monster(1, "minion", "brute"), 4, with_captain="+2 bonus to Stamina")
+    squad = squad.model_copy(update={"minion_stamina": 5, "pool": 20})
+    squad, _ = damage_single(squad, 3)
+    assert squad.pool == 17
+    squad = attach_captain(squad, build_monster(1, "leader").model_copy(update={"name": "Sergeant"}))
+    assert squad.pool == 25
+    squad = captain_falls(squad)
+    assert (squad.pool, squad.alive) == (17, 4)
+    assert "minions can't regain Stamina" in squad.log[-1]
+
+
+def test_losing_the_captain_drops_no_minion():
+    # The bonus taken back never kills: 25 − 10 = 15 (three living at 7 each) becomes 15 (three at 5).
+    from workbench.fight.squad import attach_captain, captain_falls, damage_single, make_squad
+
+    squad = make_squad(build_monster(1, "minion", "brute"), 4, with_captain="+2 bonus to Stamina")
+    squad = squad.model_copy(update={"minion_stamina": 5, "pool": 17})
+    squad = attach_captain(squad, build_monster(1, "leader").model_copy(update={"name": "Sergeant"}))
+    squad, _ = damage_single(squad, 10)
+    assert (squad.pool, squad.alive) == (15, 3)
+    assert (captain_falls(squad).pool, captain_falls(squad).alive) == (15, 3)

@@ -15,7 +15,9 @@ Readings, where the text leaves room (each is also stated where the number is sh
   once to free strikes made together (they are "treated as one strike"); the extra damage of additional
   minions on one target is their printed free strike value. A Stamina bonus raises each living minion's
   Stamina while the captain is attached (the pool rises by the bonus × living minions); when the captain
-  falls the bonus goes, and the pool is capped at the living minions' Stamina without it.
+  falls the bonus goes: the pool is capped at the living minions' Stamina without it, and at the pool as it
+  stood when the captain was attached, since minions "can't regain Stamina" (attaching and losing a captain
+  never heals the squad; no minion drops for it either).
 - Last-Stand Stamina: each minion's Stamina becomes 1, so the pool equals the living minions.
 
 Everything is pure: a `Squad` is frozen and each action returns a new one, which `SquadTracker` keeps for
@@ -117,6 +119,8 @@ class Squad(BaseModel):
     with_captain: WithCaptain = WithCaptain()
     captain: str | None = None
     captain_lost_round: int | None = None
+    # the pool when the captain was attached, before the Stamina bonus: never exceeded once the captain falls
+    pool_before_captain: int | None = None
     round: int = 1
     last_stand: bool = False
     log: tuple[str, ...] = ()
@@ -419,7 +423,7 @@ def attach_captain(squad: Squad, captain: Monster, others: Iterable[Squad] = ())
     line = f"{captain.name} becomes captain"
     if bonus:
         line += f": each minion +{bonus} Stamina, pool {squad.pool} + {bonus} × {squad.alive} = {pool}"
-    return squad._logged(line, captain=captain.name, pool=pool)
+    return squad._logged(line, captain=captain.name, pool=pool, pool_before_captain=squad.pool)
 
 
 def captain_falls(squad: Squad) -> Squad:
@@ -429,11 +433,17 @@ def captain_falls(squad: Squad) -> Squad:
         raise InvalidInput("captain", None, "a squad that has a captain")
     alive = squad.alive
     without = squad.model_copy(update={"captain": None})
-    pool = min(squad.pool, alive * without.stamina_each)
+    capped = min(squad.pool, alive * without.stamina_each)
+    before = squad.pool_before_captain
+    pool = capped if before is None else min(capped, before)
     line = f"{squad.captain} falls"
     if pool != squad.pool:
-        line += f": the Stamina bonus goes, pool capped at {alive} × {without.stamina_each} = {pool}"
-    return squad._logged(line, captain=None, captain_lost_round=squad.round, pool=pool)
+        line += f": the Stamina bonus goes, pool capped at {alive} × {without.stamina_each} = {capped}"
+        if pool != capped:
+            line += f" and at the {before} it had before the captain (minions can't regain Stamina) = {pool}"
+    return squad._logged(
+        line, captain=None, captain_lost_round=squad.round, pool=pool, pool_before_captain=None
+    )
 
 
 def start_round(squad: Squad) -> Squad:
