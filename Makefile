@@ -32,7 +32,7 @@ LOCK_COMPILE = $(UV) pip compile pyproject.toml --extra lab --extra test --unive
 
 # plotly.js's cartesian build (bar, box, scatter and a few more: all the workbench draws), from the npm registry,
 # checked against its published sha512. `workbench app` serves it with the charts' own view
-# (workbench/pages/figure_view.js) instead of plotly's widget bundle, which carries the whole of plotly.js
+# (workbench/server/figure_view.js) instead of plotly's widget bundle, which carries the whole of plotly.js
 # (a page compiles 1.5 MB instead of 4.8 MB). The version is the plotly.js that plotly.py's bundle carries
 # (tests/test_cli_site.py checks it); an app installed without it (pip, no make) serves plotly's own bundle.
 PLOTLY_JS_VERSION := 4.1.1

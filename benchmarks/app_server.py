@@ -21,8 +21,8 @@ from typing import Any
 
 import psutil
 
-from workbench.cli.app import HOST, TOKEN_ENV, free_port
 from workbench.export.printout import chromium_launch_options
+from workbench.server.app import HOST, TOKEN_ENV, free_port
 
 START_S = 180
 POOL_FILLED = re.compile(r"Kernel pool of (\S+) is filled")  # what the server logs after each preheat

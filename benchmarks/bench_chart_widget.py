@@ -1,4 +1,4 @@
-"""Kernel time to make the FigureWidget of a finished chart: plotly's own way against `apps.chart_slot.figure_widget`.
+"""Kernel time to make the FigureWidget of a finished chart: plotly's own way against `server.charts.heard_widget`.
 
 Run: .venv/bin/python benchmarks/bench_chart_widget.py
 Every new chart on a page is a new FigureWidget (at the page's first run, which preheating pays, and per change
@@ -15,12 +15,13 @@ from timing import timed
 
 import workbench as wb
 from workbench import stat_table
-from workbench.apps.chart_slot import HeardFigure, figure_widget
 from workbench.charts.encounter import budget_figure
 from workbench.charts.scaling import curves_figure, scaling_figure
 from workbench.charts.solo import solo_figure
 from workbench.encounter.party import budget, make_party
 from workbench.monster.solo import solo_drift
+from workbench.server.charts import HeardFigure
+from workbench.server.charts import heard_widget as figure_widget
 
 
 def figures() -> dict[str, object]:

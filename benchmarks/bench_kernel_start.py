@@ -1,9 +1,9 @@
-"""What a kernel costs to start, launched the usual way and forked from the zygote (workbench.cli.kernel_zygote).
+"""What a kernel costs to start, launched the usual way and forked from the zygote (workbench.server.kernel_zygote).
 
 For each way, N kernels one after another, as `workbench app` and nbval start them (jupyter_client's
 `KernelManager`, the provisioner chosen by name): the wall time from `start_kernel` to the kernel answering,
 and the kernel process's CPU until then; then the same once it has run an app page's imports
-(`workbench.apps.pages`, `workbench.apps.visit`), which every page's notebook does first. The zygote's own start
+(`workbench.apps.pages`, `workbench.server.visit`), which every page's notebook does first. The zygote's own start
 (its imports, paid once per server) is timed apart.
 
 Run: .venv/bin/python benchmarks/bench_kernel_start.py [N]
@@ -20,10 +20,10 @@ import psutil
 from jupyter_client.manager import KernelManager
 from jupyter_client.provisioning import KernelProvisionerFactory
 
-from workbench.cli import kernel_zygote
-from workbench.cli.app import KERNEL_PROVISIONER
+from workbench.server import kernel_zygote
+from workbench.server.app import KERNEL_PROVISIONER
 
-PAGE_IMPORTS = "import workbench.apps.pages, workbench.apps.visit"
+PAGE_IMPORTS = "import workbench.apps.pages, workbench.server.visit"
 
 
 def cpu_seconds(pid: int) -> float:

@@ -37,8 +37,8 @@ from app_server import OFFLINE, POOL_FILLED, chromium_options, launch_chromium, 
 from playwright.sync_api import sync_playwright
 from timing import load_average
 
-from workbench.cli.app import new_token
-from workbench.cli.site import pages
+from workbench.server.app import new_token
+from workbench.server.site import pages
 
 READY = ("#rendered_cells .wb-page .js-plotly-plot .main-svg, "
          "#rendered_cells .wb-page .wb-builder .wb-explain-view .wb-explain")

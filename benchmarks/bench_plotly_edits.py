@@ -34,9 +34,9 @@ from playwright.sync_api import sync_playwright
 from plotly.utils import PlotlyJSONEncoder
 
 from workbench import stat_table
-from workbench.apps.chart_slot import figure_widget
 from workbench.charts.scaling import scaling_figure, update_scaling_figure
-from workbench.cli.site import plotly_bundle
+from workbench.server.charts import heard_widget as figure_widget
+from workbench.server.site import plotly_bundle
 
 KINDS = ("as sent", "the title", "an axis range", "a style", "all three at once", "a subplot title", "a shape moved")
 

@@ -20,8 +20,8 @@ from pathlib import Path
 import psutil
 from app_server import POOL_FILLED, running_app, settle
 
-from workbench.cli.app import new_token
-from workbench.cli.site import pages
+from workbench.server.app import new_token
+from workbench.server.site import pages
 
 
 def settled(server: subprocess.Popen[bytes], log: Path, pools: int) -> list[psutil.Process]:

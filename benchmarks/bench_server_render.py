@@ -22,8 +22,8 @@ import psutil
 from app_server import running_app, settle
 from bench_preheated_kernels import settled
 
-from workbench.cli.app import new_token
-from workbench.cli.site import lessons, pages
+from workbench.server.app import new_token
+from workbench.server.site import lessons, pages
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"  # the lessons `workbench app` serves from a checkout
 

@@ -24,7 +24,7 @@ from app_server import OFFLINE, launch_chromium, percentile, running_app  # a sc
 from playwright.sync_api import TimeoutError, sync_playwright
 from timing import load_average
 
-from workbench.cli.app import new_token
+from workbench.server.app import new_token
 
 PAGE = "solos.ipynb"
 ROOT = "#rendered_cells .wb-page"

@@ -32,7 +32,7 @@ from typing import Any
 from app_server import launch_chromium, listening, running_app  # a script beside this one
 from playwright.sync_api import sync_playwright
 
-from workbench.cli.app import HOST, free_port
+from workbench.server.app import HOST, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "workbench" / "pages").glob("*.ipynb"))

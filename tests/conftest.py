@@ -57,7 +57,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _nbval_kernels_on_unix_sockets() -> None:
-    """nbval's kernels talk over Unix sockets, as `workbench app`'s do (`cli.app.kernel_transport_arguments`).
+    """nbval's kernels talk over Unix sockets, as `workbench app`'s do (`server.app.kernel_transport_arguments`).
 
     Over TCP a kernel's five ports are picked free a moment before the kernel binds them, and under the
     parallel suite another connection took one in between ("Address already in use": the kernel failed to
@@ -71,7 +71,7 @@ def _nbval_kernels_on_unix_sockets() -> None:
         from jupyter_client.manager import KernelManager
     except ImportError:  # pragma: no cover - nbval is in the [test] extra
         return
-    from workbench.cli.app import kernel_socket_folder
+    from workbench.server.app import kernel_socket_folder
 
     folder = kernel_socket_folder()  # the app's rule: a folder short enough for a socket's path (None: TCP)
     if folder is None:
@@ -88,12 +88,12 @@ def _nbval_kernels_on_unix_sockets() -> None:
 
 def _kernels_from_the_zygote() -> None:
     """The suite's kernels (nbval's among them) are forked from the zygote, as `workbench app`'s are, by the
-    app's own rule (`cli.app.kernel_provisioner`: only when its entry point is installed)."""
+    app's own rule (`server.app.kernel_provisioner`: only when its entry point is installed)."""
     try:
         from jupyter_client.provisioning import KernelProvisionerFactory
     except ImportError:  # pragma: no cover - jupyter_client comes with nbval, in the [test] extra
         return
-    from workbench.cli.app import kernel_provisioner
+    from workbench.server.app import kernel_provisioner
 
     name = kernel_provisioner()
     if name is not None:

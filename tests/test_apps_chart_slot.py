@@ -1,4 +1,6 @@
-"""ChartSlot: each `show` puts a new FigureWidget of the whole figure in the slot and closes the old one.
+"""ChartSlot: each `show` puts a new FigureWidget of the whole figure in the slot and closes the old one; with
+the server's chart maker (`workbench.server.charts`, installed in `workbench app`'s kernels) a change is made in
+place once the browser has answered the chart.
 
 Why: a FigureWidget changed in place can stay stuck in a browser (anywidget's 2 s model-initialization
 timeout); a fresh one per update draws. The browser side is tested in tests/browser/.
@@ -17,9 +19,18 @@ import pytest
 from plotly.utils import PlotlyJSONEncoder
 
 from workbench import stat_table
-from workbench.apps.chart_slot import ChartSlot, HeardFigure, figure_widget
-from workbench.charts.page_renderer import BUNDLE_VARIABLE
+from workbench.apps import serving
+from workbench.apps.chart_slot import ChartSlot
 from workbench.charts.scaling import scaling_figure
+from workbench.server.charts import HeardFigure, ServedCharts
+from workbench.server.charts import heard_widget as figure_widget
+from workbench.server.page_renderer import BUNDLE_VARIABLE
+
+
+@pytest.fixture
+def served(monkeypatch):
+    """This kernel as one of `workbench app`'s: the server's chart maker (no served bundle), restored after."""
+    monkeypatch.setitem(serving._INSTALLED, "charts", ServedCharts(bundle=None))
 
 
 def figure(ys: list[int], title: str) -> go.Figure:
@@ -62,7 +73,32 @@ def _browser_draws(shown: go.FigureWidget, edit_id: int = 0) -> None:
     shown.set_state({"_js2py_widget_layoutDelta": {"layout_delta": {}, "layout_edit_id": edit_id}})
 
 
-def test_change_shows_a_new_chart_until_the_browser_answers_the_kernel():
+def test_without_a_server_every_change_is_a_new_plotly_figurewidget():
+    slot = ChartSlot(figure([1, 2], "first"))
+    first = slot.figure
+    assert isinstance(first, go.FigureWidget) and not isinstance(first, HeardFigure) and not slot.live
+    _browser_draws(first)  # plotly's own widget keeps no report: nothing says the browser hears it
+    shown = slot.change(lambda f: f.data[0].update(y=[9, 9]), lambda: figure([3, 4], "built"))
+    assert shown is not first and list(shown.data[0].y) == [3, 4] and first.comm is None
+
+
+def test_the_server_installs_its_chart_maker(monkeypatch):
+    monkeypatch.setitem(serving._INSTALLED, "charts", serving.ChartMaker())
+    monkeypatch.setitem(serving._INSTALLED, "pages", None)
+    monkeypatch.delenv("VOILA_KERNEL_ID", raising=False)
+    monkeypatch.delenv("VOILA_BASE_URL", raising=False)
+    from workbench.server import kernel_start
+
+    kernel_start.start()  # not a kernel Voilà started: nothing changes
+    assert type(serving.chart_maker()) is serving.ChartMaker and serving.serve_page(lambda: "page") == "page"
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    monkeypatch.setattr("workbench.server.page_renderer.use_page_renderer", lambda: None)
+    kernel_start.start()
+    assert isinstance(serving.chart_maker(), ServedCharts)
+    assert isinstance(ChartSlot(figure([1], "served")).figure, HeardFigure)
+
+
+def test_change_shows_a_new_chart_until_the_browser_answers_the_kernel(served):
     slot = ChartSlot(figure([1, 2], "first"))
     first = slot.figure
     shown = slot.change(lambda f: f.data[0].update(y=[9, 9]), lambda: figure([3, 4], "built"))
@@ -73,7 +109,7 @@ def test_change_shows_a_new_chart_until_the_browser_answers_the_kernel():
     assert again is not shown and list(again.data[0].y) == [5, 6]  # ... but no answer came: still new charts
 
 
-def test_once_the_browser_answers_a_change_is_made_in_place():
+def test_once_the_browser_answers_a_change_is_made_in_place(served):
     slot = ChartSlot(figure([1, 2], "first"))
     shown = slot.figure
     _browser_draws(shown)
@@ -87,7 +123,7 @@ def test_once_the_browser_answers_a_change_is_made_in_place():
     assert replaced is not shown and not slot.live  # ... and the new one has to answer again
 
 
-def test_an_answer_from_a_replaced_chart_does_not_count():
+def test_an_answer_from_a_replaced_chart_does_not_count(served):
     slot = ChartSlot(figure([1, 2], "first"))
     old = slot.figure
     _browser_draws(old)
@@ -98,19 +134,16 @@ def test_an_answer_from_a_replaced_chart_does_not_count():
 
 
 def test_under_workbench_app_a_slots_charts_import_plotly_from_the_server(monkeypatch):
-    from plotly.basewidget import BaseFigureWidget
-
-
-    monkeypatch.setattr(BaseFigureWidget, "_esm", BaseFigureWidget._esm)  # restored after the test
-    assert len(str(ChartSlot(figure([1, 2], "carried")).figure._esm)) > 1_000_000  # plain voila, JupyterLab
+    assert len(str(ChartSlot(figure([1, 2], "carried")).figure._esm)) > 1_000_000  # stock voila, JupyterLab
     monkeypatch.setenv(BUNDLE_VARIABLE, "voila/static/plotly-widget-9.js?v=9")
     monkeypatch.setenv("VOILA_BASE_URL", "/")
+    monkeypatch.setitem(serving._INSTALLED, "charts", ServedCharts())
     slot = ChartSlot(figure([1, 2], "first"))
     assert '"/voila/static/plotly-widget-9.js?v=9"' in slot.figure._esm and len(slot.figure._esm) < 1000
     assert '"/voila/static/plotly-widget-9.js' in slot.show(figure([3, 4], "second"))._esm
 
 
-def test_the_views_reports_are_not_echoed_back_to_the_browser(monkeypatch):
+def test_the_views_reports_are_not_echoed_back_to_the_browser(monkeypatch, served):
     """ipywidgets 8 echoes each state the browser sends (`echo_update`); plotly's view reports its whole computed
     deltas after every draw, and the echo sent them back for nothing."""
     slot = ChartSlot(figure([1, 2], "first"))

@@ -9,17 +9,18 @@ import plotly.graph_objects as go
 import pytest
 
 from workbench.apps.homebrew import swarm_app, weakness_app
-from workbench.charts.page_renderer import BUNDLE_VARIABLE
 from workbench.homebrew.rule import shipped_rules
 from workbench.homebrew.swarm import SwarmScenario, simulate_swarms
+from workbench.server.page_renderer import BUNDLE_VARIABLE
 
 
 def _wound(app) -> str:
     return re.search(r'data-wound="([^"]*)"', app.controls["wound"].value).group(1)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def weakness():
+    """An app of its own for each test: the tests set its controls."""
     return weakness_app()
 
 
@@ -88,8 +89,9 @@ def test_the_weakness_app_works_for_the_swarm_module_too():
     assert _wound(app) == "8"  # "Two-handed baseline (2) becomes 3, then follows 3 -> 4 -> 8"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def swarm():
+    """An app of its own for each test: one test checks the controls' starting values, others move them."""
     return swarm_app(runs=200, seed=7)
 
 
@@ -121,11 +123,12 @@ def test_the_tuning_button_draws_the_grid(swarm):
 def test_under_workbench_app_the_swarm_charts_import_the_servers_plotly(monkeypatch):
     """Not plotly's ~5 MB widget bundle in every new chart (the lesson's swarm app built its charts outside a
     ChartSlot, and each carried it to the browser)."""
-    from plotly.basewidget import BaseFigureWidget
+    from workbench.apps import serving
+    from workbench.server.charts import ServedCharts
 
-    monkeypatch.setattr(BaseFigureWidget, "_esm", BaseFigureWidget._esm)  # restored after the test
     monkeypatch.setenv(BUNDLE_VARIABLE, "voila/static/plotly-widget-9.js?v=9")
     monkeypatch.setenv("VOILA_BASE_URL", "/base/")
+    monkeypatch.setitem(serving._INSTALLED, "charts", ServedCharts())  # as the server's kernels do at start
     app = swarm_app(runs=100, seed=3)
     app.controls["tune"].click()
     for box in ("figure", "tuning"):

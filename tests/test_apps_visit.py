@@ -7,11 +7,11 @@ from __future__ import annotations
 import ipywidgets as widgets
 import pytest
 
-from workbench.apps import visit
 from workbench.apps.pages import fight_page, solos_page
-from workbench.charts.page_renderer import BUNDLE_VARIABLE
 from workbench.encounter.encounter import Encounter
 from workbench.encounter.party import make_party
+from workbench.server import visit
+from workbench.server.page_renderer import BUNDLE_VARIABLE
 from workbench.workspace import Workspace, save_workspace
 
 
@@ -193,23 +193,24 @@ def test_the_request_is_asked_where_and_as_voilas_own_wait_asks_it(query_server,
 def test_a_wait_closed_with_no_visit_or_a_server_not_there_is_no_request(query_server, monkeypatch):
     asked = query_server(lambda connection: connection.close())
     assert visit.request_from_server() is None and len(asked) == 1
-    from workbench.cli.app import free_port
+    from workbench.server.app import free_port
 
     monkeypatch.setenv("VOILA_APP_PORT", str(free_port()))  # nothing listens there
     assert visit.request_from_server() is None
 
 
 def test_charts_load_plotly_from_the_server_only_under_workbench_app(monkeypatch):
+    """Without a served bundle the server's charts carry plotly's JavaScript; with one they import it, and
+    plotly's own FigureWidget is left as it is (the server changes no class of plotly's)."""
     import plotly.graph_objects as go
-    from plotly.basewidget import BaseFigureWidget
 
-    carried = BaseFigureWidget._esm
-    assert not visit.load_plotly_from_server()  # no workbench app: charts carry their JavaScript
-    assert len(str(go.FigureWidget()._esm)) > 1_000_000
-    monkeypatch.setattr(BaseFigureWidget, "_esm", carried)  # restored after the test
+    from workbench.server.charts import ServedCharts
+
+    figure = go.Figure(go.Bar(y=[1]))
+    assert len(str(ServedCharts().widget(figure)._esm)) > 1_000_000  # no workbench app: carried
     monkeypatch.setenv(BUNDLE_VARIABLE, "voila/static/plotly-widget-9.js?v=9")
     monkeypatch.setenv("VOILA_BASE_URL", "/base/")
-    assert visit.load_plotly_from_server()
-    shim = go.FigureWidget()._esm
+    shim = ServedCharts().widget(figure)._esm
     assert '"/base/voila/static/plotly-widget-9.js?v=9"' in shim and len(shim) < 1000
     assert "export default" in shim
+    assert len(str(go.FigureWidget(figure)._esm)) > 1_000_000

@@ -1,12 +1,10 @@
-"""Figures shown as cell outputs under Voilà go out as plain HTML (charts.page_renderer): JupyterLab's plotly
-renderer raises `r.setData is not a function` on a Voilà page. Elsewhere plotly's own choice is kept.
-
-The browser side (a chart notebook served by plain `voila`, no page error) is tests/browser/test_browser_plain_voila.py.
+"""Figures shown as cell outputs in `workbench app`'s kernels go out as plain HTML (server.page_renderer):
+JupyterLab's plotly renderer raises `r.setData is not a function` on a Voilà page. Elsewhere plotly's own choice
+is kept.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 
@@ -14,9 +12,10 @@ import plotly.graph_objects as go
 import plotly.io as pio
 import pytest
 
-import workbench.charts
 from workbench.charts.malice import malice_figure
-from workbench.charts.page_renderer import (
+from workbench.fight.malice import malice_schedule
+from workbench.server import kernel_start
+from workbench.server.page_renderer import (
     BUNDLE_VARIABLE,
     LOAD_CHARTS,
     PAGE_RENDERER,
@@ -24,7 +23,6 @@ from workbench.charts.page_renderer import (
     in_voila,
     served_bundle,
 )
-from workbench.fight.malice import malice_schedule
 
 
 @pytest.fixture
@@ -46,13 +44,17 @@ def test_in_voila_by_the_kernel_environment(environ, expected):
 
 
 @pytest.mark.parametrize(("variable", "chosen"), [("VOILA_KERNEL_ID", True), (None, False)])
-def test_importing_charts_in_a_voila_kernel_chooses_the_page_renderer(monkeypatch, renderer_kept, variable, chosen):
+def test_the_servers_kernel_start_in_a_voila_kernel_chooses_the_page_renderer(monkeypatch, renderer_kept, variable,
+                                                                              chosen):
+    from workbench.apps import serving
+
     for name in ("VOILA_KERNEL_ID", "VOILA_BASE_URL"):
         monkeypatch.delenv(name, raising=False)
     if variable:
         monkeypatch.setenv(variable, "9f1c")
+    monkeypatch.setattr(serving, "_INSTALLED", dict(serving._INSTALLED))  # restored after the test
     pio.renderers.default = "plotly_mimetype"  # what plotly picks in any Jupyter kernel
-    importlib.reload(workbench.charts)
+    kernel_start.start()
     assert (pio.renderers.default == PAGE_RENDERER) is chosen
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from cli_process import run_cli, run_entry_point
 
-from workbench.cli.app import (
+from workbench.server.app import (
     HOST,
     NOTEBOOKS_DIR,
     SOCKET_PATH_ROOM,
@@ -77,7 +77,7 @@ def test_free_port_can_be_bound():
 
 def test_voila_serves_the_notebooks_folder_on_localhost_only():
     command = voila_command(NOTEBOOKS_DIR, 8123, python="python")
-    assert command[:5] == ["python", "-m", "workbench.cli.app", "serve", str(NOTEBOOKS_DIR)]
+    assert command[:5] == ["python", "-m", "workbench.server.app", "serve", str(NOTEBOOKS_DIR)]
     assert f"--Voila.ip={HOST}" in command and HOST == "127.0.0.1"
     assert "--Voila.port=8123" in command
     assert "--Voila.port_retries=0" in command  # never another port than the one printed
@@ -116,7 +116,7 @@ def test_a_weak_token_is_refused(token, monkeypatch):
 def test_each_app_page_and_nothing_else_gets_one_preheated_kernel():
     import json
 
-    from workbench.cli.app import preheat_arguments
+    from workbench.server.app import preheat_arguments
 
     options = dict(a.removeprefix("--").split("=", 1) for a in preheat_arguments(["monster.ipynb", "fight.ipynb"]))
     assert options["VoilaConfiguration.preheat_kernel"] == "True"
@@ -132,7 +132,7 @@ def test_the_preheated_kernels_request_socket_gets_the_host_and_origin_checks():
     from tornado.web import HTTPError
     from voila.request_info_handler import RequestInfoSocketHandler
 
-    from workbench.cli.app import guard_request_info
+    from workbench.server.app import guard_request_info
 
     saved = RequestInfoSocketHandler.prepare, RequestInfoSocketHandler.check_origin
     try:
@@ -151,7 +151,7 @@ def test_the_preheated_kernels_request_socket_gets_the_host_and_origin_checks():
 
 
 def test_an_app_page_loads_no_static_plotly_renderer_and_a_lesson_keeps_it():
-    from workbench.cli.app import app_page_config
+    from workbench.server.app import app_page_config
 
     def config() -> dict:
         return {"federated_extensions": [{"name": "jupyterlab-plotly"}, {"name": "anywidget"}]}

@@ -6,9 +6,9 @@ import json
 import re
 from pathlib import Path
 
-from workbench.cli import site
-from workbench.cli.app import NOTEBOOKS_DIR, page_arguments, page_environment
-from workbench.cli.site import (
+from workbench.server import site
+from workbench.server.app import NOTEBOOKS_DIR, page_arguments, page_environment
+from workbench.server.site import (
     CHARTS_SCRIPT_ATTRIBUTE,
     COMPILE_HINT,
     FIGURE_VIEW,
@@ -86,10 +86,9 @@ def test_the_chart_bundle_is_compiled_off_the_main_thread_and_run_by_each_page_h
     module's), from the very address the charts' widgets are given, and the widgets wait for that script."""
     import jinja2
     import plotly.graph_objects as go
-    from plotly.basewidget import BaseFigureWidget
 
-    from workbench.apps import visit
-    from workbench.charts import page_renderer
+    from workbench.server import page_renderer
+    from workbench.server.charts import ServedCharts
 
     _, share = prepare_site(None, tmp_path / "site")
     template = share / "voila" / "templates" / TEMPLATE_NAME
@@ -104,11 +103,9 @@ def test_the_chart_bundle_is_compiled_off_the_main_thread_and_run_by_each_page_h
     script = re.fullmatch(rf'<script defer {CHARTS_SCRIPT_ATTRIBUTE} src="([^"]+)"></script>\s*', head)
     assert script, head
     assert CHARTS_SCRIPT_ATTRIBUTE == page_renderer.CHARTS_SCRIPT_ATTRIBUTE
-    monkeypatch.setattr(BaseFigureWidget, "_esm", BaseFigureWidget._esm)  # restored after the test
     monkeypatch.setenv(page_renderer.BUNDLE_VARIABLE, bundle.address)
     monkeypatch.setenv("VOILA_BASE_URL", "/base/")
-    assert visit.load_plotly_from_server()
-    shim = go.FigureWidget()._esm
+    shim = ServedCharts().widget(go.Figure())._esm
     assert json.dumps(script.group(1)) in shim and page_renderer.LOAD_CHARTS in shim
     assert f'document.querySelector("script[{CHARTS_SCRIPT_ATTRIBUTE}]")' in page_renderer.LOAD_CHARTS
 
@@ -117,7 +114,7 @@ def test_the_figure_view_is_a_classic_script_that_leaves_the_view_where_the_char
     view = FIGURE_VIEW.read_text()
     assert not re.search(r"^\s*(export|import)\s", view, re.MULTILINE)  # a module's syntax would not run
     assert "window.workbenchFigureView = { render };" in view
-    from workbench.charts.page_renderer import LOAD_CHARTS
+    from workbench.server.page_renderer import LOAD_CHARTS
 
     assert "return { default: window.workbenchFigureView };" in LOAD_CHARTS
 

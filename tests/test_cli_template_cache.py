@@ -1,4 +1,4 @@
-"""The page template's files are compiled once per server (`cli.template_cache`): every later environment takes
+"""The page template's files are compiled once per server (`server.template_cache`): every later environment takes
 the compiled code, renders the same, and compiles a file again only when it was edited."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from jinja2 import Environment, FileSystemLoader
 
-from workbench.cli import template_cache
-from workbench.cli.template_cache import CompiledTemplates
+from workbench.server import template_cache
+from workbench.server.template_cache import CompiledTemplates
 
 
 @pytest.fixture

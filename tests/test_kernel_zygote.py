@@ -1,4 +1,4 @@
-"""Kernels forked from the zygote (workbench/cli/kernel_zygote.py) behave as kernels launched the usual way.
+"""Kernels forked from the zygote (workbench/server/kernel_zygote.py) behave as kernels launched the usual way.
 
 Each test starts real kernels through jupyter_client's `KernelManager` with the `workbench-zygote` provisioner,
 found by its entry point as `workbench app` and nbval find it, and asks the kernel about itself.
@@ -6,6 +6,7 @@ found by its entry point as `workbench app` and nbval find it, and asks the kern
 
 from __future__ import annotations
 
+import ast
 import os
 import signal
 import sys
@@ -19,10 +20,17 @@ import pytest
 from jupyter_client.manager import KernelManager
 from jupyter_client.provisioning import KernelProvisionerFactory
 
-from workbench.charts.page_renderer import PAGE_RENDERER
-from workbench.cli import kernel_zygote
-from workbench.cli.app import KERNEL_PROVISIONER, kernel_provisioner_arguments, voila_command
-from workbench.cli.kernel_zygote import OWN_PRELOADED, PRELOADED, ZygoteProvisioner, forkable, source_stamp
+from workbench.server import kernel_zygote
+from workbench.server.app import KERNEL_PROVISIONER, kernel_provisioner_arguments, voila_command
+from workbench.server.kernel_zygote import (
+    OWN_PRELOADED,
+    PRELOADED,
+    ZygoteProvisioner,
+    forkable,
+    launched,
+    source_stamp,
+)
+from workbench.server.page_renderer import PAGE_RENDERER
 
 # The tests that start kernels from the zygote: it forks on Linux only (the machine CI runs on, where none of
 # them is skipped); elsewhere every kernel starts the usual way, which the other tests here check anywhere.
@@ -151,11 +159,27 @@ def test_widgets_plotly_and_the_workbench_see_the_kernel_they_are_imported_in(th
     assert ask(three["launched"][1], probe) == answer
 
 
-@forks
-def test_a_kernel_voila_starts_shows_figures_through_the_page_renderer(kernels, tmp_path):
-    """The zygote imported the workbench's charts outside Voilà; the kernel chooses the renderer by its own start."""
+SERVED = ("(__import__('plotly.io', fromlist=['renderers']).renderers.default, "
+          "type(__import__('workbench.apps.serving', fromlist=['chart_maker']).chart_maker()).__name__)")
+
+
+@pytest.mark.parametrize("forked", [pytest.param(True, marks=forks), False], ids=["forked", "launched"])
+def test_a_kernel_voila_starts_gets_the_servers_start_up_work(kernels, tmp_path, monkeypatch, forked):
+    """Forked or launched the usual way, a kernel the server started builds its pages and draws its charts the
+    server's way (`kernel_start`); one the test suite starts, outside Voilà, keeps plotly's and the apps' own."""
+    if not forked:
+        monkeypatch.setattr(kernel_zygote, "forkable", lambda cmd: False)
     _, client = kernels.start(tmp_path, VOILA_KERNEL_ID="kernel-1", VOILA_BASE_URL="/")
-    assert ask(client, "__import__('plotly.io', fromlist=['renderers']).renderers.default") == PAGE_RENDERER
+    assert ask(client, SERVED) == repr((PAGE_RENDERER, "ServedCharts"))
+    _, plain = kernels.start(tmp_path)
+    renderer, maker = ast.literal_eval(ask(plain, SERVED))
+    assert renderer != PAGE_RENDERER and maker == "ChartMaker"
+
+
+def test_a_launched_kernel_runs_the_servers_start_in_place_of_ipykernels_launcher():
+    command = [sys.executable, "-m", "ipykernel_launcher", "-f", "k.json"]
+    assert launched(command) == [sys.executable, "-m", "workbench.server.kernel_start", "-f", "k.json"]
+    assert launched(["/other/python", "-m", "ipykernel_launcher", "-f", "k.json"])[2] == "ipykernel_launcher"
 
 
 def test_the_stamp_of_the_workbenchs_files_changes_with_any_of_them_but_not_with_bytecode(tmp_path):

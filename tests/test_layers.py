@@ -36,8 +36,9 @@ RANKS = {
     "render": 12,
     "export": 13,  # every file out: the tools' files from formats, the text and printed card from render
     "apps": 14,
-    "cli": 15,
-    "workbench": 16,
+    "server": 15,  # serves the pages; only cli imports it (test_only_the_command_line_imports_the_server)
+    "cli": 16,
+    "workbench": 17,
 }
 PURE_BELOW = RANKS["tables"]
 
@@ -164,6 +165,23 @@ def test_importing_the_pure_layers_loads_no_heavy_library():
     assert result.stdout.strip() == "[]"
 
 
+def importers_of(graph: dict[str, set[str]], package: str) -> list[str]:
+    """The modules outside `package` that import any module of it."""
+    return sorted(module for module, targets in graph.items()
+                  if layer(module) != package and any(layer(target) == package for target in targets))
+
+
+def test_only_the_command_line_imports_the_server():
+    """The server fills in `workbench.apps.serving` in its kernels; nothing but the `app` command asks for it."""
+    assert importers_of(import_graph(), "server") == ["workbench.cli.app"]
+
+
+def test_no_notebook_imports_the_server():
+    notebooks = sorted(PACKAGE.rglob("*.ipynb")) + sorted((PACKAGE.parent / "notebooks").glob("*.ipynb"))
+    assert notebooks
+    assert [path.name for path in notebooks if "workbench.server" in path.read_text(encoding="utf-8")] == []
+
+
 def test_the_checks_see_the_whole_package():
     graph = import_graph()
     assert {"workbench.model", "workbench.monster.formulas", "workbench.apps.builder"} <= set(graph)
@@ -190,6 +208,11 @@ def test_a_planted_type_checking_import_is_seen(tmp_path):
     copy = _planted(tmp_path, "if False:\n        from ..apps import builder", into="rules/ruleset.py")
     assert "workbench.rules.ruleset (rules) imports workbench.apps.builder (apps)" in upward_imports(
         import_graph(copy))
+
+
+def test_a_planted_import_of_the_server_is_seen(tmp_path):
+    copy = _planted(tmp_path, "from workbench.server import visit", into="apps/pages.py")
+    assert importers_of(import_graph(copy), "server") == ["workbench.apps.pages", "workbench.cli.app"]
 
 
 def test_a_planted_heavy_import_in_pure_logic_is_seen(tmp_path):

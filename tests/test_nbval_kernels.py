@@ -8,7 +8,7 @@ from pathlib import Path
 
 from nbval.kernel import CURRENT_ENV_KERNEL_NAME, start_new_kernel
 
-from workbench.cli.app import kernel_socket_folder
+from workbench.server.app import kernel_socket_folder
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 

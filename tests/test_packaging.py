@@ -34,5 +34,5 @@ def test_console_script():
 
 def test_app_pages_and_their_template_ship_inside_the_wheel():
     shipped = _project()["tool"]["setuptools"]["package-data"]["workbench"]
-    assert "pages/*.ipynb" in shipped and "pages/template/**/*" in shipped
+    assert "pages/*.ipynb" in shipped and "server/template/**/*" in shipped and "server/*.js" in shipped
     assert sorted(p.stem for p in (ROOT / "workbench" / "pages").glob("*.ipynb"))

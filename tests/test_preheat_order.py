@@ -1,4 +1,4 @@
-"""The order of `workbench app`'s preheats (cli.preheat_order): a turn each, `limit` at a time, in the landing
+"""The order of `workbench app`'s preheats (server.preheat_order): a turn each, `limit` at a time, in the landing
 page's order, a page nobody has yet before another's refill, and at once the page a visitor waits for."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from workbench.cli import preheat_order
-from workbench.cli.preheat_order import PreheatQueue
+from workbench.server import preheat_order
+from workbench.server.preheat_order import PreheatQueue
 
 
 class Preheats:

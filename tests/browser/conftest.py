@@ -31,7 +31,7 @@ from page_errors import PageErrors
 from voila_page import COMM_LOG_LINES, AppPage
 from voila_server import PAGE_TIMEOUT, running_server, stop_soon
 
-from workbench.cli.app import TOKEN_ENV, free_port
+from workbench.server.app import TOKEN_ENV, free_port
 
 # Every host but this machine fails to resolve (the benchmarks' browser is offline the same way).
 OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from voila_page import AppPage
 
-from workbench.cli.site import PAGE_ORDER, pages
+from workbench.server.site import PAGE_ORDER, pages
 
 
 def test_landing_page_lists_the_pages_by_title_in_order(browser, voila_url, app_token, artifacts_dir, page_errors):

@@ -12,9 +12,9 @@ import pytest
 from playwright.sync_api import expect
 
 from workbench.apps.squad import default_squad
-from workbench.cli.site import plotly_bundle
 from workbench.fight.malice import MaliceTracker, malice_schedule
 from workbench.fight.squad import SquadTracker
+from workbench.server.site import plotly_bundle
 
 NOTEBOOK = "05_malice_and_minions.ipynb"
 MALICE = ".wb-test-malice"  # the planner/tracker Tab, tagged by this test (found by its "Planner" tab)
@@ -109,7 +109,7 @@ def test_the_lessons_static_chart_is_drawn_by_the_servers_plotly_not_an_embedded
     """Issue 18: under `workbench app` a lesson's static figure imports the server's plotly bundle (the one the
     page head preloads), so the page carries no inline copy of plotly.js (4.6 MB before)."""
     schedule = malice_schedule(heroes=5, victories=3, rounds=5)  # the lesson's own planning example
-    static = app.page.locator('.jp-OutputArea-output div[id^="wb-figure-"]').first  # charts.page_renderer's
+    static = app.page.locator('.jp-OutputArea-output div[id^="wb-figure-"]').first  # server.page_renderer's
     static.locator(".main-svg").first.wait_for()
     assert static.evaluate("(e, a) => JSON.stringify(e.data.find(t => t.type === 'bar').y) === JSON.stringify(a)",
                            [r.gain for r in schedule]) is True

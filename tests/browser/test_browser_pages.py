@@ -30,9 +30,9 @@ from voila_page import AppPage
 from voila_server import PAGE_TIMEOUT
 
 import workbench as wb
-from workbench.cli.site import PAGE_ORDER, pages
 from workbench.fight.malice import MaliceTracker, basic_malice_features
 from workbench.fight.squad import SquadTracker, make_squad
+from workbench.server.site import PAGE_ORDER, pages
 
 # the page's tool is there and its chart drawn; the monster page opens on its working (the chart is a tab away)
 READY = ("#rendered_cells .wb-page .js-plotly-plot .main-svg, "

@@ -18,7 +18,7 @@ import pytest
 from voila_page import AppPage
 from voila_server import PAGE_TIMEOUT, running_server
 
-from workbench.cli.app import HOST, free_port
+from workbench.server.app import HOST, free_port
 
 LESSON = Path(__file__).resolve().parents[2] / "notebooks" / "05_malice_and_minions.ipynb"  # not NOTEBOOK: open_app preloads those
 DRAWN = "#rendered_cells .js-plotly-plot .main-svg"

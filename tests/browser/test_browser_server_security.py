@@ -62,8 +62,8 @@ def test_a_foreign_host_is_refused_even_with_the_token(voila_url, app_token):
 
 def test_static_files_refuse_a_foreign_host(voila_url):
     """Voilà's scripts, plotly's bundle and the template's files (plain tornado handlers, outside jupyter_server's
-    Host check) answer no other host (cli.app.guard_static_files)."""
-    from workbench.cli.site import plotly_bundle
+    Host check) answer no other host (server.app.guard_static_files)."""
+    from workbench.server.site import plotly_bundle
 
     port = urlparse(voila_url).port
     paths = ("/voila/static/voila.js", "/" + plotly_bundle().address,  # type: ignore[union-attr]  # plotly is installed
@@ -102,15 +102,15 @@ def test_the_kernel_websocket_refuses_a_foreign_origin(voila_url, rendered):
 
 
 def test_the_servers_kernels_talk_over_unix_sockets(rendered):
-    """The kernels' five channels are Unix sockets (cli.app.kernel_transport_arguments), as each kernel's
+    """The kernels' five channels are Unix sockets (server.app.kernel_transport_arguments), as each kernel's
     connection file says and its sockets show: over TCP a kernel binds ports picked a moment before, an outgoing
     connection of the busy machine took one in between, and the page never arrived; no other user reaches a
-    Unix socket. The kernels are the children of the server's kernel zygote (cli.kernel_zygote)."""
+    Unix socket. The kernels are the children of the server's kernel zygote (server.kernel_zygote)."""
     import json
 
     import psutil
 
-    from workbench.cli.app import kernel_socket_folder
+    from workbench.server.app import kernel_socket_folder
 
     assert rendered["kernel"]  # a kernel ran the lesson and waits for its page
     connections = []

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench.cli.app import HOST
+from workbench.server.app import HOST
 
 SERVER_START_TIMEOUT = 180  # seconds: importing jupyter_server + voila on a loaded machine
 PAGE_TIMEOUT = 240_000  # ms: the notebook runs before the page arrives

@@ -1,7 +1,7 @@
-"""`workbench app`: the workbench's app pages (and its lessons) as web pages, served by Voilà.
+"""The server of `workbench app`: the workbench's app pages (and its lessons) as web pages, served by Voilà.
 
 Voilà runs each notebook in its own kernel and shows only its outputs: the sliders, stat blocks and charts.
-What is served is put together by `workbench.cli.site`: the app pages shipped in the package, the lessons
+What is served is put together by `workbench.server.site`: the app pages shipped in the package, the lessons
 (`--notebooks`, the checkout's notebooks/ by default; left out when absent, as in an installed wheel) and the
 workbench's Voilà template, whose landing page lists the pages in a Director's order. The server listens on 127.0.0.1 only, on a free port unless `--port` names one, and it starts
 as root too (Voilà, unlike JupyterLab, does not refuse root). The command replaces itself with the Voilà
@@ -24,7 +24,6 @@ loads no plotly renderer extension (`app_page_config`): its charts are FigureWid
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import inspect
 import json
@@ -38,18 +37,18 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from workbench.cli import bounded_int, preheat_order, template_cache
-from workbench.cli.site import PLOTLY_BUNDLE_VARIABLE, TEMPLATE_NAME, pages, plotly_bundle, prepare_site
 from workbench.errors import InvalidInput, WorkbenchError
+from workbench.server import preheat_order, template_cache
+from workbench.server.site import PLOTLY_BUNDLE_VARIABLE, TEMPLATE_NAME, pages, plotly_bundle, prepare_site
 
 __all__ = ["KERNEL_PROVISIONER", "NOTEBOOKS_DIR", "TOKEN_ENV", "app_page_config", "free_port", "guard_request_info", "guard_settings",
            "guard_static_files", "kernel_provisioner", "kernel_provisioner_arguments", "kernel_socket_folder", "kernel_transport_arguments", "new_token", "page_arguments", "page_environment",
-           "preheat_arguments", "register", "run", "serve", "voila_command"]
+           "preheat_arguments", "serve", "start", "voila_command"]
 
 HOST = "127.0.0.1"
 CULL_IDLE_S = 900  # seconds a kernel with no page connected may stay idle before the server shuts it down
 TOKEN_ENV = "WORKBENCH_APP_TOKEN"  # a token chosen by the caller (tests, scripts); else a random one
-# jupyter_client's name (an entry point in pyproject.toml) for workbench.cli.kernel_zygote.ZygoteProvisioner
+# jupyter_client's name (an entry point in pyproject.toml) for workbench.server.kernel_zygote.ZygoteProvisioner
 KERNEL_PROVISIONER = "workbench-zygote"
 # The notebooks of a source checkout (a wheel ships the library only: pass --notebooks then).
 NOTEBOOKS_DIR = Path(__file__).resolve().parents[2] / "notebooks"
@@ -221,7 +220,7 @@ def voila_command(notebooks: Path, port: int, python: str | None = None) -> list
     `$WORKBENCH_APP_TOKEN`, which `run` sets.
     """
     return [
-        python or sys.executable, "-m", "workbench.cli.app", "serve", str(notebooks),
+        python or sys.executable, "-m", "workbench.server.app", "serve", str(notebooks),
         "--no-browser",
         f"--Voila.ip={HOST}",
         f"--Voila.port={port}",
@@ -239,7 +238,7 @@ def voila_command(notebooks: Path, port: int, python: str | None = None) -> list
 
 
 def kernel_provisioner() -> str | None:
-    """The name of the zygote's kernel provisioner (`cli.kernel_zygote`: ~0.6 s of CPU less a kernel) if its entry
+    """The name of the zygote's kernel provisioner (`kernel_zygote`: ~0.6 s of CPU less a kernel) if its entry
     point is installed, else None. Naming a provisioner that is not installed makes jupyter_client refuse every
     kernel: a checkout installed before the zygote existed starts them the usual way until `make venv`."""
     from importlib.metadata import entry_points
@@ -304,18 +303,6 @@ def page_environment(share: Path, environ: dict[str, str] | None = None) -> dict
     return env
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "app", help="serve the notebooks as web apps with Voilà on 127.0.0.1 (a landing page lists them)"
-    )
-    parser.add_argument("--port", type=bounded_int(0), default=None, help="TCP port (default: a free one)")
-    parser.add_argument("--notebooks", type=Path, default=None,
-                        help="folder of lessons to serve beside the pages (default: the checkout's notebooks/)")
-    parser.add_argument("--no-preheat", dest="preheat", action="store_false",
-                        help="start a page's kernel only when it is opened (slower pages, ~1 GB less memory)")
-    parser.set_defaults(run=run)
-
-
 def _lessons(folder: Path | None) -> Path | None:
     """The lessons folder asked for (refused when it holds no notebooks), else the checkout's, if any."""
     if folder is not None:
@@ -323,9 +310,11 @@ def _lessons(folder: Path | None) -> Path | None:
     return NOTEBOOKS_DIR if any(NOTEBOOKS_DIR.glob("*.ipynb")) else None
 
 
-def run(args: argparse.Namespace) -> None:
-    lessons = _lessons(args.notebooks)
-    port = free_port() if args.port is None else _check_port(args.port)
+def start(notebooks: Path | None = None, port: int | None = None, preheat: bool = True) -> None:
+    """Serve the pages and the lessons in `notebooks` (the checkout's when None) on `port` (a free one when None),
+    with one preheated kernel per page if `preheat`: this process becomes the server (`os.execve`)."""
+    lessons = _lessons(notebooks)
+    port = free_port() if port is None else _check_port(port)
     if importlib.util.find_spec("voila") is None:
         raise WorkbenchError(
             "Voilà is not installed in this environment; install the lab extra: pip install "
@@ -334,7 +323,7 @@ def run(args: argparse.Namespace) -> None:
     token = _token()
     root, share = prepare_site(lessons)
     command = voila_command(root, port) + page_arguments()
-    if args.preheat:
+    if preheat:
         command += preheat_arguments(p.file for p in pages())
     print(f"workbench app: the Draw Steel workbench at http://{HOST}:{port}/?token={token} (Ctrl-C stops it)",
           flush=True)

@@ -1,5 +1,5 @@
 // The browser side of the app's charts (plotly FigureWidgets) under `workbench app`, on plotly.js's cartesian
-// build. `cli.site` serves this script after that build (which sets `window.Plotly`), in place of plotly's own
+// build. `workbench.server.site` serves this script after that build (which sets `window.Plotly`), in place of plotly's own
 // widget bundle: that one carries all of plotly.js (4.8 MB: maps, 3D, WebGL), the cartesian build 1.5 MB, and
 // the workbench draws only bar, box and scatter charts.
 //
@@ -7,12 +7,12 @@
 // a classic script's compiled code in its code cache from the third visit on; a module (imported, or run by
 // `<script type="module">`) was parsed and compiled again at every visit (~0.7 s of CPU a page on the 2-core
 // machine). The view is left in `window.workbenchFigureView`, where the charts' widgets and the lessons'
-// static figures find it (`charts.page_renderer.LOAD_CHARTS`).
+// static figures find it (`workbench.server.page_renderer.LOAD_CHARTS`).
 //
 // It speaks the messages of plotly.py's FigureWidget (plotly/basewidget.py): the figure in the `_widget_data`,
 // `_widget_layout` and `_config` traits, each change from the kernel in a `_py2js_*` trait (set, then reset to
 // null), and after each drawing an answer carrying the change's edit ids (`_js2py_traceDeltas`,
-// `_js2py_widget_layoutDelta`), which `apps.chart_slot` waits for before it changes a chart in place. The
+// `_js2py_widget_layoutDelta`), which `workbench.server.charts` waits for before it changes a chart in place. The
 // answers carry no computed defaults (plotly's own view sends the whole computed figure after every change):
 // the workbench never reads them, and leaving them out keeps a key press's work in the page small.
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import sys
 
-if __name__ == "__main__":  # run as the zygote: its folder (workbench/cli) must not shadow any module name
+if __name__ == "__main__":  # run as the zygote: its folder (workbench/server) must not shadow any module name
     del sys.path[0]
 
 import asyncio
@@ -48,16 +48,18 @@ from typing import Any
 from jupyter_client.connect import KernelConnectionInfo
 from jupyter_client.provisioning.local_provisioner import LocalProvisioner
 
-__all__ = ["OWN_PRELOADED", "PRELOADED", "ZygoteProvisioner", "forkable", "source_stamp"]
+__all__ = ["OWN_PRELOADED", "PRELOADED", "ZygoteProvisioner", "forkable", "launched", "source_stamp"]
 
 # Other projects' modules: a zygote that cannot import one does not start (kernels then start the usual way).
 PRELOADED = ("ipykernel.kernelapp", "numpy", "pandas", "pydantic", "pydantic._internal._model_construction",
              "nbformat", "jsonschema", "ipywidgets", "anywidget", "plotly.graph_objects", "plotly.subplots",
              "plotly.basewidget", "websockets.sync.client")
 # The workbench's: a module that fails to import (code being edited) is left for the kernel to import, and fail, itself.
-OWN_PRELOADED = ("workbench", "workbench.apps.pages", "workbench.apps.visit")
+OWN_PRELOADED = ("workbench", "workbench.apps.pages", "workbench.server.kernel_start", "workbench.server.charts",
+                 "workbench.server.visit")
 PACKAGE = Path(__file__).resolve().parent.parent  # workbench/: its files' stamp says when its code changed
 LAUNCHER = ["-m", "ipykernel_launcher"]
+KERNEL_START = "workbench.server.kernel_start"  # what a launched kernel runs instead (kernel_start.LAUNCHER)
 REPLY_S = 120  # the zygote's imports on a busy machine; a fork answers in milliseconds
 
 
@@ -67,6 +69,14 @@ def forkable(cmd: list[str], platform: str = sys.platform) -> bool:
         hasattr(os, "fork") and platform.startswith("linux") and len(cmd) > 3 and cmd[1:3] == LAUNCHER
         and os.path.realpath(cmd[0]) == os.path.realpath(sys.executable)
     )
+
+
+def launched(cmd: list[str]) -> list[str]:
+    """The command of a kernel launched the usual way: this Python's IPython kernel runs `kernel_start` in place of
+    `ipykernel_launcher` (the server's start-up work, as a forked kernel does it); any other kernel as it is."""
+    if len(cmd) > 3 and cmd[1:3] == LAUNCHER and os.path.realpath(cmd[0]) == os.path.realpath(sys.executable):
+        return [cmd[0], "-m", KERNEL_START, *cmd[3:]]
+    return cmd
 
 
 class ForkedKernel:
@@ -243,14 +253,14 @@ class ZygoteProvisioner(LocalProvisioner):
 
     async def launch_kernel(self, cmd: list[str], **kwargs: Any) -> KernelConnectionInfo:
         if not forkable(cmd):
-            return await super().launch_kernel(cmd, **kwargs)
+            return await super().launch_kernel(launched(cmd), **kwargs)
         cwd = str(kwargs.get("cwd") or os.getcwd())
         env = dict(kwargs.get("env") or os.environ)
         try:
             pid = await asyncio.to_thread(_ZYGOTE.fork, cmd, cwd, env)  # blocking I/O, off the server's loop
         except ZygoteUnavailable as error:
             self.log.warning("%s; starting the kernel the usual way", error)
-            return await super().launch_kernel(cmd, **kwargs)
+            return await super().launch_kernel(launched(cmd), **kwargs)
         self.process = ForkedKernel(pid)  # type: ignore[assignment]  # what LocalProvisioner uses of a Popen
         self.pid = self.pgid = pid  # the kernel leads a session of its own, as a launched kernel does
         self.cwd = cwd
@@ -296,8 +306,8 @@ def _where_it_runs() -> None:
     """In a forked kernel whose IPython is up: what the zygote imported that looks at where it runs, as it is
     imported, does so again. ipywidgets registers its comm targets and the workbench its display of a Monster
     (their imports do when IPython runs); plotly.io's renderers are made again (their import picks the default
-    renderer by what runs: the zygote runs no IPython), then the workbench's charts choose theirs (Voilà's page
-    renderer in a kernel Voilà started)."""
+    renderer by what runs: the zygote runs no IPython); then the server's start-up work in a kernel Voilà started
+    (`kernel_start`)."""
     modules = sys.modules
     if "ipywidgets" in modules:
         modules["ipywidgets"].register_comm_target()
@@ -305,8 +315,7 @@ def _where_it_runs() -> None:
         modules["workbench"]._register_notebook_display()
     if "plotly.io._renderers" in modules:
         importlib.reload(modules["plotly.io._renderers"])
-    if "workbench.charts.page_renderer" in modules:
-        modules["workbench.charts.page_renderer"].follow_voila()
+    importlib.import_module(KERNEL_START).start()
 
 
 def _serve(fd: int) -> None:

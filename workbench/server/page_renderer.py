@@ -8,13 +8,13 @@ Voilà the figures are therefore shown as `text/html`: plotly.js once per page (
 offline), then each figure as a `<div>` and the script that draws it; no MathJax from a CDN.
 
 Under `workbench app` (its kernels have `$WORKBENCH_PLOTLY_BUNDLE`, `served_bundle`) the page does not carry
-plotly.js at all: each figure's script waits for the server's chart JavaScript (`cli.site.plotly_bundle`), which
+plotly.js at all: each figure's script waits for the server's chart JavaScript (`site.plotly_bundle`), which
 the page's head runs and the charts' widgets use too (`LOAD_CHARTS`), so one file is fetched and compiled once
 per page and kept in the browser's caches. The embedded copy was a 4.6 MB inline script in every lesson page
 with a chart, sent from the kernel through the server and parsed on the page's main thread at each visit.
 
-Where: only in a kernel Voilà started (Voilà puts `VOILA_KERNEL_ID` and `VOILA_BASE_URL` in its environment);
-JupyterLab, nbval and scripts keep plotly's own choice. FigureWidgets (the apps' live charts) are widgets,
+Where: in the kernels of `workbench app` (`kernel_start`), which Voilà started (it puts `VOILA_KERNEL_ID` and
+`VOILA_BASE_URL` in their environment); JupyterLab, nbval, scripts and stock Voilà keep plotly's own choice. FigureWidgets (the apps' live charts) are widgets,
 drawn by anywidget, and are not concerned.
 """
 
@@ -30,14 +30,14 @@ import plotly.io as pio
 from plotly.io._base_renderers import NotebookRenderer  # plotly exports no base class for an HTML renderer
 
 __all__ = ["BUNDLE_VARIABLE", "CHARTS_SCRIPT_ATTRIBUTE", "LOAD_CHARTS", "PAGE_RENDERER", "PageRenderer", "in_voila",
-           "follow_voila", "served_bundle", "use_page_renderer"]
+           "served_bundle", "use_page_renderer"]
 
 PAGE_RENDERER = "workbench_page"
 VOILA_ENVIRONMENT = ("VOILA_KERNEL_ID", "VOILA_BASE_URL")  # set by Voilà in the environment of its kernels
-BUNDLE_VARIABLE = "WORKBENCH_PLOTLY_BUNDLE"  # cli.site.PLOTLY_BUNDLE_VARIABLE (cli sits above charts)
+BUNDLE_VARIABLE = "WORKBENCH_PLOTLY_BUNDLE"  # site.PLOTLY_BUNDLE_VARIABLE (the server process imports no plotly)
 BASE_URL_VARIABLE = "VOILA_BASE_URL"
 HEIGHT = 525  # px, plotly's notebook default
-CHARTS_SCRIPT_ATTRIBUTE = "data-workbench-charts"  # marks the page head's <script> of the charts (cli.site)
+CHARTS_SCRIPT_ATTRIBUTE = "data-workbench-charts"  # marks the page head's <script> of the charts (site)
 # A JavaScript function of the charts' address -> a promise of their module ({default: the FigureWidget view}).
 # Served as a classic script (plotly.js's cartesian build and workbench/pages/figure_view.js), the page's head runs
 # them: wait until it has (a deferred script may run after a widget asks), then take the view it left in
@@ -113,13 +113,6 @@ class PageRenderer(NotebookRenderer):  # type: ignore[misc]  # plotly is untyped
         html: str = pio.to_html(fig_dict, config=self.config, include_plotlyjs=False, include_mathjax=False,
                                 full_html=False, default_width="100%", default_height=HEIGHT, validate=False)
         return {"text/html": html}
-
-
-def follow_voila() -> None:
-    """In a kernel Voilà started, show figures through `PageRenderer` (`workbench.charts` does it when imported,
-    and a kernel forked from the zygote, which imported it outside Voilà, once the kernel is up)."""
-    if in_voila():
-        use_page_renderer()
 
 
 def use_page_renderer() -> None:

@@ -7,7 +7,7 @@ page on the landing page right away waited for all six. In turn, the first pages
 
 How: `install` wraps Voilà's kernel manager. A page's preheat takes a turn (`PreheatQueue.run`) and holds it
 until the page is built: its kernel then connects to Voilà's request-info websocket to wait for the visit
-(`apps.visit.wait_for_visit`), which `built` hears. A notebook that does not wait for its visit holds the turn
+(`visit.wait_for_visit`), which `built` hears. A notebook that does not wait for its visit holds the turn
 until it has run, and none holds it longer than `TURN_S`. A visitor who asks for a page whose preheat is still
 waiting for its turn gets it started at once (`want`).
 """

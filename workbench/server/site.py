@@ -4,13 +4,13 @@ The app pages are notebooks shipped inside the package (`workbench/pages/*.ipynb
 them); the lessons are the teaching notebooks of a source checkout (`notebooks/`), served when present. Voilà
 serves one folder, so the two are copied into one (`site_folder()/root`, rebuilt at each start: a page edited
 in the checkout is served as it is now). The landing page is Voilà's tree page replaced by the workbench's
-Voilà template (`workbench/pages/template/workbench`, copied beside the root): its `tree.html` is written
+Voilà template (`workbench/server/template/workbench`, copied beside the root): its `tree.html` is written
 here, from each notebook's own title and first line, in a Director's order (`PAGE_ORDER`).
 
 The template's static folder also gets the charts' JavaScript (`plotly_bundle`): plotly.js's cartesian build
-(1.5 MB, fetched by `make`) followed by the workbench's view of a FigureWidget (`workbench/pages/figure_view.js`),
+(1.5 MB, fetched by `make`) followed by the workbench's view of a FigureWidget (`workbench/server/figure_view.js`),
 or, where `make` did not fetch that build, plotly's own widget bundle (4.8 MB: the whole of plotly.js). The
-pages' kernels point their FigureWidgets at that file (`workbench.apps.visit`) instead of sending it inside
+pages' kernels point their FigureWidgets at that file (`workbench.server.charts`) instead of sending it inside
 every chart's widget state, so the browser loads and compiles it once and keeps it in its cache. The cartesian
 build cut a chart page's second visit from 2.7-3.2 s to 2.1-2.4 s (median, `bench_pages.py`, a machine at half
 its best speed) and Chromium's CPU a chart page's load by 1-2 s. How the browser gets it (issue 18):
@@ -63,7 +63,8 @@ __all__ = [
 ]
 
 PAGES_DIR = Path(__file__).resolve().parents[1] / "pages"
-FIGURE_VIEW = PAGES_DIR / "figure_view.js"  # the browser side of the app's charts on plotly.js's cartesian build
+SERVER_DIR = Path(__file__).resolve().parent
+FIGURE_VIEW = SERVER_DIR / "figure_view.js"  # the browser side of the app's charts on plotly.js's cartesian build
 # Where `make` puts plotly.js's cartesian build (the Makefile's PLOTLY_CARTESIAN), named by its version.
 CARTESIAN_FOLDER = Path(sys.prefix) / "share" / "drawsteel-workbench"
 TEMPLATE_NAME = "workbench"
@@ -177,13 +178,13 @@ def landing_html(listed_pages: tuple[Listed, ...], listed_lessons: tuple[Listed,
 COMPILE_HINT = b"//# allFunctionsCalledOnLoad\n"
 # Included by the template's head (index.html.j2) when prepare_site wrote it (not without plotly's bundle).
 HEAD_FILE = "charts-head.html.j2"
-# The mark of the head's <script> that the charts wait for: charts.page_renderer.CHARTS_SCRIPT_ATTRIBUTE (cli sits
-# above charts, whose module imports plotly.io)
+# The mark of the head's <script> that the charts wait for: page_renderer.CHARTS_SCRIPT_ATTRIBUTE (written again
+# here: that module imports plotly, which the server's own process does not need)
 CHARTS_SCRIPT_ATTRIBUTE = "data-workbench-charts"
 
 
 def head_html(bundle: Bundle) -> str:
-    """What each page's head asks for at once, at the very address the charts use (`visit.load_plotly_from_server`:
+    """What each page's head asks for at once, at the very address the charts use (`charts.ServedCharts`:
     the server's base URL + `bundle.address`): a classic bundle it runs (deferred: after the page is parsed),
     plotly's own bundle it preloads into the page's module map, where the charts' import finds it."""
     source = f"{{{{ resources.base_url }}}}{html.escape(bundle.address)}"
@@ -264,7 +265,7 @@ def prepare_site(lessons_dir: Path | None, folder: Path | None = None) -> tuple[
     for entry in listed_pages:
         shutil.copy2(PAGES_DIR / entry.file, root / entry.file)
     template = share / "voila" / "templates" / TEMPLATE_NAME
-    shutil.copytree(PAGES_DIR / "template" / TEMPLATE_NAME, template)
+    shutil.copytree(SERVER_DIR / "template" / TEMPLATE_NAME, template)
     (template / "tree.html").write_text(landing_html(listed_pages, listed_lessons), encoding="utf-8")
     bundle = plotly_bundle()
     if bundle is not None:

@@ -8,18 +8,11 @@ the pages write to the Director's folder (the workspace, the saved monsters) is 
 
 But the notebook ran before the visit, and the Director's folder may have changed since: a monster saved on
 the monster page, an encounter changed on the encounter page. So a page's notebook calls
-`page_for_visit(build)`: it builds the page at once (in a preheated kernel: before the visit), then waits for
-the visit (over Voilà's `/voila/query` websocket: the request reaches the kernel through the server), and builds the page
-again from the files only when the folder changed meanwhile (`workspace.folder_stamp`). Outside a preheated
-kernel (a kernel started for the visit, JupyterLab, the tests) nothing waits and the page is built once.
-
-Charts: every plotly FigureWidget carries plotly's ~5 MB widget JavaScript in its state, which the browser
-receives over the websocket and compiles for each chart (about 6-8 s of a page's opening on the busy 2-core
-machine). Under `workbench app` the server serves the charts' JavaScript as a file (`cli.site.plotly_bundle`:
-plotly.js's cartesian build with the workbench's view of a FigureWidget, else plotly's bundle), and
-`load_plotly_from_server` (called by `apps.chart_slot.figure_widget`, which makes every FigureWidget of the
-workbench) makes the kernel's FigureWidgets a few lines that import it from there: the browser fetches and
-compiles it once per page and keeps it in its cache for the next visits.
+`serve_page(build)` (`workbench.apps.serving`), which in the server's kernels is `page_for_visit(build)`: it
+builds the page at once (in a preheated kernel: before the visit), then waits for the visit (over Voilà's
+`/voila/query` websocket: the request reaches the kernel through the server), and builds the page again from
+the files only when the folder changed meanwhile (`workspace.folder_stamp`). Outside a preheated kernel (a
+kernel started for the visit) nothing waits and the page is built once.
 """
 
 from __future__ import annotations
@@ -30,23 +23,14 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from workbench.charts.page_renderer import LOAD_CHARTS, served_bundle
 from workbench.workspace import folder_stamp
 
-__all__ = ["PREHEAT_VARIABLE", "close_tree", "load_plotly_from_server", "page_for_visit", "preheated",
-           "request_from_server", "wait_for_visit"]
+__all__ = ["PREHEAT_VARIABLE", "close_tree", "page_for_visit", "preheated", "request_from_server", "wait_for_visit"]
 
 PREHEAT_VARIABLE = "VOILA_PREHEAT"  # Voilà sets it to "True" in the kernels of its pool, "False" otherwise
 VISITED_VARIABLE = "SERVER_SOFTWARE"  # one of the visit's request variables Voilà hands a preheated kernel
 REQUEST_OPEN_TIMEOUT_S = 5.0  # Voilà's own: a server that does not answer by then is not coming
 SHUTDOWN_WAIT_S = 2.0  # how long a kernel whose wait ended with no visit looks for the server's shutdown request
-# An ES module for anywidget: the charts' view from the JavaScript the page's head ran (`LOAD_CHARTS`), else
-# imported by its address on this page's server (a module imported twice from one address is evaluated once).
-BUNDLE_SHIM = """const load = {loader};
-const charts = await load(new URL({address}, window.location.origin).href);
-export default charts.default;
-"""
-
 Page = TypeVar("Page")
 
 
@@ -109,18 +93,6 @@ def shutting_down() -> bool:
     from ipykernel.kernelbase import Kernel
 
     return Kernel.initialized() and getattr(Kernel.instance(), "_shutdown_message", None) is not None
-
-
-def load_plotly_from_server() -> bool:
-    """Under `workbench app` (its kernels have `$WORKBENCH_PLOTLY_BUNDLE`), make every FigureWidget made from
-    now on load plotly's widget JavaScript from the server instead of carrying it; True if it did."""
-    address = served_bundle()
-    if address is None:
-        return False
-    from plotly.basewidget import BaseFigureWidget
-
-    BaseFigureWidget._esm = BUNDLE_SHIM.format(loader=LOAD_CHARTS, address=json.dumps(address))
-    return True
 
 
 def close_tree(widget: Any) -> None:
