@@ -66,3 +66,70 @@ def test_the_panel_makes_a_link_on_request_and_drops_it_when_the_monster_changes
     panel.controls["make"].click()
     panel.controls["format"].value = "markdown"
     assert panel.link.value == ""  # another format: make the file again
+
+
+# ---------------------------------------------------------------- what the builder shows is what it exports
+
+
+def _shown_numbers(block: str) -> dict:
+    """The numbers the builder's block shows, read from its HTML as a Director reads them."""
+    highest = re.search(r'<td class="wb-highest" data-characteristic="(\w+)">'
+                        r'<span class="wb-highest-value">\+(\d+)</span>', block)
+    assert highest
+    return {
+        "characteristic": highest.group(1), "value": int(highest.group(2)),
+        "bonus": int(re.search(r"Power Roll \+ (\d+)", block).group(1)),
+        "damage": [int(d) for d in re.findall(r'class="wb-damage-tier\d">(\d+)<', block)],
+        "potency": [int(p) for p in re.findall(r'class="wb-potency-tier\d">(-?\d+)<', block)],
+        "letter": re.search(r"<td>(\w) &lt; <span class=\"wb-potency-tier1\">", block).group(1),
+        "stamina": int(re.search(r'data-stamina="(\d+)"', block).group(1)),
+        "free_strike": int(re.search(r'data-free-strike="(\d+)"', block).group(1)),
+        "ev": int(re.search(r'data-ev="(\d+)"', block).group(1)),
+    }
+
+
+@pytest.mark.parametrize("characteristic, strike", [("agility", True), ("presence", False)])
+def test_a_builder_monster_exported_to_forge_steel_carries_every_number_the_block_shows(characteristic, strike):
+    from workbench.apps.builder import MonsterBuilder
+
+    builder = MonsterBuilder()
+    c = builder.controls
+    c["organization"].value, c["role"].value, c["level"].value = "elite", "brute", 4
+    c["name"].value, c["signature_name"].value = "Bridge Ogre", "Club Sweep"
+    c["signature_text"].value = "The target is pushed 2."
+    c["characteristic"].value, c["strike"].value = characteristic, strike
+    builder.tabs.selected_index = builder.tabs.titles.index("Export")
+    shown = _shown_numbers(builder.stat_block.value)
+    assert shown["characteristic"] == characteristic
+    panel = builder.export_panel
+    panel.controls["format"].value = "forge-steel"
+    panel.controls["make"].click()
+    data = json.loads(_payload(panel.link.value))
+    # Forge Steel's own fields (what Forge Steel shows), not the workbench record
+    values = {e["characteristic"]: e["value"] for e in data["characteristics"]}
+    assert values[characteristic.capitalize()] == shown["value"]
+    assert (data["stamina"], data["freeStrikeDamage"], data["encounterValue"]) == (
+        shown["stamina"], shown["free_strike"], shown["ev"])
+    (feature,) = [f for f in data["features"] if f["type"] == "Ability"]
+    ability = feature["data"]["ability"]
+    assert (ability["name"], ability["cost"]) == ("Club Sweep", "signature")
+    assert ("Strike" in ability["keywords"]) is strike
+    roll = next(s["roll"] for s in ability["sections"] if s["type"] == "roll")
+    assert roll["characteristic"] == [characteristic.capitalize()] and roll["bonus"] == shown["bonus"]
+    assert [roll[f"tier{n}"] for n in (1, 2, 3)] == [
+        f"{d} damage; {shown['letter']} < {p}" for d, p in zip(shown["damage"], shown["potency"], strict=True)]
+    assert {"type": "text", "text": "The target is pushed 2."} in ability["sections"]
+    # and read back through the workbench: the same numbers
+    (back,) = read_monsters(data, "Bridge Ogre.ds-monster")
+    assert back.characteristics[characteristic] == shown["value"]
+    assert [t.damage for t in back.abilities[0].power_roll.tiers] == shown["damage"]
+
+
+def test_the_panel_drops_its_file_when_a_display_choice_changes():
+    monster = wb.build_monster(level=2, organization="platoon", role="defender").model_copy(update={"name": "Guard"})
+    panel = ExportPanel()
+    panel.show(monster, characteristic="might")
+    panel.controls["make"].click()
+    assert panel.link.value
+    panel.show(monster, characteristic="reason")
+    assert panel.link.value == "" and panel.shown.characteristics.reason == monster.highest_characteristic

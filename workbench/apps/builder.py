@@ -503,7 +503,7 @@ class MonsterBuilder(widgets.VBox):
             options = {"characteristic": c["characteristic"].value, "strike": c["strike"].value,
                        "modules": self.modules}
             self.markdown_export.value = stat_block_markdown(monster, lore=self.lore, **options)
-            self.export_panel.show(monster)
+            self.export_panel.show(monster, characteristic=c["characteristic"].value, strike=c["strike"].value)
             self.json_export.value = monster.to_json()
 
     # ------------------------------------------------------------ library buttons

@@ -388,12 +388,20 @@ def _distance_from(entries: list[Any], where: str, kept: list[KeptText]) -> Dist
             return _spelled(Distance(kind=kind, note=_words(note, f"{where}.distance.qualifier"), **numbers))
     except InvalidInput:
         pass
-    # more than one distance, or one the model has no kind for: the words Forge Steel shows, kept as text
-    text = " or ".join(" ".join(str(e.get(k)) for k in ("type", "value", "value2", "within") if e.get(k))
-                       + (f" {e.get('qualifier') or e.get('special')}" if e.get("qualifier") or e.get("special")
-                          else "") for e in entries)
+    # more than one distance, or one the model has no kind for: kept as text, each in the book's words
+    text = " or ".join(_entry_words(e) for e in entries)
     kept.append(KeptText(where=where, part="distance", text=text))
     return Distance(kind="special", text=text)
+
+
+def _entry_words(entry: Mapping[str, Any]) -> str:
+    """One Forge Steel distance in the book's words ("2 cube within 5"), or its fields as they are."""
+    kind = DISTANCE_KINDS.get(str(entry.get("type")))
+    try:
+        numbers = {k: entry.get(k) or None for k in ("value", "value2", "within")}
+        return Distance(kind=kind, **numbers).canonical if kind else str(entry.get("type"))
+    except InvalidInput:
+        return " ".join(str(entry.get(k)) for k in ("type", "value", "value2", "within") if entry.get(k))
 
 
 def _spelled(distance: Distance) -> Distance:

@@ -236,16 +236,18 @@ def _native(data: Mapping[str, Any], source: str) -> tuple[Monster, dict[str, An
                 kept.append(feature)
         data = {**data, "features": kept}
     monster = parse_whole_stat_block(_bestiary_shape(data), source)
+    # the block's own traits with a Malice cost (read as Malice features), then the builder's marked ones
+    every_malice = (*monster.malice_features, *malice)
     native = {field: getattr(monster, field) for field in PRINTED}
-    native.update(malice_features=tuple(malice), villain_actions=tuple(villain_text))
-    return monster.model_copy(update={"malice_features": tuple(malice), "villain_actions": tuple(villain_text)}), \
+    native.update(malice_features=every_malice, villain_actions=tuple(villain_text))
+    return monster.model_copy(update={"malice_features": every_malice, "villain_actions": tuple(villain_text)}), \
         native
 
 
 # The Monster fields a stat block prints (the rest are the formulas' or the workbench's own).
 PRINTED = ("name", "level", "organization", "role", "keywords", "ev", "stamina", "free_strike", "characteristics",
            "size_class", "movement", "stability_value", "immunities", "weaknesses", "with_captain", "traits",
-           "abilities")
+           "abilities", "kept_as_text")
 
 
 def read_steel_compendium(data: Any, source: str) -> Monster:

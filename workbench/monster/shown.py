@@ -1,0 +1,82 @@
+"""The Monster the builder's stat block shows, whole: what every export of a builder monster carries.
+
+A monster built from the formulas holds numbers and the Director's text, and two display choices beside it:
+which characteristic carries the highest value, and whether the signature ability is a strike. The block
+draws from these a characteristic row ("Might +2") and a signature ability (its name and text, "Power Roll
++ N", the damage and the potency of each tier). A file for another tool has no place for display choices,
+so `monster_as_shown` writes them into the monster itself: the chosen characteristic set to the highest
+value, and the signature ability as an `Ability` with exactly the block's numbers. A monster that already
+has its abilities (a published stat block, one edited in the ability editor) keeps them; only a formula
+monster's missing characteristic is filled.
+"""
+
+from __future__ import annotations
+
+from workbench.errors import InvalidInput
+from workbench.model import (
+    CHARACTERISTICS,
+    Ability,
+    Damage,
+    Effect,
+    Monster,
+    Potency,
+    PowerRoll,
+    Target,
+    Tier,
+    require_monster,
+)
+from workbench.rules.limits import true_or_false
+
+__all__ = ["SIGNATURE_NAME", "monster_as_shown", "signature_ability"]
+
+SIGNATURE_NAME = "Signature ability"  # the block's heading when the Director named none
+_COUNT_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
+
+
+def _characteristic(characteristic: object) -> str:
+    key = characteristic.strip().lower() if isinstance(characteristic, str) else None
+    if key not in CHARACTERISTICS:
+        raise InvalidInput("characteristic", characteristic, "one of " + ", ".join(CHARACTERISTICS))
+    return key
+
+
+def _target(count: int) -> Target:
+    word = _COUNT_WORDS.get(count, str(count))
+    plural = "creature or object" if count == 1 else "creatures or objects"
+    return Target(text=f"{word} {plural}", count=count)
+
+
+def signature_ability(monster: Monster, characteristic: str = "might", strike: bool = True) -> Ability:
+    """The formula monster's signature ability as the block shows it: the Director's name and text, a strike
+    or not, its targets, "Power Roll + highest", each tier's damage (with the characteristic for a strike)
+    and potency ("M < 1", the chosen characteristic's letter)."""
+    chosen = _characteristic(characteristic)
+    damage = monster.damage if strike else monster.non_strike_damage
+    tiers = [Tier(damages=(Damage(amount=amount),), potency=Potency(characteristic=chosen, value=potency))
+             for amount, potency in zip(damage.as_tuple(), monster.potency.as_tuple(), strict=True)]
+    text = monster.signature_text.strip()
+    return Ability(
+        name=monster.signature_name.strip() or SIGNATURE_NAME, cost="signature", action="main action",
+        keywords=("Strike",) if strike else (), target=_target(monster.targets),
+        power_roll=PowerRoll(characteristics=(chosen,), bonus=monster.highest_characteristic, tier1=tiers[0],
+                             tier2=tiers[1], tier3=tiers[2]),
+        effects_after=(Effect(text=text),) if text else (),
+    )
+
+
+def monster_as_shown(monster: Monster, characteristic: str = "might", strike: bool = True) -> Monster:
+    """The monster with the block's display choices written in (see the module docstring)."""
+    require_monster(monster)
+    chosen = _characteristic(characteristic)
+    true_or_false("strike", strike)
+    update: dict[str, object] = {}
+    if not monster.characteristics.known and monster.characteristics[chosen] is None:
+        update["characteristics"] = monster.characteristics.model_copy(
+            update={chosen: monster.highest_characteristic})
+    if not monster.abilities:
+        update["abilities"] = (signature_ability(monster, chosen, strike),)
+    if not update:
+        return monster
+    shown = monster.model_copy(update=update)
+    shown._rules = monster.rules
+    return shown
