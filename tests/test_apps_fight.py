@@ -211,3 +211,22 @@ def test_an_unreadable_fight_file_is_kept_aside_and_a_new_fight_starts(desk):
     runner = _runner(page)
     assert runner.fight.round == 0
     assert path.with_name(path.stem + ".unreadable.json").exists()
+
+
+def test_the_forecast_beside_the_real_fight(app):
+    from workbench.fight.pace import fight_pace
+
+    c = app.controls
+    assert "Give each hero's Stamina" in c["pace"].value
+    c["hero_stamina"].value = 30
+    c["party_damage"].value = 40
+    click(app, "round")
+    c["target"].value = "Orc <raider> 1"
+    c["amount"].value = 9
+    click(app, "damage")
+    pace = fight_pace(app.fight.stat_blocks, [30] * 4, 40, victories=2)
+    expected = pace.rounds[0].foe_damage + pace.rounds[0].malice_damage
+    assert expected > 0
+    assert "<td>1</td>" in c["pace"].value and "<td>9</td>" in c["pace"].value
+    assert "The foes hit colder than forecast (0 against" in c["pace"].value  # no hero took damage yet
+    assert "The heroes are behind the forecast (9 against 40)" in c["pace"].value

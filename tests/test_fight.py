@@ -687,3 +687,17 @@ def test_any_run_keeps_the_invariants_replays_and_undoes_to_the_start(actions):
     while fight.can_undo:
         fight.undo()
     assert fight.state == first
+
+
+def test_damage_by_round_tallies_what_heroes_took_and_foes_lost():
+    fight = boss_fight()
+    fight.start_round()
+    fight.damage("Hero 1", 7)
+    fight.damage("Orc 1", 50)  # 40 Stamina: the foes lose 40, not 50
+    fight.damage("Goblin spinecleaver", 6, in_area=3)  # 3 × 5 = 15
+    fight.start_round()
+    fight.start_round()
+    fight.damage("Hero 2", 4)
+    assert fight.damage_by_round() == ((1, 7, 55), (2, 0, 0), (3, 4, 0))
+    fight.undo()
+    assert fight.damage_by_round()[-1] == (3, 0, 0)

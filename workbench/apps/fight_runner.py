@@ -22,12 +22,14 @@ import ipywidgets as widgets
 from workbench.apps.message import refusal_html
 from workbench.errors import InvalidInput
 from workbench.fight.fight import CONDITION_ENDS, COUNTERS, Fight
+from workbench.fight.pace import Pace, fight_pace
 from workbench.render.escape import escape_html
 from workbench.render.fight import (
     acting_html,
     fight_log_html,
     malice_line_html,
     objectives_html,
+    pace_beside_html,
     player_view_html,
     result_html,
     turn_strip_html,
@@ -91,11 +93,16 @@ class _Runner:
             "villain": widgets.Dropdown(options=_villain_options(fight), description="Villain"),
             "counter": widgets.Dropdown(options=_counter_options(fight), description="Counter", style=wide),
             "shown": widgets.Checkbox(value=True, description="Show Malice to the players"),
+            "hero_stamina": widgets.BoundedIntText(value=0, min=0, max=999, description="Each hero's Stamina",
+                                                   style=wide, layout={"width": "16em"}),
+            "party_damage": widgets.BoundedIntText(value=0, min=0, max=9999, description="Party damage a round",
+                                                   style=wide, layout={"width": "16em"}),
             "buttons": {key: widgets.Button(description=text, layout={"width": "auto"})
                         for key, text in LABELS.items()},
         }
+        self.pace: Pace | None = None
         for key in ("strip", "acting", "roster", "malice_line", "villain_note", "objectives", "result", "log",
-                    "players", "refusal", "saved"):
+                    "players", "refusal", "saved", "pace"):
             self.c[key] = widgets.HTML().add_class(f"wb-fight-{key.replace('_', '-')}")
         handlers = self._handlers()
         for key, handler in handlers.items():
@@ -103,6 +110,8 @@ class _Runner:
         self.c["feature"].observe(self._cost, names="value")
         for key in ("villain", "shown", "target"):
             self.c[key].observe(self.show, names="value")
+        for key in ("hero_stamina", "party_damage"):
+            self.c[key].observe(self._forecast, names="value")
         self.show()
 
     def _handlers(self) -> dict[str, Callable[[], Any]]:
@@ -140,6 +149,16 @@ class _Runner:
             raise InvalidInput("objective", None, "an objective still open", "no objective is open")
         chosen = self.c["counter"].value
         self.fight.settle(chosen[0] if chosen and chosen[0] in open_ones else open_ones[0], met)
+
+    def _forecast(self, _change: object = None) -> None:
+        """The pace of the fight for the heroes' Stamina and damage the Director gives (none until both are)."""
+        stamina, damage = self.c["hero_stamina"].value, self.c["party_damage"].value
+        heroes = sum(1 for u in self.fight.units if u.kind == "hero")
+        self.pace = None
+        if stamina and damage:
+            self.pace = fight_pace(self.fight.stat_blocks, [stamina] * heroes, damage,
+                                   victories=int(self.fight.victories))
+        self.show()
 
     def _cost(self, _change: object = None) -> None:
         chosen = next((f for f in self.fight.features if f.name == self.c["feature"].value), None)
@@ -190,6 +209,8 @@ class _Runner:
         c["result"].value = result_html(f.result(), f.ended)
         c["log"].value = fight_log_html(f)
         c["players"].value = player_view_html(f, c["shown"].value)
+        c["pace"].value = (pace_beside_html(self.pace, f) if self.pace is not None else
+                           "<i>Give each hero's Stamina and the party's damage a round to see the forecast.</i>")
         if f.state.turn is not None:
             c["actor"].value = f.state.turn
         unit = f.state.unit(c["target"].value)
@@ -227,7 +248,9 @@ class _Runner:
             row(b["met"], b["failed"]) if objectives else nothing,
         ])
         players = widgets.VBox([c["shown"], widgets.HTML("<b>The players see:</b>"), c["players"]])
-        return widgets.VBox([turn_box, table, hits, director, c["result"], c["log"], players])
+        pace = widgets.VBox([widgets.HTML("<b>The forecast beside the fight</b>"),
+                             row(c["hero_stamina"], c["party_damage"]), c["pace"]])
+        return widgets.VBox([turn_box, table, hits, director, c["result"], pace, c["log"], players])
 
 
 def fight_runner(fight: Fight, save_path: str | Path | None = None) -> widgets.VBox:

@@ -191,6 +191,8 @@ class FightState(BaseModel):
     ended: bool = False
     end_reason: str = ""
     log: tuple[str, ...] = ()
+    # per round: (round, damage the heroes took, Stamina the foes lost), for the pace beside the real fight
+    dealt: tuple[tuple[int, int, int], ...] = ()
 
     def unit(self, name: str) -> Unit:
         for u in self.units:
@@ -420,6 +422,17 @@ COUNTERS: Final[dict[str, tuple[tuple[str, str], ...]]] = {
 # ---------------------------------------------------------------- the rules of each change
 
 
+def _dealt(state: FightState, heroes: int, foes: int) -> tuple[tuple[int, int, int], ...]:
+    """The per-round damage tally with this hit added to the current round's row."""
+    rows = list(state.dealt)
+    if rows and rows[-1][0] == state.round:
+        r, h, f = rows.pop()
+        rows.append((r, h + heroes, f + foes))
+    else:
+        rows.append((state.round, heroes, foes))
+    return tuple(rows)
+
+
 def _replace(state: FightState, unit: Unit, line: str, **changes: Any) -> FightState:
     units = tuple(unit if u.name == unit.name else u for u in state.units)
     return state.model_copy(update={"units": units, "log": (*state.log, line), **changes})
@@ -578,7 +591,7 @@ class _Rules:
         if u.kind == "hero":
             total = max(0, amount + weakness - immunity)
             return _replace(state, u.model_copy(update={"damage_taken": u.damage_taken + total}),
-                            f"{u.name} takes {total} damage.")
+                            f"{u.name} takes {total} damage.", dealt=_dealt(state, total, 0))
         if u.squad is not None:
             if in_area is None:
                 squad, hit = sq.damage_single(u.squad, amount, weakness, immunity)
@@ -586,7 +599,7 @@ class _Rules:
                 squad, hit = sq.damage_area(u.squad, amount, in_area, weakness, immunity)
             line = f"{u.name}: {hit.working}; {hit.dropped} minion(s) drop, {squad.alive} left."
             after = u.model_copy(update={"squad": squad})
-            state = _replace(state, after, line)
+            state = _replace(state, after, line, dealt=_dealt(state, 0, hit.lost))
             return self._down(state, after, "dead", f"{u.name}: the last minion drops.") if squad.alive == 0 else state
         if in_area is not None:
             raise InvalidInput("in_area", in_area, "nothing for a single creature (only a squad has minions in an area)")
@@ -597,7 +610,7 @@ class _Rules:
         after = u.model_copy(update={"stamina": left})
         if after.winded and not u.winded:
             line += " (winded)"
-        state = _replace(state, after, line + ".")
+        state = _replace(state, after, line + ".", dealt=_dealt(state, 0, u.stamina - left))
         return self._down(state, after, "dead", f"{u.name} is reduced to 0 Stamina.") if left == 0 else state
 
     def do_heal(self, state: FightState, unit: str, amount: int) -> FightState:
@@ -1030,6 +1043,22 @@ class Fight:
 
     def unit(self, name: str) -> Unit:
         return self.state.unit(name)
+
+    @property
+    def victories(self) -> Fraction:
+        """The heroes' average Victories on arrival (the party's, or an adventure's running total)."""
+        return self._ctx.setup.victories
+
+    @property
+    def stat_blocks(self) -> tuple[tuple[Monster, int], ...]:
+        """Each creature entry's stat block and how many (what the pace of the fight is forecast from)."""
+        enc = self._ctx.setup.encounter
+        return tuple(zip(self._ctx.setup.monsters, (c.count for c in enc.creatures), strict=True))
+
+    def damage_by_round(self) -> tuple[tuple[int, int, int], ...]:
+        """Every round so far as (round, damage the heroes took, Stamina the foes lost); 0 for a quiet round."""
+        tally = {r: (h, f) for r, h, f in self.state.dealt}
+        return tuple((r, *tally.get(r, (0, 0))) for r in range(1, self.state.round + 1))
 
     def monster(self, name: str) -> Monster | None:
         """The stat block behind a creature or squad (None for a hero)."""

@@ -7,7 +7,11 @@ may see, "Malice" (when the Director shows it) and who is winded, with no Stamin
 
 from __future__ import annotations
 
+from fractions import Fraction
+
+from workbench.encounter.party import format_number
 from workbench.fight.fight import COUNTERS, Fight, FightResult, Unit
+from workbench.fight.pace import Pace
 from workbench.render.escape import escape_html as _e
 from workbench.render.stat_block import stat_block_html
 
@@ -15,6 +19,7 @@ __all__ = [
     "fight_log_html",
     "malice_line_html",
     "objectives_html",
+    "pace_beside_html",
     "player_view_html",
     "result_html",
     "stamina_bar_html",
@@ -178,3 +183,35 @@ def player_view_html(fight: Fight, show_malice: bool) -> str:
             word = f"{u.squad.alive} standing"
         lines.append(f"<div>{_e(u.name)}: {word}</div>")
     return '<div class="wb-player-view">' + "".join(lines) + "</div>"
+
+
+def _one(value: Fraction) -> str:
+    return format_number(round(value, 1)) if value.denominator != 1 else str(value)
+
+
+def pace_beside_html(pace: Pace, fight: Fight) -> str:
+    """The forecast pace of the fight beside what really happened, round by round: the damage the heroes
+    took (the forecast's foe damage, Malicious Strike included) and the Stamina the foes lost (the party's
+    damage a round, until the foes' Stamina runs out); then whether the fight runs hotter or colder."""
+    real = {r: (h, f) for r, h, f in fight.damage_by_round()}
+    rows, forecast_took, real_took, forecast_lost, real_lost = [], Fraction(0), 0, Fraction(0), 0
+    before = Fraction(pace.foe_stamina)
+    for step in pace.rounds:
+        if step.round > max(fight.round, 1):
+            break
+        took = step.foe_damage + step.malice_damage
+        lost = before - step.foes_left
+        before = step.foes_left
+        h, f = real.get(step.round, (0, 0))
+        forecast_took, real_took, forecast_lost, real_lost = forecast_took + took, real_took + h, forecast_lost + lost, real_lost + f
+        rows.append(f"<tr><td>{step.round}</td><td>{_one(took)}</td><td>{h}</td><td>{_one(lost)}</td><td>{f}</td></tr>")
+    head = ("<tr><th>Round</th><th>Heroes take (forecast)</th><th>Heroes took</th>"
+            "<th>Foes lose (forecast)</th><th>Foes lost</th></tr>")
+    verdict = []
+    if fight.round:
+        heat = "hotter" if real_took > forecast_took else "colder" if real_took < forecast_took else "as hot"
+        verdict.append(f"The foes hit {heat} than forecast ({real_took} against {_one(forecast_took)} so far).")
+        pace_word = "ahead of" if real_lost > forecast_lost else "behind" if real_lost < forecast_lost else "on"
+        verdict.append(f"The heroes are {pace_word} the forecast ({real_lost} against {_one(forecast_lost)}).")
+    return (f'<table class="wb-pace-beside">{head}{"".join(rows)}</table>'
+            + "".join(f"<div>{v}</div>" for v in verdict))
