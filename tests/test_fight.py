@@ -701,3 +701,22 @@ def test_damage_by_round_tallies_what_heroes_took_and_foes_lost():
     assert fight.damage_by_round() == ((1, 7, 55), (2, 0, 0), (3, 4, 0))
     fight.undo()
     assert fight.damage_by_round()[-1] == (3, 0, 0)
+
+
+def test_diminish_numbers_a_solo_gives_up_at_a_quarter_after_its_villain_actions():
+    # "that creature flees or surrenders when reduced to one-quarter or less of their Stamina and after using
+    # all their villain actions"
+    solo = instant_solo(named(1, "leader", None, "Ogre chief"))
+    fight = Fight(encounter((solo, 1), objectives=[choose_objective("diminish_numbers")]), [solo])
+    full = fight.unit("Ogre chief").maximum
+    fight.start_round()
+    fight.damage("Ogre chief", full - full // 4)  # a quarter left, rounded down
+    assert 4 * fight.unit("Ogre chief").current <= full and not fight.ended
+    for number, hero in zip((1, 2, 3), ("Hero 1", "Hero 2", "Hero 3"), strict=True):
+        fight.start_turn(hero)
+        fight.end_turn()
+        fight.villain_action("Ogre chief", number)
+        assert fight.ended == (number == 3)
+        if number < 3:
+            fight.start_round()
+    assert fight.result().success

@@ -24,7 +24,8 @@ Readings, where the text leaves room (each also said where it shows):
   dead, or every foe down or fled. With every foe down or fled, an objective still open is met (nothing is
   left to stop the heroes) except Defeat a Specific Foe when a designated creature fled ("including a
   scenario where designated creatures choose to flee"). Diminish Numbers is counted by its "half or less
-  of what it was at the start" condition (each minion a foe); the Director settles its other conditions.
+  of what it was at the start" condition (each minion a foe) and, against a solo, by the solo at a quarter
+  of its Stamina or less after using all its villain actions; the Director settles its other conditions.
   Defeat a Specific Foe's designated creatures are the star of the show, else the leaders and solos, until
   the Director designates others. Victories are then the objective's for its
   difficulty, with its bonus measured by the fight (no hero took damage, all saved, 5 rounds held, ...);
@@ -48,6 +49,7 @@ from workbench.encounter.objective import (
     hold_them_off_limit,
     objective_rule,
     objective_victories,
+    solo_flee_stamina,
 )
 from workbench.errors import InvalidInput
 from workbench.fight import malice as mal
@@ -850,6 +852,8 @@ def _foe_objectives(state: FightState) -> FightState:
                 objectives[i] = _settle(p, "met", state.round, objective_rule(p.key).success)
         elif p.key == "diminish_numbers" and 2 * _foe_count(foes, now=True) <= _foe_count(foes, now=False):
             objectives[i] = _settle(p, "met", state.round, DIMINISH_HALF)
+        elif p.key == "diminish_numbers" and any(_solo_gives_up(u, state) for u in foes):
+            objectives[i] = _settle(p, "met", state.round, DIMINISH_SOLO)
     return state.model_copy(update={"objectives": tuple(objectives)})
 
 
@@ -864,6 +868,16 @@ def _foe_count(foes: Sequence[Unit], now: bool) -> int:
     return total
 
 
+def _solo_gives_up(unit: Unit, state: FightState) -> bool:
+    """A solo at a quarter of its Stamina or less that has used all its villain actions."""
+    if not (unit.solo and unit.active and unit.current <= solo_flee_stamina(unit.maximum)):
+        return False
+    used = {n for name, n, _ in state.malice.villain_actions if name == unit.name}
+    return len(used) >= feature_book().villain_actions.count
+
+
+DIMINISH_SOLO: Final = ("In a battle against a solo creature, that creature flees or surrenders when reduced to "
+                        "one-quarter or less of their Stamina and after using all their villain actions.")
 DIMINISH_HALF: Final = "The encounter ends when the number of remaining foes is half or less of what it was at the start."
 
 
