@@ -20,6 +20,7 @@ from workbench.rules.ruleset import Ruleset, core_ruleset, load_ruleset
 
 __all__ = [
     "Ability",
+    "Adventure",
     "AttachedRule",
     "Characteristics",
     "Damage",
@@ -157,6 +158,7 @@ _HOME = {
     "save_encounter": "workbench.encounter.encounter",
     "suggest_groups": "workbench.encounter.encounter",
     "respite_check": "workbench.encounter.respite",
+    "Adventure": "workbench.encounter.adventure",
     "is_solo": "workbench.monster.solo",
     "encounter_report": "workbench.encounter.encounter:report",
     "suggest_encounters": "workbench.encounter.suggest",

@@ -1,0 +1,69 @@
+"""`workbench adventure FILE [--json]`: each encounter as the heroes meet it, Victories piling up."""
+
+from __future__ import annotations
+
+import json
+
+from cli_process import run_cli, run_entry_point
+
+from workbench.encounter.adventure import Adventure, save_adventure
+from workbench.encounter.encounter import Encounter
+from workbench.encounter.party import make_party
+
+
+def day() -> Adventure:
+    party = make_party(heroes=5, level=3)
+
+    def fight(name: str, spec: str) -> Encounter:
+        return Encounter(name=name, party=party).adding(spec)
+
+    # 70 EV: hard at 0 Victories (ES 50) -> 2; then standard at 2 (ES 60) -> 1; a respite; hard again
+    encounters = (fight("Gate", "7 x level 3 platoon brute"), fight("Hall", "7 x level 3 platoon brute"),
+                  fight("Crypt", "7 x level 3 platoon brute"))
+    return Adventure(name="The keep <b>", party=party, encounters=encounters, respites=(2,))
+
+
+def test_json_gives_each_encounter_at_its_arrival(tmp_path):
+    path = save_adventure(day(), tmp_path / "keep.json")
+    result = run_cli("adventure", str(path), "--json")
+    assert result.returncode == 0 and result.stderr == ""
+    data = json.loads(result.stdout)
+    assert data["name"] == "The keep <b>" and data["respites"] == [2]
+    rows = data["encounters"]
+    assert [r["arrival_victories"] for r in rows] == [0, 2, 0]
+    assert [r["encounter_strength"] for r in rows] == [50, 60, 50]
+    assert [r["difficulty"] for r in rows] == ["hard", "standard", "hard"]
+    assert [r["victories"] for r in rows] == [2, 1, 2]
+    assert [r["starting_malice"] for r in rows] == [0, 2, 0]
+    assert [r["first_round_malice"] for r in rows] == [6, 8, 6]  # + 5 heroes + round 1
+    assert [r["respite_before"] for r in rows] == [False, False, True]
+    assert [w["key"] for w in rows[1]["warnings"]] == ["drift"]
+    assert rows[1]["warnings"][0]["rule"]
+
+
+def test_text_for_a_person(tmp_path):
+    path = save_adventure(day(), tmp_path / "keep.json")
+    result = run_cli("adventure", str(path))
+    assert result.returncode == 0
+    out = result.stdout
+    assert "The keep <b>: 5 heroes of level 3, 3 encounters" in out
+    assert "2. Hall: arrive with 2 Victories; encounter strength 60, EV 70 → standard (built hard)" in out
+    assert "-- respite: Victories back to 0 --" in out
+    assert "Warning: Difficulty drifts with the Victories" in out
+
+
+def test_bad_file_exits_2_with_one_line(tmp_path):
+    foreign = tmp_path / "monster.json"
+    foreign.write_text(json.dumps({"name": "goblin"}), encoding="utf-8")
+    for path in (foreign, tmp_path / "missing.json"):
+        result = run_cli("adventure", str(path))
+        assert result.returncode == 2 and result.stdout == ""
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and "FILE" in lines[0] and path.name in lines[0]
+
+
+def test_entry_point(tmp_path):
+    path = save_adventure(day(), tmp_path / "keep.json")
+    result = run_entry_point("adventure", str(path), "--json")
+    assert result.returncode == 0
+    assert len(json.loads(result.stdout)["encounters"]) == 3

@@ -1,0 +1,106 @@
+"""`workbench adventure FILE`: a day of encounters as the heroes meet them, Victories piling up between respites.
+
+For each encounter: the Victories the heroes arrive with, the encounter strength with them, the band and the
+difficulty after objectives (and the one it was built at), the Victories it is worth, the Malice the monsters
+start with and the warnings of the day (past 6 Victories' worth before a respite, a difficulty that drifted,
+a solo fought early), each with the rules' words. `--json` prints one object `{"name", "heroes",
+"encounters": [...]}`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+from typing import Any
+
+from workbench.cli import emit
+from workbench.cli.encounter import checks_payload
+from workbench.encounter.adventure import AdventurePlan, load_adventure, plan
+from workbench.encounter.party import format_number
+
+__all__ = ["register", "run", "plan_payload", "plan_text"]
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "adventure", help="an adventure's encounters in order: arrival Victories, strength, band, Malice, warnings"
+    )
+    parser.add_argument("file", metavar="FILE", help="an adventure JSON file saved by the workbench")
+    parser.add_argument("--json", action="store_true")
+    parser.set_defaults(run=run)
+
+
+def _number(value: Fraction | int) -> int | float:
+    value = Fraction(value)
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def plan_payload(found: AdventurePlan) -> dict[str, Any]:
+    party = found.adventure.party
+    return {
+        "name": found.adventure.name,
+        "heroes": party.size,
+        "levels": list(party.levels),
+        "victories": _number(party.victories),
+        "respites": list(found.adventure.respites),
+        "encounters": [
+            {
+                "number": e.index + 1,
+                "name": e.name,
+                "respite_before": e.respite_before,
+                "arrival_victories": _number(e.arrival_victories),
+                "encounter_strength": _number(e.encounter_strength),
+                "total_ev": _number(e.total_ev),
+                "band": e.band,
+                "difficulty": e.difficulty,
+                "built_difficulty": e.built_difficulty,
+                "built_victories": _number(e.built_victories),
+                "victories": e.victories,
+                "since_respite": _number(e.since_respite),
+                "starting_malice": e.starting_malice,
+                "first_round_malice": e.first_round_malice,
+                "warnings": checks_payload(e.warnings),
+            }
+            for e in found.encounters
+        ],
+    }
+
+
+def _plural(value: Fraction | int, one: str, many: str) -> str:
+    return f"{format_number(value)} {one if value == 1 else many}"
+
+
+def plan_text(found: AdventurePlan) -> str:
+    adventure = found.adventure
+    party = adventure.party
+    levels = sorted(set(party.levels))
+    level = f"level {levels[0]}" if len(levels) == 1 else "levels " + ", ".join(str(v) for v in levels)
+    title = adventure.name or "Adventure"
+    lines = [
+        f"{title}: {_plural(party.size, 'hero', 'heroes')} of {level}, "
+        f"{_plural(len(found.encounters), 'encounter', 'encounters')}, "
+        f"starting with {_plural(party.victories, 'Victory', 'Victories')}"
+    ]
+    if not found.encounters:
+        lines.append("No encounters yet.")
+    for e in found.encounters:
+        if e.respite_before:
+            lines.append("-- respite: Victories back to 0 --")
+        built = "" if not e.drifted else f" (built {e.built_difficulty})"
+        lines.append(
+            f"{e.index + 1}. {e.name or 'Encounter'}: arrive with {_plural(e.arrival_victories, 'Victory', 'Victories')}"
+            f"; encounter strength {format_number(e.encounter_strength)}, EV {format_number(e.total_ev)} "
+            f"→ {e.difficulty}{built}, worth {_plural(e.victories, 'Victory', 'Victories')}; "
+            f"Malice {e.starting_malice} at the start ({e.first_round_malice} once round 1 begins)"
+        )
+        for w in e.warnings:
+            lines.append(f"   Warning: {w.title}: {w.detail}")
+            lines.append(f"   \"{w.rule}\" ({w.section})")
+    if len(adventure.respites) and adventure.respites[-1] == len(adventure.encounters) and adventure.encounters:
+        lines.append("-- respite --")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> None:
+    found = plan(load_adventure(args.file))
+    emit(plan_payload(found), args.json, plan_text(found))
