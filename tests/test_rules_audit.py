@@ -63,6 +63,13 @@ def test_the_shared_reading_is_kept_as_a_ruleset_option_and_explained():
     assert shared_step.value == 5 and "same +1" in (shared_step.reading or "")
 
 
+def test_an_unknown_potency_reading_is_refused_naming_the_option():
+    from workbench.errors import RulesetError
+
+    with pytest.raises(RulesetError, match="options.leader_potency_increase: Input should be 'own' or 'shared'"):
+        core_ruleset().updated({"options": {"leader_potency_increase": "both"}})
+
+
 def test_a_platoon_creature_keeps_3_4_5_at_level_10():
     # "increase their potency values" is for leaders and solos only.
     assert build_monster(10, "platoon", "brute").potency.as_tuple() == (3, 4, 5)
@@ -331,3 +338,16 @@ def test_losing_the_captain_drops_no_minion():
     squad, _ = damage_single(squad, 10)
     assert (squad.pool, squad.alive) == (15, 3)
     assert (captain_falls(squad).pool, captain_falls(squad).alive) == (15, 3)
+
+
+def test_the_new_quotations_are_the_rules_words_verbatim():
+    from pathlib import Path
+
+    from workbench.rules.encounter_tables import encounter_rules
+
+    text = " ".join((Path(__file__).resolve().parents[1] / "data" / "rules" / "monster-basics.txt").read_text().split())
+    r = encounter_rules()
+    o = r.objective_rules
+    quotes = [r.strength.keep_list_rule, o.typical_duration_rule, o.hold_distance_rule, o.escort_replacements_rule,
+              o.tasks_rule, o.failure_rule]
+    assert all(quotes) and [q for q in quotes if " ".join(q.split()) not in text] == []

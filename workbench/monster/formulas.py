@@ -2,7 +2,7 @@
 
 Each number comes with the working that produced it (a `Step`), so a notebook can show
 "EV = ⌈(2 × 5 + 4) × 2⌉ = 28" from the same code path that computed 28, never a pasted copy.
-All arithmetic is exact (`fractions.Fraction`); see ../shared/RULES-READINGS.md for the readings used.
+All arithmetic is exact (`fractions.Fraction`); see data/rules/RULES-READINGS.md for the readings used.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ exact: the 100 equally likely outcomes of two d10s are counted, and the result i
 
 The rules, and where they come from
 -----------------------------------
-The rules text in ``shared/rules/`` does not hold the power-roll rules; it points to the core book:
+The rules text in ``data/rules/`` does not hold the power-roll rules; it points to the core book:
 "Power rolls, edges and banes, Recoveries, respites, Victories, ...: Chapter 1: The Basics"
 (monster-basics.txt, "Other Sections"). Its only other words on them are the "critical hit" a rolled ability
 can score ("If a minion squad scores a critical hit with their signature ability ...", "Using Minions";
@@ -28,7 +28,7 @@ Readings taken where those words leave a choice
    order is: tier from the total (with a single edge's or bane's ±2), then a double edge's or bane's shift of
    one tier (clamped to tier 1..3), then a natural 19 or 20 makes it tier 3 whatever came before. (The other
    order, critical first and then the shift, would turn a double-baned natural 20 into tier 2.) The Steel
-   Compendium's Director Reference (a third-party summary of the core book, not part of shared/rules)
+   Compendium's Director Reference (a third-party summary of the core book, not part of data/rules)
    agrees: a natural 19–20 is an automatic tier 3 regardless of modifiers.
 2. **"Cancel one for one" is the difference.** The net count is ``edges - banes`` after each is capped at two
    (values outside 0–2 are refused, not capped): two edges and one bane leave a net single edge; two and two
