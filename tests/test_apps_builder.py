@@ -29,13 +29,9 @@ def open_tab(app, title: str) -> None:
     app.tabs.selected_index = app.tabs.titles.index(title)
 
 
-@pytest.fixture(scope="module")
-def shared(tmp_path_factory):
-    return monster_builder(folder=tmp_path_factory.mktemp("library"))
-
-
 @pytest.fixture
 def app(tmp_path):
+    """A builder of its own for each test: its controls are changed by the test, its library folder written."""
     return monster_builder(folder=tmp_path)
 
 
@@ -51,30 +47,30 @@ def test_is_a_widget_with_stable_classes(app):
     assert "wb-scaling-chart" in app.figure._dom_classes
 
 
-def test_defaults(shared):
-    c = shared.controls
+def test_defaults(app):
+    c = app.controls
     assert (c["level"].min, c["level"].max) == (1, 10)
     assert c["organization"].value == "platoon"
     # a level 1 platoon: EV = ((2 x 1) + 4) x 1 = 6
-    assert number(shared.stat_block.value, "wb-ev") == 6
+    assert number(app.stat_block.value, "wb-ev") == 6
 
 
-def test_level_5_elite_brute(shared):
-    c = shared.controls
+def test_level_5_elite_brute(app):
+    c = app.controls
     c["organization"].value = "elite"
     c["role"].value = "brute"
     c["level"].value = 5
-    block = shared.stat_block.value
+    block = app.stat_block.value
     # EV ((2 x 5) + 4) x 2 = 28; Stamina ((10 x 5) + 30) x 2 = 160; free strike ceil(11 x 0.6) = 7;
     # strike damage ceil(11 x 0.6/1.1/1.4) + 3 = 10 / 16 / 19
     assert number(block, "wb-ev") == 28
     assert number(block, "wb-stamina") == 160
     assert number(block, "wb-free-strike") == 7
     assert [number(block, f"wb-damage-tier{t}") for t in (1, 2, 3)] == [10, 16, 19]
-    open_tab(shared, "How was this computed")  # drawn when shown
-    assert "⌈(2 × 5 + 4) × 2⌉ = <b>28</b>" in shared.explain.value
-    open_tab(shared, "Scaling chart")
-    assert list(shared.figure.data[1].x) == [5] and list(shared.figure.data[1].y) == [160]
+    open_tab(app, "How was this computed")  # drawn when shown
+    assert "⌈(2 × 5 + 4) × 2⌉ = <b>28</b>" in app.explain.value
+    open_tab(app, "Scaling chart")
+    assert list(app.figure.data[1].x) == [5] and list(app.figure.data[1].y) == [160]
 
 
 def test_every_change_redraws_block_and_chart(app):

@@ -11,8 +11,9 @@ from workbench.apps.malice import malice_app, parse_deaths, planner_view
 from workbench.model import Trait
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def app():
+    """A planner of its own for each test: the tests change its controls."""
     return malice_app(heroes=5, victories=3, rounds=5)
 
 
