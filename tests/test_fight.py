@@ -720,3 +720,21 @@ def test_diminish_numbers_a_solo_gives_up_at_a_quarter_after_its_villain_actions
         if number < 3:
             fight.start_round()
     assert fight.result().success
+
+
+def test_an_adventures_encounter_is_fought_at_its_arrival_victories():
+    # "An adventure takes those Victories into its next encounter": the second fight starts with the first's.
+    from workbench.encounter.adventure import Adventure
+
+    party = make_party(heroes=4, level=1)
+    first, second = platoon(6), platoon(4)
+    adventure = Adventure(party=party, encounters=(first, second))
+    encounter_one, arrival_one = adventure.arrival(0)
+    fight = Fight(encounter_one, victories=arrival_one)
+    rout(fight)
+    earned = fight.result().victories_after
+    encounter_two, arrival = adventure.arrival(1)
+    assert arrival == earned == 2  # a hard encounter's 2 Victories
+    nxt = Fight(encounter_two, victories=arrival)
+    nxt.start_round()
+    assert nxt.malice == 2 + 4 + 1

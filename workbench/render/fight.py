@@ -159,7 +159,7 @@ def result_html(result: FightResult, ended: bool) -> str:
     if not ended:
         return ""
     head = "Success" if result.success else "No success"
-    lines = [f'<div class="wb-fight-result"><b>{head}: {_e(result.reason)}.</b> Each hero earns '
+    lines = [f'<div class="wb-result-line"><b>{head}: {_e(result.reason)}.</b> Each hero earns '
              f"<b>{result.victories}</b> Victor{'y' if result.victories == 1 else 'ies'} "
              f"({_e(result.difficulty)} encounter).</div>"]
     lines += [f"<div>{_e(o.working)}</div>" for o in result.objectives]
