@@ -15,9 +15,10 @@ heroes) is 6 or more, the number the rules use to let creature levels go higher.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from numbers import Integral
 from pathlib import Path
@@ -37,13 +38,13 @@ from workbench.encounter.objective import (
 from workbench.encounter.party import Budget, Party, budget, format_number
 from workbench.errors import InvalidInput, shown
 from workbench.frozen import Frozen
-from workbench.io.safe_file import FileProblem, read_json, write_atomic
+from workbench.io.safe_file import FileProblem, is_inside, read_json, require_switch, write_atomic
 from workbench.model import Monster, require_monster
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo, is_instant_solo, solo_source_organizations
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
 from workbench.rules.limits import MAX_COUNT, MAX_LEVEL, MAX_NUMBER, MAX_VICTORIES, whole
-from workbench.rules.ruleset import Ruleset, core_ruleset
+from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
 
 __all__ = [
     "Creature",
@@ -729,22 +730,6 @@ def check_groups(
 _Unit = tuple[Fraction, int, int]  # (EV, creature index, how many): one creature, or a set of minions
 
 
-def _groups_cost(bins: Sequence[Sequence[_Unit]], low: Fraction, high: Fraction, many: bool,
-                 fixed_below: int) -> int:
-    """How far a grouping is from keeping `check_groups`' EV guideline: every group below one hero's ES past
-    the one allowed, and every group above two heroes that is not a single creature (none with many
-    Victories). `fixed_below` counts the solos' groups below one hero."""
-    below = fixed_below
-    over = 0
-    for b in bins:
-        value = sum((u[0] for u in b), Fraction(0))
-        if value < low:
-            below += 1
-        elif value > high and not many and not (len(b) == 1 and b[0][2] == 1):
-            over += 1
-    return max(0, below - 1) + over
-
-
 def _spread(units: Sequence[_Unit], k: int) -> list[list[_Unit]]:
     """Largest EV first, each into the group with the least EV so far."""
     bins: list[list[_Unit]] = [[] for _ in range(k)]
@@ -754,41 +739,92 @@ def _spread(units: Sequence[_Unit], k: int) -> list[list[_Unit]]:
     return bins
 
 
-def _improve(
-    bins: list[list[_Unit]], cost: Callable[[Sequence[Sequence[_Unit]]], int]
-) -> list[list[_Unit]]:
-    """Move one unit to another group, or swap two between groups, while that brings the grouping nearer the
-    guideline; a group never empties. Stops at no cost, or when no single move or swap helps."""
-    best = cost(bins)
-    improved = True
-    while best and improved:
-        improved = False
-        for a in range(len(bins)):
-            for b in range(len(bins)):
+class _Grouping:
+    """Groups of units with their EV totals kept up to date, so a move or swap is judged in constant time.
+
+    EVs are scaled to whole numbers (a minion's quarter EV by 4) so the many trial sums are plain integers.
+    """
+
+    def __init__(self, bins: Sequence[Sequence[_Unit]], low: Fraction, high: Fraction, many: bool,
+                 fixed_below: int) -> None:
+        self.bins = [list(b) for b in bins]
+        scale = math.lcm(low.denominator, high.denominator, *(u[0].denominator for b in bins for u in b))
+        self.value = {u: int(u[0] * scale) for b in bins for u in b}
+        self.low, self.high, self.many = int(low * scale), int(high * scale), many
+        self.sums = [sum(self.value[u] for u in b) for b in self.bins]
+        flags = [self._flags(self.sums[i], self._single(self.bins[i])) for i in range(len(self.bins))]
+        self.below = fixed_below + sum(f[0] for f in flags)
+        self.over = sum(f[1] for f in flags)
+
+    @staticmethod
+    def _single(units: Sequence[_Unit]) -> bool:
+        """A group of one creature (a set of minions is not one)."""
+        return len(units) == 1 and units[0][2] == 1
+
+    def _flags(self, total: int, single: bool) -> tuple[int, int]:
+        """(below one hero, above two heroes without being a single creature) for a group."""
+        if total < self.low:
+            return 1, 0
+        return 0, int(total > self.high and not self.many and not single)
+
+    @property
+    def cost(self) -> int:
+        return max(0, self.below - 1) + self.over
+
+    def _cost_with(self, a: int, sum_a: int, single_a: bool, b: int, sum_b: int, single_b: bool) -> int:
+        old_a = self._flags(self.sums[a], self._single(self.bins[a]))
+        old_b = self._flags(self.sums[b], self._single(self.bins[b]))
+        new_a, new_b = self._flags(sum_a, single_a), self._flags(sum_b, single_b)
+        below = self.below - old_a[0] - old_b[0] + new_a[0] + new_b[0]
+        over = self.over - old_a[1] - old_b[1] + new_a[1] + new_b[1]
+        return max(0, below - 1) + over
+
+    def _apply(self, a: int, units_a: list[_Unit], b: int, units_b: list[_Unit]) -> None:
+        for i, units in ((a, units_a), (b, units_b)):
+            old = self._flags(self.sums[i], self._single(self.bins[i]))
+            self.bins[i] = units
+            self.sums[i] = sum(self.value[u] for u in units)
+            new = self._flags(self.sums[i], self._single(units))
+            self.below += new[0] - old[0]
+            self.over += new[1] - old[1]
+
+    def step(self) -> bool:
+        """Make the first move of one unit to another group (never emptying one), or swap of two units between
+        groups, that lowers the cost; False when none does."""
+        best = self.cost
+        for a, from_a in enumerate(self.bins):
+            for b, into_b in enumerate(self.bins):
                 if a == b:
                     continue
-                for i in range(len(bins[a])):
-                    if len(bins[a]) > 1:  # move bins[a][i] to b
-                        trial = [list(x) for x in bins]
-                        trial[b].append(trial[a].pop(i))
-                        if (c := cost(trial)) < best:
-                            bins, best, improved = trial, c, True
-                            break
-                    for j in range(len(bins[b])):  # swap bins[a][i] and bins[b][j]
-                        if bins[a][i][0] == bins[b][j][0]:
+                for i, unit in enumerate(from_a):
+                    v = self.value[unit]
+                    if len(from_a) > 1:
+                        left_single = len(from_a) == 2 and from_a[1 - i][2] == 1
+                        if self._cost_with(a, self.sums[a] - v, left_single, b, self.sums[b] + v, False) < best:
+                            self._apply(a, from_a[:i] + from_a[i + 1:], b, [*into_b, unit])
+                            return True
+                    for j, other in enumerate(into_b):
+                        w = self.value[other]
+                        if v == w and unit[2] == other[2]:
                             continue
-                        trial = [list(x) for x in bins]
-                        trial[a][i], trial[b][j] = trial[b][j], trial[a][i]
-                        if (c := cost(trial)) < best:
-                            bins, best, improved = trial, c, True
-                            break
-                    if improved:
-                        break
-                if improved:
-                    break
-            if improved:
-                break
-    return bins
+                        single_a = len(from_a) == 1 and other[2] == 1
+                        single_b = len(into_b) == 1 and unit[2] == 1
+                        if self._cost_with(a, self.sums[a] - v + w, single_a, b, self.sums[b] - w + v,
+                                           single_b) < best:
+                            self._apply(a, [*from_a[:i], other, *from_a[i + 1:]],
+                                        b, [*into_b[:j], unit, *into_b[j + 1:]])
+                            return True
+        return False
+
+
+def _improve(bins: Sequence[Sequence[_Unit]], low: Fraction, high: Fraction, many: bool,
+             fixed_below: int) -> tuple[list[list[_Unit]], int]:
+    """Move or swap units between groups while that brings the grouping nearer the EV guideline; the groups
+    and what is left of the cost (0: the guideline is kept)."""
+    grouping = _Grouping(bins, low, high, many, fixed_below)
+    while grouping.cost and grouping.step():
+        pass
+    return grouping.bins, grouping.cost
 
 
 def suggest_groups(
@@ -846,16 +882,10 @@ def suggest_groups(
         del bins[second]
     many = encounter.party.victories >= g.many_victories
     solo_below = sum(1 for grp in solos if group_ev(encounter, grp) < low)
-
-    def cost(candidate: Sequence[Sequence[_Unit]]) -> int:
-        return _groups_cost(candidate, low, high, many, solo_below)
-
-    if cost(bins):
+    if _Grouping(bins, low, high, many, solo_below).cost:
         for count in sorted(range(lowest, max(highest, lowest) + 1), key=lambda c: (abs(c - len(bins)), c)):
-            if count > len(units):
-                continue
-            candidate = _improve(_spread(units, count), cost)
-            if not cost(candidate):
+            candidate, left = _improve(_spread(units, count), low, high, many, solo_below)
+            if not left:
                 bins = candidate
                 break
     groups: list[InitiativeGroup] = []
@@ -943,20 +973,45 @@ def _refuse_file(path: Path, reason: str) -> InvalidInput:
     return InvalidInput("file", str(path), "an encounter JSON file saved by the workbench", reason)
 
 
-def save_encounter(encounter: Encounter, path: str | Path, overwrite: bool = False) -> Path:
+def _not_an_encounter(raw: bytes) -> str | None:
+    """Why a file a save would replace is no encounter file (then it is kept), or None."""
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except (ValueError, RecursionError):
+        data = None
+    if isinstance(data, dict) and data.get("format") == FILE_FORMAT:
+        return None
+    return "it is not an encounter file (a monster, a stat block or another file is never replaced by one)"
+
+
+def save_encounter(
+    encounter: Encounter, path: str | Path, overwrite: bool = False, *, inside: str | Path | None = None
+) -> Path:
     """Write the encounter as JSON, atomically (temp file moved into place in the same folder).
 
-    An existing file is never replaced unless `overwrite=True`, and the refusal is atomic (`os.link`): of
+    An existing file is never replaced unless `overwrite=True` (a real bool: "no" or 1 is refused), and
+    then only if it is an encounter file: never a monster, a stat block, or any file in the workbench's
+    shipped data. `inside`: the folder the file must be in (an app's box names a file in the Director's
+    workspace; a relative path is taken inside it). The refusal of a taken name is atomic (`os.link`): of
     several processes saving one new file, exactly one succeeds. A failed write (a full disk, a read-only
     folder) is refused naming the file and leaves the old file whole.
     """
     if not isinstance(encounter, Encounter):
         raise InvalidInput("encounter", encounter, "an Encounter")
-    if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+    require_switch("overwrite", overwrite)
+    if not isinstance(path, (str, os.PathLike)) or not str(path).strip() or "\0" in str(path):
         raise InvalidInput("file", path, "a file name ending in .json")
     path = Path(path)
     if path.suffix != ".json":
         raise InvalidInput("file", str(path), "a file name ending in .json")
+    if inside is not None:
+        folder = Path(inside).expanduser()
+        path = path.expanduser() if path.expanduser().is_absolute() else folder / path
+        if not is_inside(path.parent, folder):
+            raise InvalidInput("file", str(path), f"a file inside {folder}", "it is outside the workspace")
+    if is_inside(path.parent, DATA_DIR):
+        raise InvalidInput("file", str(path), "a file outside the workbench's shipped data",
+                           f"{DATA_DIR} holds the rules and stat blocks the workbench ships")
     payload = {
         "format": FILE_FORMAT,
         "version": FILE_VERSION,
@@ -964,7 +1019,7 @@ def save_encounter(encounter: Encounter, path: str | Path, overwrite: bool = Fal
     }
     text = json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
     try:
-        return write_atomic(path, text, overwrite=overwrite)
+        return write_atomic(path, text, overwrite=overwrite, same_kind=_not_an_encounter)
     except FileExistsError:
         raise InvalidInput("file", str(path), "a new file name, or overwrite=True", "the file exists") from None
     except FileProblem as exc:
