@@ -77,9 +77,9 @@ class _Runner:
             "actor": widgets.Dropdown(options=[(a.label, a.key) for a in fight.actors], description="Who acts"),
             "target": widgets.Dropdown(options=names, value=foes[0] if foes else names[0], description="Creature"),
             "amount": widgets.BoundedIntText(value=5, min=0, max=999, description="Amount",
-                                             layout={"width": "11em"}),
+                                             layout={"width": "14em"}),
             "in_area": widgets.BoundedIntText(value=1, min=1, max=8, description="Minions in the area",
-                                              style=wide, layout={"width": "14em"}),
+                                              style=wide, layout={"width": "17em"}),
             "condition": widgets.Combobox(options=COMMON_CONDITIONS, placeholder="dazed, slowed, ...",
                                           description="Condition"),
             "ends": widgets.Dropdown(options=CONDITION_ENDS, description="Ends"),
@@ -88,15 +88,15 @@ class _Runner:
             "feature": widgets.Dropdown(options=[(f"{f.name} ({f.cost})", f.name) for f in fight.features],
                                         description="Feature"),
             "malice": widgets.BoundedIntText(value=fight.features[0].cost or 0, min=0, max=999,
-                                             description="Malice", layout={"width": "11em"}),
+                                             description="Malice", layout={"width": "14em"}),
             "spender": widgets.Dropdown(options=foes, description="By"),
             "villain": widgets.Dropdown(options=_villain_options(fight), description="Villain"),
             "counter": widgets.Dropdown(options=_counter_options(fight), description="Counter", style=wide),
             "shown": widgets.Checkbox(value=True, description="Show Malice to the players"),
             "hero_stamina": widgets.BoundedIntText(value=0, min=0, max=999, description="Each hero's Stamina",
-                                                   style=wide, layout={"width": "16em"}),
+                                                   style=wide, layout={"width": "19em"}),
             "party_damage": widgets.BoundedIntText(value=0, min=0, max=9999, description="Party damage a round",
-                                                   style=wide, layout={"width": "16em"}),
+                                                   style=wide, layout={"width": "19em"}),
             "buttons": {key: widgets.Button(description=text, layout={"width": "auto"})
                         for key, text in LABELS.items()},
         }
@@ -190,6 +190,8 @@ class _Runner:
 
     def villain_offer(self) -> str:
         options = self.c["villain"].options
+        if self.fight.ended:
+            return ""
         offered = [label for label, (name, n) in options if self.fight.villain_action_allowed(name, n) is None]
         if offered:
             return "<div>Villain actions allowed now: " + ", ".join(escape_html(o) for o in offered) + "</div>"
