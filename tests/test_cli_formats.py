@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -105,3 +106,54 @@ def test_the_console_script_round_trip_from_a_fresh_process(tmp_path):
     assert run.stderr == ""
     data = json.loads(out.read_text())
     assert data["name"] == "Goblin Assassin" and data["role"] == {"type": "Ambusher", "organization": "Horde"}
+
+
+# ---------------------------------------------------------------- pasted text, kept parts, big groups
+
+
+PASTED = """\
+Fen Lurker
+Level 2 Platoon Ambusher
+EV 8
+Beast
+Stamina 30  Speed 6  Size 1L  Stability 1
+Free Strike 3
+Might +2  Agility +1  Reason -1  Intuition 0  Presence -2
+a caption the reader has no place for
+Reed Snare (Signature Ability)
+Melee, Strike, Weapon  Main action
+Melee 2  One creature or object
+Power Roll + 2:
+\u226411 5 damage
+12\u201316 8 damage
+17+ 10 damage
+"""
+
+
+def test_import_text_saves_a_pasted_stat_block_and_names_the_lines_kept_as_text(tmp_path, capsys):
+    pasted = tmp_path / "lurker.txt"
+    pasted.write_text(PASTED, encoding="utf-8")
+    library = tmp_path / "library"
+    assert main(["import", "--text", str(pasted), "--library", str(library)]) == 0
+    out = capsys.readouterr().out
+    assert "saved Fen Lurker (level 2)" in out
+    assert "kept as text: the text, line: a caption the reader has no place for" in out
+    saved = wb.load_monster("Fen Lurker", library)
+    assert [str(t) for t in saved.abilities[0].power_roll.tiers] == ["5 damage", "8 damage", "10 damage"]
+
+
+def test_import_with_nothing_to_read_and_text_that_is_no_stat_block_exit_2(tmp_path, capsys):
+    err = _refused(capsys, ["import", "--library", str(tmp_path / "lib")])
+    assert "--text" in err
+    letter = tmp_path / "letter.txt"
+    letter.write_text("Dear friend,\nthe weather is fine.\n", encoding="utf-8")
+    err = _refused(capsys, ["import", "--text", str(letter), "--library", str(tmp_path / "lib")])
+    assert "text" in err and "Level N" in err
+    assert not (tmp_path / "lib").exists()
+
+
+def test_import_names_the_parts_of_a_real_file_kept_as_text(tmp_path, capsys):
+    shape = Path(__file__).parent / "data" / "real_shapes" / "sc-distances-in-words.json"
+    assert main(["import", str(shape), "--library", str(tmp_path / "lib")]) == 0
+    out = capsys.readouterr().out
+    assert "kept as text: ability 'Spit Globs', distance: Two 3 cubes within 10" in out

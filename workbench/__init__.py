@@ -94,6 +94,7 @@ __all__ = [
     "malice_schedule",
     "monster_builder",
     "parse_spec",
+    "parse_stat_block_text",
     "quick_plan",
     "read_stat_block",
     "relevel",
@@ -126,6 +127,7 @@ __all__ = [
 _HOME = {
     "AttachedRule": "workbench.model",
     "read_stat_block": "workbench.formats.stat_block",
+    "parse_stat_block_text": "workbench.formats.book_text",
     "relevel": "workbench.monster.relevel",
     "relevel_moves": "workbench.monster.relevel",
     "Ability": "workbench.model",

@@ -3,15 +3,20 @@
 Every file is read first (Steel Compendium, Forge Steel `.ds-monster` or `.ds-monster-group`, Foundry NPC
 actor; the format told from the content) and every target name checked, so a bad file or a name already in
 the library stops the command before anything is written: nothing saved is lost or half-replaced.
+`--text FILE` reads a stat block pasted as text (from the book or a PDF) the same way. A part of a file kept
+as text (a distance in words, a line the text reader could not place) is named after the monster is saved.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 from pathlib import Path
 
 from workbench.errors import InvalidInput
-from workbench.formats.reader import import_monsters
+from workbench.formats.book_text import parse_stat_block_text
+from workbench.formats.reader import MAX_FILE_BYTES, import_monsters
+from workbench.io.safe_file import FileProblem, read_text
 from workbench.model import Monster
 from workbench.monster.library import DEFAULT_FOLDER, check_name, list_monsters, save_monster, suggest_name
 
@@ -21,7 +26,9 @@ __all__ = ["register", "run"]
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("import", help="read stat block files (Steel Compendium, Forge Steel, Foundry) "
                                    "into the homebrew library")
-    parser.add_argument("files", metavar="FILE", nargs="+", type=Path)
+    parser.add_argument("files", metavar="FILE", nargs="*", type=Path)
+    parser.add_argument("--text", metavar="FILE", action="append", type=Path, default=[],
+                        help="a text file holding a stat block copied from the book or a PDF (repeatable)")
     parser.add_argument("--library", type=Path, default=None, help=f"library folder (default {DEFAULT_FOLDER})")
     parser.add_argument("--overwrite", action="store_true", help="replace monsters of the same name")
     parser.set_defaults(run=run)
@@ -37,11 +44,24 @@ def _named(monsters: list[Monster]) -> list[tuple[str, Monster]]:
     return named
 
 
+def _pasted(path: Path) -> Monster:
+    """The stat block of a text file (book or PDF text); a file that can't be read is named with the reason."""
+    try:
+        text = read_text(path, limit=MAX_FILE_BYTES)
+    except FileProblem as exc:
+        raise InvalidInput("text", str(path), "a text file holding a stat block", exc.reason) from None
+    return parse_stat_block_text(text, source=path.name)
+
+
 def run(args: argparse.Namespace) -> None:
+    if not args.files and not args.text:
+        raise InvalidInput("files", "", "one or more stat block files, or --text FILE")
     monsters = [m for path in args.files for m in import_monsters(path)]
+    monsters += [_pasted(path) for path in args.text]
     named = _named(monsters)
     names = [n for n, _ in named]
-    repeated = sorted({n for n in names if names.count(n) > 1})
+    counts = Counter(names)
+    repeated = sorted(n for n, count in counts.items() if count > 1)
     if repeated:
         raise InvalidInput("files", repeated[0], "monsters of different names (two files hold this one)")
     if not args.overwrite:
@@ -52,3 +72,5 @@ def run(args: argparse.Namespace) -> None:
     for name, monster in named:
         path = save_monster(monster, name, args.library, overwrite=args.overwrite)
         print(f"saved {monster.name} (level {monster.level}) as {path}")
+        for part in monster.kept_as_text:
+            print(f"  kept as text: {part}")

@@ -1,0 +1,121 @@
+"""A stat block pasted as text (`wb.parse_stat_block_text`, workbench/formats/book_text.py) gives the same whole
+Monster as its JSON: text written here in the book's layout, as a PDF copy gives it (lines broken mid-
+paragraph, a word hyphenated at a line's end, the tier glyphs, the minus sign), and the Markdown the workbench
+prints of every sample stat block. Lines it cannot place are kept as text and named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import workbench as wb
+from workbench.formats.bestiary import SAMPLE_DIR
+from workbench.formats.stat_block import parse_whole_stat_block
+
+# Our own monster, in the book's layout as a PDF copy gives it.
+FEN_LURKER = """\
+Fen Lurker
+Level 2 Platoon Ambusher
+EV 8
+Beast, Swamp
+Stamina 30    Speed 6 (swim)    Size 1L    Stability 1
+Free Strike 3
+Immunity poison 3    Weakness fire 2
+Might +2   Agility +1   Reason \u22121   Intuition 0   Presence \u22122
+Reed Snare (Signature Ability)
+Melee, Strike, Weapon        Main action
+Melee 2        One creature or object
+Power Roll + 2:
+\u2726 \u226411   5 damage; A < 0 restrained (save ends)
+\u2605 12\u201316   8 damage; A < 1 restrained (save ends)
+\u2738 17+   10 damage; A < 2 restrained (save ends)
+Effect: The lurker pulls the target up to 2 squares to-
+ward the water.
+Drag Under (3 Malice)
+Melee        Maneuver
+Melee 1        One restrained creature
+Effect: The target is pulled
+into the water and can\u2019t breathe until the end of their next turn.
+Slick Hide
+The lurker can\u2019t be grabbed while it is in water.
+"""
+
+# The same monster as the Steel Compendium's JSON writes it (written by hand, not by the reader).
+FEN_LURKER_JSON = {
+    "type": "statblock", "name": "Fen Lurker", "level": 2, "roles": ["Platoon Ambusher"],
+    "ancestry": ["Beast", "Swamp"], "ev": "8", "stamina": "30", "speed": 6, "movement": "swim", "size": "1L",
+    "stability": 1, "free_strike": 3, "immunities": ["Poison 3"], "weaknesses": ["Fire 2"],
+    "might": 2, "agility": 1, "reason": -1, "intuition": 0, "presence": -2,
+    "features": [
+        {"type": "feature", "feature_type": "ability", "name": "Reed Snare", "ability_type": "Signature Ability",
+         "keywords": ["Melee", "Strike", "Weapon"], "usage": "Main action", "distance": "Melee 2",
+         "target": "One creature or object",
+         "effects": [{"roll": "Power Roll + 2", "tier1": "5 damage; A < 0 restrained (save ends)",
+                      "tier2": "8 damage; A < 1 restrained (save ends)",
+                      "tier3": "10 damage; A < 2 restrained (save ends)"},
+                     {"name": "Effect", "effect": "The lurker pulls the target up to 2 squares toward the water."}]},
+        {"type": "feature", "feature_type": "ability", "name": "Drag Under", "cost": "3 Malice",
+         "keywords": ["Melee"], "usage": "Maneuver", "distance": "Melee 1", "target": "One restrained creature",
+         "effects": [{"name": "Effect", "effect": "The target is pulled into the water and can\u2019t breathe until "
+                                                  "the end of their next turn."}]},
+        {"type": "feature", "feature_type": "trait", "name": "Slick Hide",
+         "effects": [{"effect": "The lurker can\u2019t be grabbed while it is in water."}]},
+    ],
+}
+
+
+def test_book_layout_text_gives_the_same_monster_as_its_json():
+    pasted = wb.parse_stat_block_text(FEN_LURKER)
+    assert pasted == parse_whole_stat_block(FEN_LURKER_JSON, "json")
+    assert pasted.kept_as_text == ()
+    assert str(pasted.abilities[0].power_roll.tier2) == "8 damage; A < 1 restrained (save ends)"
+    assert pasted.characteristics.reason == -1 and pasted.movement.modes == ("swim",)
+
+
+def test_a_line_it_cannot_place_is_kept_as_text_and_named():
+    text = FEN_LURKER.replace("Free Strike 3\n", "Free Strike 3\nillustrated by nobody in particular\n")
+    pasted = wb.parse_stat_block_text(text)
+    assert [(k.where, k.part, k.text) for k in pasted.kept_as_text] == [
+        ("the text", "line", "illustrated by nobody in particular")]
+    assert pasted.model_copy(update={"kept_as_text": ()}) == wb.parse_stat_block_text(FEN_LURKER)
+
+
+def test_labelled_book_lines_and_ev_on_the_level_line():
+    text = FEN_LURKER.replace("Level 2 Platoon Ambusher\nEV 8\n", "Level 2 Platoon Ambusher  EV 8\n").replace(
+        "Melee, Strike, Weapon        Main action\nMelee 2        One creature or object",
+        "Keywords Melee, Strike, Weapon  Type Main action\nDistance Melee 2  Target One creature or object")
+    assert wb.parse_stat_block_text(text) == wb.parse_stat_block_text(FEN_LURKER)
+
+
+def test_a_minion_ev_and_with_captain():
+    text = FEN_LURKER.replace("Level 2 Platoon Ambusher\nEV 8", "Level 2 Minion Ambusher\nEV 4 for four minions") \
+        .replace("Free Strike 3\n", "Free Strike 3\nWith Captain +1 damage bonus to strikes\n") \
+        .replace("Stamina 30", "Stamina 8")
+    pasted = wb.parse_stat_block_text(text)
+    assert (pasted.organization, pasted.ev, pasted.stamina) == ("minion", 4, 8)
+    assert pasted.with_captain == "+1 damage bonus to strikes"
+
+
+@pytest.mark.parametrize("path", sorted(SAMPLE_DIR.rglob("*.json")), ids=lambda p: p.stem)
+def test_the_workbench_markdown_of_every_sample_block_reads_back_equal(path: Path):
+    monster = wb.read_stat_block(path)
+    assert wb.parse_stat_block_text(wb.export_monster(monster, "markdown")) == monster
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("", "empty"),
+    ("Hello there\nThis is a letter to a friend.", "no 'Level N Organization Role' line"),
+    ("Fen Lurker\nLevel 2 Platoon Ambusher\nEV 8", "no Stamina"),
+    ("x" * 100_001, "longer than"),
+])
+def test_text_that_is_no_stat_block_is_refused_naming_the_text(text, reason):
+    with pytest.raises(wb.InvalidInput) as caught:
+        wb.parse_stat_block_text(text)
+    assert caught.value.field == "text" and reason in str(caught.value)
+
+
+def test_a_non_text_argument_is_refused():
+    with pytest.raises(wb.InvalidInput) as caught:
+        wb.parse_stat_block_text(None)  # type: ignore[arg-type]
+    assert caught.value.field == "text"

@@ -1,0 +1,481 @@
+"""A stat block pasted as text — from the book, a PDF, or the workbench's own Markdown — read whole.
+
+`parse_stat_block_text(text)` gives the same `Monster` as the stat block's JSON: the text is read into the
+Steel Compendium's shape and that is read by `wb.read_stat_block`'s reader, so both paths agree part for part.
+
+What is read, in the book's order: the name line; "Level N Organization Role" (with "EV N" on the same line
+or its own, a minion's "EV 3 for four minions"); the keywords line ("Goblin, Humanoid"); Stamina, Speed
+("6 (climb)"), Size, Stability and Free Strike (on one line or several, or a Markdown table); the five
+characteristics ("Might +2 Agility −1 ..."); Immunity and Weakness ("Fire 5, Cold 3"); With Captain; then
+abilities — a name line with its cost in brackets ("Spear Charge (Signature Ability)", "(3 Malice)",
+"(Villain Action 1)"), the keywords and action line, the distance and target line (joined by "·" in
+Markdown, by spaces or "Keywords"/"Type"/"Distance"/"Target" labels in the book), "Power Roll + N:" and its
+three tiers ("≤11", "12–16", "17+", with or without the book's tier glyphs), "Trigger:", and paragraphs
+("Effect:", "2 Malice:", a test's own three tiers) — and traits (a name line, then its text).
+
+A PDF's copy is mended first: a word broken by a hyphen at a line's end is joined, a paragraph broken over
+lines is one paragraph, the minus sign and the en dash are read as "-". A line the reader cannot place is
+kept as text, in `kept_as_text` (the import names each one); only a text with no name, level and
+organization line is refused (`InvalidInput` naming the part that is missing).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from workbench.errors import InvalidInput
+from workbench.formats.bestiary import StatBlockError
+from workbench.formats.stat_block import parse_whole_stat_block
+from workbench.model import CHARACTERISTICS, KeptText, Monster
+from workbench.model.ability import ABILITY_KEYWORDS, ACTIONS
+
+__all__ = ["MAX_TEXT_CHARS", "parse_stat_block_text"]
+
+MAX_TEXT_CHARS = 100_000  # the longest published stat block is a few thousand characters
+ACCEPTS = "a stat block's text: its name, then 'Level N Organization Role', EV, Stamina, ... as the book prints it"
+
+_KEYWORDS = {k.lower() for k in ABILITY_KEYWORDS}
+_ACTION_WORDS = sorted((text for text in ACTIONS.values()), key=len, reverse=True)
+_ACTION = re.compile(r"(?:^|\s)(" + "|".join(re.escape(a) for a in _ACTION_WORDS) + r"|-)\s*$", re.IGNORECASE)
+_MINUS = "-\u2212"  # the hyphen and the minus sign the book prints
+_LEVEL = re.compile(r"^Level\s+(\d+)\s+(.*?)\s*(?:[·|,]?\s*EV\s+(.+))?$", re.IGNORECASE)
+_EV = re.compile(r"^EV\s+(\d+)(.*)$", re.IGNORECASE)
+_COST = re.compile(r"^(.+?)\s*\((Signature Ability|Villain Action \d|\d+\+?\s*Malice(?: per [a-z ]+)?)\)\s*$",
+                   re.IGNORECASE)
+_ROLL = re.compile(r"^Power\s+Roll\s*([+\-\u2212])\s*(\d+)\s*:?\s*$", re.IGNORECASE)
+_TIER = re.compile(r"^[^\w≤]{0,2}\s*(≤\s*11|11\s+or\s+(?:lower|less)|12\s*[-\u2013\u2014]\s*16|17\s*\+|"
+                   r"17\s+or\s+(?:higher|more))"
+                   r"\s*:?\s*(.*)$", re.IGNORECASE)
+_PARAGRAPH = re.compile(r"^(Effect|Special|Trigger|\d+\+?\s+Malice|[A-Z][\w' ]{0,30}?):\s+(.*)$")
+_NUMBERS = {"stamina": r"Stamina\s+(\d+)", "free_strike": r"Free\s+Strike\s+(\d+)",
+            "stability": r"Stability\s+(\d+)", "size": r"Size\s+(\d+[TSML]?\b(?:\s+or\s+\d+)?)",
+            "speed": r"Speed\s+(\d+)(?:\s*\(([^)]*)\))?"}
+_CHARACTERISTIC = re.compile(r"\b(Might|Agility|Reason|Intuition|Presence)\s*:?\s*([+\-\u2212]?\s*\d+)",
+                             re.IGNORECASE)
+_DISTANCE = re.compile(
+    r"^(melee\s+\d+\s+or\s+ranged\s+\d+|melee\s+\d+|ranged\s+\d+|\d+\s+burst|\d+\s+aura|\d+\s+cube\s+within\s+\d+|"
+    r"\d+\s*[x×]\s*\d+\s+line\s+within\s+\d+|\d+\s+wall\s+within\s+\d+|self(?=\s|$)|special(?=\s|$))\s*(.*)$",
+    re.IGNORECASE)
+# A trait's name on a line of its own: a few capitalised words ("Slick Hide", "Master of the Marsh")
+_TITLE = re.compile(r"[A-Z][\w'’-]*(?: (?:[A-Z][\w'’-]*|of|the|and|a|an|in|on|to|with)){0,5}")
+# Lines of the workbench's own Markdown that are its commentary, not the stat block
+_COMMENTARY = re.compile(r"^(Tier 1 / 2 / 3:|Numbers from the|Each villain action can be used|The formulas give)")
+_SKIPPED_SECTIONS = ("solo traits", "villain actions")
+
+
+@dataclass
+class _Line:
+    text: str
+    bold: str = ""  # the line's leading bold words in Markdown ("**Crafty** The assassin ...")
+    heading: bool = False
+
+
+@dataclass
+class _Feature:
+    name: str
+    kind: str  # "ability" or "trait"
+    cost: str | None = None
+    head: list[str] = field(default_factory=list)
+    effects: list[dict[str, Any]] = field(default_factory=list)
+    trigger: str = ""
+
+
+# ---------------------------------------------------------------- lines
+
+
+_ESCAPED = 0xE000  # Markdown's escaped characters ("\\*") held in the private use area while markup is read
+
+
+def _protect(text: str) -> str:
+    return re.sub(r"\\([\\`*_{}\[\]()#+\-.!|<>~])", lambda m: chr(_ESCAPED + ord(m.group(1))), text)
+
+
+def _restore(text: str) -> str:
+    return re.sub("[\ue000-\ue0ff]", lambda m: chr(ord(m.group(0)) - _ESCAPED), text)
+
+
+def _plain(text: str) -> str:
+    text = html.unescape(unicodedata.normalize("NFC", text))
+    text = text.replace("\u00ad", "")  # a soft hyphen a PDF leaves in a word
+    text = re.sub(r"\s*\*\(tier \d\b.*?\)\*", "", text)  # the workbench's departure notes
+    return _restore(re.sub(r"\s+", " ", text).strip())
+
+
+def _table(rows: list[str]) -> list[str]:
+    """A Markdown table as "Header value" lines (the header row, the rule, the values)."""
+    cells = [[c.strip() for c in row.strip().strip("|").split("|")] for row in rows]
+    if len(cells) >= 3 and all(set(c) <= set("-: ") for c in cells[1]):
+        return [" ".join(f"{h} {v}" for h, v in zip(cells[0], values, strict=False)) for values in cells[2:]]
+    return [" ".join(row) for row in cells]
+
+
+def _lines(text: str) -> list[_Line]:
+    """The text as logical lines: tables flattened, indented sub-items and commentary dropped, a word broken
+    by a hyphen at a line's end joined, markup taken off (its leading bold words kept apart)."""
+    raw = _protect(text).replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    joined: list[str] = []
+    for line in raw:
+        if joined and re.search(r"[a-z]-$", joined[-1]) and re.match(r"^[a-z]", line.strip()):
+            joined[-1] = joined[-1][:-1] + line.strip()  # "op-" + "portunity"
+        else:
+            joined.append(line)
+    out: list[_Line] = []
+    table: list[str] = []
+    for line in [*joined, ""]:
+        if line.strip().startswith("|"):
+            table.append(line)
+            continue
+        if table:
+            out += [_Line(_plain(row.replace("*", ""))) for row in _table(table)]
+            table = []
+        if re.match(r"^\s{2,}[-*] ", line):  # an indented sub-item: the basic Malice features the block lists
+            continue
+        heading = bool(re.match(r"^\s*#{1,6}\s", line))
+        body = re.sub(r"^\s*(?:#{1,6}\s+|[-•]\s+|\*\s+(?=\*\*)|\d+\.\s+)", "", line)
+        bold = ""
+        match = re.match(r"^\s*\*\*(.+?)\*\*\s*(.*)$", body)
+        if match and not match.group(1).rstrip().endswith(":"):
+            bold, body = _plain(match.group(1).replace("*", "")), match.group(2)
+        plain = _plain(body.replace("**", "").replace("*", "") if "**" in body or body.startswith("*") else body)
+        if bold or plain:
+            out.append(_Line(plain, bold, heading))
+        else:
+            out.append(_Line(""))
+    return out
+
+
+# ---------------------------------------------------------------- the header
+
+
+def _header(lines: list[_Line], data: dict[str, Any]) -> int:
+    """Reads the name, level, organization, EV and keywords; returns the index of the next line."""
+    words = [ln for ln in lines if ln.text or ln.bold]
+    if not words:
+        raise InvalidInput("text", "", ACCEPTS, "it is empty")
+    at = lines.index(words[0])
+    first = words[0]
+    data["name"] = first.bold or first.text
+    level_at = None
+    for index in range(at + 1, min(len(lines), at + 6)):
+        line = lines[index]
+        whole = " ".join(p for p in (line.bold, line.text) if p)
+        if _LEVEL.match(whole):
+            level_at = index
+            break
+    if level_at is None:
+        raise InvalidInput("text", data["name"][:60], ACCEPTS, "no 'Level N Organization Role' line after the name")
+    line = lines[level_at]
+    match = _LEVEL.match(" ".join(p for p in (line.bold, line.text) if p))
+    assert match
+    data["level"] = int(match.group(1))
+    data["roles"] = [match.group(2).strip(" ·,|")]
+    if match.group(3):
+        data["ev"] = _ev_text(match.group(3))
+    return level_at + 1
+
+
+def _ev_text(rest: str) -> str:
+    match = re.match(r"^\s*(\d+)\s*(.*)$", rest)
+    if not match:
+        return rest.strip()
+    minions = re.search(r"four minions|4 minions", match.group(2), re.IGNORECASE)
+    return f"{match.group(1)} for four minions" if minions else match.group(1)
+
+
+def _stats(text: str, data: dict[str, Any]) -> bool:
+    """Stamina, Speed, Size, Stability, Free Strike, the characteristics, EV, immunities and weaknesses found
+    in one line; True when the line held any."""
+    found = False
+    for key, pattern in _NUMBERS.items():
+        match = re.search(pattern, text, re.IGNORECASE)
+        if match and key not in data:
+            found = True
+            data[key] = match.group(1)
+            if key == "speed":
+                data["speed"] = int(match.group(1))
+                if match.group(2):
+                    data["movement"] = match.group(2)
+    for name, value in _CHARACTERISTIC.findall(text):
+        data[name.lower()] = int(value.replace(" ", "").replace("\u2212", "-"))
+        found = True
+    ev = re.search(r"\bEV\s+(\d+[^·|]*)", text)
+    if ev and "ev" not in data:
+        data["ev"] = _ev_text(ev.group(1))
+        found = True
+    for key, label in (("immunities", r"Immunit(?:y|ies)"), ("weaknesses", r"Weakness(?:es)?")):
+        match = re.search(label + r"\s*:?\s*(.+?)(?=\s*(?:/|·|\bImmunit|\bWeakness|\bMovement|$))", text)
+        if match:
+            found = True
+            value = match.group(1).strip()
+            if value not in ("-", "—", ""):
+                data[key] = [v.strip() for v in value.split(",") if v.strip()]
+    return found
+
+
+# ---------------------------------------------------------------- abilities and traits
+
+
+def _ability_head(feature: _Feature, text: str) -> None:
+    """The keywords/action and distance/target lines: "K · A · D · T" or the book's two lines."""
+    labelled = re.sub(r"\b(Keywords|Type|Distance|Target)\s*:?\s+", "·", text)
+    parts = [p.strip() for p in labelled.split("·") if p.strip()] if "·" in labelled else [text]
+    feature.head.extend(parts)
+
+
+def _read_head(feature: _Feature) -> dict[str, Any]:
+    """Keywords, action, distance and target from the head parts, however the text split them."""
+    fields: dict[str, Any] = {}
+    parts = list(feature.head)
+    if len(parts) == 4:
+        words, usage, where, aimed = parts
+        fields.update(keywords=[k.strip() for k in words.split(",") if k.strip()] or ["-"], usage=usage,
+                      distance=where, target=aimed)
+        feature.head = []
+        return fields
+    rest: list[str] = []
+    for part in parts:
+        action = _ACTION.search(part)
+        distance = _DISTANCE.match(part)
+        if "usage" not in fields and action:
+            keywords = part[: action.start(1)].strip()
+            fields["keywords"] = [k.strip() for k in keywords.split(",") if k.strip()] or ["-"]
+            fields["usage"] = action.group(1)
+        elif "distance" not in fields and distance:
+            fields["distance"] = distance.group(1)
+            if distance.group(2):
+                fields["target"] = distance.group(2)
+        else:
+            rest.append(part)
+    if rest and "target" not in fields and "distance" in fields:
+        fields["target"] = " ".join(rest)
+        rest = []
+    feature.head = rest
+    return fields
+
+
+def _is_head(text: str) -> bool:
+    """An ability's keywords-and-action line: "Melee, Strike · Main action · ..." or the book's "Melee, Strike
+    Main action" (known keywords, or none, before the action)."""
+    if text.startswith("Keywords"):
+        return True
+    parts = [p.strip() for p in text.split("·")]
+    if len(parts) >= 2:
+        return bool(_ACTION.search(" " + parts[1])) and _keywords_only(parts[0])
+    action = _ACTION.search(text)
+    return action is not None and _keywords_only(text[: action.start(1)])
+
+
+def _keywords_only(text: str) -> bool:
+    words = [w.strip().lower() for w in text.split(",") if w.strip()]
+    return all(w in _KEYWORDS or w in ("-", "—") for w in words)
+
+
+def _paragraph(text: str) -> dict[str, Any]:
+    match = _PARAGRAPH.match(text)
+    if not match:
+        return {"effect": text}
+    label, body = match.group(1), match.group(2)
+    if re.match(r"^\d+\+?\s+Malice$", label):
+        return {"cost": label, "effect": body}
+    return {"name": label, "effect": body}
+
+
+class _Reader:
+    def __init__(self, lines: list[_Line]) -> None:
+        self.lines = lines
+        self.features: list[_Feature] = []
+        self.kept: list[KeptText] = []
+        self.section = ""
+
+    def _start(self, line: _Line, following: list[_Line]) -> _Feature | None:
+        """A new ability or trait begins at this line, or None."""
+        whole = " ".join(p for p in (line.bold, line.text) if p) if line.bold else line.text
+        cost = _COST.match(whole if not line.bold else line.bold + (" " + line.text if line.text.startswith("(")
+                                                                     else ""))
+        if cost:
+            name, kind = cost.group(1).strip(), cost.group(2)
+            feature = _Feature(name=name, kind="ability", cost=kind)
+            if line.bold and line.text and not line.text.startswith("("):
+                feature.kind = "trait"
+                feature.effects.extend(self._named_runs(line.text))
+            return feature
+        nxt = next((ln for ln in following if ln.text or ln.bold), None)
+        name = line.bold or line.text
+        if nxt is not None and not nxt.bold and _is_head(nxt.text) and len(name) <= 60 and not _TIER.match(name) \
+                and not name.endswith((".", ":")):
+            return _Feature(name=name, kind="ability")
+        if line.bold and self.section in ("traits", "") and not line.heading:
+            feature = _Feature(name=line.bold, kind="trait")
+            if line.text:
+                feature.effects.extend(self._named_runs(line.text))
+            return feature
+        if not line.bold and nxt is not None and _TITLE.fullmatch(line.text) and self._paragraph_closed() \
+                and not _is_head(line.text) and not _DISTANCE.match(line.text):
+            return _Feature(name=line.text, kind="trait")  # the book's trait: its name on a line of its own
+        return None
+
+    def _paragraph_closed(self) -> bool:
+        """The last paragraph read ends a sentence (a short capitalised line after it starts a trait, where
+        after an unfinished one it would be the paragraph's next line)."""
+        if not self.features or not self.features[-1].effects:
+            return True
+        last = self.features[-1].effects[-1]
+        text = last.get("tier3") or last.get("effect") or ""
+        return not text or text.rstrip().endswith((".", "!", "?", ")"))
+
+    @staticmethod
+    def _named_runs(text: str) -> list[dict[str, Any]]:
+        """A Markdown trait's text, split at its named paragraphs ("End Effect: ... Solo Turns: ...")."""
+        parts = re.split(r"(?:^|\s)([A-Z][\w' ]{0,30}):\s", " " + text)
+        if len(parts) == 1 or parts[0].strip():
+            return [{"effect": text}]
+        return [{"name": parts[i], "effect": parts[i + 1].strip()} for i in range(1, len(parts) - 1, 2)]
+
+    def _header_line(self, line: _Line, whole: str, first: bool, data: dict[str, Any]) -> bool:
+        """A line of the block's header (before the first ability or trait) read into `data`; False if not."""
+        if whole.lower().startswith("with captain"):
+            data["with_captain"] = re.sub(r"^with captain\s*:?\s*", "", whole, flags=re.IGNORECASE)
+            return True
+        if _stats(whole, data):
+            return True
+        if "ancestry" not in data and not line.bold and ("," in line.text or (
+                first and re.fullmatch(r"[A-Z][\w ]+", line.text))):
+            data["ancestry"] = [k.strip() for k in line.text.split(",") if k.strip()]
+            return True
+        return False
+
+    def read(self, start: int, data: dict[str, Any]) -> None:
+        feature: _Feature | None = None
+        for index in range(start, len(self.lines)):
+            line = self.lines[index]
+            text = line.text
+            if not text and not line.bold:
+                continue
+            if line.heading:
+                self.section = (line.bold or text).strip().lower()
+                feature = None
+                continue
+            if self.section in _SKIPPED_SECTIONS or _COMMENTARY.match(text) or text.startswith("Basic Malice"):
+                continue
+            if line.bold.startswith("Free Strike") and text.startswith(":"):
+                _stats(line.bold, data)  # the workbench's free strike rules line: only its number
+                continue
+            if self.section == "malice features":
+                self._malice_feature(line)
+                continue
+            whole = f"{line.bold} {text}".strip() if line.bold else text
+            if not self.features and self._header_line(line, whole, index <= start + 2, data):
+                continue
+            started = self._start(line, self.lines[index + 1:])
+            if started is not None:
+                feature = started
+                self.features.append(feature)
+            elif feature is None:
+                self.kept.append(KeptText(where="the text", part="line", text=whole))
+            else:
+                self._feature_line(feature, whole, line)
+        for feature in self.features:
+            self._finish(feature)
+
+    def _feature_line(self, feature: _Feature, whole: str, line: _Line) -> str:
+        tier = _TIER.match(whole)
+        if tier:
+            target = feature.effects[-1] if feature.effects else None
+            if target is None:
+                self.kept.append(KeptText(where=f"{feature.kind} {feature.name!r}", part="tier", text=whole))
+                return "kept"
+            number = 1 if "11" in tier.group(1) else 2 if "16" in tier.group(1) else 3
+            target[f"tier{number}"] = tier.group(2).strip()
+            return "tier"
+        match = _ROLL.match(whole)
+        if match:
+            sign = "+" if match.group(1) == "+" else "-"
+            feature.effects.append({"roll": f"Power Roll {sign} {match.group(2)}"})
+            return "roll"
+        if whole.lower().startswith("trigger:"):
+            feature.trigger = whole.split(":", 1)[1].strip()
+            return "trigger"
+        if feature.kind == "ability" and not feature.effects and not feature.trigger and len(feature.head) < 4 and (
+                "·" in whole or _ACTION.search(whole) or _DISTANCE.match(whole) or whole.startswith(
+                    ("Keywords", "Distance", "Target"))):
+            _ability_head(feature, whole)
+            return "head"
+        paragraph = _paragraph(f"{line.bold} {line.text}".strip() if line.bold else whole)
+        last = feature.effects[-1] if feature.effects else None
+        continues = (last is not None and "roll" not in last and not any(k.startswith("tier") for k in last)
+                     and not _PARAGRAPH.match(whole) and not line.bold and last.get("effect", "")
+                     and not last["effect"].rstrip().endswith((".", "!", "?", ":")))
+        if continues and last is not None:
+            last["effect"] = f"{last['effect']} {whole}"  # a paragraph a PDF broke over lines
+        else:
+            feature.effects.append(paragraph)
+        return "paragraph"
+
+    def _malice_feature(self, line: _Line) -> None:
+        match = re.match(r"^\((\d+)\+?\s*Malice\)\s*(.*)$", line.text)
+        if line.bold and match:
+            self.features.append(_Feature(name=line.bold, kind="trait", cost=f"{match.group(1)} Malice",
+                                          effects=[{"effect": match.group(2)}]))
+        elif line.text or line.bold:
+            self.kept.append(KeptText(where="Malice features", part="line", text=f"{line.bold} {line.text}".strip()))
+
+    def _finish(self, feature: _Feature) -> None:
+        if feature.kind == "ability" and feature.head:
+            fields = _read_head(feature)
+            for part in feature.head:
+                self.kept.append(KeptText(where=f"ability {feature.name!r}", part="line", text=part))
+            feature.head = []
+            feature.__dict__["fields"] = fields
+
+
+def _feature_json(feature: _Feature) -> dict[str, Any]:
+    effects = feature.effects or [{"effect": ""}]
+    if feature.kind == "trait":
+        data: dict[str, Any] = {"type": "feature", "feature_type": "trait", "name": feature.name, "effects": effects}
+        if feature.cost:
+            data["cost"] = feature.cost
+        return data
+    data = {"type": "feature", "feature_type": "ability", "name": feature.name, "effects": effects}
+    data.update(feature.__dict__.get("fields", {}))
+    if feature.cost:
+        key = "ability_type" if not re.search(r"malice", feature.cost, re.IGNORECASE) else "cost"
+        data[key] = feature.cost
+    if feature.trigger:
+        data["trigger"] = feature.trigger
+    return data
+
+
+def parse_stat_block_text(text: str, source: str = "pasted text") -> Monster:
+    """The stat block a pasted text holds, whole (see the module docstring); lines it cannot place are in
+    the monster's `kept_as_text`. `InvalidInput` (field "text") when it is no stat block at all."""
+    if not isinstance(text, str):
+        raise InvalidInput("text", text, ACCEPTS)
+    if len(text) > MAX_TEXT_CHARS:
+        raise InvalidInput("text", f"{len(text):,} characters", ACCEPTS,
+                           f"longer than {MAX_TEXT_CHARS:,} characters: no stat block is")
+    lines = _lines(text)
+    data: dict[str, Any] = {"type": "statblock"}
+    start = _header(lines, data)
+    reader = _Reader(lines)
+    reader.read(start, data)
+    data.setdefault("ev", "0")
+    data.setdefault("speed", 5)
+    data.setdefault("size", "1M")
+    data.setdefault("stability", 0)
+    for name in CHARACTERISTICS:
+        data.setdefault(name, 0)
+    data["features"] = [_feature_json(f) for f in reader.features]
+    missing = [k for k in ("stamina", "free_strike") if k not in data]
+    if missing:
+        raise InvalidInput("text", data["name"][:60], ACCEPTS, f"no {missing[0].replace('_', ' ').title()} found")
+    try:
+        monster = parse_whole_stat_block(data, source)
+    except StatBlockError as exc:
+        raise InvalidInput("text", data["name"][:60], ACCEPTS, exc.reason) from None
+    if not reader.kept:
+        return monster
+    return monster.model_copy(update={"kept_as_text": (*monster.kept_as_text, *reader.kept)})
