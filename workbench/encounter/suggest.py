@@ -18,6 +18,12 @@ the fight.
 Advice about the party itself ("a party of three or fewer heroes…"), which no choice of creatures changes, is
 what the empty encounter already breaks; a suggestion may carry only that, and its `broken` lists it.
 
+Creatures the Director has already chosen (`keep`: their own monster, say, locked in the editor) are in every
+suggestion as they are, count, star and all, and the search fills only the rest of the band around them. They
+are the Director's choice, so they are not held to the construction's limits, and a guideline they break on
+their own is not held against the suggestions either (the Guidelines tab still shows it). When they already
+cost more than the band, no suggestion can keep them and the request is refused saying so.
+
 Ranking: how much of the band the EV uses (the total over the band's top; the extreme band, which has no
 top, aims one hero's strength past the hard band), plus a smaller part for variety (the distinct roles and
 organizations), less a part for leaning on minions. Two suggestions always differ in more than one creature:
@@ -148,6 +154,7 @@ class _Option:
     minion: bool
     solo: bool
     themes: tuple[str, ...] = ()  # its keywords that at least two other stat blocks share
+    kept: bool = False  # a creature the Director keeps: in every build once, as it is, never bought again
 
 
 def stat_block_creature(item: Any) -> tuple[Creature, tuple[str, ...]]:
@@ -310,9 +317,12 @@ def _attempt(
     options: Sequence[_Option], must: Sequence[int], limits: _Limits, rng: random.Random
 ) -> _Build | None:
     build = _Build()
+    for index, option in enumerate(options):
+        if option.kept:
+            build.add(index, option, 1)
     star_cost: Fraction | int | None = None
     if limits.star:
-        stars = [i for i, o in enumerate(options) if o.organization in ("leader", "solo")
+        stars = [i for i, o in enumerate(options) if not o.kept and o.organization in ("leader", "solo")
                  and 3 * o.unit_cost >= limits.low and o.unit_cost <= limits.high]
         if not stars:
             return None
@@ -323,15 +333,16 @@ def _attempt(
     for index in must:
         if not _buy(build, index, options[index], limits, top):
             return None
-    anchor_pool = [i for i, o in enumerate(options) if o.unit_cost <= top - build.total]
+    anchor_pool = [i for i, o in enumerate(options) if not o.kept and o.unit_cost <= top - build.total]
     if not anchor_pool:
-        return None if build.total < limits.low else build
+        return build if limits.low <= build.total <= top else None
     anchor = must[0] if must else rng.choice(anchor_pool)
     theme = _theme(options[anchor], rng)
-    pool = [i for i in range(len(options)) if theme is None or theme <= options[i].keywords]
+    pool = [i for i in range(len(options))
+            if not options[i].kept and (theme is None or theme <= options[i].keywords)]
     if len(pool) > PALETTE:  # a small palette per search: fast on a big bestiary, and an encounter has ≤ 6 kinds
         pool = rng.sample(pool, PALETTE)
-    pool = sorted(set(pool) | set(build.counts) | {anchor})
+    pool = sorted((set(pool) | set(build.counts) | {anchor}) - {i for i in build.counts if options[i].kept})
     if not must:
         _buy(build, anchor, options[anchor], limits, top)
     minion_kinds = [i for i in pool if options[i].minion]
@@ -381,7 +392,10 @@ def _suggestion(build: _Build, options: Sequence[_Option], limits: _Limits) -> S
     if limits.star:
         leaders = [i for i in build.counts if options[i].organization in ("leader", "solo")]
         star_index = max(leaders, key=lambda i: (options[i].unit_cost, -i)) if leaders else None
-    for index in sorted(build.counts, key=lambda i: (-options[i].unit_cost, i)):
+    for index in sorted(build.counts, key=lambda i: (not options[i].kept, -options[i].unit_cost, i)):
+        if options[index].kept:  # as the Director has it: count, star, marked attack
+            creatures.append(options[index].creature)
+            continue
         creatures.append(
             options[index].creature.model_copy(
                 update={"count": build.counts[index], "star": index == star_index}
@@ -483,6 +497,30 @@ def _options(bestiary: Any, party: Party, wanted: set[str], rules: EncounterRule
     return [replace(o, themes=tuple(sorted(k for k in o.keywords if shared[k] >= 3))) for o in options]
 
 
+def _kept(keep: Iterable[Creature]) -> tuple[Creature, ...]:
+    if isinstance(keep, (str, bytes)) or not isinstance(keep, Iterable):
+        raise InvalidInput("keep", keep, "a list of the encounter's creatures to keep")
+    kept = tuple(keep)
+    if not all(isinstance(c, Creature) for c in kept):
+        raise InvalidInput("keep", kept, "a list of the encounter's creatures to keep")
+    return kept
+
+
+def _kept_option(creature: Creature, rules: EncounterRules) -> _Option:
+    """A kept creature as one unit of its whole entry (never bought again)."""
+    return _Option(
+        creature=creature,
+        keywords=_words(creature, ()),
+        unit=creature.count,
+        unit_cost=_plain(creature.cost()),
+        organization=creature.organization,
+        role=creature.role,
+        minion=creature.minion,
+        solo=_is_solo(creature),
+        kept=True,
+    )
+
+
 def _must_indexes(options: Sequence[_Option], names: Sequence[str], keyworded: bool) -> list[int]:
     must: list[int] = []
     for name in names:
@@ -559,6 +597,7 @@ def suggest_encounters(
     *,
     star: bool = False,
     rules: EncounterRules | None = None,
+    keep: Iterable[Creature] = (),
 ) -> tuple[Suggestion, ...]:
     """Up to `count` encounters for `party` at `difficulty` from `bestiary`, best first.
 
@@ -566,7 +605,8 @@ def suggest_encounters(
     or built `Monster`s). `keywords` keeps to stat blocks with any of these keywords (or name words):
     "Goblin", "Undead". `must_include` names stat blocks every suggestion holds. `star=True` (hard encounters
     only) makes the costliest leader or solo the star of the show. `rng` makes the search reproducible (a
-    fixed seed by default). Fewer than `count` come back when the bestiary has no more that differ; none at
+    fixed seed by default). `keep`: creatures every suggestion holds as they are (the Director's locked
+    rows); the search fills only what is left of the band. Fewer than `count` come back when the bestiary has no more that differ; none at
     all is refused with `InvalidInput` naming why (no stat block within the level limits, none with the
     keywords, no combination inside the band).
     """
@@ -588,21 +628,34 @@ def suggest_encounters(
             "difficulty", difficulty, "a difficulty whose band holds an EV total",
             f"for {party.size} hero(es) no EV total is {difficulty}",
         )
+    kept = _kept(keep)
+    kept_cost = sum((c.cost() for c in kept), Fraction(0))
+    high = band.max if band.max is not None else band.min + int(b.hero_strength)
+    if kept_cost > high:
+        raise InvalidInput(
+            "keep", f"EV {format_number(kept_cost)}", f"creatures costing at most EV {high} in all",
+            f"the creatures kept already cost more than a {difficulty} encounter for this party",
+        )
     options = _options(bestiary, party, wanted, rules)
-    must = _must_indexes(options, _texts("must_include", must_include), bool(wanted))
+    kept_blocks = {c.stat_block for c in kept}
+    options = [o for o in options if o.creature.stat_block not in kept_blocks] + [
+        _kept_option(c, rules) for c in kept
+    ]
+    must = _must_indexes([o for o in options if not o.kept], _texts("must_include", must_include), bool(wanted))
     g = rules.guidelines
     limits = _Limits(
         party=party,
         difficulty=difficulty,
         low=band.min,
-        high=band.max if band.max is not None else band.min + int(b.hero_strength),
+        high=high,
         heroes=party.size,
         per_hero=g.creatures_per_hero,
         half_above=g.minion_half_above_per_hero,
         kinds=g.stat_blocks,
         star=star,
         need_roles=len({o.role for o in options if o.role}) >= 2,
-        unavoidable=frozenset(c.key for c in report(Encounter(party=party), rules).broken),
+        unavoidable=frozenset(c.key for c in report(Encounter(party=party), rules).broken)
+        | frozenset(c.key for c in report(Encounter(party=party, creatures=kept), rules).broken),
         rules=rules,
     )
     found = _search(options, must, limits, count, rng)
