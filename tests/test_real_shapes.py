@@ -224,3 +224,16 @@ def test_a_monster_the_library_could_not_load_back_is_refused_on_import():
     with pytest.raises(ImportRefused) as caught:
         read_monsters(data, "many.ds-monster")
     assert "the library loads files of up to" in caught.value.reason
+
+
+def test_parts_kept_as_text_are_marked_on_the_block_and_listed_in_a_note():
+    from workbench.render.stat_block import stat_block_html, stat_block_markdown
+
+    monster = import_monster(SHAPES / "sc-distances-in-words.json")
+    block = stat_block_html(monster)
+    assert '<div class="wb-kept-as-text"><h4>Kept as text</h4>' in block
+    assert "<q>Two 3 cubes within 10</q>" in block and "ability &#x27;Spit Globs&#x27;, distance" in block
+    markdown = stat_block_markdown(monster)
+    assert "#### Kept as text" in markdown and "- ability 'Spit Globs', distance: “Two 3 cubes within 10”" in markdown
+    whole = import_monster(SHAPES / "foundry-potency-formulas.json")
+    assert "wb-kept-as-text" not in stat_block_html(whole) and "Kept as text" not in stat_block_markdown(whole)

@@ -64,7 +64,7 @@ _DISTANCE = re.compile(
 _TITLE = re.compile(r"[A-Z][\w'’-]*(?: (?:[A-Z][\w'’-]*|of|the|and|a|an|in|on|to|with)){0,5}")
 # Lines of the workbench's own Markdown that are its commentary, not the stat block
 _COMMENTARY = re.compile(r"^(Tier 1 / 2 / 3:|Numbers from the|Each villain action can be used|The formulas give)")
-_SKIPPED_SECTIONS = ("solo traits", "villain actions")
+_SKIPPED_SECTIONS = ("solo traits", "villain actions", "kept as text")
 
 
 @dataclass
@@ -230,10 +230,14 @@ def _read_head(feature: _Feature) -> dict[str, Any]:
     """Keywords, action, distance and target from the head parts, however the text split them."""
     fields: dict[str, Any] = {}
     parts = list(feature.head)
-    if len(parts) == 4:
-        words, usage, where, aimed = parts
-        fields.update(keywords=[k.strip() for k in words.split(",") if k.strip()] or ["-"], usage=usage,
-                      distance=where, target=aimed)
+    if len(parts) in (3, 4) and _ACTION.search(" " + parts[1]) and _keywords_only(parts[0]):
+        # "Keywords · Action · Distance · Target" (the distance left out when the ability has none)
+        fields.update(keywords=[k.strip() for k in parts[0].split(",") if k.strip()] or ["-"], usage=parts[1])
+        if len(parts) == 4:
+            fields.update(distance=parts[2], target=parts[3])
+        else:  # "Self" alone reads as the distance (the book prints a self ability's distance as Self)
+            only = _DISTANCE.match(parts[2])
+            fields["distance" if only and not only.group(2) else "target"] = parts[2]
         feature.head = []
         return fields
     rest: list[str] = []

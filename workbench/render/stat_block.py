@@ -246,6 +246,16 @@ def _villain_actions(monster: Monster, **_: object) -> str:
     return villain_actions_html(monster)
 
 
+def _kept_as_text(monster: Monster, **_: object) -> str:
+    """The parts of an imported file kept as its words (a distance in words, a line a pasted text had no
+    place for): named, so a Director knows which parts the workbench reads as text only."""
+    if not monster.kept_as_text:
+        return ""
+    items = "".join(f"<li>{_e(k.where)}, {_e(k.part)}: <q>{_e(k.text)}</q></li>" for k in monster.kept_as_text)
+    return (f'<div class="wb-kept-as-text"><h4>Kept as text</h4><div class="wb-note">Parts of the file the '
+            f"workbench keeps as written, without reading numbers from them:</div><ul>{items}</ul></div>")
+
+
 def _footer(monster: Monster, **_: object) -> str:
     return f'<div class="wb-note wb-ruleset">Numbers from the “{_e(monster.ruleset)}” ruleset.</div>'
 
@@ -364,6 +374,7 @@ SECTIONS: tuple[Callable[..., str], ...] = (
     solo_traits_html,
     _malice_features,
     _villain_actions,
+    _kept_as_text,
     _footer,
 )
 
@@ -471,6 +482,9 @@ def stat_block_markdown(
                 lines.append(f"- **{_md(item.name)}**{cost} {text or _md(item.text)}")
     lines += homebrew_rules_markdown_lines(monster, modules)  # attached homebrew rule modules
     lines += solo_markdown_lines(monster)  # solo traits, Malice features, villain actions (render/solo.py)
+    if monster.kept_as_text:
+        lines += ["", "#### Kept as text", ""]
+        lines += [f"- {_md(k.where)}, {_md(k.part)}: “{_md(k.text)}”" for k in monster.kept_as_text]
     lines += ["", f"*Numbers from the “{_md(monster.ruleset)}” ruleset.*"]
     return "\n".join(lines) + "\n"
 
