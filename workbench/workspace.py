@@ -18,7 +18,7 @@ import json
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -29,6 +29,9 @@ from workbench.fight.squad import MAX_SQUAD_SIZE, Squad, make_squad
 from workbench.io.safe_file import FileProblem, read_json, write_atomic
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
+
+if TYPE_CHECKING:
+    from workbench.formats.collection import WorkspaceBestiary
 
 __all__ = [
     "FORMAT",
@@ -45,6 +48,9 @@ __all__ = [
     "squad_captains",
     "user_folder",
     "workspace_path",
+    "adventures_folder",
+    "bestiaries_folder",
+    "workspace_bestiary",
 ]
 
 FORMAT: Final = "drawsteel-workbench/workspace"
@@ -74,6 +80,24 @@ def library_folder() -> Path:
 
 def workspace_path() -> Path:
     return user_folder() / "workspace.json"
+
+
+def bestiaries_folder() -> Path:
+    """Where the bestiaries the Director added live, one folder each (`workbench bestiary add`)."""
+    return user_folder() / "bestiaries"
+
+
+def adventures_folder() -> Path:
+    """Where the Director's adventures are saved."""
+    return user_folder() / "adventures"
+
+
+def workspace_bestiary(sample: bool = True) -> WorkspaceBestiary:
+    """Every monster at hand, each with its shelf and attribution: the shipped sample, the bestiaries added
+    to the workspace and the workspace's library, together."""
+    from workbench.formats.collection import gather_bestiary
+
+    return gather_bestiary(bestiaries_folder(), library_folder(), sample=sample)
 
 
 def folder_stamp(folder: Path | None = None) -> tuple[tuple[str, int, int], ...]:

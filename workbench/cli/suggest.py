@@ -1,8 +1,10 @@
 """`workbench suggest`: encounters for a party from a bestiary, inside a difficulty's band, every guideline kept.
 
-The bestiary is the shipped sample unless `--bestiary DIR` names folders of stat block JSON files (searched
-recursively; repeat the option for several). Files that cannot be read are named on stderr and the rest are
-used. `--seed` makes the answer reproducible (0 by default, so the same command gives the same answer).
+The bestiary is the workspace's (the shipped sample, the bestiaries added with `workbench bestiary add` and
+the Director's library, their attribution shown under the text) unless `--bestiary DIR` names folders of stat
+block JSON files (searched recursively; repeat the option for several). Files that cannot be read are named on
+stderr and the rest are used. `--seed` makes the answer reproducible (0 by default, so the same command gives
+the same answer).
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ from workbench.encounter.encounter import format_groups
 from workbench.encounter.party import format_number, make_party
 from workbench.encounter.suggest import MAX_SUGGESTIONS, Suggestion, suggest_encounters
 from workbench.formats.bestiary import SAMPLE_DIR, Bestiary, load_bestiary
+from workbench.formats.collection import WorkspaceBestiary
 from workbench.rules.encounter_tables import DIFFICULTIES
 from workbench.rules.limits import MAX_HEROES, MAX_LEVEL
+from workbench.workspace import workspace_bestiary
 
 __all__ = ["register", "run", "suggestions_payload", "suggestions_text"]
 
@@ -105,6 +109,16 @@ def suggestions_text(found: tuple[Suggestion, ...], heroes: int, level: int, dif
     return "\n".join(lines)
 
 
+def _workspace_bestiary() -> tuple[WorkspaceBestiary, str]:
+    """The workspace's monsters (the sample, the added bestiaries, the library) and the lines naming where they
+    come from with their attribution; what did not load is named on stderr."""
+    found = workspace_bestiary()
+    if found.problems:
+        names = "; ".join(f"{what} ({why})" for what, why in found.problems)
+        print(f"workbench suggest: {len(found.problems)} not read: {names}", file=sys.stderr)
+    return found, "\n".join(["", "", "Monsters from:", *(f"  {line}" for line in found.attribution_lines())])
+
+
 def _bestiary(folders: list[Path] | None) -> Bestiary:
     """The folders' stat blocks together (the sample when none is named); unreadable files named on stderr."""
     loaded = [load_bestiary(folder) for folder in (folders or [SAMPLE_DIR])]
@@ -121,8 +135,14 @@ def _bestiary(folders: list[Path] | None) -> Bestiary:
 
 def run(args: argparse.Namespace) -> None:
     party = make_party(heroes=args.heroes, level=args.level, victories=args.victories)
-    bestiary = _bestiary(args.bestiary)
+    sources = ""
+    bestiary: Bestiary | WorkspaceBestiary
+    if args.bestiary:
+        bestiary = _bestiary(args.bestiary)
+    else:
+        bestiary, sources = _workspace_bestiary()
     found = suggest_encounters(
         party, args.difficulty, bestiary, keywords=args.keyword, count=args.count, rng=random.Random(args.seed)
     )
-    emit(suggestions_payload(found), args.json, suggestions_text(found, args.heroes, args.level, args.difficulty))
+    text = suggestions_text(found, args.heroes, args.level, args.difficulty) + sources
+    emit(suggestions_payload(found), args.json, text)
