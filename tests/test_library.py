@@ -108,42 +108,34 @@ def test_no_overwrite_without_asking(tmp_path):
     assert (tmp_path / "Sneak.json").read_bytes() == before
     save_monster(goblin(level=9), "Sneak", tmp_path, overwrite=True)
     assert load_monster("Sneak", tmp_path).level == 9
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["Sneak.json"]  # no temporary file left
+    assert _files(tmp_path) == ["Sneak.json"]  # no temporary file left
 
 
-class _HalfWriter:
-    """A temporary file whose write stops half-way with a full disk."""
+def _files(folder: Path) -> list[str]:
+    """The folder's names, the folder's lock file aside (it stays, empty, between saves)."""
+    return sorted(p.name for p in folder.iterdir() if p.name != safe_file.LOCK_NAME)
 
-    def __init__(self, real):
-        self._real = real
-        self.name = real.name
 
-    def write(self, data):
-        self._real.write(data[: len(data) // 2])
-        self._real.flush()
+def _half_writer(real_write):
+    """An `os.write` whose write stops half-way with a full disk."""
+
+    def write(fd, data):
+        real_write(fd, bytes(data[: len(data) // 2]))
         raise OSError(28, "No space left on device")
 
-    def __getattr__(self, attr):
-        return getattr(self._real, attr)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self._real.close()
+    return write
 
 
 def test_crash_mid_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
     save_monster(goblin(level=1), "Sneak", tmp_path)
     before = (tmp_path / "Sneak.json").read_bytes()
-    real = tempfile.NamedTemporaryFile
-    monkeypatch.setattr(safe_file.tempfile, "NamedTemporaryFile", lambda *a, **k: _HalfWriter(real(*a, **k)))
+    monkeypatch.setattr(safe_file.os, "write", _half_writer(os.write))
     with pytest.raises(lib.LibraryError, match="Sneak.json: cannot save the file: the disk is full"):
         save_monster(goblin(level=7), "Sneak", tmp_path, overwrite=True)
     monkeypatch.undo()
     assert (tmp_path / "Sneak.json").read_bytes() == before
     assert load_monster("Sneak", tmp_path).level == 1
-    assert [p.name for p in tmp_path.iterdir()] == ["Sneak.json"]
+    assert _files(tmp_path) == ["Sneak.json"]
 
 
 def test_crash_before_the_move_leaves_the_old_file_whole(tmp_path, monkeypatch):
@@ -158,7 +150,7 @@ def test_crash_before_the_move_leaves_the_old_file_whole(tmp_path, monkeypatch):
         save_monster(goblin(level=7), "Sneak", tmp_path, overwrite=True)
     monkeypatch.undo()
     assert (tmp_path / "Sneak.json").read_bytes() == before
-    assert [p.name for p in tmp_path.iterdir()] == ["Sneak.json"]
+    assert _files(tmp_path) == ["Sneak.json"]
 
 
 # ---------------------------------------------------------------- corrupt and foreign files

@@ -10,23 +10,38 @@ Here is what the pages need from that file and nothing about widgets: read and w
 temporary file moved into place, so a crash never leaves half a workspace), keep the monsters the encounter
 names (for their Malice features), and turn the encounter into the fight's pieces: each stat block's Monster,
 the minion squads (up to eight minions each) and the creatures that may captain them.
+
+Two pages (or a page and a script) may change the workspace at once, so no update may be lost: a workspace
+read from the file remembers the hash of what it read, and saving it is a compare-and-swap under the folder's
+lock (`safe_file.write_atomic`): if another process saved in between, the save is refused with
+`FileChanged` and nothing is written. `update_workspace` reads, changes and writes as one step under the
+lock, so concurrent updates through it all survive. A file that does not read as a workspace (damaged, or
+something else) is never replaced by a save: the Director's file is kept until they move it away.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
 
 from workbench.encounter.encounter import Creature, Encounter
 from workbench.encounter.party import make_party
 from workbench.errors import InvalidInput
 from workbench.fight.squad import MAX_SQUAD_SIZE, Squad, make_squad
-from workbench.io.safe_file import FileProblem, read_json, write_atomic
+from workbench.io.safe_file import (
+    FileProblem,
+    content_hash,
+    folder_lock,
+    parse_json,
+    read_current,
+    write_atomic,
+    write_locked,
+)
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
 
@@ -46,6 +61,7 @@ __all__ = [
     "remember_encounter",
     "save_workspace",
     "squad_captains",
+    "update_workspace",
     "user_folder",
     "workspace_path",
     "adventures_folder",
@@ -64,6 +80,18 @@ class Workspace(BaseModel):
     format: Literal["drawsteel-workbench/workspace"] = FORMAT
     encounter: Encounter
     monsters: tuple[Monster, ...] = ()
+    # where this workspace was read from and the hash of what was read (copies keep them): the compare-and-
+    # swap of `save_workspace`
+    _source: str | None = PrivateAttr(default=None)
+    _read_hash: str | None = PrivateAttr(default=None)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when the contents are (where a workspace was read from is no part of what it holds)."""
+        if not isinstance(other, Workspace):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    __hash__ = BaseModel.__hash__
 
 
 def user_folder() -> Path:
@@ -111,7 +139,7 @@ def folder_stamp(folder: Path | None = None) -> tuple[tuple[str, int, int], ...]
     found = []
     for path in sorted(folder.rglob("*")) if folder.is_dir() else ():
         try:
-            if path.is_file():
+            if path.is_file() and not path.name.startswith("."):  # the lock and unfinished saves are not files
                 stat = path.stat()
                 found.append((path.relative_to(folder).as_posix(), stat.st_size, stat.st_mtime_ns))
         except OSError:  # removed while we looked: it is simply not there
@@ -124,32 +152,112 @@ def default_workspace() -> Workspace:
     return Workspace(encounter=Encounter(party=make_party(heroes=4, level=1)))
 
 
+def _resolved(path: str | Path | None) -> Path:
+    if path is None:
+        return workspace_path()
+    if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+        raise InvalidInput("path", path, "a workspace file path (or None for the Director's workspace)")
+    return Path(path).expanduser()
+
+
+def _refused(path: Path, reason: str) -> InvalidInput:
+    return InvalidInput("workspace", str(path), "a workspace file written by the workbench", reason)
+
+
+def _parsed(path: Path, raw: bytes | None) -> Workspace:
+    """The workspace the bytes hold (the default one for no file), stamped with where and what was read."""
+    if raw is None:
+        workspace = default_workspace()
+    else:
+        try:
+            workspace = Workspace.model_validate(parse_json(raw.decode("utf-8-sig"), path))
+        except UnicodeDecodeError:
+            raise _refused(path, "not UTF-8 text") from None
+        except FileProblem as exc:
+            raise _refused(path, exc.reason) from None
+        except ValidationError:
+            raise _refused(path, "it is not a workbench workspace file") from None
+    _stamp(workspace, path, content_hash(raw))
+    return workspace
+
+
+def _stamp(workspace: Workspace, path: Path, digest: str) -> None:
+    workspace._source = str(path.absolute())
+    workspace._read_hash = digest
+
+
+def _not_a_workspace(raw: bytes) -> str | None:
+    """Why the file a save would replace is no workspace (then it is kept), or None."""
+    try:
+        Workspace.model_validate(parse_json(raw.decode("utf-8-sig")))
+    except (UnicodeDecodeError, FileProblem, ValidationError):
+        return ("it does not read as a workbench workspace, so it is kept as it is (move it away, and the "
+                "workbench starts a new one)")
+    return None
+
+
 def load_workspace(path: str | Path | None = None) -> Workspace:
     """The saved workspace, or the default one when there is none yet.
 
     A file that does not read as a workspace is refused by name (`InvalidInput` on "workspace"); it is left
     as it is, so nothing the Director saved is lost.
     """
-    path = Path(path) if path is not None else workspace_path()
-    if not path.exists():
-        return default_workspace()
+    path = _resolved(path)
     try:
-        return Workspace.model_validate(read_json(path))
+        raw = read_current(path)
     except FileProblem as exc:
-        raise InvalidInput("workspace", str(path), "a workspace file written by the workbench", exc.reason) from None
-    except ValidationError:
-        raise InvalidInput("workspace", str(path), "a workspace file written by the workbench",
-                           "it is not a workbench workspace file") from None
+        raise _refused(path, exc.reason) from None
+    return _parsed(path, raw)
+
+
+def _text(workspace: Workspace) -> str:
+    return json.dumps(workspace.model_dump(mode="json"), ensure_ascii=False, indent=1) + "\n"
 
 
 def save_workspace(workspace: Workspace, path: str | Path | None = None) -> Path:
-    """Write the workspace in one step (`safe_file.write_atomic`: a crash never leaves half a file)."""
+    """Write the workspace in one step, never over another process's update or over a damaged file.
+
+    A workspace read from this file (`load_workspace`, and every copy of it) is saved only if the file
+    still holds what was read: else `FileChanged` (a `FileProblem`), nothing written, and the caller reads
+    it again. After a save the workspace stands for the file as saved, so the next save of it goes through.
+    A workspace built in memory replaces the file only if that is a workspace.
+    """
     if not isinstance(workspace, Workspace):
         raise InvalidInput("workspace", workspace, "a Workspace")
-    path = Path(path) if path is not None else workspace_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(workspace.model_dump(mode="json"), ensure_ascii=False, indent=1) + "\n"
-    return write_atomic(path, text, overwrite=True)
+    path = _resolved(path)
+    text = _text(workspace)
+    expected = workspace._read_hash if workspace._source == str(path.absolute()) else None
+    write_atomic(path, text, overwrite=True, expected=expected, same_kind=_not_a_workspace)
+    _stamp(workspace, path, content_hash(text.encode("utf-8")))
+    return path
+
+
+def update_workspace(change: Callable[[Workspace], Workspace], path: str | Path | None = None) -> Workspace:
+    """Read the workspace, apply `change` and save the result as one step under the folder's lock.
+
+    Of several processes updating at once, each sees the others' saved changes: none is lost. A damaged
+    file is refused by name (`InvalidInput` on "workspace") and kept. Returns the workspace as saved.
+    """
+    if not callable(change):
+        raise InvalidInput("change", change, "a function from a Workspace to a Workspace")
+    path = _resolved(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _refused(path, f"cannot make its folder: {exc.strerror or exc}") from None
+    with folder_lock(path.parent, path) as journal:
+        try:
+            raw = read_current(path)
+        except FileProblem as exc:
+            raise _refused(path, exc.reason) from None
+        current = _parsed(path, raw)
+        changed: Any = change(current)
+        if not isinstance(changed, Workspace):
+            raise InvalidInput("change", changed, "a function returning a Workspace")
+        text = _text(changed)
+        write_locked(journal, path, text, overwrite=True, expected=content_hash(raw))
+    _stamp(changed, path, content_hash(text.encode("utf-8")))
+    return changed
 
 
 def _key(name: str) -> str:

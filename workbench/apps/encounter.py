@@ -266,8 +266,10 @@ class EncounterEditor(widgets.VBox):
         encounter: Encounter | None = None,
         library_folder: str | Path | None = None,
         bestiary: Bestiary | None = None,
+        files_folder: str | Path | None = None,
     ) -> None:
         self.rules = encounter_rules()
+        self.files_folder = files_folder
         self.monsters = list(monsters)
         self.library: list[Monster] = []  # the homebrew library's monsters, once loaded: suggestions use them too
         party = encounter.party if encounter is not None else make_party(heroes=heroes, level=level,
@@ -670,11 +672,17 @@ class EncounterEditor(widgets.VBox):
     def _save(self) -> str:
         if not self.path_c.value.strip():
             raise InvalidInput("file", self.path_c.value, "a file name ending in .json")
-        saved = save_encounter(self.encounter, self.path_c.value.strip(), overwrite=self.overwrite_c.value)
+        # with `files_folder` (a page's: the Director's workspace) the box names a file in it, a relative name
+        # taken there; a file outside it, in the shipped data or of another kind (a monster) is refused
+        saved = save_encounter(self.encounter, self.path_c.value.strip(), overwrite=self.overwrite_c.value,
+                               inside=self.files_folder)
         return f"Saved to {shown_path(saved)}."
 
     def _load(self) -> Encounter:
-        loaded = load_encounter(self.path_c.value.strip())
+        typed = Path(self.path_c.value.strip()).expanduser()
+        if self.files_folder is not None and not typed.is_absolute():
+            typed = Path(self.files_folder).expanduser() / typed
+        loaded = load_encounter(typed)
         hero = [m.level for m in loaded.party.members if m.kind == "hero"]
         self._busy = True
         try:
@@ -919,9 +927,12 @@ def encounter_app(
     encounter: Encounter | None = None,
     library_folder: str | Path | None = None,
     bestiary: Bestiary | None = None,
+    files_folder: str | Path | None = None,
 ) -> EncounterEditor:
     """The party and encounter editor with the bestiary, live guidelines, groups, objectives, the quick method
     and the pace of the fight. `monsters` (from the builder, say) fill the Monster list; `encounter` starts
     the editor with an existing encounter (its party replaces the controls' values); `bestiary` is the shipped
-    sample unless given."""
-    return EncounterEditor(monsters, heroes, level, victories, difficulty, encounter, library_folder, bestiary)
+    sample unless given; `files_folder`: the folder its File box saves in and loads from (a page's is the
+    Director's workspace: a file outside it is refused)."""
+    return EncounterEditor(monsters, heroes, level, victories, difficulty, encounter, library_folder, bestiary,
+                           files_folder)

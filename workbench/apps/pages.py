@@ -106,7 +106,8 @@ def encounter_page() -> widgets.VBox:
     workspace, problem = _workspace()
     monsters, unreadable = _library_monsters()
     folder = library_folder()
-    app = encounter_app(monsters=monsters, encounter=workspace.encounter, library_folder=folder)
+    app = encounter_app(monsters=monsters, encounter=workspace.encounter, library_folder=folder,
+                        files_folder=folder.parent)
     status = widgets.HTML().add_class("wb-workspace-status")
     state = {"workspace": workspace}
 
@@ -117,6 +118,10 @@ def encounter_page() -> widgets.VBox:
         state["workspace"] = remember_encounter(state["workspace"], current, monsters)
         try:
             save_workspace(state["workspace"])
+        except WorkbenchError as exc:  # another page saved first, or the file is damaged: it is kept
+            status.value = error_html(f"Could not keep the encounter: {exc.summary}. Reload the page to go on "
+                                      "from the saved workspace.")
+            return
         except OSError as exc:
             status.value = error_html(f"Could not keep the encounter: {exc.strerror or exc}.")
             return

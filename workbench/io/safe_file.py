@@ -7,34 +7,51 @@ parsed with caps on nesting depth (`MAX_DEPTH`) and number length (`MAX_NUMBER_C
 refused. Every refusal — and every exception a parser or the file system can raise — becomes a
 `FileProblem` naming the file and saying why, which each loader reports beside the files that did load.
 
-Saving writes a fsynced temporary file in the target folder and moves it into place in one step: without
-`overwrite`, `os.link` (atomic, fails if the name is taken, so of two processes saving one new name exactly
-one wins); with it, `os.replace`. A crash or a full disk leaves the old file whole.
+Saving goes through `write_atomic` (or `write_group` for several files at once): it holds the folder's lock,
+can compare-and-swap on a content hash, replaces nothing but a regular file of the expected kind, writes a
+fsynced temporary file beside the target and moves it into place in one step (without `overwrite`,
+`os.link`: atomic, fails if the name is taken, so of two processes saving one new name exactly one wins;
+with it, `os.replace`). A crash, a kill or a full disk leaves the old file whole, and the next save in the
+folder removes what a killed one left. Every failure is one line naming the file and the cause.
 """
 
 from __future__ import annotations
 
 import errno
+import glob
+import hashlib
 import json
 import math
 import os
 import re
+import secrets
 import stat
-import tempfile
+import time
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, TypeVar
 
-from workbench.errors import WorkbenchError
+from workbench.errors import InvalidInput, WorkbenchError
+
+try:
+    import fcntl
+except ImportError:  # not on Windows: saves there go without the lock
+    fcntl = None  # type: ignore[assignment]
 
 __all__ = [
+    "ABSENT",
+    "LOCK_NAME",
     "MAX_DEPTH",
     "MAX_FILE_BYTES",
     "MAX_NUMBER_CHARS",
+    "FileChanged",
     "FileProblem",
+    "Journal",
+    "content_hash",
+    "folder_lock",
     "is_inside",
     "read_bytes",
     "read_json",
@@ -43,7 +60,11 @@ __all__ = [
     "parse_json",
     "parse_toml",
     "place",
+    "read_current",
+    "require_switch",
     "write_atomic",
+    "write_group",
+    "write_locked",
 ]
 
 MAX_FILE_BYTES = 1_048_576  # 1 MiB: the largest file the project reads is ~25 KB
@@ -259,22 +280,230 @@ def read_toml(
 
 # ---------------------------------------------------------------- writing
 
+LOCK_NAME = ".workbench.lock"  # one per folder written to: the lock, and the journal of unfinished writes
+ABSENT = "absent"  # the content hash of a file that is not there
+LOCK_WAIT = 20.0  # seconds a save waits for another process's save in the same folder before giving up
+_TEMP = re.compile(r"\.(?P<target>.+)\.(?P<pid>[0-9]+)-[0-9a-f]{8}\.tmp", re.DOTALL)
+
+
+class FileChanged(FileProblem):
+    """A save refused because the file changed after it was read (another page or process saved it)."""
+
+    code = "file-changed"
+
+
+def content_hash(data: bytes | None) -> str:
+    """The identity of a file's contents for compare-and-swap: SHA-256 of the bytes, `ABSENT` for no file."""
+    return ABSENT if data is None else hashlib.sha256(data).hexdigest()
+
+
+def require_switch(name: str, value: object) -> bool:
+    """`value` if it is a real `bool`; a switch given as 'no', 'False', 0, 1 or -1 is refused by name.
+
+    A truthy string would otherwise turn `overwrite` on: the one switch that decides whether a file is lost.
+    """
+    if not isinstance(value, bool):
+        raise InvalidInput(name, value, "True or False (a bool, not a text or a number)")
+    return value
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _existing(path: Path) -> os.stat_result | None:
+    """The target's own status (links not followed), or None when nothing has that name."""
+    try:
+        return os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise FileProblem(path, f"cannot save the file: {_os_reason(exc)}") from None
+
+
+def read_current(path: str | Path) -> bytes | None:
+    """The bytes of the regular file at `path` as it is now, None when there is none (for compare-and-swap).
+
+    Anything else under that name (a link, a pipe, a device, a folder) is a FileProblem: it is never read
+    as if it were the file, and never replaced.
+    """
+    path = Path(path)
+    info = _existing(path)
+    if info is None:
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        raise FileProblem(path, f"it is {_kind(info.st_mode)}; only a regular file is read or replaced")
+    return read_bytes(path)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: a process of another user has that number
+        return True
+    return True
+
+
+class Journal:
+    """The open lock file of a folder, listing the temporary files and backups of the save under way.
+
+    A process killed in the middle of a save cannot clean up after itself; the next process to take the
+    lock reads what the journal names and removes the temporary files (or, for an unfinished group of
+    saves, puts the old files back), so nothing half-written stays, and no folder is ever listed for it.
+    """
+
+    def __init__(self, folder: Path, fd: int | None) -> None:
+        self.folder = folder
+        self._fd = fd
+        self._offset = 0
+
+    def note(self, *entry: str) -> None:
+        """Append one entry (kind, file names), written before the file it names is made."""
+        if self._fd is None:
+            return
+        line = (json.dumps(entry, ensure_ascii=True) + "\n").encode("ascii")
+        os.pwrite(self._fd, line, self._offset)
+        self._offset += len(line)
+
+    def _entries(self) -> list[list[str]]:
+        if self._fd is None:
+            return []
+        raw = os.pread(self._fd, MAX_FILE_BYTES, 0)
+        entries = []
+        for line in raw.decode("ascii", "replace").splitlines():
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(entry, list) and entry and all(isinstance(e, str) and "/" not in e for e in entry):
+                entries.append(entry)
+        return entries
+
+    def recover(self) -> None:
+        """Undo what a killed holder of the lock left: its temporary files, an unfinished group's changes."""
+        entries = self._entries()
+        committed = ["commit"] in entries
+        for kind, *names in reversed(entries):
+            try:
+                if kind == "tmp" and names:
+                    (self.folder / names[0]).unlink(missing_ok=True)
+                elif kind == "bak" and len(names) == 2:
+                    backup = self.folder / names[0]
+                    if committed:
+                        backup.unlink(missing_ok=True)
+                    elif backup.exists():
+                        os.replace(backup, self.folder / names[1])
+                elif kind == "new" and names and not committed:
+                    (self.folder / names[0]).unlink(missing_ok=True)
+            except OSError:
+                continue
+        self.clear()
+
+    def clear(self) -> None:
+        if self._fd is not None:
+            os.ftruncate(self._fd, 0)
+            self._offset = 0
+
 
 @contextmanager
-def _temporary(folder: Path, text: str) -> Iterator[Path]:
-    """A fully written, fsynced temporary file in `folder` (hidden, so listings ignore it); removed after."""
-    handle = tempfile.NamedTemporaryFile(
-        "w", encoding="utf-8", dir=folder, prefix=".", suffix=".tmp", delete=False
-    )
-    temp = Path(handle.name)
+def folder_lock(folder: str | Path, target: str | Path | None = None) -> Iterator[Journal]:
+    """Hold the folder's write lock (flock on `.workbench.lock`), after undoing what a killed save left.
+
+    Saves of all processes in one folder take turns; a problem (a read-only folder, a lock held too long)
+    is a FileProblem naming `target` (the file being saved) or the folder.
+    """
+    folder = Path(folder)
+    named = Path(target) if target is not None else folder
     try:
-        with handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        yield temp
+        fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o666)
+    except OSError as exc:
+        raise FileProblem(named, f"cannot save the file: {_os_reason(exc)}") from None
+    try:
+        journal = _acquire(fd, folder, named)
+        try:
+            yield journal
+        finally:
+            journal.clear()
     finally:
-        temp.unlink(missing_ok=True)
+        os.close(fd)  # releases the lock
+
+
+def _acquire(fd: int, folder: Path, named: Path) -> Journal:
+    """Take the lock on the open lock file `fd` (waiting at most LOCK_WAIT) and undo a killed save's leftovers."""
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise FileProblem(named, f"cannot save the file: {folder / LOCK_NAME} is not a regular file")
+        if fcntl is not None:
+            deadline = time.monotonic() + LOCK_WAIT
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise FileProblem(named, f"cannot save the file: another process has been saving in "
+                                          f"{folder} for more than {LOCK_WAIT:.0f} s") from None
+                    time.sleep(0.005)
+        journal = Journal(folder, fd)
+        journal.recover()
+    except OSError as exc:
+        raise FileProblem(named, f"cannot save the file: {_os_reason(exc)}") from None
+    return journal
+
+
+def _clean_dead_temporaries(target: Path) -> None:
+    """Without a lock (exports): remove this target's temporary files left by processes no longer running."""
+    try:
+        found = list(target.parent.glob(f".{glob.escape(target.name)}.*.tmp"))
+    except OSError:
+        return
+    for path in found:
+        match = _TEMP.fullmatch(path.name)
+        if match and match["target"] == target.name and not _alive(int(match["pid"])):
+            path.unlink(missing_ok=True)
+
+
+def _temporary(journal: Journal, target: Path, data: bytes, mode: int | None) -> Path:
+    """A fully written, fsynced hidden file beside `target`, named in the journal before it exists.
+
+    Created with mode 0o666 less the umask (a new file gets the user's usual mode), or `mode` (the
+    permissions of the file it will replace).
+    """
+    for _ in range(16):
+        temp = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+        journal.note("tmp", temp.name)
+        try:
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+        except FileExistsError:
+            continue
+        try:
+            if mode is not None:
+                os.fchmod(fd, mode)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        except BaseException:
+            os.close(fd)
+            temp.unlink(missing_ok=True)
+            raise
+        os.close(fd)
+        return temp
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(target))
 
 
 def place(source: Path, target: Path, overwrite: bool) -> None:
@@ -292,29 +521,176 @@ def place(source: Path, target: Path, overwrite: bool) -> None:
     except OSError as exc:  # a file system without hard links: check, then replace (still one atomic step)
         if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
             raise
-        if target.exists():
+        if os.path.lexists(target):
             raise FileExistsError(errno.EEXIST, "File exists", str(target)) from None
         os.replace(source, target)
 
 
-def write_atomic(path: str | Path, text: str, *, overwrite: bool = False) -> Path:
-    """Write `text` to `path` in one atomic step; FileExistsError if it exists and not `overwrite`.
+def _sync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
-    The folder is created if missing. Any other file-system failure (a full disk, a read-only folder, a
-    path through a file) is a FileProblem naming the file; the old file, if any, is left whole.
-    """
-    path = Path(path)
+
+SameKind = Callable[[bytes], "str | None"]
+
+
+def _check_target(path: Path, overwrite: bool, expected: str | None, same_kind: SameKind | None) -> int | None:
+    """Refuse what must not be replaced; the permission bits to keep when a file is replaced, else None."""
+    info = _existing(path)
+    if info is not None and not overwrite:
+        raise FileExistsError(errno.EEXIST, "File exists", str(path))
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise FileProblem(path, f"cannot save the file: it is {_kind(info.st_mode)}, and only a regular file "
+                          "is ever replaced")
+    if expected is not None or (info is not None and same_kind is not None):
+        current = read_current(path)
+        if expected is not None and content_hash(current) != expected:
+            raise FileChanged(path, "it changed since it was read (another page or process saved it); "
+                              "nothing was written")
+        if current is not None and same_kind is not None:
+            refusal = same_kind(current)
+            if refusal:
+                raise FileProblem(path, f"cannot replace it: {refusal}")
+    return stat.S_IMODE(info.st_mode) if info is not None else None
+
+
+def _encoded(data: str | bytes) -> bytes:
+    return data.encode("utf-8") if isinstance(data, str) else bytes(data)
+
+
+def _make_folder(path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # FileExistsError here: a part of the folder path is a file
         if isinstance(exc, FileExistsError):
             exc.errno = errno.ENOTDIR
         raise FileProblem(path, f"cannot save the file: {_os_reason(exc)}") from None
+
+
+def write_locked(
+    journal: Journal,
+    path: str | Path,
+    data: str | bytes,
+    *,
+    overwrite: bool = False,
+    expected: str | None = None,
+    same_kind: SameKind | None = None,
+) -> Path:
+    """`write_atomic` for a caller already holding the folder's lock (`folder_lock`), e.g. to read, change and
+    write a file as one step."""
+    path = Path(path)
+    require_switch("overwrite", overwrite)
     try:
-        with _temporary(path.parent, text) as temp:
+        keep_mode = _check_target(path, overwrite, expected, same_kind)
+        temp = _temporary(journal, path, _encoded(data), keep_mode)
+        try:
             place(temp, path, overwrite)
-    except FileExistsError:
+        finally:
+            temp.unlink(missing_ok=True)
+        _sync_folder(path.parent)
+    except (FileExistsError, FileProblem):
         raise
     except OSError as exc:
         raise FileProblem(path, f"cannot save the file: {_os_reason(exc)}") from None
     return path
+
+
+def write_atomic(
+    path: str | Path,
+    data: str | bytes,
+    *,
+    overwrite: bool = False,
+    expected: str | None = None,
+    same_kind: SameKind | None = None,
+    lock: bool = True,
+) -> Path:
+    """Write `data` to `path` in one atomic step: the one way the workbench writes a file.
+
+    - The folder's lock is held (`lock`; an export to a user's folder goes without, leaving no lock file
+      there), so saves in one folder take turns, and temporary files a killed save left are removed.
+    - `expected`: compare-and-swap; the write happens only if the file's content hash (`content_hash` of
+      what `read_current` gave when it was read, `ABSENT` for no file) is unchanged, else `FileChanged`.
+    - Only a regular file is ever replaced: a link, a pipe, a device or a folder under that name is
+      refused, and `same_kind(old bytes)` may refuse a file of another kind (its reason is the message).
+    - Without `overwrite` an existing name raises FileExistsError (`os.link`: of two processes saving one
+      new name exactly one wins). A new file gets the user's usual mode (0o666 less the umask), a replaced
+      one keeps its permissions.
+    - Every file-system failure (a full disk, a read-only folder, a path through a file) is a one-line
+      FileProblem naming the file and the cause; the old file, if any, is left whole.
+    """
+    path = Path(path)
+    require_switch("overwrite", overwrite)
+    require_switch("lock", lock)
+    _make_folder(path)
+    if not lock:
+        _clean_dead_temporaries(path)
+        return write_locked(Journal(path.parent, None), path, data, overwrite=overwrite, expected=expected,
+                            same_kind=same_kind)
+    with folder_lock(path.parent, path) as journal:
+        return write_locked(journal, path, data, overwrite=overwrite, expected=expected, same_kind=same_kind)
+
+
+def write_group(
+    folder: str | Path,
+    files: Sequence[tuple[str, str | bytes]],
+    *,
+    overwrite: bool = False,
+    same_kind: SameKind | None = None,
+) -> list[Path]:
+    """Write several files into one folder as one transaction: all of them, or (on any refusal or failure,
+    a full disk included) none, every old file as it was.
+
+    Every target is checked and every temporary file written before the first file is placed; the old
+    files are kept as hidden hard links until all are placed. A process killed in between is undone by
+    the next save in the folder (the journal names the backups).
+    """
+    folder = Path(folder)
+    require_switch("overwrite", overwrite)
+    _make_folder(folder / "x")
+    with folder_lock(folder) as journal:
+        staged: list[tuple[Path, Path, bool]] = []  # (temporary, target, replaces an old file)
+        placed: list[tuple[Path, Path | None]] = []  # (target, backup of its old file)
+        try:
+            for name, data in files:
+                target = folder / name
+                keep = _check_target(target, overwrite, None, same_kind)
+                staged.append((_temporary(journal, target, _encoded(data), keep), target, keep is not None))
+            for temp, target, replaces in staged:
+                backup = None
+                if replaces:
+                    backup = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.bak")
+                    journal.note("bak", backup.name, target.name)
+                    os.link(target, backup)
+                else:
+                    journal.note("new", target.name)
+                placed.append((target, backup))
+                place(temp, target, overwrite)
+            journal.note("commit")
+        except BaseException as exc:
+            for target, backup in reversed(placed):
+                try:
+                    if backup is not None:
+                        os.replace(backup, target)
+                    else:
+                        target.unlink(missing_ok=True)
+                except OSError:
+                    continue
+            for temp, _target, _replaces in staged:
+                temp.unlink(missing_ok=True)
+            if isinstance(exc, OSError) and not isinstance(exc, FileExistsError):
+                failed = placed[-1][0] if placed else Path(exc.filename or folder)
+                raise FileProblem(failed, f"cannot save the file: {_os_reason(exc)}; nothing was saved") from None
+            raise
+        for _target, backup in placed:
+            if backup is not None:
+                backup.unlink(missing_ok=True)
+        _sync_folder(folder)
+    return [target for _temp, target, _replaces in staged]

@@ -8,23 +8,37 @@ A monster whose numbers are its own (a published stat block read whole, a re-lev
 `keep_numbers` and comes back with them. File format version 2 adds the whole stat block (abilities,
 characteristics, ...); version 1 files load unchanged.
 
-Nothing saved is lost: a save writes a temporary file in the same folder and moves it into place in one
-step (`os.replace`, or `os.link` when not overwriting), so a crash leaves the old file whole; an existing
-file is never replaced without `overwrite=True`; a corrupt or foreign file in the folder is reported by name
-while the others load.
+Nothing saved is lost: a save goes through `safe_file.write_atomic` (the folder's lock, a temporary file
+moved into place in one step), so a crash or a kill leaves the old file whole; an existing file is never
+replaced without `overwrite=True`, and never when it is not a homebrew monster file; `save_monsters` saves a
+batch all or none. Names are compared as Unicode NFC, case-folded ("Café" typed either way, "Goblin" and
+"GOBLIN", the Kelvin sign and K are one name); a save looks the name up in a listing of the folder kept
+while the folder is unchanged, so a library of thousands of monsters is not listed at every save. A corrupt
+or foreign file in the folder is reported by name while the others load.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import time
+import unicodedata
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from workbench.errors import InvalidInput, NotFound, WorkbenchError
-from workbench.io.safe_file import FileProblem, place, read_json, write_atomic
+from workbench.io.safe_file import (
+    FileProblem,
+    is_inside,
+    place,
+    read_json,
+    require_switch,
+    write_atomic,
+    write_group,
+)
 from workbench.model import (
     CHARACTERISTICS,
     Characteristic,
@@ -59,7 +73,9 @@ __all__ = [
     "load_monster",
     "record_of",
     "rename_monster",
+    "name_key",
     "save_monster",
+    "save_monsters",
     "SCHEMA_PATH",
 ]
 
@@ -172,16 +188,32 @@ NUMBER_FIELDS = tuple(Numbers.model_fields)
 def _folder(folder: str | Path | None) -> Path:
     if folder is None:
         return DEFAULT_FOLDER
-    if not isinstance(folder, (str, os.PathLike)) or (isinstance(folder, str) and not folder.strip()):
+    if not isinstance(folder, (str, os.PathLike)) or not str(folder).strip() or "\0" in str(folder):
         raise InvalidInput("folder", folder, "a folder path")
     return Path(folder).expanduser()
 
 
+def _writable_folder(folder: str | Path | None) -> Path:
+    """A folder a save may write to: anywhere but the workbench's shipped data (except the default library)."""
+    where = _folder(folder)
+    if is_inside(where, DATA_DIR) and not is_inside(where, DEFAULT_FOLDER):
+        raise InvalidInput("folder", str(where), "a folder outside the workbench's shipped data",
+                           f"{DATA_DIR} holds the rules and stat blocks the workbench ships")
+    return where
+
+
+def name_key(name: str) -> str:
+    """What two names must share to be one monster: Unicode NFC, case-folded (then NFC again: folding can
+    decompose)."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
 def check_name(name: object) -> str:
-    """A library name is a file name stem: safe on every system, no folders, no hidden files."""
+    """A library name is a file name stem: safe on every system, no folders, no hidden files; as NFC, so a
+    name typed with combining accents is the same file as the one typed with precomposed letters."""
     if not isinstance(name, str):
         raise InvalidInput("name", name, NAME_ACCEPTS)
-    stripped = name.strip()
+    stripped = unicodedata.normalize("NFC", name).strip()
     if not (1 <= len(stripped) <= 64) or not stripped[0].isalnum():
         raise InvalidInput("name", name, NAME_ACCEPTS)
     bad = sorted({c for c in stripped if not (c.isalnum() or c in NAME_PUNCTUATION)})
@@ -194,7 +226,7 @@ def check_name(name: object) -> str:
 
 def suggest_name(text: str) -> str:
     """A library name made from any text (a monster's name): disallowed characters dropped, "" if none left."""
-    kept = "".join(c for c in text if c.isalnum() or c in NAME_PUNCTUATION)
+    kept = "".join(c for c in unicodedata.normalize("NFC", text) if c.isalnum() or c in NAME_PUNCTUATION)
     kept = " ".join(kept.split())
     while kept and not kept[0].isalnum():
         kept = kept[1:]
@@ -346,17 +378,47 @@ def _exists(name: str, path: Path) -> NameTaken:
     return NameTaken(name, path)
 
 
+_LISTINGS: dict[str, tuple[int, dict[str, list[str]]]] = {}
+_SETTLED_NS = 50_000_000  # a folder changed this recently may change again within its clock tick: not kept
+
+
+def _names_by_key(folder: Path) -> dict[str, list[str]]:
+    """The folder's visible file names by `name_key`, listed again only when the folder changed.
+
+    The folder's modification time changes whenever a name is added, removed or renamed in it; a listing
+    taken while that time is too recent to be distinguishable from a next change is used once, not kept.
+    """
+    try:
+        changed = os.stat(folder).st_mtime_ns
+    except OSError:
+        return {}
+    where = str(folder.absolute())
+    kept = _LISTINGS.get(where)
+    if kept is not None and kept[0] == changed:
+        return kept[1]
+    names: dict[str, list[str]] = {}
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if not entry.name.startswith("."):
+                    names.setdefault(name_key(entry.name), []).append(entry.name)
+    except OSError:
+        return {}
+    if time.time_ns() - changed > _SETTLED_NS:
+        _LISTINGS[where] = (changed, names)
+    return names
+
+
 def _variants(path: Path) -> list[Path]:
-    """The library files whose names differ from `path`'s only by case (itself included if it exists).
+    """The library files whose names differ from `path`'s only by case or Unicode form (itself included if
+    it exists).
 
     Names differing only by case are one monster: on macOS and Windows they are one file, so a library
-    copied there must not hold two.
+    copied there must not hold two; "Café" with a precomposed é and with e + U+0301 look the same to a
+    Director, so they are one monster too.
     """
-    key = path.name.casefold()
-    try:
-        return [p for p in _library_files(path.parent) if p.name.casefold() == key]
-    except OSError:
-        return []
+    found = _names_by_key(path.parent).get(name_key(path.name), [])
+    return sorted(p for p in (path.parent / name for name in found) if p.is_file())
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -377,6 +439,17 @@ def _write_error(exc: FileProblem) -> LibraryError:
     return LibraryError(f"{Path(exc.file).name}: {exc.reason}")
 
 
+def _not_a_monster_file(raw: bytes) -> str | None:
+    """Why a file a save would replace is no homebrew monster file (then it is kept), or None."""
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except (ValueError, RecursionError):
+        data = None
+    if isinstance(data, dict) and data.get("format") == FORMAT:
+        return None
+    return "it is not a homebrew monster file, so it is kept (only a saved monster is replaced)"
+
+
 def save_monster(
     monster: Monster,
     name: str | None = None,
@@ -388,20 +461,24 @@ def save_monster(
 ) -> Path:
     """Save `monster` as `<folder>/<name>.json` (name defaults to the monster's name); returns the path.
 
-    Refuses (InvalidInput on `name`) if the file exists, or one whose name differs only by case, unless
-    `overwrite=True` (which then replaces it: one monster, one file). A file-system failure (a full disk, a
-    read-only folder) is a `LibraryError` naming the file; the old file stays whole.
+    Refuses (InvalidInput on `name`) if the file exists, or one whose name differs only by case or Unicode
+    form, unless `overwrite=True` (a real bool: "no" or 1 is refused), which then replaces it: one monster,
+    one file. A file that is not a homebrew monster file is never replaced, and no file in the workbench's
+    shipped data. A file-system failure (a full disk, a read-only folder) is a `LibraryError` naming the
+    file; the old file stays whole.
     """
     require_monster(monster)
+    require_switch("overwrite", overwrite)
+    require_switch("strike", strike)
     target_name = check_name(monster.name if name is None else name)
-    where = _folder(folder)
+    where = _writable_folder(folder)
     path = _path(target_name, where)
     text = record_of(monster, characteristic, strike).model_dump_json(indent=2) + "\n"
     taken = _variants(path)
     if taken and not overwrite:
         raise _exists(target_name, taken[0])
     try:
-        write_atomic(path, text, overwrite=overwrite)
+        write_atomic(path, text, overwrite=overwrite, same_kind=_not_a_monster_file)
     except FileExistsError:
         raise _exists(target_name, path) from None
     except FileProblem as exc:
@@ -409,6 +486,49 @@ def save_monster(
     if overwrite:
         _drop_variants(path, path)
     return path
+
+
+def save_monsters(
+    named: Sequence[tuple[str, Monster]], folder: str | Path | None = None, *, overwrite: bool = False
+) -> list[Path]:
+    """Save several monsters as one transaction: every one, or (any refusal, any failure) none.
+
+    Every name is checked first (two of the batch, or one of the batch and one in the library, the same
+    once NFC and case-folded are refused unless `overwrite`), every file is written to a temporary file,
+    and only then are they moved into place; a full disk or a refused file leaves the library exactly as it
+    was, with `overwrite` too (the old monsters are kept until all the new ones are in place).
+    """
+    require_switch("overwrite", overwrite)
+    if isinstance(named, (str, bytes)) or not isinstance(named, Sequence):
+        raise InvalidInput("named", named, "a list of (name, Monster) pairs")
+    where = _writable_folder(folder)
+    files: list[tuple[str, str]] = []
+    seen: dict[str, str] = {}
+    replaced: list[Path] = []
+    for item in named:
+        if not (isinstance(item, tuple) and len(item) == 2):
+            raise InvalidInput("named", item, "a (name, Monster) pair")
+        name, monster = check_name(item[0]), require_monster(item[1])
+        key = name_key(name)
+        if key in seen:
+            raise InvalidInput("named", name, "monsters of different names",
+                               f"{seen[key]!r} and {name!r} are one name once case and accents are compared")
+        seen[key] = name
+        path = _path(name, where)
+        taken = _variants(path)
+        if taken and not overwrite:
+            raise _exists(name, taken[0])
+        replaced.extend(taken)
+        files.append((path.name, record_of(monster).model_dump_json(indent=2) + "\n"))
+    try:
+        paths = write_group(where, files, overwrite=overwrite, same_kind=_not_a_monster_file)
+    except FileExistsError as exc:
+        raise _exists(Path(exc.filename or "").stem, Path(exc.filename or where)) from None
+    except FileProblem as exc:
+        raise _write_error(exc) from None
+    for path in paths:
+        _drop_variants(path, path)
+    return paths
 
 
 # ---------------------------------------------------------------- reading
