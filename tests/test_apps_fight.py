@@ -230,3 +230,16 @@ def test_the_forecast_beside_the_real_fight(app):
     assert "<td>1</td>" in c["pace"].value and "<td>9</td>" in c["pace"].value
     assert "The foes hit colder than forecast (0 against" in c["pace"].value  # no hero took damage yet
     assert "The heroes are behind the forecast (9 against 40)" in c["pace"].value
+
+
+def test_reinforcements_by_mouse_join_the_pickers_and_the_strip(app):
+    c = app.controls
+    click(app, "round")
+    c["stat_block"].value = "Orc <raider>"
+    c["count"].value = 2
+    click(app, "reinforce")
+    assert ("Group 4", "group:4") in c["actor"].options
+    assert "Orc <raider> 3" in c["target"].options and "Orc <raider> 4" in c["spender"].options
+    assert "Group 4" in c["strip"].value
+    click(app, "undo")
+    assert ("Group 4", "group:4") not in c["actor"].options and "Orc <raider> 3" not in c["target"].options

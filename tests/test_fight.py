@@ -637,7 +637,8 @@ def test_a_file_that_is_not_a_fight_or_does_not_replay_is_refused(tmp_path):
 # ---------------------------------------------------------------- properties
 
 ACTIONS = st.lists(st.tuples(
-    st.sampled_from(["round", "turn", "end_turn", "damage", "area", "heal", "villain", "dies", "undo"]),
+    st.sampled_from(["round", "turn", "end_turn", "damage", "area", "heal", "villain", "dies", "reinforce",
+                     "undo"]),
     st.integers(0, 12), st.integers(0, 30),
 ), max_size=40)
 
@@ -662,6 +663,8 @@ def _try(fight, kind, a, b):
             fight.villain_action("Goblin boss", 1 + a % 3)
         elif kind == "dies":
             fight.dies(units[a % len(units)])
+        elif kind == "reinforce":
+            fight.reinforce(("Orc", "Goblin spinecleaver")[a % 2], 1 + b % 3)
         else:
             fight.undo()
     except InvalidInput:
@@ -738,3 +741,31 @@ def test_an_adventures_encounter_is_fought_at_its_arrival_victories():
     nxt = Fight(encounter_two, victories=arrival)
     nxt.start_round()
     assert nxt.malice == 2 + 4 + 1
+
+
+def test_reinforcements_join_as_a_new_group():
+    # Hold Them Off: "At the end of each combat round, you add more enemies to the map"
+    fight = boss_fight()
+    fight.start_round()
+    fight.reinforce("Orc", 2)
+    fight.reinforce("Goblin spinecleaver", 4)
+    groups = [a for a in fight.actors if a.side == "monster"]
+    assert [a.units for a in groups[3:]] == [("Orc 3", "Orc 4"), ("Goblin spinecleaver (squad 2)",)]
+    assert fight.unit("Goblin spinecleaver (squad 2)").current == 4 * 5
+    fight.start_turn("Group 4")
+    fight.end_turn()
+    assert "one of the encounter's stat blocks" in refusal(lambda: fight.reinforce("Dragon", 1)).accepts
+    assert refusal(lambda: fight.reinforce("Orc", 0)).field == "count"
+    fight.undo()
+    fight.undo()
+    fight.undo()
+    assert [a.label for a in fight.actors if a.side == "monster"] == ["Group 1", "Group 2", "Group 3", "Group 4"]
+
+
+def test_a_fight_with_reinforcements_saves_and_replays(tmp_path):
+    fight = boss_fight()
+    fight.start_round()
+    fight.reinforce("Orc", 1)
+    fight.damage("Orc 3", 5)
+    again = load_fight(fight.save(tmp_path / "f.json"))
+    assert again.state == fight.state and again.actors == fight.actors

@@ -2,7 +2,7 @@
 
 The turn order as a strip; the acting group's creatures with their Stamina bars and stat blocks beside it;
 damage and healing typed per creature (area damage on a squad with how many minions are in the area); dead,
-fled and conditions; a squad's captain; Malice spent on the fight's features; villain actions offered when
+fled and conditions; a squad's captain; reinforcements as a new group; Malice spent on the fight's features; villain actions offered when
 the rules allow them and refused with the rules' words when not; the objective's counters; undo; the end
 with its Victories; and what the players may see. Every click calls one `Fight` method and the fight is saved
 after it (`Fight.save`), so the page resumes where it stopped. Glue only: the rules live in
@@ -60,6 +60,7 @@ LABELS = {
     "flees": "Flees", "condition": "Add condition", "end_condition": "End condition",
     "captain": "Attach captain", "spend": "Spend Malice", "villain": "Use villain action", "plus": "+1",
     "minus": "−1", "met": "Objective met", "failed": "Objective failed", "end": "End the fight",
+    "reinforce": "Reinforce",
 }
 
 
@@ -93,6 +94,9 @@ class _Runner:
             "villain": widgets.Dropdown(options=_villain_options(fight), description="Villain"),
             "counter": widgets.Dropdown(options=_counter_options(fight), description="Counter", style=wide),
             "shown": widgets.Checkbox(value=True, description="Show Malice to the players"),
+            "stat_block": widgets.Dropdown(options=fight.stat_block_names, description="Stat block"),
+            "count": widgets.BoundedIntText(value=1, min=1, max=100, description="How many",
+                                            layout={"width": "14em"}),
             "hero_stamina": widgets.BoundedIntText(value=0, min=0, max=999, description="Each hero's Stamina",
                                                    style=wide, layout={"width": "19em"}),
             "party_damage": widgets.BoundedIntText(value=0, min=0, max=9999, description="Party damage a round",
@@ -129,6 +133,7 @@ class _Runner:
             "spend": lambda: f.spend(c["feature"].value, c["malice"].value, c["spender"].value or None),
             "villain": self._villain, "plus": lambda: self._count(1), "minus": lambda: self._count(-1),
             "met": lambda: self._settle(True), "failed": lambda: self._settle(False), "end": f.end,
+            "reinforce": lambda: f.reinforce(c["stat_block"].value, c["count"].value),
         }
 
     def _villain(self) -> None:
@@ -213,11 +218,28 @@ class _Runner:
         c["players"].value = player_view_html(f, c["shown"].value)
         c["pace"].value = (pace_beside_html(self.pace, f) if self.pace is not None else
                            "<i>Give each hero's Stamina and the party's damage a round to see the forecast.</i>")
+        self._follow_units()
         if f.state.turn is not None:
             c["actor"].value = f.state.turn
         unit = f.state.unit(c["target"].value)
         c["in_area"].max = unit.squad.alive if unit.squad is not None and unit.squad.alive else 1
         c["buttons"]["undo"].disabled = not f.can_undo
+
+    def _follow_units(self) -> None:
+        """The pickers of creatures and groups follow the fight (reinforcements join, undo takes them away)."""
+        f, c = self.fight, self.c
+        actors = tuple((a.label, a.key) for a in f.actors)
+        if tuple(c["actor"].options) != actors:
+            c["actor"].options = actors
+        names = tuple(u.name for u in f.units)
+        if tuple(c["target"].options) != names:
+            kept = c["target"].value if c["target"].value in names else names[-1]
+            c["target"].options = names
+            c["target"].value = kept
+            squads = tuple(u.name for u in f.units if u.kind == "squad")
+            c["squad"].options = squads
+            c["captain"].options = tuple(u.name for u in f.units if u.kind == "creature")
+            c["spender"].options = tuple(u.name for u in f.units if u.kind != "hero")
 
     def layout(self) -> widgets.VBox:
         c, b = self.c, self.c["buttons"]
@@ -241,6 +263,7 @@ class _Runner:
             row(c["target"], c["amount"], b["damage"], b["heal"], c["in_area"], b["area"], b["dies"], b["flees"]),
             row(c["condition"], c["ends"], b["condition"], b["end_condition"]),
             row(c["squad"], c["captain"], b["captain"]) if self.squads and self.captains else nothing,
+            row(c["stat_block"], c["count"], b["reinforce"]),
         ])
         director = widgets.VBox([
             c["malice_line"], row(c["feature"], c["malice"], c["spender"], b["spend"]),

@@ -20,6 +20,8 @@ Readings, where the text leaves room (each also said where it shows):
 - Conditions are labels: "end of turn" ones end at the end of the creature's next turn (one added during
   its own turn lasts until the end of its next one), "save ends" ones when the Director says the save
   succeeded.
+- Reinforcements (Hold Them Off's, Escort's replacements) are more creatures of the encounter's stat blocks,
+  joining as a new initiative group; they do not change the difficulty ("Don't count reinforcements").
 - The end: every objective met (or, with alternative objectives, one of them), one failed, every hero
   dead, or every foe down or fled. With every foe down or fled, an objective still open is met (nothing is
   left to stop the heroes) except Defeat a Specific Foe when a designated creature fled ("including a
@@ -60,7 +62,7 @@ from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo, solo_action
 from workbench.rules.encounter_tables import encounter_rules
 from workbench.rules.feature_book import feature_book
-from workbench.rules.limits import MAX_NUMBER, MAX_ROUNDS, whole
+from workbench.rules.limits import MAX_COUNT, MAX_NUMBER, MAX_ROUNDS, whole
 
 __all__ = [
     "FORMAT",
@@ -184,6 +186,7 @@ class FightState(BaseModel):
     round: int = 0
     round_over: bool = False
     units: tuple[Unit, ...]
+    actors: tuple[Actor, ...] = ()
     turns_taken: tuple[tuple[str, int], ...] = ()
     turn: str | None = None
     turn_number: int = 0
@@ -204,6 +207,17 @@ class FightState(BaseModel):
 
     def taken(self, key: str) -> int:
         return dict(self.turns_taken).get(key, 0)
+
+    def actor(self, key: str) -> Actor:
+        """A hero or an initiative group by its key ("group:2") or its label ("Group 2", a hero's name)."""
+        for a in self.actors:
+            if a.key == key or a.label == key:
+                return a
+        raise InvalidInput("actor", key, "a hero's name or an initiative group (Group 1, Group 2, ...)")
+
+    def actor_of(self, unit: Unit) -> Actor:
+        key = f"hero:{unit.name}" if unit.kind == "hero" else f"group:{(unit.group or 0) + 1}"
+        return self.actor(key)
 
 
 class ObjectiveResult(BaseModel):
@@ -259,6 +273,13 @@ def _monster_for(creature: Creature) -> Monster:
     return built.model_copy(update={"name": _title(creature.label)})
 
 
+def _group_actor(number: int, units: Sequence[Unit]) -> Actor:
+    """Initiative group `number` (from 0): its units act together; a group holding a solo takes two turns."""
+    solo = any(u.solo for u in units)
+    return Actor(key=f"group:{number + 1}", label=f"Group {number + 1}", side="monster",
+                 units=tuple(u.name for u in units), turns=SOLO_TURNS if solo else 1)
+
+
 def _has_villain_actions(creature: Creature) -> bool:
     return creature.organization in feature_book().villain_actions.organizations or creature.instant_solo
 
@@ -283,8 +304,7 @@ class _Context:
         self.report = report(enc)
         self.features = self._features()
         self.heroes = self._heroes()
-        self.first_units, self.actors = self._units()
-        self.monster_of = {u.name: setup.monsters[u.entry] for u in self.first_units if u.entry is not None}
+        self.first_units, self.first_actors = self._units()
 
     def _features(self) -> tuple[Trait, ...]:
         solo = any(c.solo for c in self.setup.encounter.creatures)
@@ -318,34 +338,47 @@ class _Context:
         leftover = [(i, c.count - placed.get(i, 0)) for i, c in enumerate(enc.creatures) if c.count > placed.get(i, 0)]
         all_groups = [tuple(g.members) for g in groups] + [((i, n),) for i, n in leftover]
         for number, members in enumerate(all_groups):
-            names: list[str] = []
+            group: list[Unit] = []
             for index, count in members:
-                c = enc.creatures[index]
-                monster = self.setup.monsters[index]
-                base = _title(c.label)
-                if c.minion:
-                    for size in _sizes(count):
-                        seen[index] = seen.get(index, 0) + 1
-                        name = self._unique(f"{base} (squad {seen[index]})" if c.count > size or seen[index] > 1
-                                            else base, taken)
-                        squad = sq.make_squad(monster, size, name=name, with_captain=monster.with_captain or None)
-                        units.append(Unit(name=name, kind="squad", entry=index, group=number, squad=squad,
-                                          minion=True))
-                        names.append(name)
-                    continue
-                stamina = monster.stamina if monster.stamina else creature_stamina(c)
-                for _ in range(count):
-                    seen[index] = seen.get(index, 0) + 1
-                    name = self._unique(f"{base} {seen[index]}" if c.count > 1 else base, taken)
-                    units.append(Unit(
-                        name=name, kind="creature", entry=index, group=number, stamina_max=stamina,
-                        stamina=stamina, villain=_has_villain_actions(c), solo=c.solo, designated=c.star,
-                    ))
-                    names.append(name)
-            solo = any(u.solo for u in units if u.name in names)
-            actors.append(Actor(key=f"group:{number + 1}", label=f"Group {number + 1}", side="monster",
-                                units=tuple(names), turns=SOLO_TURNS if solo else 1))
+                group += self.new_units(index, count, number, seen, taken)
+            units += group
+            actors.append(_group_actor(number, group))
         return self._designate(tuple(units)), tuple(actors)
+
+    def new_units(self, index: int, count: int, group: int, seen: dict[int, int], taken: set[str],
+                  numbered: bool = False) -> list[Unit]:
+        """`count` creatures of entry `index` acting in `group`: minions as squads of up to eight, others
+        one by one with their Stamina. `seen` counts each entry's pieces so far (for their numbers), `taken`
+        the names in use; `numbered` numbers even a lone creature (a reinforcement joins others)."""
+        c = self.setup.encounter.creatures[index]
+        monster = self.setup.monsters[index]
+        base = _title(c.label)
+        out: list[Unit] = []
+        if c.minion:
+            for size in _sizes(count):
+                seen[index] = seen.get(index, 0) + 1
+                alone = not numbered and c.count <= size and seen[index] == 1
+                name = self._unique(base if alone else f"{base} (squad {seen[index]})", taken)
+                squad = sq.make_squad(monster, size, name=name, with_captain=monster.with_captain or None)
+                out.append(Unit(name=name, kind="squad", entry=index, group=group, squad=squad, minion=True))
+            return out
+        stamina = monster.stamina if monster.stamina else creature_stamina(c)
+        for _ in range(count):
+            seen[index] = seen.get(index, 0) + 1
+            name = self._unique(f"{base} {seen[index]}" if c.count > 1 or numbered else base, taken)
+            out.append(Unit(
+                name=name, kind="creature", entry=index, group=group, stamina_max=stamina, stamina=stamina,
+                villain=_has_villain_actions(c), solo=c.solo, designated=c.star,
+            ))
+        return out
+
+    def entry(self, creature: Any) -> int:
+        """The encounter entry a stat block's name (or its description) names."""
+        labels = [_title(c.label) for c in self.setup.encounter.creatures]
+        for i, label in enumerate(labels):
+            if isinstance(creature, str) and creature.strip().casefold() == label.casefold():
+                return i
+        raise InvalidInput("creature", creature, "one of the encounter's stat blocks: " + ", ".join(labels))
 
     @staticmethod
     def _unique(name: str, taken: set[str]) -> str:
@@ -363,21 +396,17 @@ class _Context:
             return units
         return tuple(u.model_copy(update={"designated": True}) if u.villain else u for u in units)
 
-    def actor(self, key: str) -> Actor:
-        for a in self.actors:
-            if a.key == key or a.label == key:
-                return a
-        raise InvalidInput("actor", key, "a hero's name or an initiative group (Group 1, Group 2, ...)")
-
-    def actor_of(self, unit: Unit) -> Actor:
-        key = f"hero:{unit.name}" if unit.kind == "hero" else f"group:{(unit.group or 0) + 1}"
-        return self.actor(key)
+    def monster_of(self, unit: Unit) -> Monster:
+        """The stat block behind a creature or squad, named as the unit is (for a captain or a Malicious Strike)."""
+        if unit.entry is None:
+            raise InvalidInput("unit", unit.name, "a creature or squad of the Director's side")
+        return self.setup.monsters[unit.entry].model_copy(update={"name": unit.name})
 
     def first_state(self) -> FightState:
         party = self.setup.encounter.party
         heroes = sum(1 for m in party.members if m.kind == "hero") or party.size
         malice = mal.start_encounter(heroes, math.floor(self.setup.victories))
-        return FightState(units=self.first_units, malice=malice, objectives=self._progress(),
+        return FightState(units=self.first_units, actors=self.first_actors, malice=malice, objectives=self._progress(),
                           log=("The fight is set up.",))
 
     def _progress(self) -> tuple[Progress, ...]:
@@ -488,7 +517,7 @@ class _Rules:
         _open(state)
         if state.turn is not None:
             raise InvalidInput("round", state.round + 1, "a new round once no turn is open",
-                               f"{self.ctx.actor(state.turn).label}'s turn has not ended")
+                               f"{state.actor(state.turn).label}'s turn has not ended")
         if state.round >= MAX_ROUNDS:
             raise InvalidInput("round", state.round + 1, f"at most {MAX_ROUNDS} rounds")
         if state.round >= 1 and not state.round_over:
@@ -508,7 +537,7 @@ class _Rules:
         _started(state)
         if state.turn is not None:
             raise InvalidInput("round", state.round, "the end of the round once no turn is open",
-                               f"{self.ctx.actor(state.turn).label}'s turn has not ended")
+                               f"{state.actor(state.turn).label}'s turn has not ended")
         if state.round_over:
             raise InvalidInput("round", state.round, "a round that has not ended yet", "the round has ended")
         return self._end_round(state)
@@ -539,10 +568,10 @@ class _Rules:
         _started(state)
         if state.round_over:
             raise InvalidInput("actor", actor, "a turn in a round that has started", f"round {state.round} has ended")
-        a = self.ctx.actor(actor)
+        a = state.actor(actor)
         if state.turn is not None:
             raise InvalidInput("actor", a.label, "a turn after the current one ends",
-                               f"{self.ctx.actor(state.turn).label}'s turn has not ended")
+                               f"{state.actor(state.turn).label}'s turn has not ended")
         if not any(state.unit(n).active for n in a.units):
             raise InvalidInput("actor", a.label, "a hero or group with someone still in the fight",
                                f"everyone in {a.label} is down or fled")
@@ -567,7 +596,7 @@ class _Rules:
         _started(state)
         if state.turn is None:
             raise InvalidInput("turn", None, "a turn that has started (start one first)")
-        a = self.ctx.actor(state.turn)
+        a = state.actor(state.turn)
         ended: list[str] = []
         units = []
         for u in state.units:
@@ -685,7 +714,7 @@ class _Rules:
         if c.kind != "creature":
             raise InvalidInput("captain", captain, "a creature of the Director's side that is not a minion")
         others = [u.squad for u in state.units if u.squad is not None and u.name != s.name]
-        monster = self.ctx.monster_of[c.name].model_copy(update={"name": c.name})
+        monster = self.ctx.monster_of(c)
         after = s.model_copy(update={"squad": sq.attach_captain(s.squad, monster, others)})
         return _replace(state, after, f"{s.name}: {after.squad.log[-1] if after.squad else ''}.")
 
@@ -702,7 +731,7 @@ class _Rules:
             u = _active(state, unit)
             if u.kind == "hero":
                 raise InvalidInput("unit", unit, "a creature or squad of the Director's side")
-            monster = self.ctx.monster_of[u.name].model_copy(update={"name": u.name})
+            monster = self.ctx.monster_of(u)
         malice = mal.spend(state.malice, trait, amount, monster)
         return state.model_copy(update={"malice": malice, "log": (*state.log, malice.log[-1].text + ".")})
 
@@ -715,11 +744,33 @@ class _Rules:
                                "The solo and leader creatures presented in this book ... have special abilities "
                                "called villain actions.")
         malice = mal.villain_action(state.malice, u.name, number)
-        own = self.ctx.actor_of(u)
+        own = state.actor_of(u)
         if state.malice.ended_turn_of == own.label:
             raise InvalidInput("villain_action", f"{u.name} {number}", "the end of another creature's turn",
                                f"{own.label}'s turn is {u.name}'s own: " + words[1].split(".")[0] + ".")
         return state.model_copy(update={"malice": malice, "log": (*state.log, malice.log[-1].text + ".")})
+
+    # ---- reinforcements
+
+    def do_reinforce(self, state: FightState, creature: str, count: int) -> FightState:
+        """New creatures of one of the encounter's stat blocks join as a new initiative group ("At the end of
+        each combat round, you add more enemies to the map"; Escort's replacements likewise)."""
+        _started(state)
+        index = self.ctx.entry(creature)
+        count = whole("count", count, 1, MAX_COUNT, f"a whole number of creatures from 1 to {MAX_COUNT}")
+        seen: dict[int, int] = {}
+        for u in state.units:
+            if u.entry is not None:
+                seen[u.entry] = seen.get(u.entry, 0) + 1
+        taken = {u.name for u in state.units}
+        number = sum(1 for a in state.actors if a.side == "monster")
+        units = self.ctx.new_units(index, count, number, seen, taken, numbered=True)
+        actor = _group_actor(number, units)
+        names = ", ".join(u.name for u in units)
+        return state.model_copy(update={
+            "units": (*state.units, *units), "actors": (*state.actors, actor),
+            "log": (*state.log, f"Reinforcements: {names} join as {actor.label}."),
+        })
 
     # ---- objectives
 
@@ -1029,7 +1080,7 @@ class Fight:
 
     @property
     def actors(self) -> tuple[Actor, ...]:
-        return self._ctx.actors
+        return self.state.actors
 
     @property
     def features(self) -> tuple[Trait, ...]:
@@ -1076,16 +1127,22 @@ class Fight:
 
     def monster(self, name: str) -> Monster | None:
         """The stat block behind a creature or squad (None for a hero)."""
-        return self._ctx.monster_of.get(name)
+        unit = self.unit(name)
+        return None if unit.entry is None else self._ctx.setup.monsters[unit.entry]
+
+    @property
+    def stat_block_names(self) -> tuple[str, ...]:
+        """The encounter's stat blocks by the names the fight gives them (what reinforcements are made of)."""
+        return tuple(_title(c.label) for c in self.encounter.creatures)
 
     def actor(self, key: str) -> Actor:
-        return self._ctx.actor(key)
+        return self.state.actor(key)
 
     def actor_of(self, name: str) -> Actor:
-        return self._ctx.actor_of(self.unit(name))
+        return self.state.actor_of(self.unit(name))
 
     def turns_left(self, key: str) -> int:
-        a = self._ctx.actor(key)
+        a = self.state.actor(key)
         if not any(self.state.unit(n).active for n in a.units):
             return 0
         return a.turns - self.state.taken(a.key)
@@ -1178,6 +1235,10 @@ class Fight:
 
     def designate(self, unit: str) -> FightState:
         return self.do("designate", unit=unit)
+
+    def reinforce(self, creature: str, count: int = 1) -> FightState:
+        """`count` more creatures of one of the encounter's stat blocks, as a new initiative group."""
+        return self.do("reinforce", creature=creature, count=count)
 
     def end(self, reason: str = "") -> FightState:
         return self.do("end", reason=reason) if reason else self.do("end")
