@@ -58,7 +58,7 @@ def main() -> None:
         assert c["refusal"].value == "" and app.unit("Orc 1").active
         report("click Undo -> HTML + save", timed(lambda: (b["damage"].click(), b["undo"].click()), 100))
         c["actor"].value = "hero:Hero 1"
-        report("click Start turn + End turn (two clicks)", timed(
+        report("4 clicks: Start turn, End turn, Undo, Undo", timed(
             lambda: (b["turn"].click(), b["end_turn"].click(), b["undo"].click(), b["undo"].click()), 50))
         c["actor"].value = "group:1"
         b["turn"].click()
