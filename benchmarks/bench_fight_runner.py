@@ -56,7 +56,7 @@ def main() -> None:
         c["amount"].value = 0  # a hit for 0: a whole event each time, and the orc never falls
         report("click Damage -> HTML + save", timed(b["damage"].click, 200))
         assert c["refusal"].value == "" and app.unit("Orc 1").active
-        report("click Undo -> HTML + save", timed(lambda: (b["damage"].click(), b["undo"].click()), 100))
+        report("2 clicks: Damage, Undo", timed(lambda: (b["damage"].click(), b["undo"].click()), 100))
         c["actor"].value = "hero:Hero 1"
         report("4 clicks: Start turn, End turn, Undo, Undo", timed(
             lambda: (b["turn"].click(), b["end_turn"].click(), b["undo"].click(), b["undo"].click()), 50))
