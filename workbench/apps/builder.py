@@ -39,8 +39,11 @@ from workbench.apps.rows import MaliceRows, RowList, RuleRows, TraitRows, Villai
 from workbench.charts.scaling import scaling_figure, update_scaling_figure
 from workbench.errors import RulesetError, WorkbenchError
 from workbench.formats.bestiary import sample_bestiary
+from workbench.formats.book_text import parse_stat_block_text
 from workbench.homebrew.rule import HomebrewRule, load_rules, shipped_rules
-from workbench.model import Monster, Trait
+from workbench.formats.reader import import_monster
+from workbench.model import Characteristics, DamageModifier, Monster, Movement, Trait
+from workbench.model.parts import MOVEMENT_MODES
 from workbench.monster.formulas import build_monster, target_choices
 from workbench.monster.library import (
     DEFAULT_FOLDER,
@@ -53,6 +56,7 @@ from workbench.monster.library import (
     save_monster,
     suggest_name,
 )
+from workbench.monster.relevel import relevel
 from workbench.monster.solo import can_become_solo, instant_solo, is_instant_solo, without_instant_solo
 from workbench.render.calibration import closest_published_html
 from workbench.render.message import error_html, ok_html
@@ -140,6 +144,16 @@ class MonsterBuilder(widgets.VBox):
             "size": widgets.Text(value="", placeholder="1M", description="Size", style=style),
             "speed": widgets.Text(value="", placeholder="5", description="Speed", style=style),
             "stability": widgets.Text(value="", placeholder="0", description="Stability", style=style),
+            "movement": widgets.SelectMultiple(options=[(m.capitalize(), m) for m in MOVEMENT_MODES], value=(),
+                                               description="Movement", rows=3, style=style),
+            "immunities": widgets.Text(value="", placeholder="Fire 5, Poison 3", description="Immunities",
+                                       style=style, layout=layout, continuous_update=False),
+            "weaknesses": widgets.Text(value="", placeholder="Holy 5", description="Weaknesses", style=style,
+                                       layout=layout, continuous_update=False),
+            **{f"score_{name}": widgets.Text(value="", placeholder="—", description=name.capitalize(),
+                                             style={"description_width": "5.5em"},
+                                             layout=widgets.Layout(width="9.5em"), continuous_update=False)
+               for name in CHARACTERISTICS},
             "signature_name": widgets.Text(value="", placeholder="Spear Charge", description="Signature",
                                            style=style, layout=layout),
             "signature_text": widgets.Textarea(value="", placeholder="Melee 1, one creature or object; ...",
@@ -292,6 +306,11 @@ class MonsterBuilder(widgets.VBox):
         }
         for name, button in self.buttons.items():
             button.on_click(getattr(self, f"_{name}_clicked"))
+        # a stat block pasted from the book or a PDF, read whole and saved into the library as it is
+        self.pasted = widgets.Textarea(value="", placeholder="Paste a stat block copied from the book or a PDF",
+                                       layout=widgets.Layout(width="36em", height="10em"))
+        self.paste_button = widgets.Button(description="Read and save", icon="paste")
+        self.paste_button.on_click(self._paste_clicked)
         b = self.buttons
         self.library = widgets.VBox([
             widgets.HBox([self.folder, b["refresh"]]),
@@ -301,6 +320,8 @@ class MonsterBuilder(widgets.VBox):
                 b["load"], widgets.HBox([self.new_name, b["rename"]]),
                 widgets.HBox([self.confirm_delete, b["delete"]]),
             ])]),
+            widgets.HTML("<b>Paste a stat block</b>: its text from the book or a PDF, saved as printed"),
+            widgets.HBox([self.pasted, self.paste_button]),
         ]).add_class("wb-library")
 
     # ------------------------------------------------------------ the one observer
@@ -546,6 +567,33 @@ class MonsterBuilder(widgets.VBox):
         self.overwrite.value = False
         self._refresh_library(path.stem)
         self._say(f"Saved as {shown_path(path)}")
+
+    def _paste_clicked(self, _: Any = None) -> None:
+        """Read the pasted text whole and save it under its own name (or "Save as"); name each line kept as
+        text. The monster keeps its printed numbers in the library, as `workbench import --text` does."""
+        try:
+            monster = parse_stat_block_text(self.pasted.value)
+        except WorkbenchError as exc:
+            self._say(f"Not read: {_refusal(exc)}", error=True)
+            return
+        name = self.file_name.value.strip() if self.file_name.value != self._auto_name else ""
+        name = name or suggest_name(monster.name)
+        try:
+            path = save_monster(monster, name, self.folder.value, overwrite=self.overwrite.value)
+        except NameTaken:
+            self._say(f"{name}.json is already in the library: tick “Replace a file of that name” to replace it, "
+                      "or choose another name in “Save as”.", error=True)
+            return
+        except (WorkbenchError, OSError) as exc:
+            self._say(f"Not saved as “{name}”: {_refusal(exc)}", error=True)
+            return
+        self.overwrite.value = False
+        self._refresh_library(path.stem)
+        self._say(f"Read {monster.name} (level {monster.level}) and saved it as {shown_path(path)}")
+        if monster.kept_as_text:
+            kept = "".join(f"<li>{html.escape(str(k))}</li>" for k in monster.kept_as_text)
+            self.library_note.value += (f'<div class="wb-kept-as-text">Kept as text (read as words only):'
+                                        f"<ul>{kept}</ul></div>")
 
     def _refresh_clicked(self, _: Any = None) -> None:
         self._say("")
