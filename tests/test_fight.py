@@ -577,7 +577,8 @@ def test_an_ended_fight_refuses_actions_until_undone():
 
 
 def test_victories_after_carry_into_the_next_encounter():
-    fight = Fight(platoon(6), victories=2)
+    fight = Fight(platoon(8), victories=2)  # EV 48 against ES 30 + 3 × 6: hard, 2 Victories
+    assert report(fight.encounter).difficulty == "hard"
     rout(fight)
     assert fight.result().victories_after == 4
 
@@ -769,3 +770,15 @@ def test_a_fight_with_reinforcements_saves_and_replays(tmp_path):
     fight.damage("Orc 3", 5)
     again = load_fight(fight.save(tmp_path / "f.json"))
     assert again.state == fight.state and again.actors == fight.actors
+
+
+def test_arrival_victories_set_the_difficulty_too():
+    # "For every 2 Victories the heroes have earned on average, increase the party's encounter strength as if
+    # there were another hero in the party": six platoon brutes, hard for four fresh heroes, are standard
+    # with 2 Victories (ES 24 + 6 = 30, one hero 6: standard up to 36)
+    fresh, seasoned = Fight(platoon(6)), Fight(platoon(6), victories=2)
+    assert report(fresh.encounter).difficulty == "hard"
+    assert report(seasoned.encounter).difficulty == "standard"
+    rout(fresh)
+    rout(seasoned)
+    assert (fresh.result().victories, seasoned.result().victories) == (2, 1)

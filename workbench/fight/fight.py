@@ -1027,7 +1027,8 @@ class Fight:
 
     Built from an `Encounter`, with the `monsters` behind its creature entries when the Director has them
     (their Stamina, With Captain and Malice features; else the formulas' stat blocks) and the heroes'
-    average `victories` on arrival (an adventure's running total; else the party's).
+    average `victories` on arrival (an adventure's running total; else the party's): they set the Malice
+    at the start and, through "Factor in Victories", the difficulty the Victories at the end are earned at.
     """
 
     def __init__(
@@ -1051,6 +1052,9 @@ class Fight:
             victories = encounter.party.victories
         if isinstance(victories, bool) or not isinstance(victories, int | Fraction) or not 0 <= victories <= 100:
             raise InvalidInput("victories", victories, "the heroes' average Victories on arrival, from 0 to 100")
+        if victories != encounter.party.victories:  # the budget, so the difficulty, counts them too
+            party = encounter.party.model_copy(update={"victories": Fraction(victories)})
+            encounter = encounter.model_copy(update={"party": party})
         spans = {}
         for key, value in (durations or {}).items():
             spans[str(key)] = whole("duration", value, 1, MAX_ROUNDS, "a number of rounds from 1 upwards")
