@@ -142,7 +142,8 @@ def query_server(monkeypatch):
 
     def start(handler):
         def record(connection):
-            asked.append((connection.request.path, connection.request.headers.get("Origin")))
+            headers = connection.request.headers
+            asked.append((connection.request.path, headers.get("Origin"), headers.get("Authorization")))
             handler(connection)
 
         server = serve(record, "127.0.0.1", 0)
@@ -161,16 +162,18 @@ def query_server(monkeypatch):
 REQUEST = {"SERVER_SOFTWARE": "voila/0.5.13", "QUERY_STRING": "token=abc", "SCRIPT_NAME": "/voila/render/x.ipynb"}
 
 
-def test_the_visit_request_arrives_whole_over_voilas_query_websocket(query_server):
+def test_the_visit_request_arrives_whole_over_voilas_query_websocket(query_server, monkeypatch):
     import json
 
     asked = query_server(lambda connection: connection.send(json.dumps(REQUEST)))
+    monkeypatch.setenv(visit.TOKEN_VARIABLE, "the-servers-token")
     assert visit.request_from_server() == REQUEST
-    assert asked == [("/base/voila/query/kernel-1", None)]  # the kernel's own connection: no Origin
+    port = visit.os.environ["VOILA_APP_PORT"]  # the kernel shows the server's token and its own address as Origin
+    assert asked == [("/base/voila/query/kernel-1", f"http://127.0.0.1:{port}", "token the-servers-token")]
 
 
 def test_the_request_is_asked_where_and_as_voilas_own_wait_asks_it(query_server, monkeypatch):
-    """Voilà's `wait_for_request` (which the pages no longer import) against the same server: the same address,
+    """Voilà's `wait_for_request` (which the pages do not import) against the same server: the same address,
     and the same variables set."""
     import gc
     import json
@@ -187,7 +190,7 @@ def test_the_request_is_asked_where_and_as_voilas_own_wait_asks_it(query_server,
         voila.utils.wait_for_request()
         gc.collect()
     assert {key: visit.os.environ[key] for key in REQUEST} == visit.request_from_server()
-    assert asked[0] == asked[1]
+    assert asked[0][0] == asked[1][0]
 
 
 def test_a_wait_closed_with_no_visit_or_a_server_not_there_is_no_request(query_server, monkeypatch):

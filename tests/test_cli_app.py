@@ -38,7 +38,6 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     [
         (("--port", "0"), "--port"),  # below 1
         (("--port", "70000"), "--port"),  # above 65535
-        (("--notebooks", "/nonexistent-folder"), "--notebooks"),  # no such folder
     ],
 )
 def test_refusals_name_the_argument(args, flag):
@@ -49,11 +48,67 @@ def test_refusals_name_the_argument(args, flag):
     assert len(lines) == 1 and lines[0].startswith(f"workbench app: error: {flag}: "), result.stderr
 
 
-def test_a_folder_without_notebooks_is_refused(tmp_path: Path):
-    (tmp_path / "notes.txt").write_text("not a notebook")
-    result = run("--notebooks", str(tmp_path))
-    assert result.returncode == 2
-    assert "accepts a folder holding" in result.stderr
+def test_a_cache_path_that_is_a_file_is_refused_with_its_path(tmp_path: Path, monkeypatch):
+    """The served copy goes under $XDG_CACHE_HOME; a file there is named in one line, not a raw OSError."""
+    cache = tmp_path / "cache-is-a-file"
+    cache.write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    monkeypatch.setenv(TOKEN_ENV, "t" * 48)
+    result = run("--no-preheat")
+    assert result.returncode == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("workbench app: error: the app's folder "), result.stderr
+    assert str(cache) in lines[0] and "Not a directory" in lines[0] and "XDG_CACHE_HOME" in lines[0]
+
+
+def test_the_server_keeps_its_pages_to_those_with_the_token_and_its_own_origin():
+    """The settings Voilà serves with: no Referer to other sites, a page that asks for the token instead of a
+    login form, an access log without query strings, and the identity provider without /login or /logout that
+    checks the Origin of a request carrying the token too."""
+    from workbench.server.app import NEEDS_TOKEN_PAGE, GuardedIdentityProvider, log_request
+
+    settings = guard_settings(8123)
+    assert settings["headers"] == {"Referrer-Policy": "no-referrer"}
+    assert settings["login_url"] == NEEDS_TOKEN_PAGE and settings["log_function"] is log_request
+    assert GuardedIdentityProvider(token="t" * 48).get_handlers() == []
+    assert GuardedIdentityProvider(token="t" * 48).should_check_origin(object())
+
+
+def test_the_access_log_never_holds_the_token(caplog):
+    from types import SimpleNamespace
+
+    from workbench.server.app import log_request
+
+    token = "s3cret" * 8
+    request = SimpleNamespace(method="GET", path="/voila/render/monster.ipynb", uri=f"/voila/render/x?token={token}",
+                              query=f"token={token}", remote_ip="127.0.0.1", request_time=lambda: 0.012)
+    with caplog.at_level("INFO", logger="tornado.access"):
+        log_request(SimpleNamespace(get_status=lambda: 200, request=request))
+    assert "GET /voila/render/monster.ipynb" in caplog.text and token not in caplog.text
+
+
+def test_the_servers_log_records_hide_the_token(caplog, monkeypatch):
+    import logging
+
+    from workbench.server.app import hide_in_logs
+
+    monkeypatch.setattr(logging, "_logRecordFactory", logging.getLogRecordFactory())  # restored after the test
+    token = "s3cret" * 8
+    hide_in_logs(token)
+    with caplog.at_level("WARNING", logger="tornado.general"):
+        logging.getLogger("tornado.general").warning("%d %s: Kernel does not exist", 404, f"GET /api/k?token={token}")
+    assert "404 GET /api/k?token=[token]: Kernel does not exist" in caplog.text and token not in caplog.text
+
+
+def test_a_closed_pages_kernel_is_shut_down_within_a_minute():
+    """A visit's kernel with no page connected is shut down once idle for CULL_IDLE_S (checked every
+    CULL_INTERVAL_S); a connected page keeps its kernel. The server's own test: tests/browser/."""
+    from workbench.server.app import CULL_IDLE_S, CULL_INTERVAL_S
+
+    options = dict(a.removeprefix("--").split("=", 1) for a in voila_command(Path("."), 1) if "=" in a)
+    assert int(options["MappingKernelManager.cull_idle_timeout"]) == CULL_IDLE_S
+    assert int(options["MappingKernelManager.cull_interval"]) == CULL_INTERVAL_S
+    assert CULL_IDLE_S + CULL_INTERVAL_S <= 60 and options["MappingKernelManager.cull_connected"] == "False"
 
 
 def test_a_port_in_use_is_refused():
@@ -124,28 +179,39 @@ def test_each_app_page_and_nothing_else_gets_one_preheated_kernel():
     assert pools == {"default": {"pool_size": 0}, "monster.ipynb": {"pool_size": 1}, "fight.ipynb": {"pool_size": 1}}
 
 
-def test_the_preheated_kernels_request_socket_gets_the_host_and_origin_checks():
+def test_the_preheated_kernels_request_socket_needs_the_token_this_host_and_this_origin():
     """Voilà's /voila/query/<kernel> websocket hands a preheated kernel its visitor's request (token included):
-    a foreign Host or Origin is refused; the kernel's own connection (127.0.0.1, no Origin) is not."""
+    without the server's token, from a foreign Host, or with a foreign or no Origin it is refused; the kernel's
+    own connection (visit.request_from_server: the token, 127.0.0.1 and its Origin) is not."""
     from types import SimpleNamespace
 
     from tornado.web import HTTPError
     from voila.request_info_handler import RequestInfoSocketHandler
 
-    from workbench.server.app import guard_request_info
+    from workbench.server import patches
+
+    token = "t" * 48
+
+    def request(host="127.0.0.1:8123", origin="http://127.0.0.1:8123", header=f"token {token}", query=""):
+        headers = {key: value for key, value in (("Origin", origin), ("Authorization", header)) if value}
+        return SimpleNamespace(request=SimpleNamespace(host=host, headers=headers),
+                               get_argument=lambda name, default: query or default)
 
     saved = RequestInfoSocketHandler.prepare, RequestInfoSocketHandler.check_origin
     try:
-        guard_request_info(8123)
-        for host in ("evil.example:8123", "127.0.0.1:8124", "192.0.2.7:8123"):
-            with pytest.raises(HTTPError) as refused:
-                RequestInfoSocketHandler.prepare(SimpleNamespace(request=SimpleNamespace(host=host)))
-            assert refused.value.status_code == 403
-        for host in ("127.0.0.1:8123", "localhost:8123"):
-            RequestInfoSocketHandler.prepare(SimpleNamespace(request=SimpleNamespace(host=host)))  # no refusal
-        handler = SimpleNamespace()
-        assert not RequestInfoSocketHandler.check_origin(handler, "http://evil.example")
-        assert RequestInfoSocketHandler.check_origin(handler, "http://127.0.0.1:8123")
+        patches.guard_request_info(8123, token, guard_settings(8123)["allow_origin_pat"])
+        refused = [request(host=host) for host in ("evil.example:8123", "127.0.0.1:8124", "192.0.2.7:8123")]
+        refused += [request(header=None), request(header="token wrong"), request(header=f"token {token}x"),
+                    request(origin=None), request(origin="http://evil.example"), request(origin="null")]
+        for handler in refused:
+            with pytest.raises(HTTPError) as refusal:
+                RequestInfoSocketHandler.prepare(handler)
+            assert refusal.value.status_code == 403
+        for handler in (request(), request(host="localhost:8123", origin="http://localhost:8123"),
+                        request(header=None, query=token)):
+            RequestInfoSocketHandler.prepare(handler)  # no refusal
+        assert not RequestInfoSocketHandler.check_origin(SimpleNamespace(), "http://evil.example")
+        assert RequestInfoSocketHandler.check_origin(SimpleNamespace(), "http://127.0.0.1:8123")
     finally:
         RequestInfoSocketHandler.prepare, RequestInfoSocketHandler.check_origin = saved
 

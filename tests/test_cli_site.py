@@ -18,6 +18,7 @@ from workbench.server.site import (
     TEMPLATE_NAME,
     Bundle,
     head_html,
+    landing_data,
     landing_html,
     lessons,
     pages,
@@ -55,8 +56,8 @@ def test_lessons_are_the_checkouts_notebooks_and_absent_without_them(tmp_path: P
 
 
 def test_landing_page_links_each_page_by_title_in_order():
-    html = landing_html(pages(), lessons(NOTEBOOKS_DIR))
-    links = re.findall(r'<a href="\{\{ base_url \}\}voila/render/([^"]+)">([^<]+)</a>', html)
+    html = landing_html(landing_data(pages(), lessons(NOTEBOOKS_DIR)), base_url="/")
+    links = re.findall(r'<a href="/voila/render/([^"]+)">([^<]+)</a>', html)
     assert [f for f, _ in links][: len(PAGE_ORDER)] == [f"{s}.ipynb" for s in PAGE_ORDER]
     assert [t for _, t in links][:1] == ["Build a monster"]
     assert html.index("<h2>Pages</h2>") < html.index("<h2>Lessons</h2>")
@@ -70,6 +71,7 @@ def test_prepared_site_holds_pages_lessons_and_template(tmp_path: Path):
     assert served == sorted([f"{s}.ipynb" for s in PAGE_ORDER] + [p.name for p in NOTEBOOKS_DIR.glob("*.ipynb")])
     template = share / "voila" / "templates" / TEMPLATE_NAME
     assert {p.name for p in template.iterdir()} >= {"conf.json", "index.html.j2", "tree.html", "static"}
+    assert site.read_landing(root)["lessons"][0]["file"] == sorted(NOTEBOOKS_DIR.glob("*.ipynb"))[0].name
     root2, _ = prepare_site(None, tmp_path / "site")  # again, without lessons: the old copies are gone
     assert sorted(p.name for p in root2.iterdir()) == sorted(f"{s}.ipynb" for s in PAGE_ORDER)
 
@@ -176,3 +178,81 @@ def test_the_plotly_js_version_is_read_from_its_banner(tmp_path: Path):
     assert plotly_js_version(banner) == "4.1.1"
     banner.write_text("(function(){})")
     assert plotly_js_version(banner) is None
+
+
+def _notebook(folder: Path, name: str, heading: str, first_line: str = "What it is for.") -> Path:
+    cell = {"cell_type": "markdown", "metadata": {}, "source": f"# {heading}\n\n{first_line}"}
+    path = folder / name
+    path.write_text(json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    return path
+
+
+def _texts(html: str, css: str) -> list[str]:
+    """The text of each element of class `css` on the page, as the browser shows it (entities decoded)."""
+    import html as html_module
+
+    return [html_module.unescape(re.sub(r"<[^>]+>", "", part))
+            for part in re.findall(rf'class="{css}"[^>]*>(.*?)</(?:a|span|p)>', html)]
+
+
+def test_a_title_that_looks_like_a_template_is_shown_as_written(tmp_path: Path):
+    """A notebook's heading is data: Jinja in it is never run (it once showed the output of a command)."""
+    lessons_dir = tmp_path / "lessons"
+    lessons_dir.mkdir()
+    _notebook(lessons_dir, "01_x.ipynb", "{{ 7*7 }} and {% for %} and <b>bold</b>", "Its {{ config }} purpose.")
+    _, _ = prepare_site(lessons_dir, tmp_path / "site")
+    html = landing_html(site.read_landing(tmp_path / "site" / "root"), base_url="/")
+    lesson = re.search(r'<ol class="wb-list wb-lessons">(.*?)</ol>', html, re.S).group(1)
+    (title,) = re.findall(r'<a href="/voila/render/01_x.ipynb">([^<]*)</a>', lesson)
+    assert title == "{{ 7*7 }} and {% for %} and &lt;b&gt;bold&lt;/b&gt;"  # the browser shows <b>, not bold
+    assert "Its {{ config }} purpose." in lesson and "49" not in lesson
+
+
+def test_a_damaged_lesson_is_listed_as_left_out_and_not_served(tmp_path: Path):
+    lessons_dir = tmp_path / "lessons"
+    lessons_dir.mkdir()
+    _notebook(lessons_dir, "01_fine.ipynb", "Fine")
+    (lessons_dir / "02_broken.ipynb").write_text('{"cells": [')
+    (lessons_dir / "03_not_a_notebook.ipynb").write_text('{"cells": 3}')
+    (lessons_dir / "04_binary.ipynb").write_bytes(b"\xff\xfe\x00")
+    root, _ = prepare_site(lessons_dir, tmp_path / "site")
+    assert sorted(p.name for p in root.iterdir() if p.stem not in PAGE_ORDER) == ["01_fine.ipynb"]
+    html = landing_html(site.read_landing(root), base_url="/")
+    assert re.findall(r'<span class="wb-unreadable">([^<]+)</span>', html) == [
+        "02_broken.ipynb", "03_not_a_notebook.ipynb", "04_binary.ipynb"]
+    assert "left out: it is not a notebook (not JSON)" in html and "Traceback" not in html
+    assert "left out: it is not a notebook Jupyter can open" in html and "left out: it is not text" in html
+
+
+def test_a_missing_or_empty_lessons_folder_is_said_on_the_landing_page(tmp_path: Path):
+    (tmp_path / "empty").mkdir()
+    for folder, said in ((tmp_path / "nowhere", "does not exist"), (tmp_path / "empty", "holds no notebooks")):
+        root, _ = prepare_site(folder, tmp_path / "site")
+        html = landing_html(site.read_landing(root), base_url="/")
+        assert re.search(rf'class="wb-lead wb-lessons-note">The lessons folder {re.escape(str(folder))} {said}\.', html)
+        assert '<ol class="wb-list wb-lessons">' not in html
+
+
+def test_each_server_serves_its_own_folder_and_a_stopped_servers_folder_goes(tmp_path: Path, monkeypatch):
+    """Two servers shared one folder: the second rebuilt it, and the first then served the second's lessons."""
+    import os
+    import subprocess
+    import sys
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    first, second = site.site_folder(8001), site.site_folder(8002)
+    assert first != second and first.parent == second.parent == tmp_path / "drawsteel-workbench" / "app"
+    lessons_dir = tmp_path / "lessons"
+    lessons_dir.mkdir()
+    _notebook(lessons_dir, "01_one.ipynb", "One")
+    prepare_site(lessons_dir, first)
+    prepare_site(None, second)
+    assert (first / "root" / "01_one.ipynb").exists()  # the second server did not touch the first's lessons
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    (second / site.SERVER_PID).write_text(gone.stdout.strip())  # the second server has stopped
+    old = first.parent / "root"  # the one shared folder of before, with no server's pid
+    old.mkdir()
+    os.utime(old, (0, 0))
+    assert sorted(site.prune_site_folders(first)) == sorted([second, old])
+    assert first.exists() and (first / site.SERVER_PID).read_text() == str(os.getpid())  # this one runs
+

@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from jinja2 import Environment, FileSystemLoader
 
-from workbench.server import template_cache
+from workbench.server import patches
 from workbench.server.template_cache import CompiledTemplates
 
 
@@ -69,7 +69,8 @@ def test_every_voila_exporter_renders_with_the_one_cache(monkeypatch):
     from voila.exporter import VoilaExporter
 
     monkeypatch.setattr(VoilaExporter, "_create_environment", VoilaExporter._create_environment)  # restored after
-    cache = template_cache.install()
+    cache = CompiledTemplates()
+    patches.compile_templates_once(cache)
     first, second = VoilaExporter(), VoilaExporter()
     assert first.environment.bytecode_cache is cache and second.environment.bytecode_cache is cache
     assert first.environment is not second.environment  # each exporter keeps its own filters and globals

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from workbench.server import preheat_order
+from workbench.server import patches, preheat_order
 from workbench.server.preheat_order import PreheatQueue
 
 
@@ -194,7 +194,7 @@ class FakeVoilaKernelManager:
 
 def test_voilas_preheating_kernel_manager_starts_its_pools_through_the_queue_and_restarts_directly():
     queue = PreheatQueue(["a", "b"], limit=1)
-    manager_class = preheat_order._ordered(lambda *args, **kwargs: FakeVoilaKernelManager, queue)()
+    manager_class = preheat_order.ordered_factory(lambda *args, **kwargs: FakeVoilaKernelManager, queue)()
     assert manager_class.__name__ == "FakeVoilaKernelManager"  # Voilà's configuration still finds its class
 
     async def scenario() -> None:
@@ -212,7 +212,7 @@ def test_without_preheating_voilas_class_is_left_as_it_is():
     class Plain:
         pass
 
-    assert preheat_order._ordered(lambda *args, **kwargs: Plain, PreheatQueue([], 1))() is Plain
+    assert preheat_order.ordered_factory(lambda *args, **kwargs: Plain, PreheatQueue([], 1))() is Plain
 
 
 def test_install_wraps_voilas_factory_and_hears_each_kernel_connect_for_its_visit(monkeypatch):
@@ -223,7 +223,8 @@ def test_install_wraps_voilas_factory_and_hears_each_kernel_connect_for_its_visi
     monkeypatch.setattr(RequestInfoSocketHandler, "open", RequestInfoSocketHandler.open)
     opened: list[str] = []
     monkeypatch.setattr(RequestInfoSocketHandler, "open", lambda handler, kernel_id: opened.append(kernel_id))
-    queue = preheat_order.install(["a"], limit=1)
+    queue = preheat_order.new_queue(["a"], limit=1)
+    patches.order_preheats(queue, preheat_order.ordered_factory)
 
     async def scenario() -> None:
         preheats = Preheats(queue)
@@ -234,4 +235,4 @@ def test_install_wraps_voilas_factory_and_hears_each_kernel_connect_for_its_visi
         assert opened == ["a-0"] and run.done()
 
     in_a_loop_of_its_own(scenario)
-    assert voila.app.voila_kernel_manager_factory.__name__ == "ordered_factory"
+    assert voila.app.voila_kernel_manager_factory.__name__ == "in_order"

@@ -18,15 +18,15 @@ it has already run the page's notebook, so a visit gets the page in about a seco
 fresh kernel needs; after each visit Voilà starts the next one. The lessons are not preheated (a kernel each
 costs ~190 MB). `--no-preheat` serves without the pool. A preheated kernel learns of its visit through
 Voilà's `/voila/query/<kernel>` websocket, a plain tornado handler outside the server's token and Host
-checks: `serve` puts the same Host and Origin checks on it (`guard_request_info`). An app page's browser side
+checks: `serve` puts the token, Host and Origin checks on it (`patches.guard_request_info`). An app page's browser side
 loads no plotly renderer extension (`app_page_config`): its charts are FigureWidgets, which bring their own.
 """
 
 from __future__ import annotations
 
 import importlib.util
-import inspect
 import json
+import logging
 import os
 import re
 import secrets
@@ -37,16 +37,35 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from workbench.errors import InvalidInput, WorkbenchError
-from workbench.server import preheat_order, template_cache
-from workbench.server.site import PLOTLY_BUNDLE_VARIABLE, TEMPLATE_NAME, pages, plotly_bundle, prepare_site
+from jupyter_server.auth.identity import PasswordIdentityProvider
 
-__all__ = ["KERNEL_PROVISIONER", "NOTEBOOKS_DIR", "TOKEN_ENV", "app_page_config", "free_port", "guard_request_info", "guard_settings",
-           "guard_static_files", "kernel_provisioner", "kernel_provisioner_arguments", "kernel_socket_folder", "kernel_transport_arguments", "new_token", "page_arguments", "page_environment",
-           "preheat_arguments", "serve", "start", "voila_command"]
+from workbench.errors import InvalidInput, WorkbenchError
+from workbench.server import patches, preheat_order
+from workbench.server.site import (
+    LANDING_VARIABLE,
+    PLOTLY_BUNDLE_VARIABLE,
+    TEMPLATE_NAME,
+    lessons_problem,
+    pages,
+    plotly_bundle,
+    prepare_site,
+    prune_site_folders,
+    read_landing,
+    site_folder,
+)
+
+__all__ = ["KERNEL_PROVISIONER", "NOTEBOOKS_DIR", "TOKEN_ENV", "app_page_config", "free_port", "guard_settings",
+           "kernel_provisioner", "kernel_provisioner_arguments", "kernel_socket_folder", "kernel_transport_arguments",
+           "GuardedIdentityProvider", "hide_in_logs", "log_request", "new_token", "page_arguments", "page_environment", "preheat_arguments", "serve", "start", "voila_command"]
 
 HOST = "127.0.0.1"
-CULL_IDLE_S = 900  # seconds a kernel with no page connected may stay idle before the server shuts it down
+# The template's page for a visit without the token (there is no login page: the token in the address is the way in)
+NEEDS_TOKEN_PAGE = "/voila/templates/workbench/static/needs-token.html"
+# A visit's kernel (~100 MB) whose page is gone (closed, crashed, its machine asleep) is shut down this many
+# seconds after its last message, checked every CULL_INTERVAL_S: long enough for a page to connect after it was
+# rendered and for a dropped websocket to reconnect, short enough that abandoned visits do not pile up.
+CULL_IDLE_S = 30
+CULL_INTERVAL_S = 10
 TOKEN_ENV = "WORKBENCH_APP_TOKEN"  # a token chosen by the caller (tests, scripts); else a random one
 # jupyter_client's name (an entry point in pyproject.toml) for workbench.server.kernel_zygote.ZygoteProvisioner
 KERNEL_PROVISIONER = "workbench-zygote"
@@ -73,13 +92,6 @@ def _check_port(port: int) -> int:
     return port
 
 
-def _check_notebooks(folder: Path) -> Path:
-    folder = folder.expanduser().resolve()
-    if not folder.is_dir() or not any(folder.glob("*.ipynb")):
-        raise InvalidInput("notebooks", str(folder), "a folder holding the workbench's .ipynb notebooks")
-    return folder
-
-
 def new_token() -> str:
     """A token nobody can guess (48 hex digits, as JupyterLab's)."""
     return secrets.token_hex(24)
@@ -87,78 +99,58 @@ def new_token() -> str:
 
 def guard_settings(port: int) -> dict[str, Any]:
     """The tornado settings that keep the server to this machine: no remote Host (jupyter_server's host
-    check: loopback addresses and `localhost` only) and no foreign Origin on API calls and websockets."""
+    check: loopback addresses and `localhost` only), no foreign Origin on API calls and websockets, no
+    `Referer` to another site from its pages (their addresses hold the token), and an access log without the
+    query string (where the token is)."""
     return {
         "allow_remote_access": False,
         "local_hostnames": ["localhost"],
         "allow_origin": "",
         "allow_origin_pat": re.compile(rf"^https?://(?:127\.0\.0\.1|localhost):{port}$"),
         "allow_credentials": False,
+        "headers": {"Referrer-Policy": "no-referrer"},
+        "login_url": NEEDS_TOKEN_PAGE,  # where a request without the token is sent: a page that says so
+        "log_function": log_request,
     }
 
 
-def _local_host(host: str, port: int) -> bool:
-    return host in {f"127.0.0.1:{port}", f"localhost:{port}"}
+def log_request(handler: Any) -> None:
+    """tornado's access log line with the path only: the query string may hold the token."""
+    from tornado.log import access_log
+
+    status = handler.get_status()
+    log = access_log.info if status < 400 else access_log.warning if status < 500 else access_log.error
+    request = handler.request
+    log("%d %s %s (%s) %.2fms", status, request.method, request.path, request.remote_ip,
+        1000.0 * request.request_time())
 
 
-def _refuse_foreign_host(handler: Any, port: int) -> None:
-    """403 for a request whose Host is not this server's (a page of another site reaching it by DNS rebinding)."""
-    from tornado.web import HTTPError
+def hide_in_logs(secret: str, shown: str = "[token]") -> None:
+    """Every log record of this process made from now on shows `secret` as `shown`: tornado logs a refused
+    request with its whole address, query string (and token) included, whichever logger and handler write it."""
+    make_record = logging.getLogRecordFactory()
 
-    if not _local_host(handler.request.host, port):
-        raise HTTPError(403)
+    def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
+        record = make_record(*args, **kwargs)
+        message = record.getMessage()
+        if secret in message:
+            record.msg, record.args = message.replace(secret, shown), None
+        return record
 
-
-def guard_request_info(port: int) -> None:
-    """Voilà's `/voila/query/<kernel>` websocket (it hands a preheated kernel its visitor's request, the
-    token in the query string included) gets the server's checks: a foreign Host or a foreign Origin is
-    refused with 403. The kernel's own connection (Host 127.0.0.1, no Origin) still gets through."""
-    from voila.request_info_handler import RequestInfoSocketHandler
-
-    origin_pattern = guard_settings(port)["allow_origin_pat"]
-
-    def check_origin(handler: Any, origin: str) -> bool:
-        return bool(origin_pattern.match(origin))
-
-    RequestInfoSocketHandler.prepare = lambda handler: _refuse_foreign_host(handler, port)
-    RequestInfoSocketHandler.check_origin = check_origin
+    logging.setLogRecordFactory(factory)
 
 
-def guard_static_files(port: int) -> None:
-    """Voilà's static-file addresses (`/voila/static/...`: its scripts and plotly's bundle; `/voila/templates/
-    .../static/...`; the notebooks' allowed files) are plain tornado handlers without jupyter_server's Host
-    check: a foreign Host is refused with 403 there too. The files are public code, yet nothing of the
-    server answers another host."""
-    from voila.static_file_handler import AllowListFileHandler, MultiStaticFileHandler, TemplateStaticFileHandler
+class GuardedIdentityProvider(PasswordIdentityProvider):
+    """Voilà's identity provider (jupyter_server's token check), with two changes: the token in the address is
+    the only way in (no `/login` or `/logout` page: a password form and a logout the server has no use for), and
+    a request that carries the token still has its Origin checked (jupyter_server skips that check for a
+    token-authenticated websocket, so a page of another site holding the address could open a kernel)."""
 
-    for handler_class in (AllowListFileHandler, MultiStaticFileHandler, TemplateStaticFileHandler):
+    def get_handlers(self) -> list[Any]:
+        return []
 
-        def prepare(handler: Any, own_prepare: Any = handler_class.prepare) -> Any:
-            _refuse_foreign_host(handler, port)
-            return own_prepare(handler)
-
-        handler_class.prepare = prepare
-
-
-def set_xsrf_cookie_on_pages() -> None:
-    """A closed tab's kernel is shut down at once. As a page unloads, Voilà's script posts
-    `/voila/api/shutdown/<kernel>` (a beacon whose form carries the `_xsrf` cookie's value), but Voilà renders
-    its pages without ever setting that cookie: the server refused every beacon (403, "'_xsrf' argument
-    missing"), and each visit's kernel (~100 MiB) stayed until culled after 15 idle minutes. The page's handler
-    now sets the cookie (tornado does when its `xsrf_token` is first read), once the visitor has passed the token
-    check; the shutdown keeps its XSRF check."""
-    from voila.handler import VoilaHandler
-
-    own_prepare = VoilaHandler.prepare
-
-    async def prepare(handler: Any) -> None:
-        result = own_prepare(handler)
-        if inspect.isawaitable(result):
-            await result
-        if handler.current_user is not None and not handler._finished:
-            handler.xsrf_token  # noqa: B018 (read for its effect: the cookie)
-
-    VoilaHandler.prepare = prepare
+    def should_check_origin(self, handler: Any) -> bool:
+        return True
 
 
 # JupyterLab's renderer of static plotly figures (a ~5 MB script the browser compiles, ~1-3 s of a busy
@@ -227,10 +219,9 @@ def voila_command(notebooks: Path, port: int, python: str | None = None) -> list
         "--Voila.port_retries=0",  # the port asked for, or fail: never a surprise port
         "--VoilaConfiguration.classic_tree=True",  # landing page rendered by the server, no JavaScript build
         "--VoilaConfiguration.show_tracebacks=True",  # local only: a Director sees what went wrong
-        # A closed tab leaves its kernel (~190 MB) running: shut down one nobody is connected to after
-        # 15 idle minutes (an open tab keeps its kernel; the preheated ones are never culled).
+        # A page connected keeps its kernel however idle; the preheated ones, waiting for a visit, are busy and kept.
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S}",
-        "--MappingKernelManager.cull_interval=60",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL_S}",
         "--MappingKernelManager.cull_connected=False",
         *kernel_provisioner_arguments(),
         *kernel_transport_arguments(),
@@ -260,18 +251,29 @@ def serve(argv: Sequence[str]) -> None:
     from traitlets.config import Config
     from voila.app import Voila
 
+    from workbench.server.template_cache import CompiledTemplates
+
     token = _token() if os.environ.get(TOKEN_ENV) else ""
     if not token:
         raise SystemExit(f"workbench app: error: ${TOKEN_ENV} must hold the token to serve with")
+    hide_in_logs(token)
+    problems = patches.missing()
+    if problems:
+        raise SystemExit("workbench app: error: an installed package is not what the server was written for:\n  "
+                         + "\n  ".join(problems))
     port = next((int(a.split("=", 1)[1]) for a in argv if a.startswith("--Voila.port=")), 0)
-    guard_request_info(port)
-    guard_static_files(port)
-    set_xsrf_cookie_on_pages()
-    preheat_order.install([page.file for page in pages()])
-    template_cache.install()
+    settings = guard_settings(port)
+    settings["jinja_template_vars"] = {LANDING_VARIABLE: read_landing(Path(argv[0]))}  # the landing page's data
+    patches.guard_request_info(port, token, settings["allow_origin_pat"])
+    patches.require_origin_on_kernel_websocket(settings["allow_origin_pat"])
+    patches.guard_static_files(port)
+    patches.set_xsrf_cookie_on_pages()
+    patches.order_preheats(preheat_order.new_queue([page.file for page in pages()]), preheat_order.ordered_factory)
+    patches.compile_templates_once(CompiledTemplates())
     config = Config()
     config.VoilaConfiguration.page_config_hook = app_page_config
-    Voila.launch_instance(argv=list(argv), token=token, tornado_settings=guard_settings(port), config=config)
+    config.Voila.identity_provider_class = GuardedIdentityProvider
+    Voila.launch_instance(argv=list(argv), token=token, tornado_settings=settings, config=config)
 
 
 def page_arguments() -> list[str]:
@@ -304,9 +306,10 @@ def page_environment(share: Path, environ: dict[str, str] | None = None) -> dict
 
 
 def _lessons(folder: Path | None) -> Path | None:
-    """The lessons folder asked for (refused when it holds no notebooks), else the checkout's, if any."""
+    """The lessons folder asked for (a missing or empty one is said so on the landing page), else the
+    checkout's, if any."""
     if folder is not None:
-        return _check_notebooks(folder)
+        return folder.expanduser().absolute()
     return NOTEBOOKS_DIR if any(NOTEBOOKS_DIR.glob("*.ipynb")) else None
 
 
@@ -321,7 +324,12 @@ def start(notebooks: Path | None = None, port: int | None = None, preheat: bool 
             "'drawsteel-workbench[lab]' (or run make app)"
         )
     token = _token()
-    root, share = prepare_site(lessons)
+    folder = site_folder(port)
+    prune_site_folders(folder)
+    root, share = prepare_site(lessons, folder)
+    problem = lessons_problem(lessons)
+    if problem:
+        print(f"workbench app: {problem} The landing page says so.", file=sys.stderr, flush=True)
     command = voila_command(root, port) + page_arguments()
     if preheat:
         command += preheat_arguments(p.file for p in pages())

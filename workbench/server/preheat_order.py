@@ -5,7 +5,7 @@ Why: Voilà starts every page's preheated kernel at once when the server starts.
 share the cores and are all ready together, several seconds after the start; a Director who opened the first
 page on the landing page right away waited for all six. In turn, the first pages are ready first.
 
-How: `install` wraps Voilà's kernel manager. A page's preheat takes a turn (`PreheatQueue.run`) and holds it
+How: `patches.order_preheats` wraps Voilà's kernel manager with `ordered_factory`. A page's preheat takes a turn (`PreheatQueue.run`) and holds it
 until the page is built: its kernel then connects to Voilà's request-info websocket to wait for the visit
 (`visit.wait_for_visit`), which `built` hears. A notebook that does not wait for its visit holds the turn
 until it has run, and none holds it longer than `TURN_S`. A visitor who asks for a page whose preheat is still
@@ -19,7 +19,7 @@ import os
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-__all__ = ["PreheatQueue", "install", "TURN_S"]
+__all__ = ["TURN_S", "PreheatQueue", "new_queue", "ordered_factory"]
 
 TURN_S = 120.0  # the longest a preheat holds its turn (a page that never gets built must not stop the others)
 
@@ -94,29 +94,18 @@ class PreheatQueue:
         self._next()
 
 
-def install(order: Sequence[str], limit: int | None = None) -> PreheatQueue:
-    """Make Voilà's preheated kernels (`--VoilaConfiguration.preheat_kernel=True`) start through one queue
-    (`limit`: the machine's cores by default), and tell it when a kernel has built its page."""
-    import voila.app
-    from voila.request_info_handler import RequestInfoSocketHandler
-
+def new_queue(order: Sequence[str], limit: int | None = None) -> PreheatQueue:
+    """The queue of `workbench app`'s preheats (`limit`: the machine's cores by default); `patches.order_preheats`
+    makes Voilà start its preheated kernels through it."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    queue = PreheatQueue(order, limit or cores)
-    voila.app.voila_kernel_manager_factory = _ordered(voila.app.voila_kernel_manager_factory, queue)
-    own_open = RequestInfoSocketHandler.open
-
-    def open_(handler: Any, kernel_id: str) -> None:
-        own_open(handler, kernel_id)
-        queue.built(kernel_id)
-
-    RequestInfoSocketHandler.open = open_
-    return queue
+    return PreheatQueue(order, limit or cores)
 
 
-def _ordered(factory: Callable[..., type], queue: PreheatQueue) -> Callable[..., type]:
-    """Voilà's kernel-manager factory, whose preheating class starts its pool's kernels through `queue`."""
+def ordered_factory(factory: Callable[..., type], queue: PreheatQueue) -> Callable[..., type]:
+    """Voilà's kernel-manager factory, whose preheating class starts its pool's kernels through `queue` (its
+    `_initialize` and `get_rendered_notebook` are Voilà's, as `patches.NEEDS` lists)."""
 
-    def ordered_factory(*args: Any, **kwargs: Any) -> type:
+    def in_order(*args: Any, **kwargs: Any) -> type:
         base: type = factory(*args, **kwargs)
         if not hasattr(base, "get_rendered_notebook"):
             return base  # preheating off: Voilà's class unchanged
@@ -136,4 +125,4 @@ def _ordered(factory: Callable[..., type], queue: PreheatQueue) -> Callable[...,
         OrderedKernelManager.__name__ = OrderedKernelManager.__qualname__ = base.__name__
         return OrderedKernelManager
 
-    return ordered_factory
+    return in_order

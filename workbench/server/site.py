@@ -4,8 +4,9 @@ The app pages are notebooks shipped inside the package (`workbench/pages/*.ipynb
 them); the lessons are the teaching notebooks of a source checkout (`notebooks/`), served when present. Voilà
 serves one folder, so the two are copied into one (`site_folder()/root`, rebuilt at each start: a page edited
 in the checkout is served as it is now). The landing page is Voilà's tree page replaced by the workbench's
-Voilà template (`workbench/server/template/workbench`, copied beside the root): its `tree.html` is written
-here, from each notebook's own title and first line, in a Director's order (`PAGE_ORDER`).
+Voilà template (`workbench/server/template/workbench`, copied beside the root): its `tree.html` lists each
+notebook's own title and first line, in a Director's order (`PAGE_ORDER`), from data written here
+(`landing_data`) that the server hands the template, which escapes it.
 
 The template's static folder also gets the charts' JavaScript (`plotly_bundle`): plotly.js's cartesian build
 (1.5 MB, fetched by `make`) followed by the workbench's view of a FigureWidget (`workbench/server/figure_view.js`),
@@ -36,6 +37,8 @@ import os
 import re
 import shutil
 import sys
+import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,7 +56,11 @@ __all__ = [
     "Bundle",
     "Listed",
     "head_html",
+    "landing_data",
     "landing_html",
+    "lessons_problem",
+    "prune_site_folders",
+    "read_landing",
     "lessons",
     "pages",
     "plotly_bundle",
@@ -64,6 +71,7 @@ __all__ = [
 
 PAGES_DIR = Path(__file__).resolve().parents[1] / "pages"
 SERVER_DIR = Path(__file__).resolve().parent
+TEMPLATE_DIR = SERVER_DIR / "template" / "workbench"  # the Voilà template: page head, landing page, favicon
 FIGURE_VIEW = SERVER_DIR / "figure_view.js"  # the browser side of the app's charts on plotly.js's cartesian build
 # Where `make` puts plotly.js's cartesian build (the Makefile's PLOTLY_CARTESIAN), named by its version.
 CARTESIAN_FOLDER = Path(sys.prefix) / "share" / "drawsteel-workbench"
@@ -78,22 +86,44 @@ LINE = 130  # characters: a purpose longer than a line is left off the landing p
 
 @dataclass(frozen=True)
 class Listed:
-    """One notebook as the landing page lists it: its file, its title and its one-line purpose."""
+    """One notebook as the landing page lists it: its file, its title and its one-line purpose; `problem`: why it
+    cannot be served (a damaged file), shown instead of a link."""
 
     file: str
     title: str
     purpose: str
+    problem: str = ""
 
 
 def _plain(text: str) -> str:
-    """Markdown emphasis and code marks dropped, whitespace joined: the words as a person reads them."""
-    return " ".join(re.sub(r"[*`_]", "", text).split())
+    """Markdown emphasis and code marks around words dropped, whitespace joined: the words as a person reads
+    them (a lone `*`, as in `7*7`, stays)."""
+    text = re.sub(r"(\*\*|\*|`)(\S(?:.*?\S)?)\1", r"\2", text)
+    return " ".join(re.sub(r"(?<!\w)(__|_)(\S(?:.*?\S)?)\1(?!\w)", r"\2", text).split())
 
 
 def _read(path: Path) -> Listed:
     """Title: the notebook's `title` metadata (without the site name) or its first heading. Purpose: the
-    first sentence of the paragraph after that heading."""
-    notebook = json.loads(path.read_text(encoding="utf-8"))
+    first sentence of the paragraph after that heading. A file that is no notebook is listed with its problem."""
+    import nbformat
+
+    try:
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # nbformat's notes on cells without ids: Jupyter opens them
+            nbformat.validate(notebook)
+        return _listed(path, notebook)
+    except (OSError, UnicodeDecodeError) as error:
+        problem = f"it cannot be read ({error.strerror or type(error).__name__})" if isinstance(error, OSError) \
+            else "it is not text"
+    except ValueError:
+        problem = "it is not a notebook (not JSON)"
+    except nbformat.ValidationError:
+        problem = "it is not a notebook Jupyter can open"
+    return Listed(file=path.name, title=path.stem, purpose="", problem=problem)
+
+
+def _listed(path: Path, notebook: dict[str, Any]) -> Listed:
     first: dict[str, Any] = next((c for c in notebook.get("cells", ()) if c.get("cell_type") == "markdown"), {})
     paragraphs = [part.strip() for part in re.split(r"\n\s*\n", "".join(first.get("source", ""))) if part.strip()]
     heading = next((part for part in paragraphs if part.startswith("# ")), "")
@@ -119,60 +149,51 @@ def lessons(folder: Path | None) -> tuple[Listed, ...]:
     return tuple(_read(p) for p in sorted(folder.glob("*.ipynb")))
 
 
-def _item(entry: Listed, base: str) -> str:
-    """One line: the title as the link, then the purpose (left out when it would not fit on a line)."""
-    purpose = entry.purpose if len(entry.purpose) <= LINE else ""
-    return (f'<li><a href="{base}voila/render/{html.escape(entry.file)}">{html.escape(entry.title)}</a>'
-            f'<span class="wb-purpose">{html.escape(purpose)}</span></li>')
+def lessons_problem(folder: Path | None) -> str:
+    """Why a lessons folder asked for gives no lessons ("" when it gives some, or none was asked for)."""
+    if folder is None:
+        return ""
+    if not folder.is_dir():
+        return f"The lessons folder {folder} does not exist." if not folder.exists() else \
+            f"The lessons folder {folder} is not a folder."
+    try:
+        if not any(folder.glob("*.ipynb")):
+            return f"The lessons folder {folder} holds no notebooks."
+    except OSError as error:
+        return f"The lessons folder {folder} cannot be read ({error.strerror})."
+    return ""
 
 
-def landing_html(listed_pages: tuple[Listed, ...], listed_lessons: tuple[Listed, ...]) -> str:
-    """The Jinja template of the landing page (Voilà's `tree.html`): the pages, then the lessons."""
-    base = "{{ base_url }}"
-    page_items = "".join(_item(p, base) for p in listed_pages)
-    if listed_lessons:
-        lesson_items = "".join(_item(p, base) for p in listed_lessons)
-        lessons_part = (
-            '<h2>Lessons</h2><p class="wb-lead">How the workbench computes what the pages show, with worked '
-            "examples from the book. Open them in JupyterLab (make lab) to change and run them.</p>"
-            f'<ol class="wb-list wb-lessons">{lesson_items}</ol>'
-        )
-    else:
-        lessons_part = ("<h2>Lessons</h2><p class=\"wb-lead\">The lessons are the notebooks of the workbench's "
-                        "source folder; open them there in JupyterLab (make lab).</p>")
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>{html.escape(TITLE)}</title>
-  <link rel="icon" type="image/svg+xml" href="{base}voila/static/workbench-favicon.svg">
-  <style>
-    body {{ margin: 0; background: #faf7f2; font-family: system-ui, -apple-system, "Segoe UI", sans-serif;
-           color: #222; }}
-    main.wb-landing {{ max-width: 52em; margin: 2.5em auto; padding: 0 1.2em; }}
-    .wb-landing h1 {{ font-size: 2em; margin: 0 0 .2em; color: #7a1f1f; }}
-    .wb-landing h2 {{ font-size: 1.25em; margin: 1.6em 0 .3em; }}
-    .wb-lead {{ margin: .2em 0 .8em; color: #444; }}
-    .wb-list {{ padding-left: 1.6em; margin: 0; }}
-    .wb-list li {{ margin: .55em 0; line-height: 1.35; }}
-    .wb-list a {{ font-weight: 600; font-size: 1.08em; color: #7a1f1f; text-decoration: none; }}
-    .wb-list a:hover, .wb-list a:focus {{ text-decoration: underline; }}
-    .wb-purpose {{ display: block; color: #444; }}
-  </style>
-</head>
-<body>
-<main class="wb-landing">
-  <h1>{html.escape(TITLE)}</h1>
-  <p class="wb-lead">Monsters, encounters and fights for Draw Steel, by the book's formulas. Start at the top:
-  what you build on one page is there on the next.</p>
-  <h2>Pages</h2>
-  <ol class="wb-list wb-pages">{page_items}</ol>
-  {lessons_part}
-</main>
-</body>
-</html>
-"""
+LANDING_DATA = "landing.json"  # beside the served root: what the landing page lists (`landing_data`)
+LANDING_VARIABLE = "workbench_landing"  # the name the landing page's template (tree.html) reads it under
+
+
+def landing_data(listed_pages: tuple[Listed, ...], listed_lessons: tuple[Listed, ...],
+                 lessons_note: str = "") -> dict[str, Any]:
+    """What the landing page shows, as data the template escapes (never as template source: a notebook's title is
+    text, even when it looks like Jinja): the pages, the lessons (a purpose longer than a line left off), and a
+    note on a lessons folder that gave none."""
+
+    def entry(listed: Listed) -> dict[str, str]:
+        return {"file": listed.file, "title": listed.title,
+                "purpose": listed.purpose if len(listed.purpose) <= LINE else "", "problem": listed.problem}
+
+    return {"title": TITLE, "pages": [entry(p) for p in listed_pages],
+            "lessons": [entry(p) for p in listed_lessons], "lessons_note": lessons_note}
+
+
+def landing_html(data: dict[str, Any], base_url: str = "/") -> str:
+    """The landing page as the server renders it: the template's tree.html with `data` (`landing_data`)."""
+    import jinja2
+
+    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATE_DIR), autoescape=True)
+    return environment.get_template("tree.html").render(base_url=base_url, **{LANDING_VARIABLE: data})
+
+
+def read_landing(root: Path) -> dict[str, Any]:
+    """The landing page's data `prepare_site` wrote beside the served `root`."""
+    data: dict[str, Any] = json.loads((root.parent / LANDING_DATA).read_text(encoding="utf-8"))
+    return data
 
 
 COMPILE_HINT = b"//# allFunctionsCalledOnLoad\n"
@@ -193,10 +214,49 @@ def head_html(bundle: Bundle) -> str:
     return f'<link rel="modulepreload" href="{source}">\n'
 
 
-def site_folder() -> Path:
-    """Where the served copy lives: the user's cache (`$XDG_CACHE_HOME` or `~/.cache`)/drawsteel-workbench/app."""
+def site_folder(port: int) -> Path:
+    """Where the served copy of the server on `port` lives: the user's cache (`$XDG_CACHE_HOME` or
+    `~/.cache`)/drawsteel-workbench/app/<port>. Each server has its own: a second server started while the
+    first runs must not replace the first one's lessons."""
     cache = os.environ.get("XDG_CACHE_HOME", "").strip()
-    return (Path(cache) if cache else Path.home() / ".cache") / "drawsteel-workbench" / "app"
+    return (Path(cache) if cache else Path.home() / ".cache") / "drawsteel-workbench" / "app" / str(port)
+
+
+SERVER_PID = "server.pid"  # in a site folder: the process serving it (`workbench app` becomes the server: same pid)
+PRUNE_AFTER_S = 60  # a folder younger than this may belong to a server starting now, which has not written its pid
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # there, another user's
+        return True
+    return True
+
+
+def prune_site_folders(keep: Path) -> list[Path]:
+    """Remove the site folders beside `keep` whose server has stopped (no pid file, or its process is gone),
+    leaving those younger than a minute; returns the ones removed."""
+    removed = []
+    try:
+        others = [folder for folder in keep.parent.iterdir() if folder != keep and folder.is_dir()]
+    except OSError:
+        return []
+    for folder in others:
+        try:
+            pid = int((folder / SERVER_PID).read_text(encoding="ascii"))
+        except (OSError, ValueError):
+            pid = None
+        try:
+            young = time.time() - folder.stat().st_mtime < PRUNE_AFTER_S
+        except OSError:
+            continue
+        if (pid is None and not young) or (pid is not None and not _running(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    return removed
 
 
 @dataclass(frozen=True)
@@ -250,23 +310,38 @@ def plotly_bundle() -> Bundle | None:
     return Bundle((bundle,), f"plotly-widget-{version}.js", version, classic=False)
 
 
-def prepare_site(lessons_dir: Path | None, folder: Path | None = None) -> tuple[Path, Path]:
+def prepare_site(lessons_dir: Path | None, folder: Path) -> tuple[Path, Path]:
     """Copy the pages and lessons into `folder/root` and the template into `folder/share/jupyter`, write the
-    landing page, and return (the folder to serve, the folder to add to JUPYTER_PATH)."""
-    folder = folder or site_folder()
+    landing page's data beside the root, and return (the folder to serve, the folder to add to JUPYTER_PATH).
+    A lesson that is no notebook is listed with its problem and not served; a folder that cannot be written is
+    refused with its path and the cause."""
+    from workbench.errors import WorkbenchError
+
+    try:
+        return _prepare(lessons_dir, folder)
+    except OSError as error:
+        where = error.filename or folder
+        raise WorkbenchError(f"the app's folder {folder} cannot be prepared: {where}: "
+                             f"{error.strerror or error} (set $XDG_CACHE_HOME to a folder you can write)") from None
+
+
+def _prepare(lessons_dir: Path | None, folder: Path) -> tuple[Path, Path]:
     root, share = folder / "root", folder / "share" / "jupyter"
     for old in (root, share):
         shutil.rmtree(old, ignore_errors=True)
     root.mkdir(parents=True)
+    (folder / SERVER_PID).write_text(str(os.getpid()), encoding="ascii")
     listed_lessons = lessons(lessons_dir)
     for entry in listed_lessons:
-        shutil.copy2(lessons_dir / entry.file, root / entry.file)  # type: ignore[operator]
+        if not entry.problem:
+            shutil.copy2(lessons_dir / entry.file, root / entry.file)  # type: ignore[operator]
     listed_pages = pages()
     for entry in listed_pages:
         shutil.copy2(PAGES_DIR / entry.file, root / entry.file)
     template = share / "voila" / "templates" / TEMPLATE_NAME
-    shutil.copytree(SERVER_DIR / "template" / TEMPLATE_NAME, template)
-    (template / "tree.html").write_text(landing_html(listed_pages, listed_lessons), encoding="utf-8")
+    shutil.copytree(TEMPLATE_DIR, template)
+    data = landing_data(listed_pages, listed_lessons, lessons_problem(lessons_dir))
+    (folder / LANDING_DATA).write_text(json.dumps(data), encoding="utf-8")
     bundle = plotly_bundle()
     if bundle is not None:
         (template / "static" / bundle.served_name).write_bytes(bundle.content())

@@ -5,7 +5,7 @@ each exporter makes a new Jinja environment, which parses and compiles every fil
 (index.html.j2, base.html.j2, display_priority.j2, ...). A profile of `workbench app` over twelve page renders
 (`benchmarks/bench_pages.py`) had 5.6 of the server's 21.6 s of CPU in that compiling.
 
-How: `install` gives every exporter's environment one `CompiledTemplates`, Jinja's bytecode cache kept in
+How: `patches.compile_templates_once` gives every exporter's environment one `CompiledTemplates`, Jinja's bytecode cache kept in
 memory. A new environment then takes a file's compiled code from it instead of compiling the file. The code is
 kept with a checksum of the file's source, so an edited template is compiled again; and apart for async and
 plain environments, whose compiled code differs.
@@ -13,12 +13,10 @@ plain environments, whose compiled code differs.
 
 from __future__ import annotations
 
-from typing import Any
-
 from jinja2 import BytecodeCache, Environment
 from jinja2.bccache import Bucket
 
-__all__ = ["CompiledTemplates", "install"]
+__all__ = ["CompiledTemplates"]
 
 
 class CompiledTemplates(BytecodeCache):
@@ -37,19 +35,3 @@ class CompiledTemplates(BytecodeCache):
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         self._code[bucket.key] = bucket.bytecode_to_string()
-
-
-def install(cache: CompiledTemplates | None = None) -> CompiledTemplates:
-    """Make every Voilà exporter made from now on render with `cache` (a new one if None); returns it."""
-    from voila.exporter import VoilaExporter
-
-    cache = CompiledTemplates() if cache is None else cache
-    own = VoilaExporter._create_environment
-
-    def create_environment(exporter: Any) -> Environment:
-        environment: Environment = own(exporter)
-        environment.bytecode_cache = cache
-        return environment
-
-    VoilaExporter._create_environment = create_environment
-    return cache

@@ -30,6 +30,7 @@ __all__ = ["PREHEAT_VARIABLE", "close_tree", "page_for_visit", "preheated", "req
 PREHEAT_VARIABLE = "VOILA_PREHEAT"  # Voilà sets it to "True" in the kernels of its pool, "False" otherwise
 VISITED_VARIABLE = "SERVER_SOFTWARE"  # one of the visit's request variables Voilà hands a preheated kernel
 REQUEST_OPEN_TIMEOUT_S = 5.0  # Voilà's own: a server that does not answer by then is not coming
+TOKEN_VARIABLE = "WORKBENCH_APP_TOKEN"  # app.TOKEN_ENV: the server's token, which its kernels inherit
 SHUTDOWN_WAIT_S = 2.0  # how long a kernel whose wait ended with no visit looks for the server's shutdown request
 Page = TypeVar("Page")
 
@@ -66,21 +67,26 @@ def request_from_server() -> dict[str, str] | None:
     """Wait for this preheated kernel's visit; return the visit's request (`SERVER_SOFTWARE`, `QUERY_STRING` ...),
     None if the server could not be reached within 5 s or closed the wait with no visit.
 
-    Voilà's own `voila.utils.wait_for_request` does the same over the same websocket
+    Voilà's own `voila.utils.wait_for_request` does the same over the same websocket (without the token and Origin
+    the server asks for)
     (`<ws>://<VOILA_APP_IP>:<VOILA_APP_PORT><VOILA_WS_BASE_URL>voila/query/<VOILA_KERNEL_ID>`, one message of
     JSON), but importing `voila.utils` imports Voilà's server with it (jupyter_server, jupyterlab_server,
     nbconvert): ~1 s of CPU and ~1,000 modules in every preheated kernel, for a wait.
     """
     from websockets.exceptions import WebSocketException
     from websockets.sync.client import connect
+    from websockets.typing import Origin
 
     environ = os.environ
     server_url = environ.get("VOILA_SERVER_URL", "/")
-    address = (f"{environ.get('VOILA_WS_PROTOCOL', 'ws')}://{environ.get('VOILA_APP_IP', '127.0.0.1')}:"
-               f"{environ.get('VOILA_APP_PORT', '8866')}{environ.get('VOILA_WS_BASE_URL', server_url)}voila/query/"
-               f"{environ.get('VOILA_KERNEL_ID')}")
+    host = f"{environ.get('VOILA_APP_IP', '127.0.0.1')}:{environ.get('VOILA_APP_PORT', '8866')}"
+    address = (f"{environ.get('VOILA_WS_PROTOCOL', 'ws')}://{host}{environ.get('VOILA_WS_BASE_URL', server_url)}"
+               f"voila/query/{environ.get('VOILA_KERNEL_ID')}")
+    # The server lets only its own pages in: its token, and its own address as the Origin (patches.guard_request_info)
+    headers = {"Authorization": f"token {environ.get(TOKEN_VARIABLE, '')}"}
     try:
-        with connect(address, open_timeout=REQUEST_OPEN_TIMEOUT_S) as server:
+        with connect(address, open_timeout=REQUEST_OPEN_TIMEOUT_S, origin=Origin(f"http://{host}"),
+                     additional_headers=headers) as server:
             message = server.recv()
     except (OSError, WebSocketException):  # refused, timed out, closed with no visit
         return None

@@ -1,0 +1,147 @@
+"""The edges of `workbench app` a Director never means to touch, against a server of its own: lessons with a
+title that looks like a template and a damaged notebook, no preheating (no browser needed: plain HTTP).
+
+What is checked: the token is the only way in (no /login or /logout page, the log never prints it), a page's
+address never leaks to another site (`Referrer-Policy`), a kernel's websocket needs this server's Origin even
+with the token, a notebook's title is shown as written, a damaged lesson is said so, and a rendered page whose
+browser never connects (a tab closed at once) has its kernel shut down within a minute.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import http.client
+import json
+import os
+import re
+import secrets
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from voila_server import running_server
+
+from workbench.server.app import CULL_IDLE_S, CULL_INTERVAL_S, NEEDS_TOKEN_PAGE, TOKEN_ENV, free_port
+
+TOKEN = secrets.token_hex(24)
+TIMEOUT = 240  # s: rendering a notebook runs it in a fresh kernel
+TEMPLATE_TITLE = "{{ 7*7 }} and {% for %} and <b>bold</b>"
+
+
+def _notebook(path: Path, heading: str, code: str = "1 + 1") -> None:
+    cells = [{"cell_type": "markdown", "metadata": {}, "source": f"# {heading}\n\nWhat it shows."},
+             {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": code}]
+    metadata = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}
+    path.write_text(json.dumps({"cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": 5}))
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, artifacts_dir: Path) -> Iterator[dict[str, str]]:
+    home = tmp_path_factory.mktemp("edges-home")
+    lessons = home / "lessons"
+    lessons.mkdir()
+    _notebook(lessons / "01_plain.ipynb", "A plain lesson")
+    _notebook(lessons / "02_template.ipynb", TEMPLATE_TITLE)
+    (lessons / "03_damaged.ipynb").write_text('{"cells": [')
+    port = free_port()
+    log = artifacts_dir / f"voila-server-edges-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
+    env = dict(os.environ, HOME=str(home), XDG_CACHE_HOME=str(home / "cache"), **{TOKEN_ENV: TOKEN})
+    command = [sys.executable, "-m", "workbench.cli", "app", "--port", str(port), "--no-preheat",
+               "--notebooks", str(lessons)]
+    with running_server(command, port, log, env) as url:
+        yield {"url": url, "log": str(log)}
+
+
+def fetch(url: str, path: str, headers: dict[str, str] | None = None) -> tuple[http.client.HTTPResponse, str]:
+    address = urlparse(url)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=TIMEOUT)
+    connection.request("GET", path, headers=headers or {})
+    response = connection.getresponse()
+    body = response.read().decode(errors="replace")
+    connection.close()
+    return response, body
+
+
+@pytest.fixture(scope="module")
+def landing(server) -> tuple[http.client.HTTPResponse, str]:
+    return fetch(server["url"], f"/?token={TOKEN}")
+
+
+@pytest.fixture(scope="module")
+def rendered(server) -> dict[str, str]:
+    """A lesson rendered as a browser asks for it; its kernel's id, and the response."""
+    response, page = fetch(server["url"], f"/voila/render/01_plain.ipynb?token={TOKEN}")
+    assert response.status == 200
+    kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page)
+    assert kernel, "the rendered page names its kernel"
+    return {"kernel": kernel[1], "referrer": response.getheader("Referrer-Policy") or ""}
+
+
+def test_a_title_that_looks_like_a_template_is_shown_as_written(landing):
+    response, page = landing
+    assert response.status == 200
+    titles = [html.unescape(t) for t in re.findall(r'<a href="/voila/render/0\d_[a-z]+\.ipynb">([^<]*)</a>', page)]
+    assert titles == ["A plain lesson", TEMPLATE_TITLE]  # not 49, no template error, <b> as text
+    assert "03_damaged.ipynb" in page and "left out: it is not a notebook (not JSON)" in page
+    assert "Traceback" not in page and "JSONDecodeError" not in page
+
+
+def test_no_page_sends_its_address_to_another_site(landing, rendered):
+    assert landing[0].getheader("Referrer-Policy") == "no-referrer"
+    assert rendered["referrer"] == "no-referrer"
+
+
+def test_the_token_is_the_only_way_in(server):
+    for path in ("/login", "/logout", f"/login?token={TOKEN}", f"/logout?token={TOKEN}"):
+        assert fetch(server["url"], path)[0].status == 404, path
+    response, _ = fetch(server["url"], "/voila/render/01_plain.ipynb")
+    assert response.status == 302 and response.getheader("Location").split("?")[0] == NEEDS_TOKEN_PAGE
+    response, page = fetch(server["url"], NEEDS_TOKEN_PAGE)
+    assert response.status == 200 and "?token=" in page and "<form" not in page
+
+
+def _upgrade(server, kernel: str, origin: str | None, token: bool = True) -> int:
+    headers = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+               "Sec-WebSocket-Key": base64.b64encode(os.urandom(16)).decode()}
+    if origin is not None:
+        headers["Origin"] = origin
+    query = f"?token={TOKEN}" if token else ""
+    return fetch(server["url"], f"/api/kernels/{kernel}/channels{query}", headers)[0].status
+
+
+def test_a_kernels_websocket_needs_this_servers_origin_even_with_the_token(server, rendered):
+    assert _upgrade(server, rendered["kernel"], "http://evil.example") == 403
+    assert _upgrade(server, rendered["kernel"], None) == 403
+    assert _upgrade(server, rendered["kernel"], server["url"], token=False) == 403
+    assert _upgrade(server, rendered["kernel"], server["url"]) == 101  # the control: the page's own connection
+
+
+def test_the_log_never_prints_the_token(server, landing, rendered):
+    """The one line with the token is the address `workbench app` prints for the Director (its way in, on
+    stdout); the server's log (stderr, here in the same file) has the requests without it."""
+    fetch(server["url"], f"/no-such-page?token={TOKEN}")  # a refused request is logged (an accepted one at INFO)
+    missing = "00000000-0000-4000-8000-000000000000"  # refused by jupyter_server, which logs the whole address
+    assert fetch(server["url"], f"/api/kernels/{missing}?token={TOKEN}")[0].status == 404
+    lines = Path(server["log"]).read_text().splitlines()
+    assert any("GET /no-such-page" in line for line in lines)  # the control: requests with the token are logged
+    assert any(f"GET /api/kernels/{missing}" in line and "Kernel does not exist" in line for line in lines)
+    assert [line for line in lines if TOKEN in line] == [
+        f"workbench app: the Draw Steel workbench at {server['url']}/?token={TOKEN} (Ctrl-C stops it)"]
+
+
+def test_a_page_whose_browser_never_connects_has_its_kernel_shut_down(server):
+    """A tab closed at once (or a crashed browser) sends no goodbye; its kernel goes after the grace period."""
+    response, page = fetch(server["url"], f"/voila/render/02_template.ipynb?token={TOKEN}")
+    assert response.status == 200
+    kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page)[1]
+    assert fetch(server["url"], f"/api/kernels/{kernel}?token={TOKEN}")[0].status == 200  # running now
+    deadline = time.monotonic() + CULL_IDLE_S + 3 * CULL_INTERVAL_S + 30
+    while time.monotonic() < deadline:
+        if fetch(server["url"], f"/api/kernels/{kernel}?token={TOKEN}")[0].status == 404:
+            return
+        time.sleep(2)
+    pytest.fail(f"the kernel of a page nobody opened still ran {CULL_IDLE_S + 3 * CULL_INTERVAL_S + 30} s later")

@@ -1,0 +1,231 @@
+"""Every change `workbench app` makes to another project's classes, and every private name of theirs it relies on.
+
+Why in one place: the server reaches into Voilà, tornado, plotly and ipykernel where they offer no setting for
+what it needs (a check on a handler Voilà leaves open, a cache Voilà's exporter has no option for, an order for
+its preheated kernels). Such code breaks silently when those projects change. Each function below is one change
+and says why it is needed; `NEEDS` lists, per dependency and the version the code was written for, every
+attribute a change or another module of the server takes from it. `missing()` checks them against what is
+installed: `app.serve` refuses to start when anything is missing, and tests/test_server_patches.py fails with the
+same message, which names the dependency, its version and the attribute.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import inspect
+import re
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["NEEDS", "Need", "compile_templates_once", "guard_request_info", "guard_static_files", "missing",
+           "order_preheats", "require_origin_on_kernel_websocket", "set_xsrf_cookie_on_pages"]
+
+
+@dataclass(frozen=True)
+class Need:
+    """Attributes `names` of `target` (`module:Class`, or a module) that `used_by` relies on, in the dependency
+    `dependency` as of version `written_for`; `instance`: they are set on an instance (made with no argument)."""
+
+    dependency: str
+    written_for: str
+    target: str
+    names: tuple[str, ...]
+    used_by: str
+    instance: bool = False
+
+
+NEEDS: tuple[Need, ...] = (
+    Need("voila", "0.5.13", "voila.request_info_handler:RequestInfoSocketHandler", ("prepare", "check_origin", "open"),
+         "patches.guard_request_info and patches.order_preheats"),
+    Need("voila", "0.5.13", "voila.static_file_handler:AllowListFileHandler", ("prepare",),
+         "patches.guard_static_files"),
+    Need("voila", "0.5.13", "voila.static_file_handler:MultiStaticFileHandler", ("prepare",),
+         "patches.guard_static_files"),
+    Need("voila", "0.5.13", "voila.static_file_handler:TemplateStaticFileHandler", ("prepare",),
+         "patches.guard_static_files"),
+    Need("voila", "0.5.13", "voila.handler:VoilaHandler", ("prepare",), "patches.set_xsrf_cookie_on_pages"),
+    Need("voila", "0.5.13", "voila.tornado.kernel_websocket_handler:VoilaKernelWebsocketHandler", ("prepare",),
+         "patches.require_origin_on_kernel_websocket"),
+    Need("voila", "0.5.13", "voila.exporter:VoilaExporter", ("_create_environment",),
+         "patches.compile_templates_once"),
+    Need("voila", "0.5.13", "voila.app", ("voila_kernel_manager_factory",), "patches.order_preheats"),
+    Need("voila", "0.5.13", "voila.voila_kernel_manager:voila_kernel_manager_factory", (),
+         "preheat_order.ordered_factory (its class's _initialize and get_rendered_notebook)"),
+    Need("voila", "0.5.13", "voila.app:Voila", ("identity_provider_class", "tornado_settings"), "app.serve"),
+    Need("jupyter_server", "2.21.1", "jupyter_server.auth.identity:PasswordIdentityProvider",
+         ("get_handlers", "should_check_origin"), "app.GuardedIdentityProvider"),
+    Need("tornado", "6.6.1", "tornado.web:RequestHandler", ("xsrf_token", "current_user", "prepare"),
+         "patches.set_xsrf_cookie_on_pages"),
+    Need("plotly", "7.1.0", "plotly.basewidget:BaseFigureWidget",
+         ("_js2py_traceDeltas", "_js2py_layoutDelta", "_js2py_restyle", "_js2py_relayout", "_js2py_update",
+          "_last_layout_edit_id", "_esm"), "charts.HeardFigure"),
+    Need("plotly", "7.1.0", "plotly.graph_objects:FigureWidget",
+         ("_data", "_layout", "_layout_obj", "_validate", "_widget_data", "_widget_layout"),
+         "charts.heard_widget and workbench.charts.scaling.keep_widget_state", instance=True),
+    Need("plotly", "7.1.0", "plotly.graph_objects:Layout", ("_props",), "workbench.charts.scaling.keep_widget_state",
+         instance=True),
+    Need("plotly", "7.1.0", "plotly.io._base_renderers:NotebookRenderer", ("activate", "to_mimebundle", "config"),
+         "page_renderer.PageRenderer", instance=True),
+    Need("plotly", "7.1.0", "plotly.io._renderers", ("renderers",), "kernel_zygote._where_it_runs (reloaded)"),
+    Need("ipykernel", "7.4.0", "ipykernel.kernelbase:Kernel", ("_shutdown_message",), "visit.shutting_down"),
+    Need("ipykernel", "7.4.0", "ipykernel.kernelapp:IPKernelApp", ("instance", "initialize", "start"),
+         "kernel_zygote._become_kernel and kernel_start.main"),
+)
+
+
+def _installed(dependency: str) -> str:
+    try:
+        return importlib.metadata.version(dependency)
+    except importlib.metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
+def missing(needs: Iterable[Need] = NEEDS) -> list[str]:
+    """One line per attribute an installed dependency no longer has (none when all is there)."""
+    found = []
+    for need in needs:
+        module_name, _, owner = need.target.partition(":")
+        version = _installed(need.dependency)
+        where = f"{need.dependency} {version} (the server was written for {need.written_for})"
+        try:
+            target: Any = importlib.import_module(module_name)
+            for part in filter(None, owner.split(".")):
+                target = getattr(target, part)
+        except (ImportError, AttributeError):
+            found.append(f"{where} has no {need.target.replace(':', '.')}, which {need.used_by} needs")
+            continue
+        if need.instance:
+            target = target()
+        found += [f"{where} has no {need.target.replace(':', '.')}.{name}, which {need.used_by} needs"
+                  for name in need.names if not hasattr(target, name)]
+    return found
+
+
+# ---------------------------------------------------------------- the server's own checks on Voilà's open handlers
+
+def _local_host(host: str, port: int) -> bool:
+    return host in {f"127.0.0.1:{port}", f"localhost:{port}"}
+
+
+def _refuse_foreign_host(handler: Any, port: int) -> None:
+    """403 for a request whose Host is not this server's (a page of another site reaching it by DNS rebinding)."""
+    from tornado.web import HTTPError
+
+    if not _local_host(handler.request.host, port):
+        raise HTTPError(403)
+
+
+def _carries_token(handler: Any, token: str) -> bool:
+    """Whether the request names `token`: `Authorization: token <token>` or `?token=<token>`."""
+    header = handler.request.headers.get("Authorization", "")
+    given = header[len("token "):] if header.startswith("token ") else handler.get_argument("token", "")
+    return secrets.compare_digest(given.encode(), token.encode())
+
+
+def guard_request_info(port: int, token: str, origin: re.Pattern[str]) -> None:
+    """Voilà's `/voila/query/<kernel>` websocket hands a preheated kernel its visitor's request (the visitor's
+    token in the query string included), and Voilà leaves it open to anyone. It gets the server's checks: the
+    token, a Host of this machine, and an Origin of this server; else 403. The kernel's own connection
+    (`visit.request_from_server`) sends all three."""
+    from tornado.web import HTTPError
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    def prepare(handler: Any) -> None:
+        _refuse_foreign_host(handler, port)
+        if not _carries_token(handler, token) or not origin.fullmatch(handler.request.headers.get("Origin", "")):
+            raise HTTPError(403)  # tornado checks an Origin only when one is sent: none is refused here
+
+    def check_origin(handler: Any, given: str) -> bool:
+        return bool(origin.fullmatch(given))
+
+    RequestInfoSocketHandler.prepare = prepare
+    RequestInfoSocketHandler.check_origin = check_origin
+
+
+def require_origin_on_kernel_websocket(origin: re.Pattern[str]) -> None:
+    """A kernel's websocket (`/api/kernels/<id>/channels`) checks a foreign Origin (with the identity provider of
+    `app`), but takes a request with no Origin at all as a script's and lets it in. Browsers send one on every
+    websocket; the server asks for it, its own: a request without it is refused with 403."""
+    from tornado.web import HTTPError
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+    own_prepare = VoilaKernelWebsocketHandler.prepare
+
+    def prepare(handler: Any, *args: Any, **kwargs: Any) -> Any:
+        if not origin.fullmatch(handler.request.headers.get("Origin", "")):
+            raise HTTPError(403)
+        return own_prepare(handler, *args, **kwargs)
+
+    VoilaKernelWebsocketHandler.prepare = prepare
+
+
+def guard_static_files(port: int) -> None:
+    """Voilà's static-file addresses (`/voila/static/...`: its scripts and plotly's bundle; `/voila/templates/
+    .../static/...`; the notebooks' allowed files) are plain tornado handlers without jupyter_server's Host
+    check: a foreign Host is refused with 403 there too. The files are public code, yet nothing of the
+    server answers another host."""
+    from voila.static_file_handler import AllowListFileHandler, MultiStaticFileHandler, TemplateStaticFileHandler
+
+    for handler_class in (AllowListFileHandler, MultiStaticFileHandler, TemplateStaticFileHandler):
+
+        def prepare(handler: Any, own_prepare: Any = handler_class.prepare) -> Any:
+            _refuse_foreign_host(handler, port)
+            return own_prepare(handler)
+
+        handler_class.prepare = prepare
+
+
+def set_xsrf_cookie_on_pages() -> None:
+    """As a page unloads, Voilà's script posts `/voila/api/shutdown/<kernel>` (a beacon whose form carries the
+    `_xsrf` cookie's value), but Voilà renders its pages without ever setting that cookie, so the server refused
+    every beacon (403, "'_xsrf' argument missing") and each closed tab's kernel stayed. The page's handler sets
+    the cookie (tornado does when its `xsrf_token` is first read) once the visitor has passed the token check;
+    the shutdown keeps its XSRF check."""
+    from voila.handler import VoilaHandler
+
+    own_prepare = VoilaHandler.prepare
+
+    async def prepare(handler: Any) -> None:
+        result = own_prepare(handler)
+        if inspect.isawaitable(result):
+            await result
+        if handler.current_user is not None:
+            handler.xsrf_token  # noqa: B018 (read for its effect: the cookie)
+
+    VoilaHandler.prepare = prepare
+
+
+def compile_templates_once(cache: Any) -> None:
+    """Voilà renders each page with a new nbconvert exporter, whose new Jinja environment compiles every file of
+    the template again; Voilà has no setting for a cache. Every exporter's environment gets `cache` (a
+    `template_cache.CompiledTemplates`) from now on."""
+    from voila.exporter import VoilaExporter
+
+    own = VoilaExporter._create_environment
+
+    def create_environment(exporter: Any) -> Any:
+        environment = own(exporter)
+        environment.bytecode_cache = cache
+        return environment
+
+    VoilaExporter._create_environment = create_environment
+
+
+def order_preheats(queue: Any, ordered: Callable[[Callable[..., type], Any], Callable[..., type]]) -> None:
+    """Voilà starts every page's preheated kernel at once; its kernel-manager factory, wrapped by `ordered`
+    (`preheat_order.ordered_factory`), starts them through `queue` (a `preheat_order.PreheatQueue`), which hears
+    from the request-info websocket when a kernel has built its page and waits for its visit."""
+    import voila.app
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    voila.app.voila_kernel_manager_factory = ordered(voila.app.voila_kernel_manager_factory, queue)
+    own_open = RequestInfoSocketHandler.open
+
+    def open_(handler: Any, kernel_id: str) -> None:
+        own_open(handler, kernel_id)
+        queue.built(kernel_id)
+
+    RequestInfoSocketHandler.open = open_
