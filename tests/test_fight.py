@@ -782,3 +782,11 @@ def test_arrival_victories_set_the_difficulty_too():
     rout(fresh)
     rout(seasoned)
     assert (fresh.result().victories, seasoned.result().victories) == (2, 1)
+
+
+def test_an_event_with_unknown_arguments_is_refused_by_name():
+    fight = boss_fight()
+    fight.start_round()
+    refused = refusal(lambda: fight.do("damage", unit="Orc 1", amount=3, colour="red"))
+    assert refused.field == "event" and "unit, amount" in refused.accepts
+    assert refusal(lambda: fight.do("explode")).field == "event"

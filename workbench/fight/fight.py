@@ -36,6 +36,7 @@ Readings, where the text leaves room (each also said where it shows):
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -507,9 +508,11 @@ class _Rules:
         if handler is None:
             raise InvalidInput("event", event.kind, "one of " + ", ".join(EVENT_KINDS))
         try:
-            return handler(state, **event.args)
+            inspect.signature(handler).bind(state, **event.args)
         except TypeError:
-            raise InvalidInput("event", event.kind, f"the arguments of {event.kind}") from None
+            names = ", ".join(list(inspect.signature(handler).parameters)[1:]) or "none"
+            raise InvalidInput("event", event.kind, f"the arguments of {event.kind}: {names}") from None
+        return handler(state, **event.args)
 
     # ---- rounds and turns
 
