@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 from workbench.errors import InvalidInput, WorkbenchError, shown
 from workbench.rules.limits import MAX_NUMBER, whole_range
 
-__all__ = ["main"]
+__all__ = ["main", "one_line", "terminal_safe"]
 
 # Each name is a module of this package with `register(subparsers)`; the parser it adds sets `run`.
 COMMANDS = (
@@ -67,6 +67,15 @@ def terminal_safe(text: str) -> str:
     """`text` with every control character shown as its escape (ESC as \\x1b), so a monster's name cannot
     move the cursor, recolour the terminal or rewrite the line a Director reads."""
     return _TERMINAL_CONTROLS.sub(lambda m: ascii(m.group())[1:-1], text)
+
+
+_LINE_BREAKS = re.compile("[\n\t\u0085\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """`terminal_safe`, with line breaks and tabs escaped too: a name printed in a line of its own ("saved X")
+    cannot forge a second line."""
+    return _LINE_BREAKS.sub(lambda m: ascii(m.group())[1:-1], terminal_safe(text))
 
 
 def emit(payload: dict[str, Any], as_json: bool, text: str) -> None:

@@ -4,19 +4,24 @@ NAME_OR_FILE is a stat block file (any format `workbench import` reads) or the n
 homebrew library. The file is written to OUT (default: the monster's name with the format's suffix, in the
 current folder); `-o -` prints a text format to stdout. A Forge Steel group file exported as "forge-steel",
 "pdf", "html" or "markdown" keeps all its monsters in one file.
+
+The file is written through `safe_file.write_atomic` (a temporary file moved into place, with the user's
+usual mode): a pipe, a device or a symbolic link named by OUT is refused, never replaced, and a read-only
+folder, a full disk or a permission problem is one line naming the file and the cause. Printed to a
+terminal (`-o -`), the text has its control characters escaped, so a monster's name cannot act on it.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
+from workbench.cli import one_line, terminal_safe
 from workbench.errors import InvalidInput
 from workbench.export.exporter import FORMATS, GROUP_FORMATS, SUFFIXES, export_monster, export_monsters
 from workbench.formats.reader import import_monsters
+from workbench.io.safe_file import write_atomic
 from workbench.model import Monster
 from workbench.monster.library import DEFAULT_FOLDER, list_monsters, load_monster, suggest_name
 
@@ -43,19 +48,6 @@ def _monsters(source: str, library: Path | None) -> list[Monster]:
                        f"({library or DEFAULT_FOLDER})")
 
 
-def _write(target: Path, payload: bytes) -> None:
-    """Write through a temporary file in the same folder, so a failure leaves any old file whole."""
-    folder = target.parent if str(target.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".export-", suffix=target.suffix)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(payload)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
 def run(args: argparse.Namespace) -> None:
     fmt = args.format.strip().lower()
     if fmt not in FORMATS:
@@ -73,7 +65,8 @@ def run(args: argparse.Namespace) -> None:
     if args.output == "-":
         if isinstance(content, bytes):
             raise InvalidInput("output", "-", "a file name for pdf and png (they are not text)")
-        sys.stdout.write(content if content.endswith("\n") else content + "\n")
+        text = content if content.endswith("\n") else content + "\n"
+        sys.stdout.write(terminal_safe(text) if sys.stdout.isatty() else text)
         return
     stem = suggest_name(monsters[0].name if len(monsters) == 1 else Path(args.source).stem) or "monster"
     target = Path(args.output) if args.output else Path(stem + suffix)
@@ -81,5 +74,6 @@ def run(args: argparse.Namespace) -> None:
         target = target / (stem + suffix)
     if not target.parent.exists():
         raise InvalidInput("output", str(target), "a file in a folder that exists")
-    _write(target, content if isinstance(content, bytes) else content.encode("utf-8"))
-    print(f"wrote {target}")
+    # no lock file is left in the Director's folder: an export is written whole or not at all, alone
+    write_atomic(target, content, overwrite=True, lock=False)
+    print(one_line(f"wrote {target}"))

@@ -1,8 +1,11 @@
 """`workbench import FILE...`: stat block files of other tools into the homebrew library.
 
 Every file is read first (Steel Compendium, Forge Steel `.ds-monster` or `.ds-monster-group`, Foundry NPC
-actor; the format told from the content) and every target name checked, so a bad file or a name already in
-the library stops the command before anything is written: nothing saved is lost or half-replaced.
+actor; the format told from the content) and every target name checked (as NFC, case-folded: "Café" typed
+two ways, "Goblin" and "GOBLIN" are one name), then all are saved as one transaction
+(`library.save_monsters`): a bad file, a name already in the library, a full disk saves none of them, and
+with `--overwrite` no old monster is replaced unless all are. Names are printed with their control
+characters escaped, so a name cannot rewrite the terminal or forge a line.
 `--text FILE` reads a stat block pasted as text (from the book or a PDF) the same way. A part of a file kept
 as text (a distance in words, a line the text reader could not place) is named after the monster is saved.
 """
@@ -13,12 +16,13 @@ import argparse
 from collections import Counter
 from pathlib import Path
 
+from workbench.cli import one_line
 from workbench.errors import InvalidInput
 from workbench.formats.book_text import parse_stat_block_text
 from workbench.formats.reader import MAX_FILE_BYTES, import_monsters
 from workbench.io.safe_file import FileProblem, read_text
 from workbench.model import Monster
-from workbench.monster.library import DEFAULT_FOLDER, check_name, list_monsters, save_monster, suggest_name
+from workbench.monster.library import DEFAULT_FOLDER, NameTaken, check_name, name_key, save_monsters, suggest_name
 
 __all__ = ["register", "run"]
 
@@ -59,18 +63,17 @@ def run(args: argparse.Namespace) -> None:
     monsters = [m for path in args.files for m in import_monsters(path)]
     monsters += [_pasted(path) for path in args.text]
     named = _named(monsters)
-    names = [n for n, _ in named]
-    counts = Counter(names)
-    repeated = sorted(n for n, count in counts.items() if count > 1)
+    counts = Counter(name_key(n) for n, _ in named)
+    repeated = [n for n, _ in named if counts[name_key(n)] > 1]
     if repeated:
-        raise InvalidInput("files", repeated[0], "monsters of different names (two files hold this one)")
-    if not args.overwrite:
-        present = set(list_monsters(args.library))
-        taken = [n for n in names if n in present]
-        if taken:
-            raise InvalidInput("overwrite", taken[0], "--overwrite to replace a monster already in the library")
-    for name, monster in named:
-        path = save_monster(monster, name, args.library, overwrite=args.overwrite)
-        print(f"saved {monster.name} (level {monster.level}) as {path}")
+        raise InvalidInput("files", repeated[0], "monsters of different names (two files hold this one; names "
+                           "differing only in case or accents are one)")
+    try:
+        paths = save_monsters(named, args.library, overwrite=args.overwrite)
+    except NameTaken as exc:
+        raise InvalidInput("overwrite", exc.value, "--overwrite to replace a monster already in the library",
+                           f"{exc.path.name} is in the library; nothing was saved") from None
+    for (_name, monster), path in zip(named, paths, strict=True):
+        print(one_line(f"saved {monster.name} (level {monster.level}) as {path}"))
         for part in monster.kept_as_text:
-            print(f"  kept as text: {part}")
+            print(one_line(f"  kept as text: {part}"))

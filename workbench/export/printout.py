@@ -12,13 +12,16 @@ Jupyter kernel, so every call goes through that worker. A missing Playwright, Ch
 reported as `PrintUnavailable`, naming what to install.
 
 Each monster gets a page; a block taller than the page is scaled down to fit it, so one monster stays on one
-page. Every piece of user text is escaped by the stat block renderer before it reaches the browser, and the
+page. Down to `MIN_ZOOM`, no further: a block with more text than its page holds at that size (`page_capacity`)
+is refused with a message saying how much it holds and how much fits, before the browser starts (a
+500,000-character word would otherwise keep Chromium busy for minutes, and print as a grey smear). Every piece of user text is escaped by the stat block renderer before it reaches the browser, and the
 page loads nothing from the network.
 """
 
 from __future__ import annotations
 
 import atexit
+import html
 import math
 import os
 import re
@@ -35,8 +38,8 @@ from workbench.errors import InvalidInput, WorkbenchError
 from workbench.model import Monster
 from workbench.render.stat_block import STYLE, stat_block_html
 
-__all__ = ["PAGE_SIZES", "PageSize", "PrintUnavailable", "chromium_launch_options", "print_html", "print_pdf",
-           "print_png"]
+__all__ = ["PAGE_SIZES", "PageSize", "PrintUnavailable", "block_size", "chromium_launch_options", "page_capacity",
+           "print_html", "print_pdf", "print_png"]
 
 # The system's Chromium, first found: $WORKBENCH_CHROMIUM, else Debian's headless shell (the same Blink and V8
 # without the desktop browser's own layers: a page took ~25 % less CPU, 15.0 s against 20.6 s for six app
@@ -59,6 +62,11 @@ CSS_PX_PER_INCH = 96
 MM_PER_INCH = 25.4
 MIN_DPI = 150
 MAX_DPI = 600
+# The smallest a block is printed to fit its page. The sample bestiary's longest block (a solo) needs about
+# 0.56 on a card; below 0.4 (4.4 pt type on A4) a block is no longer read at the table.
+MIN_ZOOM = 0.4
+GLYPH_EM = 0.5  # an average character's width, in ems, in the block's sans-serif type
+LINE_EM = 1.25  # a line's height, in ems
 
 
 @dataclass(frozen=True)
@@ -122,6 +130,40 @@ def _monsters(monsters: Monster | Iterable[Monster]) -> tuple[Monster, ...]:
 
 Block = Callable[[Monster], str]
 
+_TAG = re.compile(r"<[^>]*>")
+_LINE_STARTS = re.compile(r"<(?:div|p|li|tr|h[1-6]|br|dt|dd)\b", re.IGNORECASE)
+
+
+def _line_chars(size: PageSize) -> float:
+    return size.content_px()[0] / (GLYPH_EM * size.font_pt * CSS_PX_PER_INCH / 72)
+
+
+def page_capacity(size: PageSize) -> int:
+    """How many characters of text one page holds with the block printed at `MIN_ZOOM` of its size: the
+    lines that fit the printable height times the characters that fit a line, both divided by the zoom."""
+    font_px = size.font_pt * CSS_PX_PER_INCH / 72
+    lines = size.content_px()[1] / (LINE_EM * font_px)
+    return math.floor(_line_chars(size) * lines / MIN_ZOOM**2)
+
+
+def block_size(fragment: str, size: PageSize) -> int:
+    """The text of a block's HTML as characters of the page's lines: its visible characters, plus half a line
+    for every line or paragraph it starts (on average a line ends half-way)."""
+    text = " ".join(html.unescape(_TAG.sub(" ", fragment)).split())
+    return len(text) + math.ceil(len(_LINE_STARTS.findall(fragment)) * _line_chars(size) / 2)
+
+
+def _fitting(monster: Monster, fragment: str, size: PageSize) -> str:
+    """`fragment`, if the monster's block fits its page at `MIN_ZOOM`; else InvalidInput saying how much."""
+    used, room = block_size(fragment, size), page_capacity(size)
+    if used > room:
+        raise InvalidInput(
+            "monster", monster.name,
+            f"a stat block that fits one {size.name} page: about {room:,} characters of text at most",
+            f"its block holds about {used:,}; shorten its text, or export it as markdown or html",
+        )
+    return fragment
+
 
 def _default_block(monster: Monster) -> str:
     return stat_block_html(monster, style=False)
@@ -130,11 +172,12 @@ def _default_block(monster: Monster) -> str:
 def print_html(monsters: Monster | Iterable[Monster], page: str = "a4", block: Block | None = None) -> str:
     """The whole document the browser prints: one `.wb-page` per monster, the page size in `@page`.
 
-    `block` draws one monster's block as an HTML fragment (user text escaped); the stat block by default.
+    `block` draws one monster's block as an HTML fragment (user text escaped); the stat block by default. A
+    block holding more text than its page can (`page_capacity`) is refused naming the monster.
     """
     size = _page_size(page)
     draw = block or _default_block
-    pages = "".join(f'<div class="wb-page">{draw(m)}</div>' for m in _monsters(monsters))
+    pages = "".join(f'<div class="wb-page">{_fitting(m, draw(m), size)}</div>' for m in _monsters(monsters))
     at_page = (
         f"<style>@page{{size:{size.width_mm}mm {size.height_mm}mm;margin:{size.margin_mm}mm}}"
         f".wb-stat-block{{font-size:{size.font_pt}pt}}</style>"

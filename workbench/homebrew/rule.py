@@ -17,6 +17,7 @@ from functools import cache
 from numbers import Integral
 from os import PathLike
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal, TypeGuard
 
 from pydantic import Field, StrictInt, ValidationError, model_validator
@@ -530,9 +531,14 @@ def load_rules(folder: str | Path = RULES_DIR) -> dict[str, HomebrewRule]:
 
 
 @cache
-def shipped_rules() -> dict[str, HomebrewRule]:
-    """The modules shipped in `data/rules-homebrew/`: the Generic Swarm Rule and Exploitable Weakness."""
-    return load_rules(RULES_DIR)
+def shipped_rules() -> Mapping[str, HomebrewRule]:
+    """The modules shipped in `data/rules-homebrew/`: the Generic Swarm Rule and Exploitable Weakness.
+
+    Read-only (a `MappingProxyType` over frozen modules): it is loaded once per process and shared, so a
+    caller that could add, replace or delete a module would change every later result. `dict(...)` of it is a
+    copy to change.
+    """
+    return MappingProxyType(load_rules(RULES_DIR))
 
 
 def rule_schema() -> dict[str, Any]:
