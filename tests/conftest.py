@@ -128,7 +128,7 @@ BROWSER_FILES_APART = ("tests/browser/test_browser_plain_voila.py",)
 # served without preheated kernels, and the rest (the app pages, the journey, preheating, the landing page,
 # the server's checks). One unit was the long pole while the other worker idled.
 LESSON_BROWSER_TESTS = tuple(f"tests/browser/test_browser_{name}.py" for name in (
-    "builder", "calibration", "encounter", "explorer", "export", "homebrew", "malice", "solos",
+    "builder", "calibration", "encounter", "explorer", "export", "homebrew", "lessons", "malice", "solos",
     "start_here", "suggest"))
 _ORDER = (BROWSER_TESTS, "notebooks/")  # longest units first: the browser tests, then the notebooks
 

@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 COSTS = ("none", "signature", "malice", "villain 1", "villain 2", "villain 3")
-COST_CHOICES = [("None", "none"), ("Signature ability", "signature"), ("Malice", "malice"),
+COST_CHOICES = [("No cost", "none"), ("Signature ability", "signature"), ("Malice", "malice"),
                 ("Villain action 1", "villain 1"), ("Villain action 2", "villain 2"), ("Villain action 3", "villain 3")]
 NO_ACTION = "none"
 # what the Add button makes, in words; each pre-filled from the formulas (monster/ability_template.py)
@@ -188,7 +188,7 @@ class AbilityEditor:
             "name": widgets.Text(description="Name", style=style, layout=wide, **typed),
             "cost": widgets.Dropdown(options=COST_CHOICES, description="Cost", style=style),
             "malice": widgets.BoundedIntText(value=3, min=1, max=20, description="Malice", style=style),
-            "action": widgets.Dropdown(options=[(a.capitalize(), a) for a in (NO_ACTION, *ACTIONS)],
+            "action": widgets.Dropdown(options=[("No action", NO_ACTION), *((a.capitalize(), a) for a in ACTIONS)],
                                        description="Action", style=style),
             "keywords": widgets.SelectMultiple(options=ABILITY_KEYWORDS, rows=5, description="Keywords",
                                                style=style),
