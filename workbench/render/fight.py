@@ -172,7 +172,7 @@ def player_view_html(fight: Fight, show_malice: bool) -> str:
     """What players may see: the round, Malice when the Director shows it, and each foe's state in words
     (winded, down, fled) with no Stamina numbers."""
     state = fight.state
-    lines = [f"<div>Round {state.round}</div>"]
+    lines = [f"<div>Round {state.round}</div>" if state.round else "<div>Before the first round</div>"]
     if show_malice:
         lines.append(f"<div>Malice: {fight.malice}</div>")
     for u in state.units:
