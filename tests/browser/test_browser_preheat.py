@@ -130,9 +130,14 @@ def _upgrade(voila_url: str, headers: dict[str, str]) -> int:
     return status
 
 
-def test_the_preheat_request_socket_refuses_a_foreign_host_or_origin(voila_url):
-    """/voila/query/<kernel> hands a preheated kernel its visitor's request (the token in its query string)."""
+def test_the_preheat_request_socket_needs_the_token_this_host_and_this_origin(voila_url, app_token):
+    """/voila/query/<kernel> hands a preheated kernel its visitor's request (the token in its query string):
+    Voilà leaves it open to anyone; the server asks for what the kernel's own connection sends."""
     port = urlparse(voila_url).port
-    assert _upgrade(voila_url, {"Host": f"evil.example:{port}"}) == 403
-    assert _upgrade(voila_url, {"Host": f"127.0.0.1:{port}", "Origin": "http://evil.example"}) == 403
-    assert _upgrade(voila_url, {"Host": f"127.0.0.1:{port}"}) == 101  # the control: a kernel's own connection
+    own = {"Host": f"127.0.0.1:{port}", "Origin": f"http://127.0.0.1:{port}", "Authorization": f"token {app_token}"}
+    assert _upgrade(voila_url, {**own, "Host": f"evil.example:{port}"}) == 403
+    assert _upgrade(voila_url, {**own, "Origin": "http://evil.example"}) == 403
+    assert _upgrade(voila_url, {key: value for key, value in own.items() if key != "Origin"}) == 403
+    assert _upgrade(voila_url, {key: value for key, value in own.items() if key != "Authorization"}) == 403
+    assert _upgrade(voila_url, {**own, "Authorization": "token " + "0" * 48}) == 403
+    assert _upgrade(voila_url, own) == 101  # the control: a kernel's own connection
