@@ -243,3 +243,17 @@ def test_reinforcements_by_mouse_join_the_pickers_and_the_strip(app):
     assert "Group 4" in c["strip"].value
     click(app, "undo")
     assert ("Group 4", "group:4") not in c["actor"].options and "Orc <raider> 3" not in c["target"].options
+
+
+def test_every_name_typed_by_a_director_is_escaped(tmp_path):
+    fight = Fight(encounter(), [BOSS, MINION, ORC], hero_names=["<b>Ash</b>"])
+    app = fight_runner(fight, tmp_path / "f.json")
+    c = app.controls
+    click(app, "round")
+    c["target"].value = "Orc <raider> 1"
+    c["condition"].value = "<i>cursed</i>"
+    click(app, "condition")
+    shown = c["strip"].value + c["roster"].value + c["players"].value + c["log"].value
+    assert "&lt;b&gt;Ash&lt;/b&gt;" in c["strip"].value and "<b>Ash" not in shown
+    assert "&lt;i&gt;cursed&lt;/i&gt;" in c["roster"].value and "<i>cursed" not in shown
+    assert "Orc &lt;raider&gt; 1" in c["players"].value and "<raider>" not in shown
