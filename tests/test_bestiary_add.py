@@ -85,6 +85,35 @@ def test_a_folder_is_read_through_the_importer_with_its_licence(tmp_path):
     assert len(load_bestiary(folder / "sources").monsters) == len(stat_blocks())
 
 
+def test_a_bestiary_of_hundreds_loads_back_whole(tmp_path):
+    """Its bestiary.json is past the 1 MiB the workbench's other files are held to."""
+    source = tmp_path / "many"
+    source.mkdir()
+    files = stat_blocks()
+    for number in range(300):
+        data = json.loads(files[number % len(files)].read_text(encoding="utf-8"))
+        data["name"] = f"{data['name']} {number}"
+        (source / f"{number:03}.json").write_text(json.dumps(data), encoding="utf-8")
+    added = add_bestiary(source, tmp_path / "b", attribution=ATTRIBUTION)
+    assert (Path(added.folder) / "bestiary.json").stat().st_size > 1_048_576
+    found, problems = list_bestiaries(tmp_path / "b")
+    assert problems == () and len(found[0].monsters) == 300
+
+
+def test_a_damaged_bestiary_is_named_and_the_others_listed(tmp_path):
+    source = sample_source(tmp_path / "src")
+    add_bestiary(source, tmp_path / "b", name="Good")
+    damaged = add_bestiary(source, tmp_path / "b", name="Damaged")
+    manifest = Path(damaged.folder) / "bestiary.json"
+    assert list_bestiaries(tmp_path / "b")[1] == ()
+    manifest.write_text('{"format": "drawsteel-workbench/bestiary", "name": 5', encoding="utf-8")
+    found, problems = list_bestiaries(tmp_path / "b")
+    assert [b.name for b in found] == ["Good"]
+    assert [folder for folder, _ in problems] == ["Damaged"]
+    listed = gather_bestiary(tmp_path / "b", None, sample=False)
+    assert [s.name for s in listed.shelves] == ["Good"] and listed.problems[0][0] == "bestiary Damaged"
+
+
 def test_forge_steel_groups_and_foundry_actors_are_read_too(tmp_path):
     ogre = wb.build_monster(level=3, organization="elite", role="brute").model_copy(update={"name": "Test Ogre"})
     runner = wb.build_monster(level=2, organization="platoon", role="harrier").model_copy(

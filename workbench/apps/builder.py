@@ -37,9 +37,10 @@ from workbench.apps.export import ExportPanel
 from workbench.apps.message import refusal_text, shown_path
 from workbench.apps.rows import MaliceRows, RowList, RuleRows, TraitRows, VillainActionRows
 from workbench.charts.scaling import scaling_figure, update_scaling_figure
-from workbench.errors import RulesetError, WorkbenchError
+from workbench.errors import InvalidInput, RulesetError, WorkbenchError
 from workbench.formats.bestiary import sample_bestiary
 from workbench.formats.book_text import parse_stat_block_text
+from workbench.formats.reader import import_monster
 from workbench.homebrew.rule import HomebrewRule, load_rules, shipped_rules
 from workbench.formats.reader import import_monster
 from workbench.model import Characteristics, DamageModifier, Monster, Movement, Trait
@@ -56,6 +57,7 @@ from workbench.monster.library import (
     save_monster,
     suggest_name,
 )
+from workbench.monster.relevel import relevel
 from workbench.monster.relevel import relevel
 from workbench.monster.solo import can_become_solo, instant_solo, is_instant_solo, without_instant_solo
 from workbench.render.calibration import closest_published_html
@@ -96,6 +98,27 @@ def _refusal(exc: WorkbenchError | OSError) -> str:
 
 def _note(text: str) -> str:
     return f'<div style="font-size:.85em;color:#555;line-height:1.3">{html.escape(text)}</div>'
+
+
+def _score(name: str, text: str) -> int:
+    """A characteristic typed as +2, 2 or −1."""
+    cleaned = text.strip().replace("−", "-").replace("+", "")
+    try:
+        return int(cleaned)
+    except ValueError:
+        raise InvalidInput(name, text, "a whole number, like +2 or -1 (blank: the formulas')") from None
+
+
+def _modifiers(field: str, text: str) -> tuple[DamageModifier, ...]:
+    """Immunities or weaknesses typed as "Fire 5, Poison 3"."""
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    found = []
+    for part in parts:
+        try:
+            found.append(DamageModifier.parse(part))
+        except InvalidInput as exc:
+            raise InvalidInput(field, part, exc.accepts) from None
+    return tuple(found)
 
 
 class MonsterBuilder(widgets.VBox):
@@ -154,6 +177,16 @@ class MonsterBuilder(widgets.VBox):
                                              style={"description_width": "5.5em"},
                                              layout=widgets.Layout(width="9.5em"), continuous_update=False)
                for name in CHARACTERISTICS},
+            "movement": widgets.SelectMultiple(options=[(m.capitalize(), m) for m in MOVEMENT_MODES], value=(),
+                                               description="Movement", rows=3, style=style),
+            "immunities": widgets.Text(value="", placeholder="Fire 5, Poison 3", description="Immunities",
+                                       style=style, layout=layout, continuous_update=False),
+            "weaknesses": widgets.Text(value="", placeholder="Holy 5", description="Weaknesses", style=style,
+                                       layout=layout, continuous_update=False),
+            **{f"score_{name}": widgets.Text(value="", placeholder="—", description=name.capitalize(),
+                                             style={"description_width": "5.5em"},
+                                             layout=widgets.Layout(width="9.5em"), continuous_update=False)
+               for name in CHARACTERISTICS},
             "signature_name": widgets.Text(value="", placeholder="Spear Charge", description="Signature",
                                            style=style, layout=layout),
             "signature_text": widgets.Textarea(value="", placeholder="Melee 1, one creature or object; ...",
@@ -200,6 +233,26 @@ class MonsterBuilder(widgets.VBox):
         self.relevel_view = widgets.HTML().add_class("wb-relevel-view")
         for control in (self.relevel_level, self.relevel_mode):
             control.observe(self._relevel_changed, names="value")
+        self.use_level = widgets.Button(description="Use this level", icon="check",
+                                        layout=widgets.Layout(width="auto")).add_class("wb-use-level")
+        self.save_at_level = widgets.Button(description="Save a copy at level 2", icon="save",
+                                            layout=widgets.Layout(width="auto")).add_class("wb-save-at-level")
+        self.relevel_note = widgets.HTML().add_class("wb-relevel-note")
+        self.use_level.on_click(self._use_level_clicked)
+        self.save_at_level.on_click(self._save_at_level_clicked)
+        # Save and Export beside the block's name, where the Director looks (the library tab keeps the rest)
+        self.save_top = widgets.Button(description="Save", icon="save", button_style="primary",
+                                       tooltip="Save this monster in your library",
+                                       layout=widgets.Layout(width="auto")).add_class("wb-save-top")
+        self.export_top = widgets.Button(description="Export", icon="download", tooltip="Files and print",
+                                         layout=widgets.Layout(width="auto")).add_class("wb-export-top")
+        self.block_note = widgets.HTML().add_class("wb-block-note")
+        self.save_top.on_click(self._save_clicked)
+        self.export_top.on_click(self._export_clicked)
+        self.block_actions = widgets.VBox([
+            widgets.HBox([self.save_top, self.export_top], layout=widgets.Layout(flex_flow="row wrap")),
+            self.block_note,
+        ]).add_class("wb-block-actions")
         # the monster's abilities, edited in the Abilities section; the block above shows them
         self.ability_editor = AbilityEditor(build_monster(1, first_org, roles[0][1], ruleset=rules),
                                             on_change=self._rows_changed, view=False)
@@ -237,6 +290,11 @@ class MonsterBuilder(widgets.VBox):
             c["name"], c["keywords"], self.keyword_note, c["other_keywords"],
             widgets.HBox([c["size"], c["speed"], c["stability"]],
                          layout=widgets.Layout(flex_flow="row wrap")),
+            c["movement"], c["immunities"], c["weaknesses"],
+            widgets.HTML(_note("Characteristics: blank keeps the formulas' (the highest is 1 + echelon; the "
+                               "others are yours to choose). A highest you change is marked on the block.")),
+            widgets.HBox([c[f"score_{name}"] for name in CHARACTERISTICS],
+                         layout=widgets.Layout(flex_flow="row wrap")),
             c["signature_name"], c["signature_text"],
         ])
         rules = widgets.VBox([self.rows["homebrew_rules"], c["modules_folder"], self.modules_note])
@@ -257,7 +315,7 @@ class MonsterBuilder(widgets.VBox):
         self.sections["Abilities"].observe(
             lambda change: self.ability_editor.show(change["new"] is not None), names="selected_index")
         left = widgets.VBox(list(self.sections.values()), layout=widgets.Layout(width="44%"))
-        right = widgets.VBox([self.stat_block], layout=widgets.Layout(width="56%"))
+        right = widgets.VBox([self.block_actions, self.stat_block], layout=widgets.Layout(width="56%"))
         chart = widgets.VBox([widgets.HBox([c["quantity"], c["compare"]]), self.chart])
         export = widgets.VBox([
             self.export_panel,
@@ -266,6 +324,8 @@ class MonsterBuilder(widgets.VBox):
         ])
         relevel_box = widgets.VBox([
             widgets.HBox([self.relevel_level, self.relevel_mode], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.use_level, self.save_at_level], layout=widgets.Layout(flex_flow="row wrap")),
+            self.relevel_note,
             self.relevel_view,
         ])
         self.tabs = tabs = widgets.Tab(
@@ -300,6 +360,13 @@ class MonsterBuilder(widgets.VBox):
         self.new_name = widgets.Text(value="", description="Rename to")
         self.confirm_delete = widgets.Checkbox(value=False, description="Yes, delete it", indent=False)
         self.library_note = widgets.HTML()
+        # any stat block file the importer reads (Steel Compendium, Forge Steel, Foundry) or a saved monster
+        self.open_path = widgets.Text(value="", description="Open a file", style={"description_width": "initial"},
+                                      placeholder="a stat block file: Steel Compendium, Forge Steel, Foundry or "
+                                                  "a saved monster", layout=widgets.Layout(width="36em"),
+                                      continuous_update=False)
+        self.open_button = widgets.Button(description="Open", icon="folder-open")
+        self.open_button.on_click(self._open_clicked)
         self.buttons = {
             name: widgets.Button(description=name.capitalize())
             for name in ("save", "refresh", "load", "rename", "delete")
@@ -314,6 +381,7 @@ class MonsterBuilder(widgets.VBox):
         b = self.buttons
         self.library = widgets.VBox([
             widgets.HBox([self.folder, b["refresh"]]),
+            widgets.HBox([self.open_path, self.open_button], layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.file_name, self.overwrite, b["save"]]),
             self.library_note,  # beside the buttons it answers
             widgets.HBox([self.saved, widgets.VBox([
@@ -430,12 +498,34 @@ class MonsterBuilder(widgets.VBox):
             "stability": c["stability"].value.strip(),
             "signature_name": c["signature_name"].value.strip(),
             "signature_text": c["signature_text"].value.strip(),
+            "characteristics": self._characteristics(),
+            "movement": self._movement(),
+            "immunities": _modifiers("immunities", c["immunities"].value),
+            "weaknesses": _modifiers("weaknesses", c["weaknesses"].value),
             **{key: rows.items for key, rows in self.rows.items()},
         })
         # "Instant Solo Creature" re-applied after each rebuild (its traits and feature are never doubled)
         monster = instant_solo(monster) if c["instant_solo"].value else monster
         self.ability_editor.set_monster(monster)  # each ability carried to the new numbers
         return monster.model_copy(update={"abilities": self.ability_editor.abilities})
+
+    def _characteristics(self) -> Characteristics:
+        """The five boxes (blank: the formulas' highest for the chosen one, unset for the others)."""
+        typed = {name: self.controls[f"score_{name}"].value.strip() for name in CHARACTERISTICS}
+        if not any(typed.values()):
+            return Characteristics()
+        values = {name: _score(name, text) for name, text in typed.items() if text}
+        return Characteristics(**values)
+
+    def _movement(self) -> Movement | None:
+        """Speed with the ticked modes (none ticked: the Speed box alone, as typed)."""
+        modes = self.controls["movement"].value
+        if not modes:
+            return None
+        speed = self.controls["speed"].value.strip() or "5"
+        if not speed.isdigit():
+            raise InvalidInput("speed", speed, "a whole number of squares, like 5, when a movement mode is ticked")
+        return Movement(speed=int(speed), modes=tuple(modes))
 
     def _rows_changed(self, _items: object = None) -> None:
         self.refresh()
@@ -481,6 +571,7 @@ class MonsterBuilder(widgets.VBox):
         return self._closest[key]
 
     def _relevel_changed(self, _change: Any = None) -> None:
+        self.save_at_level.description = f"Save a copy at level {self.relevel_level.value}"
         if self._syncing:
             return
         self._drawn.discard(TAB_TITLES.index("Move to another level"))
@@ -531,6 +622,73 @@ class MonsterBuilder(widgets.VBox):
 
     def _say(self, text: str, error: bool = False) -> None:
         self.library_note.value = error_html(text, css="wb-error", tag="div") if error else ok_html(text, tag="div")
+        self.block_note.value = self.library_note.value  # said beside the button pressed, too
+
+    def _export_clicked(self, _: Any = None) -> None:
+        self.tabs.selected_index = TAB_TITLES.index("Export")
+
+    def _use_level_clicked(self, _: Any = None) -> None:
+        """The monster moved to the chosen level: the level slider goes there (abilities keep their changes)."""
+        level = self.relevel_level.value
+        if level > self.controls["level"].max:
+            self.controls["epic"].value = True
+        self.controls["level"].value = level
+        self.relevel_note.value = ok_html(f"Now at level {level}.", tag="div")
+
+    def _save_at_level_clicked(self, _: Any = None) -> None:
+        """A copy of the monster moved to the chosen level, saved in the library beside the original."""
+        if self.monster is None:
+            return
+        level = self.relevel_level.value
+        moved = self._act("Not moved", relevel, self.monster, level, self.relevel_mode.value)
+        if moved is None:
+            self.relevel_note.value = self.library_note.value
+            return
+        base = self.file_name.value.strip() or suggest_name(self.monster.name) or "monster"
+        name = f"{base} level {level}"
+        try:
+            path = save_monster(moved, name, self.folder.value, overwrite=self.overwrite.value,
+                                characteristic=self.controls["characteristic"].value,
+                                strike=self.controls["strike"].value)
+        except NameTaken:
+            self._say(f"{name}.json is already in the library: tick “Replace a file of that name” in the "
+                      "Homebrew library tab to replace it.", error=True)
+        except (WorkbenchError, OSError) as exc:
+            self._say(f"Not saved as “{name}”: {_refusal(exc)}", error=True)
+        else:
+            self._refresh_library(path.stem)
+            self._say(f"Saved a copy at level {level} as {path}")
+        self.relevel_note.value = self.library_note.value
+
+    def _open_clicked(self, _: Any = None) -> None:
+        self.open_file(self.open_path.value)
+
+    def open_file(self, path: str | Path) -> Monster | None:
+        """Show the monster of a stat block file in the builder: anything the importer reads (a Steel
+        Compendium stat block, a Forge Steel monster, a Foundry actor) or a monster saved by the workbench.
+        A file neither reads is refused in words beside the buttons; returns the monster shown, or None."""
+        text = str(path).strip()
+        if not text:
+            self._say("Type the path of a stat block file first.", error=True)
+            return None
+        file = Path(text).expanduser()
+        try:
+            entry = load_entry(file.stem, file.parent, self.rules) if file.suffix == ".json" else None
+        except WorkbenchError:
+            entry = None  # not one of ours: the importer's turn
+        if entry is not None:
+            self.show(entry.monster, characteristic=entry.characteristic, strike=entry.strike)
+            monster = entry.monster
+        else:
+            try:
+                monster = import_monster(file)
+            except (WorkbenchError, OSError) as exc:
+                self._say(f"Not opened: {_refusal(exc)}", error=True)
+                return None
+            self.show(monster)
+        self.file_name.value = suggest_name(monster.name)
+        self._say(f"Opened {monster.name or 'the monster'} from {file}")
+        return monster
 
     def _refresh_library(self, selected: str | None = None) -> None:
         contents = load_library(self.folder.value, self.rules)
@@ -665,7 +823,17 @@ class MonsterBuilder(widgets.VBox):
             "stability": monster.stability,
             "signature_name": monster.signature_name,
             "signature_text": monster.signature_text,
+            "movement": monster.movement.modes if monster.movement else (),
+            "immunities": ", ".join(str(m) for m in monster.immunities),
+            "weaknesses": ", ".join(str(m) for m in monster.weaknesses),
+            **{f"score_{name}": "" if value is None else f"{value:+d}"
+               for name, value in monster.characteristics.items()},
         }
+        if monster.movement is not None:
+            values["speed"] = str(monster.movement.speed)
+        top = monster.characteristics.highest
+        if monster.characteristics.known and top is not None:  # the pickers name the one printed highest
+            values["characteristic"] = next(n for n, v in monster.characteristics.items() if v == top)
         own_lists = {"traits": traits, "malice_features": malice_features,
                      "villain_actions": monster.villain_actions, "homebrew_rules": monster.homebrew_rules}
         self._syncing = True

@@ -30,6 +30,7 @@ into the workspace's library (never over a file there; the old file is removed o
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -53,7 +54,7 @@ from workbench.formats.bestiary import SAMPLE_DIR, PublishedMonster, load_bestia
 from workbench.formats.reader import MAX_FILE_BYTES, detect_format, read_monsters
 from workbench.formats.record import ImportRefused
 from workbench.frozen import Frozen
-from workbench.io.safe_file import FileProblem, is_inside, parse_json, read_bytes, read_json
+from workbench.io.safe_file import FileProblem, is_inside, parse_json, read_bytes, read_text
 from workbench.model import Monster
 from workbench.monster.library import DEFAULT_FOLDER, load_library
 
@@ -603,21 +604,40 @@ def _place(root: Path, final: Path, bestiary: AddedBestiary, files: Sequence[Sou
 # ---------------------------------------------------------------- the workspace's bestiaries
 
 
+# (folder, file size, modification time in ns) -> the bestiary read from it: a page lists the workspace's monsters
+# at each visit, and an unchanged file need not be validated again (the models are immutable, so one is shared)
+_LOADED: dict[tuple[str, int, int], AddedBestiary] = {}
+_LOADED_KEPT = 32
+
+
 def load_added_bestiary(folder: str | os.PathLike[str]) -> AddedBestiary:
-    """One added bestiary from its folder; `InvalidInput` on "bestiary" names the folder and the reason."""
+    """One added bestiary from its folder; `InvalidInput` on "bestiary" names the folder and the reason.
+
+    The file is the workbench's own, but read as untrusted: a size cap, then pydantic's JSON parser (its
+    nesting limit) straight into the model, which checks every field.
+    """
     folder = Path(folder)
     path = folder / BESTIARY_FILE
+    refused = functools.partial(InvalidInput, "bestiary", str(folder), "a bestiary added by the workbench")
     try:
-        data = read_json(path) if path.is_file() else None
-        if data is None:
-            raise InvalidInput("bestiary", str(folder), "a bestiary added by the workbench", f"no {BESTIARY_FILE}")
-        return AddedBestiary.model_validate(data).model_copy(update={"folder": str(folder)})
+        info = path.stat()
+    except OSError:
+        raise refused(f"no {BESTIARY_FILE}") from None
+    key = (str(folder.absolute()), info.st_size, info.st_mtime_ns)
+    if key in _LOADED:
+        return _LOADED[key]
+    try:
+        text = read_text(path, limit=MAX_TOTAL_BYTES)
+        loaded = AddedBestiary.model_validate_json(text).model_copy(update={"folder": str(folder)})
     except FileProblem as exc:
-        raise InvalidInput("bestiary", str(folder), "a bestiary added by the workbench", exc.reason) from None
+        raise refused(exc.reason) from None
     except ValidationError as exc:
-        where = "; ".join(".".join(str(p) for p in e["loc"]) for e in exc.errors()[:3])
-        raise InvalidInput("bestiary", str(folder), "a bestiary added by the workbench",
-                           f"{BESTIARY_FILE} is not one ({where})") from None
+        where = "; ".join(".".join(str(p) for p in e["loc"]) or e["msg"] for e in exc.errors()[:3])
+        raise refused(f"{BESTIARY_FILE} is not one ({where})") from None
+    if len(_LOADED) >= _LOADED_KEPT:
+        _LOADED.pop(next(iter(_LOADED)))
+    _LOADED[key] = loaded
+    return loaded
 
 
 def list_bestiaries(into: str | os.PathLike[str]) -> tuple[tuple[AddedBestiary, ...], tuple[tuple[str, str], ...]]:

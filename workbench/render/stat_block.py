@@ -101,7 +101,7 @@ def _kind(monster: Monster) -> str:
 
 
 def _header(monster: Monster, **_: object) -> str:
-    name = _e(monster.name or "Unnamed monster")
+    name = _e(monster.name or "New monster")
     keywords = ", ".join(_e(k) for k in monster.keywords) or "—"
     minion = ' <span class="wb-note">(four minions)</span>' if monster.organization == "minion" else ""
     return (
@@ -165,12 +165,18 @@ def _characteristics(monster: Monster, *, characteristic: str = "might", **_: ob
             f'<td data-characteristic="{name}"{mark if value == top else ""}>{_signed(value)}</td>'
             for name, value in monster.characteristics.items() if value is not None)
         titles = "".join(f"<th>{name.capitalize()}</th>" for name, _ in monster.characteristics.items())
-        return f'<table class="wb-characteristics"><tr>{titles}</tr><tr>{row}</tr></table>'
+        return (f'<table class="wb-characteristics"><tr>{titles}</tr><tr>{row}</tr></table>'
+                + _characteristic_departure(monster, top))
     cells = []
+    chosen = monster.characteristics
     for name in CHARACTERISTICS:
+        own = chosen[name]
         if name == highest:
-            value = f'<span class="wb-highest-value">+{monster.highest_characteristic}</span>'
+            shown = monster.highest_characteristic if own is None else own
+            value = f'<span class="wb-highest-value">{_signed(shown)}</span>'
             cells.append((name, f'<td class="wb-highest" data-characteristic="{name}">{value}</td>'))
+        elif own is not None:
+            cells.append((name, f'<td data-characteristic="{name}">{_signed(own)}</td>'))
         else:
             cells.append((name, f'<td data-characteristic="{name}" title="not set by the formulas">—</td>'))
     head = "".join(f"<th>{name.capitalize()}</th>" for name, _ in cells)
@@ -180,8 +186,18 @@ def _characteristics(monster: Monster, *, characteristic: str = "might", **_: ob
         f"(1 + echelon {monster.echelon}"
         + (", +1 for a leader or solo" if monster.organization in ("leader", "solo") else "")
         + "); the others are yours to choose below it.</div>"
-    )
-    return f'<table class="wb-characteristics"><tr>{head}</tr><tr>{body}</tr></table>{note}'
+    ) if any(chosen[name] is None for name in CHARACTERISTICS if name != highest) else ""
+    departure = _characteristic_departure(monster, chosen[highest])
+    return f'<table class="wb-characteristics"><tr>{head}</tr><tr>{body}</tr></table>{note}{departure}'
+
+
+def _characteristic_departure(monster: Monster, highest: int | None) -> str:
+    """A line marking a highest characteristic that is not the formulas' 1 + echelon (nothing when it is)."""
+    if highest is None or highest == monster.highest_characteristic:
+        return ""
+    return (f'<div class="wb-note wb-departs" data-formula="{monster.highest_characteristic}">Highest '
+            f"characteristic {_signed(highest)}: the formulas give {_signed(monster.highest_characteristic)} "
+            "at this level.</div>")
 
 
 def _free_strike(monster: Monster, *, lore: Lore | None = None, **_: object) -> str:
@@ -432,7 +448,7 @@ def stat_block_markdown(
     minion = " (four minions)" if monster.organization == "minion" else ""
     size, speed, stability = _header_texts(monster)
     lines = [
-        f"### {_md(monster.name or 'Unnamed monster')}",
+        f"### {_md(monster.name or 'New monster')}",
         "",
         f"**Level {monster.level} {_kind(monster)}** · EV {monster.ev}{minion}",
         "",
