@@ -122,7 +122,7 @@ else:
 BROWSER_TESTS = "tests/browser/"
 # Browser test files that start a server of their own and use nothing of the session's `workbench app` server:
 # each is a unit apart, so another worker runs it (with its own Chromium) beside the long browser unit.
-BROWSER_FILES_APART = ("tests/browser/test_browser_plain_voila.py",)
+BROWSER_FILES_APART = ("tests/browser/test_browser_server_edges.py",)
 # The browser tests are two units, each on one worker with its own `workbench app` server and Chromium: the
 # tests that open one page per module through `open_app` (the lessons, and the encounter page's suggestions),
 # served without preheated kernels, and the rest (the app pages, the journey, preheating, the landing page,

@@ -90,7 +90,7 @@ def test_the_served_bundle_is_found_under_the_servers_base_address(base, expecte
     if base is not None:
         environ["VOILA_BASE_URL"] = base
     assert served_bundle(environ) == expected
-    assert served_bundle({"VOILA_BASE_URL": "/"}) is None  # plain voila: no workbench app, no served bundle
+    assert served_bundle({"VOILA_BASE_URL": "/"}) is None  # stock voila: no workbench app, no served bundle
 
 
 def test_under_workbench_app_figures_import_the_servers_plotly_and_embed_none(renderer_kept, monkeypatch):

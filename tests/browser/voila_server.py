@@ -1,4 +1,4 @@
-"""Starting and stopping the Voilà servers of the browser tests (`workbench app`, and plain `voila`)."""
+"""Starting and stopping the Voilà servers of the browser tests (`workbench app`, each started as a Director starts it)."""
 
 from __future__ import annotations
 

@@ -106,6 +106,27 @@ def _score(name: str, text: str) -> int:
     try:
         return int(cleaned)
     except ValueError:
+        raise InvalidInput(name, text, "a whole number from -5 to 10, like +2 or -1 (blank: the formulas')") from None
+
+
+def _modifiers(field: str, text: str) -> tuple[DamageModifier, ...]:
+    """Immunities or weaknesses typed as "Fire 5, Poison 3"."""
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    found = []
+    for part in parts:
+        try:
+            found.append(DamageModifier.parse(part))
+        except InvalidInput as exc:
+            raise InvalidInput(field, part, exc.accepts) from None
+    return tuple(found)
+
+
+def _score(name: str, text: str) -> int:
+    """A characteristic typed as +2, 2 or −1."""
+    cleaned = text.strip().replace("−", "-").replace("+", "")
+    try:
+        return int(cleaned)
+    except ValueError:
         raise InvalidInput(name, text, "a whole number, like +2 or -1 (blank: the formulas')") from None
 
 
