@@ -42,7 +42,6 @@ from workbench.formats.bestiary import sample_bestiary
 from workbench.formats.book_text import parse_stat_block_text
 from workbench.formats.reader import import_monster
 from workbench.homebrew.rule import HomebrewRule, load_rules, shipped_rules
-from workbench.formats.reader import import_monster
 from workbench.model import Characteristics, DamageModifier, Monster, Movement, Trait
 from workbench.model.parts import MOVEMENT_MODES
 from workbench.monster.formulas import build_monster, target_choices
@@ -57,7 +56,6 @@ from workbench.monster.library import (
     save_monster,
     suggest_name,
 )
-from workbench.monster.relevel import relevel
 from workbench.monster.relevel import relevel
 from workbench.monster.solo import can_become_solo, instant_solo, is_instant_solo, without_instant_solo
 from workbench.render.calibration import closest_published_html
@@ -98,27 +96,6 @@ def _refusal(exc: WorkbenchError | OSError) -> str:
 
 def _note(text: str) -> str:
     return f'<div style="font-size:.85em;color:#555;line-height:1.3">{html.escape(text)}</div>'
-
-
-def _score(name: str, text: str) -> int:
-    """A characteristic typed as +2, 2 or −1."""
-    cleaned = text.strip().replace("−", "-").replace("+", "")
-    try:
-        return int(cleaned)
-    except ValueError:
-        raise InvalidInput(name, text, "a whole number from -5 to 10, like +2 or -1 (blank: the formulas')") from None
-
-
-def _modifiers(field: str, text: str) -> tuple[DamageModifier, ...]:
-    """Immunities or weaknesses typed as "Fire 5, Poison 3"."""
-    parts = [p.strip() for p in text.split(",") if p.strip()]
-    found = []
-    for part in parts:
-        try:
-            found.append(DamageModifier.parse(part))
-        except InvalidInput as exc:
-            raise InvalidInput(field, part, exc.accepts) from None
-    return tuple(found)
 
 
 def _score(name: str, text: str) -> int:
@@ -188,16 +165,6 @@ class MonsterBuilder(widgets.VBox):
             "size": widgets.Text(value="", placeholder="1M", description="Size", style=style),
             "speed": widgets.Text(value="", placeholder="5", description="Speed", style=style),
             "stability": widgets.Text(value="", placeholder="0", description="Stability", style=style),
-            "movement": widgets.SelectMultiple(options=[(m.capitalize(), m) for m in MOVEMENT_MODES], value=(),
-                                               description="Movement", rows=3, style=style),
-            "immunities": widgets.Text(value="", placeholder="Fire 5, Poison 3", description="Immunities",
-                                       style=style, layout=layout, continuous_update=False),
-            "weaknesses": widgets.Text(value="", placeholder="Holy 5", description="Weaknesses", style=style,
-                                       layout=layout, continuous_update=False),
-            **{f"score_{name}": widgets.Text(value="", placeholder="—", description=name.capitalize(),
-                                             style={"description_width": "5.5em"},
-                                             layout=widgets.Layout(width="9.5em"), continuous_update=False)
-               for name in CHARACTERISTICS},
             "movement": widgets.SelectMultiple(options=[(m.capitalize(), m) for m in MOVEMENT_MODES], value=(),
                                                description="Movement", rows=3, style=style),
             "immunities": widgets.Text(value="", placeholder="Fire 5, Poison 3", description="Immunities",
