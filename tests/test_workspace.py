@@ -18,6 +18,7 @@ from workbench.workspace import (
     remember_encounter,
     save_workspace,
     squad_captains,
+    update_workspace,
     user_folder,
     workspace_path,
 )
@@ -104,3 +105,100 @@ def test_the_folder_stamp_changes_with_any_saved_file(home):
     assert [name for name, _size, _ns in second] == ["monsters/rat.json", "workspace.json"]
     (library_folder() / "rat.json").write_text('{"a": 1}')
     assert folder_stamp() != second
+
+
+# ---------------------------------------------------------------- two pages at once, a damaged file
+
+
+def _added(workspace: Workspace, level: int) -> Workspace:
+    return workspace.model_copy(update={"encounter": workspace.encounter.adding(f"level {level} platoon brute")})
+
+
+def _add_forty(path: str, level: int, how: str, barrier) -> None:
+    """One page's process: add forty creatures, one change at a time, as another process does the same."""
+    from workbench.io.safe_file import FileChanged
+
+    barrier.wait(timeout=60)
+    for _ in range(40):
+        if how == "update":
+            update_workspace(lambda ws: _added(ws, level), path)
+            continue
+        while True:  # load, change, save; a save refused because the other saved first is done again
+            try:
+                save_workspace(_added(load_workspace(path), level), path)
+                break
+            except FileChanged:
+                continue
+
+
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize("how", ["update", "load-change-save"])
+def test_two_processes_adding_forty_creatures_each_leave_eighty(home, how):
+    import multiprocessing
+
+    path = home / "workspace.json"
+    save_workspace(default_workspace(), path)
+    context = multiprocessing.get_context("fork")
+    barrier = context.Barrier(2)
+    pages = [context.Process(target=_add_forty, args=(str(path), level, how, barrier)) for level in (2, 3)]
+    for page in pages:
+        page.start()
+    for page in pages:
+        page.join(timeout=200)
+        assert page.exitcode == 0
+    encounter = load_workspace(path).encounter
+    assert encounter.creature_count == 80
+    assert sorted({c.level for c in encounter.creatures}) == [2, 3]
+    assert [p.name for p in home.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_a_save_over_another_pages_update_is_refused_and_changes_nothing(home):
+    from workbench.io.safe_file import FileChanged
+
+    save_workspace(default_workspace())
+    first, second = load_workspace(), load_workspace()
+    save_workspace(_added(second, 2))
+    before = workspace_path().read_bytes()
+    with pytest.raises(FileChanged, match="workspace.json: it changed since it was read"):
+        save_workspace(_added(first, 3))
+    assert workspace_path().read_bytes() == before
+    kept = _added(second, 2)
+    assert load_workspace() == kept
+    again = load_workspace()
+    for level in (4, 5):  # a workspace saved stands for the file as saved: its next save goes through
+        again = _added(again, level)
+        save_workspace(again)
+    assert load_workspace().encounter.creature_count == 3
+
+
+@pytest.mark.parametrize("damage", [b"{not json", b'{"format": "something else"}', b"\xff\xfe", b""])
+def test_after_a_damaged_file_the_first_edit_does_not_replace_it(home, damage):
+    home.mkdir()
+    workspace_path().write_bytes(damage)
+    with pytest.raises(wb.InvalidInput):
+        load_workspace()
+    fresh = default_workspace()  # what a page uses instead ("a new workspace is used; the file is kept")
+    with pytest.raises(wb.WorkbenchError, match="kept"):
+        save_workspace(_added(fresh, 2))
+    with pytest.raises(wb.InvalidInput):
+        update_workspace(lambda ws: _added(ws, 2))
+    assert workspace_path().read_bytes() == damage
+
+
+def test_the_encounter_page_says_it_could_not_keep_an_edit_over_a_damaged_file(home):
+    from workbench.apps.pages import encounter_page
+
+    home.mkdir()
+    workspace_path().write_text("{damaged")
+    page = encounter_page()
+    status = next(c for c in page.children if "wb-workspace-status" in c._dom_classes)
+    editor = page.children[-1]
+    editor.controls["heroes"].value = 6
+    assert "Could not keep the encounter" in status.value and "kept" in status.value
+    assert workspace_path().read_text() == "{damaged"
+
+
+def test_the_lock_and_unfinished_saves_are_no_part_of_the_folder_stamp(home):
+    save_workspace(default_workspace())
+    (home / ".workspace.json.123-abcdef01.tmp").write_text("half")
+    assert [name for name, _size, _ns in folder_stamp()] == ["workspace.json"]

@@ -407,6 +407,7 @@ class Journal:
                         backup.unlink(missing_ok=True)
                     elif backup.exists():
                         os.replace(backup, self.folder / names[1])
+                        backup.unlink(missing_ok=True)  # a rename onto its own hard link does nothing
                 elif kind == "new" and names and not committed:
                     (self.folder / names[0]).unlink(missing_ok=True)
             except OSError:
@@ -679,6 +680,7 @@ def write_group(
                 try:
                     if backup is not None:
                         os.replace(backup, target)
+                        backup.unlink(missing_ok=True)  # a rename onto its own hard link does nothing
                     else:
                         target.unlink(missing_ok=True)
                 except OSError:

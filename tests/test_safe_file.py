@@ -1,0 +1,275 @@
+"""The one safe-write path (workbench/io/safe_file.py): the folder's lock and its journal, compare-and-swap on a
+content hash, only regular files replaced, the user's umask, one-line failures, groups saved all or none, and
+what killed saves leave (real processes killed with SIGKILL in the middle of a save)."""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import stat
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from workbench.errors import InvalidInput
+from workbench.io import safe_file
+from workbench.io.safe_file import (
+    ABSENT,
+    LOCK_NAME,
+    FileChanged,
+    FileProblem,
+    content_hash,
+    folder_lock,
+    read_current,
+    require_switch,
+    write_atomic,
+    write_group,
+)
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _names(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name != LOCK_NAME)
+
+
+def _temporaries(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith((".tmp", ".bak")))
+
+
+# ---------------------------------------------------------------- switches
+
+
+@pytest.mark.parametrize("value", ["no", "False", "", -1, 0, 1, None, 1.0, [True]])
+def test_a_switch_is_a_real_bool(value):
+    with pytest.raises(InvalidInput) as caught:
+        require_switch("overwrite", value)
+    assert caught.value.field == "overwrite"
+
+
+@pytest.mark.parametrize("value", ["no", "False", -1, 1])
+def test_write_atomic_refuses_a_switch_that_is_no_bool_and_keeps_the_file(tmp_path, value):
+    target = write_atomic(tmp_path / "a.txt", "old")
+    with pytest.raises(InvalidInput, match="overwrite"):
+        write_atomic(target, "new", overwrite=value)
+    assert target.read_text() == "old"
+
+
+# ---------------------------------------------------------------- only regular files are replaced
+
+
+def test_a_fifo_a_symlink_and_a_device_are_never_replaced(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    real = write_atomic(tmp_path / "real.txt", "kept")
+    link = tmp_path / "link.txt"
+    link.symlink_to(real)
+    for target in (fifo, link):
+        with pytest.raises(FileProblem, match="only a regular file"):
+            write_atomic(target, "x", overwrite=True)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert link.is_symlink() and real.read_text() == "kept"
+    device = Path("/dev/null")
+    before = os.lstat(device)
+    with pytest.raises(FileProblem, match="a device"):
+        write_atomic(device, "x", overwrite=True, lock=False)
+    after = os.lstat(device)
+    assert stat.S_ISCHR(after.st_mode) and (after.st_ino, after.st_rdev) == (before.st_ino, before.st_rdev)
+    assert _temporaries(tmp_path) == []
+
+
+def test_a_file_of_another_kind_is_refused_by_same_kind(tmp_path):
+    target = write_atomic(tmp_path / "a.json", '{"format": "monster"}')
+    with pytest.raises(FileProblem, match="cannot replace it: not mine"):
+        write_atomic(target, "{}", overwrite=True, same_kind=lambda old: None if b"mine" in old else "not mine")
+    assert target.read_text() == '{"format": "monster"}'
+
+
+# ---------------------------------------------------------------- compare-and-swap
+
+
+def test_a_write_expecting_what_was_read_refuses_when_another_wrote_in_between(tmp_path):
+    target = tmp_path / "w.json"
+    assert content_hash(read_current(target)) == ABSENT
+    write_atomic(target, "first", expected=ABSENT, overwrite=True)
+    seen = content_hash(read_current(target))
+    write_atomic(target, "someone else's", overwrite=True)
+    with pytest.raises(FileChanged, match="changed since it was read"):
+        write_atomic(target, "mine", overwrite=True, expected=seen)
+    assert target.read_text() == "someone else's"
+    write_atomic(target, "mine", overwrite=True, expected=content_hash(b"someone else's"))
+    assert target.read_text() == "mine"
+
+
+# ---------------------------------------------------------------- modes and failures
+
+
+@pytest.mark.parametrize("mask, mode", [(0o022, 0o644), (0o002, 0o664), (0o077, 0o600)])
+def test_a_new_file_gets_the_users_umask_and_a_replaced_one_keeps_its_mode(tmp_path, mask, mode):
+    old = os.umask(mask)
+    try:
+        target = write_atomic(tmp_path / "export.md", "x", lock=False)
+        assert stat.S_IMODE(target.stat().st_mode) == mode
+        target.chmod(0o640)
+        write_atomic(target, "y", overwrite=True, lock=False)
+        assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    finally:
+        os.umask(old)
+
+
+@pytest.mark.parametrize(
+    "number, cause",
+    [
+        (errno.EROFS, "read-only file system"),  # a read-only file system
+        (errno.ENOSPC, "the disk is full"),  # a full disk
+        (errno.EACCES, "permission denied"),  # a folder the user may not write
+    ],
+)
+@pytest.mark.parametrize("lock", [True, False])
+def test_a_file_system_failure_is_one_line_naming_the_file_and_the_cause(tmp_path, monkeypatch, number, cause, lock):
+    target = write_atomic(tmp_path / "kept.txt", "old")
+    real_open = os.open
+
+    def failing(path, *args, **kwargs):
+        if str(path).endswith(".tmp"):
+            raise OSError(number, os.strerror(number), str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(safe_file.os, "open", failing)
+    with pytest.raises(FileProblem) as caught:
+        write_atomic(target, "new", overwrite=True, lock=lock)
+    message = str(caught.value)
+    assert message.startswith(str(target)) and cause in message and "\n" not in message
+    assert target.read_text() == "old"
+    assert _temporaries(tmp_path) == []
+
+
+# ---------------------------------------------------------------- a group: all or none
+
+
+def _failing_write_after(monkeypatch, writes: int) -> None:
+    """os.write succeeds `writes` times, then the disk is full."""
+    real = os.write
+    count = {"n": 0}
+
+    def write(fd, data):
+        count["n"] += 1
+        if count["n"] > writes:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd, data)
+
+    monkeypatch.setattr(safe_file.os, "write", write)
+
+
+def test_a_full_disk_in_the_middle_of_a_group_saves_none(tmp_path, monkeypatch):
+    files = [(f"m{n:02}.json", f"monster {n}") for n in range(12)]
+    _failing_write_after(monkeypatch, 6)  # the issue's case: 6 of 12 had stayed
+    with pytest.raises(FileProblem, match="the disk is full; nothing was saved"):
+        write_group(tmp_path, files)
+    assert _names(tmp_path) == []
+
+
+def test_a_failed_group_with_overwrite_keeps_every_old_file(tmp_path, monkeypatch):
+    for n in range(4):
+        write_atomic(tmp_path / f"m{n}.json", f"old {n}")
+    real_replace = os.replace
+    calls = {"n": 0}
+
+    def replace(source, target):  # the third file cannot be placed
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise OSError(errno.EIO, "Input/output error")
+        return real_replace(source, target)
+
+    monkeypatch.setattr(safe_file.os, "replace", replace)
+    with pytest.raises(FileProblem, match="nothing was saved"):
+        write_group(tmp_path, [(f"m{n}.json", f"new {n}") for n in range(4)], overwrite=True)
+    monkeypatch.undo()
+    assert [(tmp_path / f"m{n}.json").read_text() for n in range(4)] == [f"old {n}" for n in range(4)]
+    assert _names(tmp_path) == [f"m{n}.json" for n in range(4)]
+
+
+def test_a_group_refused_on_a_taken_name_writes_nothing(tmp_path):
+    write_atomic(tmp_path / "b.json", "old b")
+    with pytest.raises(FileExistsError):
+        write_group(tmp_path, [("a.json", "a"), ("b.json", "b"), ("c.json", "c")])
+    assert _names(tmp_path) == ["b.json"] and (tmp_path / "b.json").read_text() == "old b"
+
+
+# ---------------------------------------------------------------- killed saves (real processes, SIGKILL)
+
+# The child saves, and stops for good just before the temporary file is moved into place (its fsync never
+# returns): a kill then lands in the middle of the save, every time.
+_CHILD = textwrap.dedent(
+    """
+    import os, sys, time
+    from workbench.io import safe_file
+    target, mode, payload = sys.argv[1], sys.argv[2], sys.argv[3]
+
+    def stall(fd):
+        print("writing", flush=True)
+        time.sleep(600)
+
+    safe_file.os.fsync = stall
+    if mode == "group":
+        real_place = safe_file.place
+        placed = []
+
+        def place(source, dest, overwrite):
+            if len(placed) == 2:
+                stall(None)
+            placed.append(dest)
+            real_place(source, dest, overwrite)
+
+        safe_file.place = place
+        safe_file.os.fsync = lambda fd: None
+        folder = os.path.dirname(target)
+        safe_file.write_group(folder, [(f"g{n}.json", payload * 1000) for n in range(4)], overwrite=True)
+    else:
+        safe_file.write_atomic(target, payload * 100_000, overwrite=True, lock=(mode == "locked"))
+    """
+)
+
+
+def _killed_save(target: Path, mode: str, payload: str) -> None:
+    """Start a save in another process and kill it (SIGKILL) in the middle of it."""
+    child = subprocess.Popen([sys.executable, "-c", _CHILD, str(target), mode, payload], stdout=subprocess.PIPE,
+                             cwd=REPO, text=True)
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "writing"
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=30)
+        child.stdout.close()
+    assert child.returncode == -signal.SIGKILL
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("mode", ["locked", "export"])
+def test_ten_killed_saves_leave_no_temporary_file_and_no_damaged_file(tmp_path, mode):
+    target = tmp_path / "saved.json"
+    write_atomic(target, "whole " * 10, overwrite=True, lock=(mode == "locked"))
+    for kill in range(10):
+        _killed_save(target, mode, f"kill {kill} ")
+        left = _temporaries(tmp_path)
+        assert len(left) == 1, left  # the killed save's own temporary file (the one before is gone)
+        assert target.read_text() == "whole " * 10  # the old file whole
+    write_atomic(target, "after the kills", overwrite=True, lock=(mode == "locked"))
+    assert _temporaries(tmp_path) == []
+    assert target.read_text() == "after the kills"
+
+
+@pytest.mark.timeout(120)
+def test_a_group_killed_half_placed_is_undone_by_the_next_save(tmp_path):
+    for n in range(4):
+        write_atomic(tmp_path / f"g{n}.json", f"old {n}")
+    _killed_save(tmp_path / "g0.json", "group", "new ")
+    assert (tmp_path / "g0.json").read_text().startswith("new")  # two were placed when it was killed
+    with folder_lock(tmp_path):  # the next save in the folder takes the lock: the journal undoes the group
+        pass
+    assert [(tmp_path / f"g{n}.json").read_text() for n in range(4)] == [f"old {n}" for n in range(4)]
+    assert _temporaries(tmp_path) == []
