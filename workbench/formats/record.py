@@ -19,9 +19,12 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from pydantic import ValidationError
+
 from workbench.errors import InvalidInput, WorkbenchError
 from workbench.io.safe_file import MAX_FILE_BYTES as LIBRARY_FILE_BYTES
 from workbench.model import Ability, Characteristics, Monster, Tiers
+from workbench.model.base import invalid_input
 from workbench.monster.formulas import build_monster
 from workbench.monster.library import record_of as library_record
 from workbench.rules.limits import MAX_LEVEL, MAX_NUMBER, whole
@@ -95,7 +98,10 @@ def check_monster(monster: Monster, source: str, fmt: str) -> Monster:
     """The monster, if the homebrew library can keep it: its printed numbers in range, and its saved file
     within the size the library loads (so a monster that imports also loads back)."""
     _check_printed(monster.model_dump(include=set(PRINTED_RANGES)), source, fmt)
-    size = len(library_record(monster).model_dump_json(indent=2).encode()) + 1
+    try:
+        size = len(library_record(monster).model_dump_json(indent=2).encode()) + 1
+    except InvalidInput as exc:  # an input the formulas refuse (a record's target count, a leader's role ...)
+        raise ImportRefused(source, fmt, exc.field, str(exc).split(": ", 1)[-1]) from None
     if size > LIBRARY_FILE_BYTES:
         raise ImportRefused(source, fmt, "monster", f"its library file would be {size:,} bytes; the library "
                             f"loads files of up to {LIBRARY_FILE_BYTES:,} bytes (fewer or shorter parts)")
@@ -108,11 +114,9 @@ def _monster(data: Mapping[str, Any], source: str, fmt: str) -> Monster:
         return Monster.model_validate(dict(data))
     except InvalidInput as exc:
         raise ImportRefused(source, fmt, exc.field, str(exc).split(": ", 1)[-1]) from None
-    except ValueError as exc:  # pydantic's ValidationError: name the first field
-        errors = getattr(exc, "errors", None)
-        first = errors()[0] if callable(errors) else {}
-        where = ".".join(str(p) for p in first.get("loc", ())) or "monster"
-        raise ImportRefused(source, fmt, where, str(first.get("msg", WRONG_KIND))) from None
+    except ValidationError as exc:  # the first problem, named by its field, in the workbench's words
+        problem = invalid_input(exc)
+        raise ImportRefused(source, fmt, problem.field, str(problem).split(": ", 1)[-1]) from None
 
 
 def _signature_damage(abilities: Iterable[Ability]) -> Tiers | None:
@@ -157,7 +161,7 @@ def assemble(
     `native` holds the Monster fields the format's own fields give; `reread(monster)` is what those fields
     would give for a monster exported now (the same reading, of a fresh export without a record).
     """
-    if not record or not isinstance(record.get("monster"), Mapping):
+    if not isinstance(record, Mapping) or not isinstance(record.get("monster"), Mapping):
         return from_formulas(native, source, fmt)
     if record.get("version") != RECORD_VERSION:
         raise ImportRefused(source, fmt, f"{RECORD_KEY} record", f"version {record.get('version')!r} unknown")

@@ -22,8 +22,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from workbench.errors import InvalidInput
 from workbench.formats.bestiary import StatBlockError
-from workbench.formats.record import RECORD_KEY, UNNAMED, ImportRefused, assemble, record_of
+from workbench.formats.record import RECORD_KEY, UNNAMED, WRONG_KIND, ImportRefused, assemble, record_of
 from workbench.formats.stat_block import parse_whole_stat_block
 from workbench.model import (
     Ability,
@@ -260,10 +261,11 @@ def read_steel_compendium(data: Any, source: str) -> Monster:
         key = re.match(r"^'([^']+)'", reason)  # "'roles' 'Boss Brute' names no organization ..."
         part = ".".join(where) or (key.group(1) if key else "stat block")
         raise ImportRefused(source, FORMAT, part, reason) from None
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise ImportRefused(source, FORMAT, "features", str(exc).splitlines()[0] if str(exc) else
-                            type(exc).__name__) from None
+    except InvalidInput as exc:
+        raise ImportRefused(source, FORMAT, exc.field, str(exc).split(": ", 1)[-1]) from None
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError):
+        raise ImportRefused(source, FORMAT, "features", WRONG_KIND) from None
     record = (data.get("metadata") or {}).get(RECORD_KEY) if isinstance(data.get("metadata"), Mapping) else None
-    if not record:
+    if not isinstance(record, Mapping) or not record:
         return monster
     return assemble(native, record, lambda m: _native(statblock_of(m, with_record=False), source)[1], source, FORMAT)

@@ -1,0 +1,73 @@
+"""Hostile values anywhere inside a Forge Steel, Foundry or Steel Compendium file: every field of an exported
+monster's file (the tool's own fields and the workbench record) replaced in turn by a value of the wrong kind,
+out of range or absurd. Each file either opens or is refused with `ImportRefused` naming the part, and no
+refusal carries Python's own words (an AttributeError's text, a repr, pydantic's "Value error")."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import workbench as wb
+from workbench.formats.reader import ImportRefused, read_monsters
+from workbench.model import Ability, Trait
+
+HOSTILE = (None, "", "x", [], {"a": 1}, 10**30, -5, 3.5, True, "9" * 39)
+PYTHON_WORDS = ("object has no attribute", "_Refusal", "Traceback", "Value error", "NoneType", "KeyError",
+                "TypeError", "AttributeError")
+
+
+def _monster() -> wb.Monster:
+    base = wb.build_monster(level=3, organization="leader")
+    return base.model_copy(update={
+        "name": "Marsh Queen",
+        "abilities": (Ability(name="Lash", cost="signature", action="main action", keywords=["Melee", "Strike"],
+                              distance="Melee 2", target="One creature", power_roll={
+                                  "bonus": 3, "tier1": "6 damage; M < 1 prone", "tier2": "9 damage",
+                                  "tier3": "12 damage"}),),
+        "traits": (Trait(name="Mire", text="The ground around her is difficult terrain."),),
+        "malice_features": (Trait(name="Sink", text="One enemy sinks.", cost=3),),
+    })
+
+
+def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    if prefix:
+        yield prefix
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _paths(value, (*prefix, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node[:2]):
+            yield from _paths(value, (*prefix, index))
+
+
+def _set(root: Any, path: tuple[Any, ...], value: Any) -> None:
+    node = root
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+
+
+@pytest.mark.parametrize("fmt", ["forge-steel", "foundry", "steel-compendium"])
+def test_every_field_replaced_by_a_hostile_value_opens_or_is_refused_plainly(fmt):
+    base = json.loads(wb.export_monster(_monster(), fmt))
+    wrong: list[str] = []
+    tries = 0
+    for path in list(_paths(base)):
+        for value in HOSTILE:
+            data = copy.deepcopy(base)
+            _set(data, path, value)
+            tries += 1
+            try:
+                read_monsters(data, "hostile.json")
+            except ImportRefused as exc:
+                if any(words in str(exc) for words in PYTHON_WORDS) or len(str(exc)) > 400:
+                    wrong.append(f"{path} = {value!r}: {exc}")
+            except Exception as exc:  # noqa: BLE001 - any other exception is the failure this test looks for
+                wrong.append(f"{path} = {value!r}: {type(exc).__name__}: {exc}")
+    assert tries > 500
+    assert wrong == []
