@@ -32,6 +32,7 @@ from workbench.formats.collection import (
     old_library_monsters,
 )
 from workbench.monster.library import save_monster
+from workbench.workspace import workspace_bestiary
 
 ATTRIBUTION = "Kobold Press-free test data, made by the workbench's tests under no licence at all."
 
@@ -371,3 +372,42 @@ def test_old_library_folders_are_offered_and_nothing_is_overwritten(tmp_path):
     assert sorted(p.name for p in old.glob("*.json")) == ["Clash.json"]  # kept where it was
     assert here.joinpath("Clash.json").read_bytes() == clash_here  # not overwritten
     assert wb.load_monster("Moved", folder=here).name == "Moved"
+
+
+def test_cli_workspace_names_the_old_folders_and_moves_on_request(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "desk"))
+    monkeypatch.setenv("HOME", str(tmp_path / "user"))  # ~/drawsteel-homebrew is the old installed library
+    checkout = tmp_path / "checkout-homebrew"
+    monkeypatch.setattr(collection, "DEFAULT_FOLDER", checkout)  # the old library of a checkout
+    ogre = wb.build_monster(level=2, organization="elite", role="brute")
+    save_monster(ogre.model_copy(update={"name": "From Checkout"}), folder=checkout)
+    save_monster(ogre.model_copy(update={"name": "From Home"}), folder=tmp_path / "user" / "drawsteel-homebrew")
+    save_monster(ogre.model_copy(update={"name": "From Home", "level": 4}), folder=tmp_path / "desk" / "monsters")
+    shown = run_cli("workspace")
+    assert shown.returncode == 0
+    assert f"Workspace: {tmp_path / 'desk'}" in shown.stdout
+    assert "2 monster(s) saved in an old library folder" in shown.stdout
+    assert "From Checkout.json: can be moved" in shown.stdout
+    assert "From Home.json: the library has a different monster of that name" in shown.stdout
+    moved = json.loads(run_cli("workspace", "--move", "--json").stdout)
+    assert [m["name"] for m in moved["moved"]] == ["From Checkout.json"]
+    assert [m["name"] for m in moved["kept"]] == ["From Home.json"]
+    assert moved["monsters"] == 2
+    assert wb.load_monster("From Home", folder=tmp_path / "desk" / "monsters").level == 4  # not overwritten
+    assert (tmp_path / "user" / "drawsteel-homebrew" / "From Home.json").is_file()  # nor lost
+    assert not (checkout / "From Checkout.json").exists()
+
+
+def test_monsters_left_in_an_old_folder_are_offered_with_the_workspace(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "desk"))
+    monkeypatch.setenv("HOME", str(tmp_path / "user"))
+    monkeypatch.setattr(collection, "DEFAULT_FOLDER", tmp_path / "checkout-homebrew")
+    lesson = wb.build_monster(level=2, organization="elite", role="brute").model_copy(update={"name": "Lesson Ogre"})
+    save_monster(lesson, folder=tmp_path / "checkout-homebrew")
+    found = workspace_bestiary()
+    assert "Lesson Ogre" in {m.name for m in found.monsters}
+    shelf = next(e.shelf for e in found.entries if e.monster.name == "Lesson Ogre")
+    assert str(tmp_path / "checkout-homebrew") in shelf and "workspace --move" in shelf
+    assert move_old_monsters(tmp_path / "desk" / "monsters")[0]
+    again = workspace_bestiary()
+    assert [e.shelf for e in again.entries if e.monster.name == "Lesson Ogre"] == ["Your library"]

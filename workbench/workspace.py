@@ -122,10 +122,12 @@ def adventures_folder() -> Path:
 
 def workspace_bestiary(sample: bool = True) -> WorkspaceBestiary:
     """Every monster at hand, each with its shelf and attribution: the shipped sample, the bestiaries added
-    to the workspace and the workspace's library, together."""
-    from workbench.formats.collection import gather_bestiary
+    to the workspace and the workspace's library, together, and the monsters still in the old library folders
+    (a monster saved in a lesson before the workspace is offered on every page)."""
+    from workbench.formats.collection import gather_bestiary, old_library_folders
 
-    return gather_bestiary(bestiaries_folder(), library_folder(), sample=sample)
+    library = library_folder()
+    return gather_bestiary(bestiaries_folder(), library, sample=sample, old_libraries=old_library_folders(library))
 
 
 def folder_stamp(folder: Path | None = None) -> tuple[tuple[str, int, int], ...]:

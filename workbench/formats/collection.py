@@ -711,9 +711,11 @@ def gather_bestiary(
     library: str | os.PathLike[str] | None,
     *,
     sample: bool = True,
+    old_libraries: Sequence[str | os.PathLike[str]] = (),
 ) -> WorkspaceBestiary:
-    """The sample (unless `sample=False`), every bestiary added under `bestiaries` and the library folder's
-    monsters, together; a bestiary or library file that does not load is in `problems` by name."""
+    """The sample (unless `sample=False`), every bestiary added under `bestiaries`, the library folder's
+    monsters and those still in `old_libraries` (saved before the workspace, not moved yet: offered too, on a
+    shelf of their own), together; a bestiary or library file that does not load is in `problems` by name."""
     shelves: list[Shelf] = []
     entries: list[ListedMonster] = []
     problems: list[tuple[str, str]] = []
@@ -733,6 +735,14 @@ def gather_bestiary(
         problems += [(f"library file {file}", why) for file, why in contents.problems]
         shelves.append(Shelf(name=LIBRARY_SHELF, kind="library", count=len(contents.entries)))
         entries += [ListedMonster(monster=e.monster, shelf=LIBRARY_SHELF) for e in contents.entries]
+    for folder in old_libraries:
+        contents = load_library(Path(folder))
+        if not contents.entries:
+            continue
+        name = f"Saved in {folder} (workbench workspace --move brings them into the library)"
+        problems += [(f"library file {file}", why) for file, why in contents.problems]
+        shelves.append(Shelf(name=name, kind="library", count=len(contents.entries)))
+        entries += [ListedMonster(monster=e.monster, shelf=name) for e in contents.entries]
     return WorkspaceBestiary(shelves=tuple(shelves), entries=tuple(entries), problems=tuple(problems))
 
 
