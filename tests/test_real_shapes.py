@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import workbench as wb
 from workbench.formats.reader import ImportRefused, import_monster, read_monsters
 from workbench.model import Distance
 
@@ -237,3 +238,14 @@ def test_parts_kept_as_text_are_marked_on_the_block_and_listed_in_a_note():
     assert "#### Kept as text" in markdown and "- ability 'Spit Globs', distance: “Two 3 cubes within 10”" in markdown
     whole = import_monster(SHAPES / "foundry-potency-formulas.json")
     assert "wb-kept-as-text" not in stat_block_html(whole) and "Kept as text" not in stat_block_markdown(whole)
+
+
+def test_a_distance_kept_as_text_travels_in_words_to_each_tool():
+    monster = import_monster(SHAPES / "sc-distances-in-words.json")
+    forge = json.loads(wb.export_monster(monster, "forge-steel"))
+    lash = next(f for f in forge["features"] if f["name"] == "Spit Globs")["data"]["ability"]
+    assert lash["distance"][0]["type"] == "Special" and lash["distance"][0]["special"] == "Two 3 cubes within 10"
+    compendium = json.loads(wb.export_monster(monster, "steel-compendium"))
+    assert compendium["features"][0]["distance"] == "Two 3 cubes within 10"
+    for fmt in ("forge-steel", "foundry", "steel-compendium"):  # and each comes back as it was
+        assert read_monsters(json.loads(wb.export_monster(monster, fmt)), "again")[0] == monster

@@ -2,9 +2,14 @@
 
 A Forge Steel monster is the object with `withCaptain` (Forge Steel's own test), a group the object with
 `monsters` and `malice`; a Foundry actor has `type: "npc"` and `system`; a Steel Compendium stat block has
-`type: "statblock"` (or, in older files, `free_strike` beside its `features`). A file that is none of these, or
-holds something the model can't represent, is refused with the file, the format it looked like and the part
-that failed (`ImportRefused`); nothing is half-read in silence.
+`type: "statblock"` (or, in older files, `free_strike` beside its `features`).
+
+Opening is lenient and honest: a part of a real file the model cannot structure (a distance in words, a
+formula it does not evaluate, an organization the file leaves blank) stays as written and is listed in the
+monster's `kept_as_text`. A file that is none of these formats, or holds a value of the wrong kind or out of
+range, is refused with the file, the format it looked like and the part that failed (`ImportRefused`), in
+words, never Python's; nothing is half-read in silence. A monster is also refused when the homebrew library
+could not load it back (`record.check_monster`), so every monster that imports can be loaded.
 """
 
 from __future__ import annotations
