@@ -3,7 +3,7 @@
 Each measured change sets one widget value (level, organization, role, extra Stamina, targets, strike,
 chart quantity, name — in a fixed cycle) and stops the clock when the observer has returned, i.e. when the
 stat block HTML, the working, the exports and the FigureWidget's traces have all been updated in Python
-(the browser's own drawing is not included; see NOTES-JUPYTER.md for that path). Every change is checked
+(the browser's own drawing is not included: bench_browser.py measures that path). Every change is checked
 to have changed the block or the chart.
 
 The explorer is timed the same way: a change of the charted number, and a what-if edit (a new ruleset:

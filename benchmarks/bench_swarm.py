@@ -5,7 +5,7 @@
 Prints: fights per second for a few scenarios (one `simulate_swarms` call of `runs` fights each, seeded),
 the tuning grid's time (4 N × 4 M × 3 disruption chances, 200 fights a cell), loading the shipped rule
 modules, the weakness table, and the weakness app's control change → re-rendered wound and table (median
-and p95 in ms). The browser's own drawing is not included (see NOTES-JUPYTER.md).
+and p95 in ms). The browser's own drawing is not included.
 """
 
 from __future__ import annotations

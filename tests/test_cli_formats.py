@@ -1,4 +1,4 @@
-"""`workbench import` and `workbench export` (workbench/cli/importing.py, exporting.py), by DESIGN.md's CLI
+"""`workbench import` and `workbench export` (workbench/cli/importing.py, exporting.py), by the command line's
 rules: bad input exits 2 with one line on stderr and nothing on stdout; nothing saved is lost."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`workbench show`: the JSON contract of DESIGN.md, re-levelling on request, refusals (exit 2, one stderr
+"""`workbench show`: its JSON keys, re-levelling on request, refusals (exit 2, one stderr
 line, nothing on stdout)."""
 
 from __future__ import annotations

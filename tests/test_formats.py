@@ -3,7 +3,7 @@
 Round trips: every sample stat block and homebrew monsters with every kind of part, exported to each format
 and imported back, equal in every field. Each format's own fields are also checked on their own (the file
 with the workbench record taken out), against the tools' field names, types and enum spellings as
-../shared/FORMATS.md lists them. Test files of the tools' shapes are written here by hand, never copied.
+the tools' published formats give them. Test files of the tools' shapes are written here by hand, never copied.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The layers of DESIGN.md, checked on the whole import graph of `workbench`.
+"""The layers of `workbench` (the README's layout), checked on its whole import graph.
 
 Every import counts: module level, inside functions, under `TYPE_CHECKING`, relative or absolute. Each
 package has a rank; a module may import its own layer or a lower one, and the graph has no cycle at all.

@@ -47,7 +47,7 @@ def test_exact_rounding_where_floats_would_round_wrongly():
 
 
 def test_design_example_ev_working():
-    # DESIGN.md: "EV = ⌈(2 × 5 + 4) × 2⌉ = 28"
+    # EV = ⌈(2 × 5 + 4) × 2⌉ = 28
     m = wb.build_monster(level=5, organization="elite", role="brute")
     ev_step = wb.explain(m)[0]
     assert str(ev_step) == "EV = ⌈(2 × 5 + 4) × 2⌉ = 28"

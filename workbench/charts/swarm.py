@@ -1,7 +1,8 @@
 """Swarm simulation figures: the "Rule of Thumb for Tuning" made visible, and one scenario's distribution.
 
 Data in (frames from `workbench.tables.swarm`), figure out; nothing here displays itself. An app wraps a
-finished figure in `go.FigureWidget` (build the whole figure first: see NOTES-JUPYTER.md).
+finished figure in `go.FigureWidget`: built whole first, since every change to a widget's figure is a message
+to the browser.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ on request.
 Reads a file of the homebrew library (version 1 or 2) or any stat block file `wb.import_monster` reads
 (Steel Compendium, Forge Steel, Foundry), told apart by the content. With `--level` the monster is moved there (`wb.relevel`, `--mode delta` keeps
 the design's departures, `formula` replaces them) and the working of every moved number is shown.
-`--json` prints DESIGN.md's keys: the Monster's numbers, `"characteristics": {"might": ...}`, `"abilities":
+`--json` prints the keys scripts read: the Monster's numbers, `"characteristics": {"might": ...}`, `"abilities":
 [{"name", "cost", "power_roll": {"bonus", "tier1": {"damage", ...}, ...}, ...}]`, and `"relevel"` with the
 moves when `--level` was given.
 """
@@ -100,7 +100,7 @@ def _move(move: Move) -> dict[str, Any]:
 
 
 def monster_payload(monster: Monster) -> dict[str, Any]:
-    """The JSON object of `workbench show --json` (DESIGN.md's keys)."""
+    """The JSON object of `workbench show --json` (the keys scripts read)."""
     payload = monster.model_dump(mode="json", exclude={"abilities", "characteristics", "relevelled_from",
                                                        "size_class", "movement", "stability_value"})
     payload["characteristics"] = monster.characteristics.as_dict()

@@ -67,7 +67,7 @@ def _number(value: Fraction) -> int | float:
 
 
 def suggestions_payload(found: tuple[Suggestion, ...]) -> dict[str, Any]:
-    """The JSON object of `--json`: DESIGN.md's contract, one object per encounter, best first."""
+    """The JSON object of `--json`, one object per encounter, best first: the keys scripts read."""
     return {
         "encounters": [
             {

@@ -1,6 +1,6 @@
 """The Director's Malice over a fight: the schedule it arrives on, a plan for spending it, and a tracker.
 
-Rules: "Malice" (Monster Basics) and ../shared/rules/malice.txt. Readings (../shared/RULES-READINGS.md):
+Rules: "Malice" (Monster Basics) and data/rules/malice.txt. Readings (data/rules/RULES-READINGS.md):
 at the start of combat the Director gains the heroes' average Victories, rounded down; at the start of each
 round, the living heroes plus the round number. The book's example is one gain at the start of round 1
 (3 + 5 + 1 = 9), then 7, 8, 9, ... . A hero who dies stops generating Malice: deaths given for a round are

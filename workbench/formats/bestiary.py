@@ -11,7 +11,7 @@ name with the reason (`LoadFailure`) and the others load. Two shapes of the tran
 current one (`features` with `"ability_type": "Signature Ability"` and `tier1`..`tier3`) and the older one
 (`abilities` with `"cost": "Signature Ability"` and `t1`..`t3`).
 
-Readings (see ../shared/RULES-READINGS.md for the formulas' own):
+Readings (see data/rules/RULES-READINGS.md for the formulas' own):
 - A minion's printed EV ("3 for four minions", "3 for 4 minions") is the EV of four minions, as the formula's.
 - A tier's damage is the sum of every "N [type] damage" in the tier text before its first ";", so
   "8 damage, 4 corruption damage" is 12; a tier with no damage amount has none (the ability is then not

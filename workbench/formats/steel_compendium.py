@@ -1,6 +1,6 @@
 """Steel Compendium stat block JSON (the data-bestiary shape the sample uses), both ways.
 
-Written in the shape of `../shared/bestiary-sample/` and the Steel Compendium's statblock schema: `ev` and
+Written in the shape of `data/bestiary-sample/` and the Steel Compendium's statblock schema: `ev` and
 `stamina` as strings (a minion's "3 for four minions"), `roles` as one "Organization Role" string, `ancestry`
 the keywords, `speed` a number with `movement` the modes ("Climb, Fly"), `size` "1S", the five
 characteristics as numbers, `immunities`/`weaknesses` as "Fire 5" strings, `with_captain`, and `features`:
