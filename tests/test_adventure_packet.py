@@ -1,0 +1,68 @@
+"""The adventure's printable packet (workbench.render.adventure): the day, a sheet per encounter with its Malice
+card, every stat block as a card; every text a Director typed escaped."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import workbench as wb
+from workbench.encounter.adventure import Adventure, plan
+from workbench.encounter.encounter import Encounter
+from workbench.encounter.objective import choose_objective
+from workbench.encounter.party import make_party
+from workbench.model import Trait
+from workbench.render.adventure import adventure_html
+
+HOSTILE = '<img src=x onerror="alert(1)">'
+
+
+def day() -> Adventure:
+    party = make_party(heroes=5, level=3)
+    gate = Encounter(name=f"Gate {HOSTILE}", party=party).adding("7 x level 3 platoon brute: Gate Guard")
+    gate = gate.model_copy(update={"objectives": (choose_objective("diminish_numbers"),)})
+    hall = Encounter(name="Hall", party=party).adding("level 4 leader: Warden", "8 x level 3 minion harrier")
+    return Adventure(name=f"The keep {HOSTILE}", party=party, encounters=(gate, hall, gate), respites=(2,))
+
+
+def text_of(page: str) -> str:
+    page = re.sub(r"<style>.*?</style>", "", page, flags=re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def test_user_text_is_escaped_everywhere():
+    page = adventure_html(plan(day()))
+    assert HOSTILE not in page and "<img" not in page
+    assert html.escape(HOSTILE, quote=True) in page
+    assert f"The keep {HOSTILE}" in text_of(page)  # and it prints as the text typed
+
+
+def test_the_day_and_each_sheet_hold_the_numbers():
+    found = plan(day())
+    page = adventure_html(found)
+    text = text_of(page)
+    # arrivals 0, 2 (the hard Gate is worth 2), then 0 after the respite
+    assert re.findall(r'class="wb-arrival" data-value="([^"]+)"', page) == ["0", "2", "0"]
+    assert "arriving with 2 Victories : encounter strength 60" in text
+    assert page.count('class="wb-sheet"') == 3
+    # each sheet's Malice card: round 1 gains the Victories rounded down + 5 heroes + 1, round n gains 5 + n
+    for row in found.encounters:
+        start = int(row.arrival_victories)
+        gains = [start + 5 + 1] + [5 + n for n in range(2, 6)]
+        totals = [sum(gains[: n + 1]) for n in range(5)]
+        rows = " ".join(f"{n + 1} {g} {t}" for n, (g, t) in enumerate(zip(gains, totals, strict=True)))
+        assert rows in text
+    assert "Brutal Effectiveness (3 Malice)" in text
+    assert "Diminish Numbers" in text and "Success condition." in text and "Failure condition." in text
+
+
+def test_stat_blocks_are_cards_with_the_monster_given():
+    warden = wb.build_monster(level=4, organization="leader").model_copy(update={
+        "name": "Warden",
+        "malice_features": (Trait(name="Lock the Gates", text="Every door slams shut.", cost=4),),
+    })
+    page = adventure_html(plan(day()), monsters=[warden])
+    # three kinds of stat block across the day: the guard, the warden, the harrier minions
+    assert page.count('class="wb-card"') == 3
+    text = text_of(page)
+    assert "Lock the Gates (Warden) (4 Malice): Every door slams shut." in text
