@@ -67,3 +67,21 @@ def test_entry_point(tmp_path):
     result = run_entry_point("adventure", str(path), "--json")
     assert result.returncode == 0
     assert len(json.loads(result.stdout)["encounters"]) == 3
+
+
+def test_a_name_finds_the_workspace_adventure_and_the_packet_is_written(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "desk"))
+    save_adventure(day(), tmp_path / "desk" / "adventures" / "keep.json")
+    packet = tmp_path / "keep.html"
+    result = run_cli("adventure", "keep", "--packet", str(packet))
+    assert result.returncode == 0, result.stderr
+    assert f"Packet written to {packet}" in result.stdout
+    page = packet.read_text(encoding="utf-8")
+    assert page.count('class="wb-sheet"') == 3 and "The keep &lt;b&gt;" in page
+    again = run_cli("adventure", "keep", "--packet", str(packet))  # never over a file
+    assert again.returncode == 2 and "--packet" in again.stderr and "exists" in again.stderr
+    assert packet.read_text(encoding="utf-8") == page
+    wrong = run_cli("adventure", "keep", "--packet", str(tmp_path / "keep.pdf"))
+    assert wrong.returncode == 2 and ".html" in wrong.stderr
+    missing = run_cli("adventure", "nothing-saved")
+    assert missing.returncode == 2 and "nothing-saved.json" in missing.stderr

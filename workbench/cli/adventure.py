@@ -4,19 +4,26 @@ For each encounter: the Victories the heroes arrive with, the encounter strength
 difficulty after objectives (and the one it was built at), the Victories it is worth, the Malice the monsters
 start with and the warnings of the day (past 6 Victories' worth before a respite, a difficulty that drifted,
 a solo fought early), each with the rules' words. `--json` prints one object `{"name", "heroes",
-"encounters": [...]}`.
+"encounters": [...]}`. FILE may also name an adventure saved in the workspace (`adventures/NAME.json`);
+`--packet OUT.html` writes the printable packet (a new file, never over one).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from workbench.cli import emit
 from workbench.cli.encounter import checks_payload
 from workbench.encounter.adventure import AdventurePlan, load_adventure, plan
 from workbench.encounter.party import format_number
+from workbench.errors import InvalidInput
+from workbench.io.safe_file import FileProblem, write_atomic
+from workbench.render.adventure import adventure_html
+from workbench.workspace import adventures_folder
 
 __all__ = ["register", "run", "plan_payload", "plan_text"]
 
@@ -25,7 +32,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "adventure", help="an adventure's encounters in order: arrival Victories, strength, band, Malice, warnings"
     )
-    parser.add_argument("file", metavar="FILE", help="an adventure JSON file saved by the workbench")
+    parser.add_argument(
+        "file", metavar="FILE",
+        help="an adventure JSON file saved by the workbench, or the name of one in the workspace's adventures",
+    )
+    parser.add_argument("--packet", metavar="OUT", help="also write the printable packet (HTML) to this new file")
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(run=run)
 
@@ -101,6 +112,26 @@ def plan_text(found: AdventurePlan) -> str:
     return "\n".join(lines)
 
 
+def _adventure_file(text: str) -> Path:
+    """The file named, or else the workspace's adventure of that name (`adventures/NAME.json`)."""
+    given = Path(text).expanduser()
+    if given.exists() or given.suffix == ".json" or "/" in text or os.sep in text:
+        return given
+    return adventures_folder() / f"{text}.json"
+
+
 def run(args: argparse.Namespace) -> None:
-    found = plan(load_adventure(args.file))
-    emit(plan_payload(found), args.json, plan_text(found))
+    found = plan(load_adventure(_adventure_file(args.file)))
+    if args.packet is not None:
+        out = Path(args.packet).expanduser()
+        if out.suffix.lower() not in (".html", ".htm"):
+            raise InvalidInput("packet", args.packet, "a new file name ending in .html")
+        try:
+            write_atomic(out, adventure_html(found), overwrite=False)
+        except FileExistsError:
+            raise InvalidInput("packet", args.packet, "a new file name ending in .html", "the file exists") from None
+        except FileProblem as exc:
+            if out.exists():
+                raise InvalidInput("packet", args.packet, "a new file name ending in .html", "the file exists") from None
+            raise InvalidInput("packet", args.packet, "a file the workbench can write", exc.reason) from None
+    emit(plan_payload(found), args.json, plan_text(found) + (f"\nPacket written to {args.packet}" if args.packet else ""))
