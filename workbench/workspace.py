@@ -65,6 +65,7 @@ __all__ = [
     "user_folder",
     "workspace_path",
     "adventures_folder",
+    "encounters_folder",
     "bestiaries_folder",
     "workspace_bestiary",
 ]
@@ -113,6 +114,11 @@ def workspace_path() -> Path:
 def bestiaries_folder() -> Path:
     """Where the bestiaries the Director added live, one folder each (`workbench bestiary add`)."""
     return user_folder() / "bestiaries"
+
+
+def encounters_folder() -> Path:
+    """Where the encounter page saves the Director's encounters (a name alone saves here)."""
+    return user_folder() / "encounters"
 
 
 def adventures_folder() -> Path:

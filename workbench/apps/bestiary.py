@@ -85,10 +85,12 @@ class BestiaryBrowser(widgets.VBox):
         bestiary: Bestiary | None = None,
         on_add: Callable[[PublishedMonster, int], None] | None = None,
         on_load: Callable[[Bestiary], None] | None = None,
+        on_open: Callable[[Bestiary, PublishedMonster], str] | None = None,
     ) -> None:
         self.bestiary = bestiary if bestiary is not None else sample_bestiary()
         self.on_add = on_add
         self.on_load = on_load
+        self.on_open = on_open
         monsters = self.bestiary.monsters
         rules = core_ruleset()
         wide = {"description_width": "initial"}
@@ -117,6 +119,10 @@ class BestiaryBrowser(widgets.VBox):
                                             layout={"width": "150px"})
         self.add = widgets.Button(description="Add to encounter", button_style="primary",
                                   disabled=on_add is None)
+        # "Open in the builder": the page hands the picked stat block to the monster page (`on_open` says how)
+        self.open_builder = widgets.Button(description="Open in the builder", icon="edit",
+                                   layout={"display": "none" if on_open is None else ""})
+        self.open_builder.add_class("wb-bestiary-open")
         self.message = widgets.HTML()
         self.folder = widgets.Text(value="", description="Bestiary folder", style=wide, layout={"width": "460px"},
                                    placeholder="a folder of stat block JSON files, e.g. a Steel Compendium clone")
@@ -129,6 +135,7 @@ class BestiaryBrowser(widgets.VBox):
             control.observe(self._changed, names="value")
         self.add.on_click(self._changed)
         self.load.on_click(self._changed)
+        self.open_builder.on_click(self._changed)
         self._busy = False
         self._show()
         wrap = widgets.Layout(flex_flow="row wrap")
@@ -138,7 +145,7 @@ class BestiaryBrowser(widgets.VBox):
             widgets.HBox([self.organization, self.role, self.keyword, self.sort, self.descending], layout=wrap),
             self.counts,
             widgets.HBox([
-                widgets.VBox([self.rows, widgets.HBox([self.count, self.add]), self.message]),
+                widgets.VBox([self.rows, widgets.HBox([self.count, self.add]), self.open_builder, self.message]),
                 self.stat_block,
             ], layout=wrap),
         ])
@@ -233,6 +240,17 @@ class BestiaryBrowser(widgets.VBox):
                 self._load_folder()
             except WorkbenchError as exc:
                 self.message.value = refusal_html(exc)
+            return
+        if change is self.open_builder:
+            chosen = self.picked
+            if chosen is None or self.on_open is None:
+                self.message.value = refusal_html(WorkbenchError("Pick a stat block in the list first"))
+                return
+            try:
+                self.message.value = self.on_open(self.bestiary, chosen)
+            except (WorkbenchError, OSError) as exc:
+                self.message.value = refusal_html(exc) if isinstance(exc, WorkbenchError) else refusal_html(
+                    WorkbenchError(f"Could not hand it to the builder: {exc.strerror or exc}"))
             return
         if change is self.add:
             picked = self.picked

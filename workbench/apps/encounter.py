@@ -29,7 +29,7 @@ import plotly.graph_objects as go
 
 from workbench.apps.bestiary import BestiaryBrowser
 from workbench.apps.chart_slot import ChartSlot
-from workbench.apps.message import refusal_html, shown_path
+from workbench.apps.message import refusal_html
 from workbench.calibration.browse import all_keywords, whole_stat_block
 from workbench.charts.encounter import budget_figure
 from workbench.charts.pace import pace_figure
@@ -76,6 +76,8 @@ __all__ = ["AttackView", "EncounterEditor", "EncounterView", "RowView", "encount
 
 ANY = "any"
 SUGGESTIONS = 10
+UNDO_DEPTH = 50  # changes to the creatures Undo can take back
+LOCK_WORDS = {True: "🔒 kept", False: "keep"}
 PACE_PROMPT = ("Enter the heroes' Stamina and the damage they deal in a round to see the pace of the fight "
                "(the workbench invents no hero numbers).")
 
@@ -267,6 +269,7 @@ class EncounterEditor(widgets.VBox):
         library_folder: str | Path | None = None,
         bestiary: Bestiary | None = None,
         files_folder: str | Path | None = None,
+        open_in_builder: Callable[[Bestiary, PublishedMonster], str] | None = None,
     ) -> None:
         self.rules = encounter_rules()
         self.files_folder = files_folder
@@ -288,8 +291,12 @@ class EncounterEditor(widgets.VBox):
         self.next_suggestion = 0
         self._actions: dict[int, tuple[Any, ...]] = {}
         self._busy = False
+        # the rows a suggestion keeps (by stat block): those the Director added by hand start locked
+        self.locked: set[tuple[Any, ...]] = {c.stat_block for c in self.encounter.creatures}
+        self.history: list[tuple[Encounter, frozenset[tuple[Any, ...]]]] = []  # for Undo, the latest last
         self._build_controls(party, difficulty, library_folder)
-        self.browser = BestiaryBrowser(self.bestiary, on_add=self._add_stat_block, on_load=self._use_bestiary)
+        self.browser = BestiaryBrowser(self.bestiary, on_add=self._add_stat_block, on_load=self._use_bestiary,
+                                       on_open=open_in_builder)
         first = self._view()
         self.plot = ChartSlot(first.figure, "wb-budget-chart")
         self.pace_plot = ChartSlot(first.pace_figure, "wb-pace-chart", placeholder=widgets.HTML())
@@ -383,10 +390,18 @@ class EncounterEditor(widgets.VBox):
                                       style=wide, layout={"width": "420px"})
         self.damage_c = widgets.BoundedIntText(value=0, min=0, max=9999, description="Heroes' damage a round",
                                                style=wide, layout={"width": "260px"})
-        self.path_c = widgets.Text(description="File", placeholder="encounters/gate.json")
-        self.overwrite_c = widgets.Checkbox(value=False, description="Overwrite", indent=False)
+        self.path_c = widgets.Text(description="File", placeholder="gate.json" if self.files_folder is not None
+                                   else "encounters/gate.json")
+        self.overwrite_c = widgets.Checkbox(value=False, description="Replace a file of that name", indent=False)
         self.save_b = widgets.Button(description="Save")
         self.load_b = widgets.Button(description="Load")
+        # the encounters saved in the files folder, to open with a click
+        self.saved_c = widgets.Dropdown(options=self._saved_files(), value=None, description="Saved encounters",
+                                        style=wide, layout={"width": "auto"})
+        self.open_b = widgets.Button(description="Open")
+        self.where_c = widgets.HTML(self._where_words()).add_class("wb-encounter-files-where")
+        self.undo_b = widgets.Button(description="Undo", icon="undo", disabled=True,
+                                     tooltip="take the last change to the creatures back")
         self.message = widgets.HTML()
         self.message.add_class("wb-encounter-message")
         self._set_monsters(self.monsters)
@@ -427,7 +442,8 @@ class EncounterEditor(widgets.VBox):
             ("add_monster", self.add_monster_b), ("load_library", self.load_library_b),
             ("add_terrain", self.add_terrain_b), ("suggest_groups", self.suggest_b),
             ("clear_groups", self.clear_groups_b), ("apply_groups", self.apply_groups_b), ("save", self.save_b),
-            ("load", self.load_b), ("add_objective", self.add_objective_b),
+            ("load", self.load_b), ("add_objective", self.add_objective_b), ("open", self.open_b),
+            ("undo", self.undo_b),
         ):
             self._actions[id(button)] = (name,)
             button.on_click(self._changed)
@@ -454,11 +470,19 @@ class EncounterEditor(widgets.VBox):
             self._show(self._view(lenient=True))
             return
         if isinstance(result, Encounter):
+            if action[0] not in ("controls", "undo", "load", "open") and result.creatures != self.encounter.creatures:
+                self.history.append((self.encounter, frozenset(self.locked)))
+                del self.history[:-UNDO_DEPTH]
+            if action[0] in ("add_monster", "add_spec", "add_stat_block"):
+                self.locked |= {c.stat_block for c in result.creatures} - {
+                    c.stat_block for c in self.encounter.creatures}
             self.encounter = result
+        self.undo_b.disabled = not self.history
         self._sync_objectives()
         self.message.value = (f'<span class="wb-ok" style="color:#264">{html.escape(result)}</span>'
                               if isinstance(result, str) else "")
         self._show(view)
+        self._show_locks()
 
     def _do(self, action: tuple[Any, ...]) -> Encounter | str | None:
         """Which library call an action is (the handler's only decision)."""
@@ -488,6 +512,9 @@ class EncounterEditor(widgets.VBox):
             "remove_objective": lambda: self._remove_objective(e, args[0]),
             "save": self._save,
             "load": self._load,
+            "open": self._open,
+            "undo": self._undo,
+            "lock": lambda: self._lock(args[0]),
         }
         return calls[name]()
 
@@ -651,15 +678,17 @@ class EncounterEditor(widgets.VBox):
         return note + (f"; skipped: {', '.join(problems)}" if problems else "")
 
     def _suggest(self) -> Encounter:
-        """The next of ten suggestions for this party, difficulty and keyword (asked again when they change)."""
+        """The next of ten suggestions for this party, difficulty and keyword (asked again when they change),
+        keeping the locked rows as they are and filling the rest of the band."""
         e = self.encounter
         keywords = () if self.keyword_c.value == ANY else (self.keyword_c.value,)
-        key = (e.party, self.difficulty_c.value, keywords)
+        kept = tuple(c for c in e.creatures if c.stat_block in self.locked)
+        key = (e.party, self.difficulty_c.value, keywords, kept)
         # the bestiary and the Director's own library ("A bestiary is ... and the homebrew library")
         pool: list[PublishedMonster | Monster] = [*self.bestiary.monsters, *self.library]
         if key != self.suggestion_key:
             self.suggestions = suggest_encounters(e.party, self.difficulty_c.value, pool, keywords,
-                                                  count=SUGGESTIONS, rng=random.Random(len(pool)))
+                                                  count=SUGGESTIONS, rng=random.Random(len(pool)), keep=kept)
             self.suggestion_key, self.next_suggestion = key, 0
         chosen = self.suggestions[self.next_suggestion % len(self.suggestions)]
         self.next_suggestion += 1
@@ -676,13 +705,68 @@ class EncounterEditor(widgets.VBox):
         # taken there; a file outside it, in the shipped data or of another kind (a monster) is refused
         saved = save_encounter(self.encounter, self.path_c.value.strip(), overwrite=self.overwrite_c.value,
                                inside=self.files_folder)
-        return f"Saved to {shown_path(saved)}."
+        self._list_saved(saved)
+        return f"Saved to {saved.absolute()}"
+
+    def _saved_files(self) -> list[tuple[str, str]]:
+        """The encounter files in the files folder (name, path), newest first; none without a files folder."""
+        if self.files_folder is None:
+            return []
+        folder = Path(self.files_folder).expanduser()
+        try:
+            files = sorted((p for p in folder.glob("*.json") if p.is_file()),
+                           key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        except OSError:
+            return []
+        return [(p.stem, str(p)) for p in files]
+
+    def _list_saved(self, chosen: Path | None = None) -> None:
+        options = self._saved_files()
+        self._busy = True
+        try:
+            self.saved_c.options = options
+            self.saved_c.value = str(chosen) if chosen is not None and str(chosen) in dict(options).values() else None
+        finally:
+            self._busy = False
+
+    def _where_words(self) -> str:
+        if self.files_folder is None:
+            return ""
+        folder = Path(self.files_folder).expanduser().absolute()
+        return (f'<small>Encounters are saved in <b class="wb-files-folder">{html.escape(str(folder))}</b>; '
+                "a name alone saves there.</small>")
+
+    def _open(self) -> Encounter:
+        if not self.saved_c.value:
+            raise InvalidInput("saved encounter", "", "an encounter picked in the Saved encounters list")
+        self.path_c.value = Path(self.saved_c.value).name
+        return self._load()
+
+    def _lock(self, index: int) -> Encounter:
+        key = self.encounter.creatures[index].stat_block
+        self.locked ^= {key}
+        return self.encounter
+
+    def _undo(self) -> Encounter:
+        if not self.history:
+            raise InvalidInput("undo", "", "a change to take back (there is none left)")
+        before, locked = self.history.pop()
+        self.locked = set(locked)
+        self._put_party(before)
+        return before
 
     def _load(self) -> Encounter:
         typed = Path(self.path_c.value.strip()).expanduser()
         if self.files_folder is not None and not typed.is_absolute():
             typed = Path(self.files_folder).expanduser() / typed
         loaded = load_encounter(typed)
+        self._put_party(loaded)
+        self.locked = {c.stat_block for c in loaded.creatures}
+        self.editing = 0
+        return loaded
+
+    def _put_party(self, loaded: Encounter) -> None:
+        """The party controls show `loaded`'s party (without reacting to themselves)."""
         hero = [m.level for m in loaded.party.members if m.kind == "hero"]
         self._busy = True
         try:
@@ -694,11 +778,8 @@ class EncounterEditor(widgets.VBox):
             self.retainers_c.value = _levels_of(loaded.party, "retainer")
             self.allies_c.value = _levels_of(loaded.party, "ally")
             self.victories_c.value = format_number(loaded.party.victories)
-            self.encounter = loaded
-            self.editing = 0
         finally:
             self._busy = False
-        return loaded
 
     # ---------------------------------------------------------------- showing
 
@@ -804,6 +885,19 @@ class EncounterEditor(widgets.VBox):
             rows.append(widgets.HTML("<i>No creatures yet: add some from the bestiary below, or ask for a "
                                      "suggestion.</i>"))
         self.rows_box.children = tuple(rows)
+        self._show_locks()
+
+    def _show_locks(self) -> None:
+        """Each creature row's lock as `locked` has it (rows kept from before included)."""
+        self._busy = True
+        try:
+            for creature, row in zip(self.encounter.creatures, self.rows_box.children, strict=False):
+                kids: tuple[Any, ...] = tuple(getattr(row, "children", ()))
+                if len(kids) > 8:
+                    on = creature.stat_block in self.locked
+                    kids[8].value, kids[8].description = on, LOCK_WORDS[on]
+        finally:
+            self._busy = False
 
     def _row(self, i: int, r: RowView, group_count: int) -> widgets.HBox:
         """One creature row: name, − count +, its EV, the star toggle, its group and Remove."""
@@ -814,6 +908,11 @@ class EncounterEditor(widgets.VBox):
         star.add_class("wb-row-star")
         self._actions[id(star)] = ("star", i)
         star.observe(self._changed, names="value")
+        lock = widgets.ToggleButton(value=False, description=LOCK_WORDS[False], layout={"width": "auto"},
+                                    tooltip="a locked row stays when you ask for a suggestion")
+        lock.add_class("wb-row-lock")
+        self._actions[id(lock)] = ("lock", i)
+        lock.observe(self._changed, names="value")
         group = widgets.Dropdown(
             options=options + ([("split between groups", SPLIT)] if r.group == SPLIT else []),
             value=r.group, layout={"width": "170px"},
@@ -831,6 +930,7 @@ class EncounterEditor(widgets.VBox):
             star,
             group,
             self._button("Remove", ("remove", i), "remove this entry", "wb-row-remove"),
+            lock,
         ])
         line.add_class("wb-encounter-row")
         return line
@@ -853,7 +953,7 @@ class EncounterEditor(widgets.VBox):
         ])
         editor_box = widgets.VBox([
             widgets.HTML("<b>The encounter</b>"),
-            widgets.HBox([self.keyword_c, self.suggest_encounter_b], layout=wrap),
+            widgets.HBox([self.keyword_c, self.suggest_encounter_b, self.undo_b], layout=wrap),
             self.rows_box,
             widgets.HBox([self.suggest_b, self.clear_groups_b], layout=wrap),
         ])
@@ -888,6 +988,7 @@ class EncounterEditor(widgets.VBox):
         return [
             party_box, self.message, self.panes["summary"], editor_box, self.plot, tabs, browser, more,
             widgets.HBox([self.path_c, self.overwrite_c, self.save_b, self.load_b], layout=wrap),
+            widgets.HBox([self.saved_c, self.open_b], layout=wrap), self.where_c,
         ]
 
     def _controls(self) -> dict[str, Any]:
@@ -904,6 +1005,7 @@ class EncounterEditor(widgets.VBox):
             "clear_groups": self.clear_groups_b, "groups_text": self.groups_c, "apply_groups": self.apply_groups_b,
             "keyword": self.keyword_c, "suggest_encounter": self.suggest_encounter_b, "hero_stamina": self.stamina_c,
             "party_damage": self.damage_c, "path": self.path_c, "overwrite": self.overwrite_c, "save": self.save_b,
+            "saved": self.saved_c, "open": self.open_b, "undo": self.undo_b,
             "load": self.load_b, "message": self.message, "plot": self.plot, "pace_plot": self.pace_plot,
             "rows": self.rows_box, "browser": self.browser, "abilities": self.attack_box, **self.panes,
         }
@@ -915,7 +1017,8 @@ class EncounterEditor(widgets.VBox):
         """Row `index`'s controls by name (for scripts and tests): minus, plus, star, group, remove."""
         row = self.rows_box.children[index]
         kids = row.children
-        return {"minus": kids[1], "plus": kids[3], "star": kids[5], "group": kids[6], "remove": kids[7]}
+        return {"minus": kids[1], "plus": kids[3], "star": kids[5], "group": kids[6], "remove": kids[7],
+                "lock": kids[8]}
 
 
 def encounter_app(
@@ -928,11 +1031,13 @@ def encounter_app(
     library_folder: str | Path | None = None,
     bestiary: Bestiary | None = None,
     files_folder: str | Path | None = None,
+    open_in_builder: Callable[[Bestiary, PublishedMonster], str] | None = None,
 ) -> EncounterEditor:
     """The party and encounter editor with the bestiary, live guidelines, groups, objectives, the quick method
     and the pace of the fight. `monsters` (from the builder, say) fill the Monster list; `encounter` starts
     the editor with an existing encounter (its party replaces the controls' values); `bestiary` is the shipped
     sample unless given; `files_folder`: the folder its File box saves in and loads from (a page's is the
-    Director's workspace: a file outside it is refused)."""
+    Director's workspace: a file outside it is refused); `open_in_builder(bestiary, stat_block)`, when given,
+    is the bestiary's "Open in the builder" (it returns the words to show)."""
     return EncounterEditor(monsters, heroes, level, victories, difficulty, encounter, library_folder, bestiary,
-                           files_folder)
+                           files_folder, open_in_builder)

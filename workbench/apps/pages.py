@@ -10,7 +10,10 @@ encounter page after each change, and the library folder in the Director's home.
 from __future__ import annotations
 
 import html
+import json
+import uuid
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -23,16 +26,20 @@ from workbench.apps.homebrew import swarm_app, weakness_app
 from workbench.apps.message import refusal_html, shown_path
 from workbench.apps.solos import solos_app
 from workbench.errors import WorkbenchError
+from workbench.formats.bestiary import Bestiary, PublishedMonster
+from workbench.io.safe_file import FileProblem, read_json, write_atomic
 from workbench.model import Monster
 from workbench.monster.library import load_library
 from workbench.render.message import error_html, ok_html
 from workbench.workspace import (
     Workspace,
     default_workspace,
+    encounters_folder,
     library_folder,
     load_workspace,
     remember_encounter,
     save_workspace,
+    user_folder,
     workspace_path,
 )
 
@@ -81,10 +88,47 @@ def _watch(widget: Any, callback: Callable[[Any], None]) -> None:
         _watch(child, callback)
 
 
+HANDOFF = "open-in-builder.json"  # a stat block the encounter page asked the monster page to open
+OPENED = ".opened-in-builder"  # the hand-off last opened (hidden: a page built before its visit is not rebuilt)
+
+
+def _hand_to_builder(bestiary: Bestiary, stat_block: PublishedMonster) -> str:
+    """The encounter page's "Open in the builder": name the stat block's file for the monster page."""
+    root = Path(bestiary.source)
+    file = (root if root.is_dir() else root.parent) / stat_block.file
+    if not file.is_file():
+        return error_html(f"{stat_block.name}'s file is no longer at {file}: load the bestiary again.")
+    text = json.dumps({"file": str(file.absolute()), "id": uuid.uuid4().hex}) + "\n"
+    write_atomic(user_folder() / HANDOFF, text, overwrite=True)
+    return ok_html(f'{html.escape(stat_block.name)} is ready in the builder: <a href="monster.ipynb" '
+                   'target="_blank" class="wb-open-builder-link">open the monster page</a>.')
+
+
+def _handed_file() -> Path | None:
+    """The file the encounter page handed over and the monster page has not opened yet (None: none)."""
+    folder = user_folder()
+    try:
+        handed = read_json(folder / HANDOFF)
+        opened = (folder / OPENED).read_text(encoding="utf-8").strip() if (folder / OPENED).is_file() else ""
+    except (FileProblem, OSError):
+        return None
+    if not isinstance(handed, dict) or not isinstance(handed.get("file"), str) or handed.get("id") == opened:
+        return None
+    try:
+        write_atomic(folder / OPENED, str(handed.get("id", "")), overwrite=True)
+    except (WorkbenchError, OSError):
+        pass  # opened again at the next visit: nothing lost
+    return Path(handed["file"])
+
+
 def monster_page() -> widgets.VBox:
-    """The monster builder, saving to the library folder in the Director's home."""
+    """The monster builder, saving to the library folder in the Director's home; a stat block handed over by
+    the encounter page's "Open in the builder" is opened in it."""
     folder = library_folder()
     builder = monster_builder(folder=folder)
+    handed = _handed_file()
+    if handed is not None:
+        builder.open_file(handed)
     where = _note(f"Your monsters are saved in <b>{html.escape(shown_path(folder))}</b> (the Homebrew library "
                   "tab below) and offered on the encounter page.")
     # the builder's chart switch ("Other organizations") is cut at its fixed 10em: let it size to its words
@@ -107,7 +151,7 @@ def encounter_page() -> widgets.VBox:
     monsters, unreadable = _library_monsters()
     folder = library_folder()
     app = encounter_app(monsters=monsters, encounter=workspace.encounter, library_folder=folder,
-                        files_folder=folder.parent)
+                        files_folder=encounters_folder(), open_in_builder=_hand_to_builder)
     status = widgets.HTML().add_class("wb-workspace-status")
     state = {"workspace": workspace}
 

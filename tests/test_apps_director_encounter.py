@@ -1,0 +1,150 @@
+"""The encounter page as a Director uses it, without a browser: a saved encounter lives in the workspace and
+opens from a picker, suggestions keep the locked rows and Undo brings the encounter back, and a published stat
+block opens in the builder from the bestiary list."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+import workbench as wb
+from workbench.apps import pages
+from workbench.apps.encounter import encounter_app
+from workbench.encounter.encounter import load_encounter
+from workbench.monster.library import save_monster
+from workbench.workspace import encounters_folder, library_folder, user_folder
+
+
+@pytest.fixture(autouse=True)
+def desk(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "desk"))
+    monkeypatch.chdir(tmp_path)  # a cache folder a server might run in: nothing may land here
+
+
+def inner(page, cls):
+    stack = [page]
+    while stack:
+        w = stack.pop(0)
+        if cls in getattr(w, "_dom_classes", ()):
+            return w
+        stack.extend(getattr(w, "children", ()))
+    raise AssertionError(f"no .{cls} on the page")
+
+
+def own_monster() -> wb.Monster:
+    return wb.build_monster(3, "elite", "brute").model_copy(update={"name": "Grisk the Unbowed"})
+
+
+def add_own(app, count: int = 1) -> None:
+    c = app.controls
+    c["monster"].value = next(m for _, m in c["monster"].options if m.name == "Grisk the Unbowed")
+    c["count"].value = count
+    c["add_monster"].click()
+
+
+def test_a_bare_name_saves_in_the_workspace_with_the_full_path_said(tmp_path):
+    app = inner(pages.encounter_page(), "wb-encounter-app")
+    c = app.controls
+    c["spec"].value = "2 × level 3 platoon brute"
+    c["add_spec"].click()
+    c["path"].value = "gate.json"
+    c["save"].click()
+    saved = encounters_folder() / "gate.json"
+    assert saved.is_file()
+    assert not (tmp_path / "gate.json").exists()  # never the folder the server runs in
+    assert str(saved.absolute()) in html.unescape(c["message"].value)
+    assert str(encounters_folder().absolute()) in html.unescape(app.where_c.value)
+    assert [label for label, _ in c["saved"].options] == ["gate"]
+
+
+def test_a_saved_encounter_opens_from_the_picker_after_a_restart():
+    first = inner(pages.encounter_page(), "wb-encounter-app")
+    first.controls["spec"].value = "3 × level 2 platoon harrier"
+    first.controls["add_spec"].click()
+    first.controls["path"].value = "ambush.json"
+    first.controls["save"].click()
+    # a new page (the app started again) with another encounter in the workspace
+    again = inner(pages.encounter_page(), "wb-encounter-app")
+    again.row_buttons(0)["remove"].click()
+    assert again.state().creatures == ()
+    c = again.controls
+    c["saved"].value = dict(c["saved"].options)["ambush"]
+    c["open"].click()
+    assert [(x.level, x.organization, x.role, x.count) for x in again.state().creatures] == [
+        (2, "platoon", "harrier", 3)]
+    assert again.state() == load_encounter(encounters_folder() / "ambush.json")
+
+
+def test_open_with_nothing_picked_says_so():
+    app = inner(pages.encounter_page(), "wb-encounter-app")
+    app.controls["open"].click()
+    message = html.unescape(app.controls["message"].value)
+    assert "Saved encounters" in message and "None" not in message
+
+
+def test_a_suggestion_keeps_the_directors_own_monster_and_undo_brings_the_encounter_back():
+    app = encounter_app(monsters=[own_monster()], heroes=5, level=3, difficulty="hard")
+    add_own(app)
+    before = app.state()
+    assert app.row_buttons(0)["lock"].value is True  # a row added by hand starts locked
+    app.controls["suggest_encounter"].click()
+    after = app.state()
+    assert [c for c in after.creatures if c.name == "Grisk the Unbowed"] == list(before.creatures)
+    assert len(after.creatures) > 1
+    assert app.controls["undo"].disabled is False
+    app.controls["undo"].click()
+    assert app.state() == before
+    assert app.row_buttons(0)["lock"].value is True
+    app.controls["undo"].click()  # and the monster added by hand before it
+    assert app.state().creatures == ()
+    assert app.controls["undo"].disabled is True
+
+
+def test_an_unlocked_row_may_be_replaced_by_a_suggestion():
+    app = encounter_app(monsters=[own_monster()], heroes=5, level=3, difficulty="hard")
+    add_own(app)
+    app.row_buttons(0)["lock"].value = False
+    assert app.locked == set()
+    for _ in range(3):
+        app.controls["suggest_encounter"].click()
+    names = {c.name for c in app.state().creatures}
+    assert "Grisk the Unbowed" not in names  # the bestiary's stat blocks only, the own monster not kept
+
+
+def test_undo_takes_back_each_change_to_the_creatures_in_turn():
+    app = encounter_app(monsters=[own_monster()], heroes=4, level=3)
+    add_own(app)
+    one = app.state()
+    app.row_buttons(0)["plus"].click()
+    assert app.state().creatures[0].count == 2
+    app.controls["undo"].click()
+    assert app.state() == one
+    app.controls["undo"].click()
+    assert app.state().creatures == ()
+
+
+def test_a_published_stat_block_opens_in_the_builder_from_the_bestiary_list():
+    page = pages.encounter_page()
+    browser = inner(page, "wb-bestiary-app")
+    label, index = next((label, i) for label, i in browser.rows.options
+                        if browser.bestiary.monsters[i].name == "Bugbear Channeler")
+    browser.rows.value = index
+    browser.open_builder.click()
+    assert "monster.ipynb" in browser.message.value and "Bugbear Channeler" in browser.message.value
+    assert (user_folder() / pages.HANDOFF).is_file()
+    builder = inner(pages.monster_page(), "wb-builder")
+    assert builder.controls["name"].value == "Bugbear Channeler"
+    assert builder.monster is not None and builder.monster.organization == "elite"
+    # opened once: the next visit starts a new monster
+    again = inner(pages.monster_page(), "wb-builder")
+    assert again.controls["name"].value == ""
+
+
+def test_the_hand_over_leaves_the_library_alone():
+    save_monster(own_monster(), "Grisk", library_folder())
+    page = pages.encounter_page()
+    browser = inner(page, "wb-bestiary-app")
+    browser.rows.value = browser.rows.options[0][1]
+    browser.open_builder.click()
+    assert sorted(p.name for p in library_folder().iterdir() if not p.name.startswith(".")) == ["Grisk.json"]
