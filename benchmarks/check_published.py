@@ -1,7 +1,8 @@
 """Open every stat block file under the folders given and count, per format, how each one opened.
 
 For the real collections Directors hold: the Foundry Draw Steel system's packs (`src/packs/monsters`), the
-Steel Compendium bestiary (data-bestiary-json) and Forge Steel `.ds-monster` / `.ds-monster-group` files.
+Steel Compendium bestiary (data-bestiary-json) and Forge Steel `.ds-monster` / `.ds-monster-group` files (a
+group's monsters are counted one by one).
 Each file is read the way `workbench import` reads it (`formats.reader`); the report gives per format:
 - opened whole: every part structured;
 - opened with parts kept as text: the parts counted by kind (a distance, a power roll line ...);
@@ -46,6 +47,10 @@ def printed_numbers(kind: str, data: Any) -> dict[str, Any] | None:
         ev = _leading(data.get("ev"))
         return {"level": _leading(data["level"]), "stamina": _leading(data["stamina"]), "ev": 0 if ev is None else ev,
                 "free_strike": _leading(data["free_strike"]), **{c: _leading(data[c]) for c in CHARACTERISTICS}}
+    if kind == "forge-steel":
+        values = {e["characteristic"].lower(): e["value"] for e in data["characteristics"]}
+        return {"level": data["level"], "stamina": data["stamina"], "ev": data["encounterValue"],
+                "free_strike": data["freeStrikeDamage"], **{c: values.get(c) for c in CHARACTERISTICS}}
     return None
 
 
@@ -84,9 +89,16 @@ class Tally:
         if kind is None:
             self.other += 1
             return
+        if kind == "forge-steel-group":  # each monster of a group counted on its own
+            for index, monster in enumerate(data["monsters"], start=1):
+                self.read_data(monster, detect_format(monster) or "forge-steel", f"{name} monster {index}", path.name)
+            return
+        self.read_data(data, kind, name, path.name)
+
+    def read_data(self, data: Any, kind: str, name: str, source: str) -> None:
         start = time.perf_counter()
         try:
-            monsters = read_monsters(data, path.name)
+            monsters = read_monsters(data, source)
         except ImportRefused as exc:
             self.seconds[kind] += time.perf_counter() - start
             self.refused[kind].append(f"{name}: {exc.part}: {exc.reason}")

@@ -249,3 +249,11 @@ def test_a_distance_kept_as_text_travels_in_words_to_each_tool():
     assert compendium["features"][0]["distance"] == "Two 3 cubes within 10"
     for fmt in ("forge-steel", "foundry", "steel-compendium"):  # and each comes back as it was
         assert read_monsters(json.loads(wb.export_monster(monster, fmt)), "again")[0] == monster
+
+
+def test_forge_steel_movement_modes_in_capitals_read_and_an_unknown_word_kept_as_text():
+    data = _forge_steel()
+    data["speed"]["modes"] = ["Fly", "climb", "flying"]
+    (monster,) = read_monsters(data, "hawk.ds-monster")
+    assert monster.movement.modes == ("fly", "climb")
+    assert ("the monster", "movement mode", "flying") in kept(monster)

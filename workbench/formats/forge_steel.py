@@ -53,7 +53,7 @@ from workbench.model import (
     Tier,
     Trait,
 )
-from workbench.model.parts import CHARACTERISTICS
+from workbench.model.parts import CHARACTERISTICS, MOVEMENT_MODES
 from workbench.rules.limits import MAX_LEVEL
 
 __all__ = ["FORMAT", "GROUP_SUFFIX", "SUFFIX", "export_group", "export_monster", "is_forge_steel", "read_forge_steel"]
@@ -496,6 +496,18 @@ def _organization(data: Mapping[str, Any], role: Mapping[str, Any], kept: list[K
     return chosen
 
 
+def _modes(modes: list[Any], kept: list[KeptText]) -> list[str]:
+    """The movement modes the rules name ("fly", "Climb"); another word ("flying") is kept as text."""
+    known = []
+    for mode in modes:
+        key = mode.strip().lower() if isinstance(mode, str) else None
+        if key in MOVEMENT_MODES:
+            known.append(key)
+        else:
+            kept.append(KeptText(where="the monster", part="movement mode", text=str(mode)))
+    return known
+
+
 def _native(data: Mapping[str, Any]) -> dict[str, Any]:
     """The Monster fields a `.ds-monster`'s own fields give (what Forge Steel shows and may have changed)."""
     kept: list[KeptText] = []
@@ -517,7 +529,7 @@ def _native(data: Mapping[str, Any]) -> dict[str, Any]:
         "free_strike": _need(data, "freeStrikeDamage", int),
         "stability_value": _need(data, "stability", int),
         "size_class": Size(value=size.get("value"), letter=size.get("mod") or None),
-        "movement": Movement(speed=speed.get("value"), modes=list(_list(speed.get("modes"), "speed.modes"))),
+        "movement": Movement(speed=speed.get("value"), modes=_modes(_list(speed.get("modes"), "speed.modes"), kept)),
         "characteristics": Characteristics(**{c: values.get(c) for c in CHARACTERISTICS}),
         "with_captain": _words(data.get("withCaptain"), "withCaptain"),
     }
