@@ -411,3 +411,20 @@ def test_monsters_left_in_an_old_folder_are_offered_with_the_workspace(tmp_path,
     assert move_old_monsters(tmp_path / "desk" / "monsters")[0]
     again = workspace_bestiary()
     assert [e.shelf for e in again.entries if e.monster.name == "Lesson Ogre"] == ["Your library"]
+
+
+def test_published_stat_blocks_for_the_calibration_count_each_once(tmp_path):
+    """The sample added as a bestiary too is not weighed twice; a Forge Steel file is no published stat block."""
+    add_bestiary(sample_source(tmp_path / "src"), tmp_path / "b", name="Again")
+    extra = tmp_path / "extra"
+    extra.mkdir()
+    data = json.loads(stat_blocks()[0].read_text(encoding="utf-8"))
+    data["name"] = "Only Here"
+    (extra / "only.json").write_text(json.dumps(data), encoding="utf-8")
+    ogre = wb.build_monster(level=3, organization="elite", role="brute").model_copy(update={"name": "Forge Ogre"})
+    (extra / "ogre.ds-monster-group").write_text(str(wb.export_monsters([ogre], "forge-steel")), encoding="utf-8")
+    add_bestiary(extra, tmp_path / "b", name="Extra", attribution=ATTRIBUTION)
+    published = collection.published_stat_blocks(tmp_path / "b")
+    names = [m.name for m in published.monsters]
+    assert len(names) == len(stat_blocks()) + 1 and "Only Here" in names and "Forge Ogre" not in names
+    assert published.failures == ()

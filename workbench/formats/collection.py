@@ -50,7 +50,15 @@ from typing import IO, Final, Literal
 from pydantic import Field, ValidationError
 
 from workbench.errors import InvalidInput, WorkbenchError
-from workbench.formats.bestiary import SAMPLE_DIR, PublishedMonster, load_bestiary
+from workbench.formats.bestiary import (
+    SAMPLE_DIR,
+    Bestiary,
+    LoadFailure,
+    PublishedMonster,
+    StatBlockError,
+    load_bestiary,
+    read_stat_block_file,
+)
 from workbench.formats.reader import MAX_FILE_BYTES, detect_format, read_monsters
 from workbench.formats.record import ImportRefused
 from workbench.frozen import Frozen
@@ -80,6 +88,7 @@ __all__ = [
     "move_old_monsters",
     "old_library_folders",
     "old_library_monsters",
+    "published_stat_blocks",
     "source_files",
 ]
 
@@ -130,6 +139,7 @@ class AddedBestiary(Frozen):
     licence_files: tuple[str, ...] = ()
     monsters: tuple[Monster, ...] = ()
     monster_files: tuple[str, ...] = ()  # the source file of each monster, in the same order
+    monster_formats: tuple[str, ...] = ()  # the format of each monster's file ("steel-compendium", ...)
     failures: tuple[FileNote, ...] = ()  # files that looked like stat blocks and did not read
     skipped: tuple[FileNote, ...] = ()  # files that hold no stat block (an index, a feature list, a link)
     folder: str = Field(default="", exclude=True)  # where it was loaded from (not saved)
@@ -449,9 +459,9 @@ def _attribution_text(licences: Sequence[SourceFile], given: str) -> str:
 
 
 def _read(files: Sequence[SourceFile], progress: Progress | None) -> tuple[
-    list[tuple[str, Monster]], list[FileNote], list[FileNote], list[SourceFile]
+    list[tuple[str, str, Monster]], list[FileNote], list[FileNote], list[SourceFile]
 ]:
-    monsters: list[tuple[str, Monster]] = []
+    monsters: list[tuple[str, str, Monster]] = []
     failures: list[FileNote] = []
     skipped: list[FileNote] = []
     kept: list[SourceFile] = []
@@ -461,11 +471,12 @@ def _read(files: Sequence[SourceFile], progress: Progress | None) -> tuple[
     for done, file in enumerate(stat_blocks, 1):
         try:
             data = parse_json(file.data.decode("utf-8-sig"), file.path)
-            if detect_format(data) is None:
+            kind = detect_format(data)
+            if kind is None:
                 skipped.append(FileNote(file=file.path, reason="no stat block in it (no known format)"))
             else:
                 read = read_monsters(data, file.path)
-                monsters.extend((file.path, m) for m in read)
+                monsters.extend((file.path, kind, m) for m in read)
                 kept.append(file)
         except UnicodeDecodeError:
             failures.append(FileNote(file=file.path, reason="not UTF-8 text"))
@@ -554,8 +565,9 @@ def add_bestiary(
         source=label if is_url(label) else str(Path(label).expanduser().absolute()),
         attribution=_attribution_text(licences, attribution),
         licence_files=tuple(f"{SOURCES}/{f.path}" for f in licences),
-        monsters=tuple(m for _, m in read),
-        monster_files=tuple(f"{SOURCES}/{path}" for path, _ in read),
+        monsters=tuple(m for _, _, m in read),
+        monster_files=tuple(f"{SOURCES}/{path}" for path, _, _ in read),
+        monster_formats=tuple(kind for _, kind, _ in read),
         failures=tuple(failures),
         skipped=tuple([*notes, *skipped]),
     )
@@ -744,6 +756,39 @@ def gather_bestiary(
         shelves.append(Shelf(name=name, kind="library", count=len(contents.entries)))
         entries += [ListedMonster(monster=e.monster, shelf=name) for e in contents.entries]
     return WorkspaceBestiary(shelves=tuple(shelves), entries=tuple(entries), problems=tuple(problems))
+
+
+def published_stat_blocks(bestiaries: str | os.PathLike[str] | None, *, sample: bool = True) -> Bestiary:
+    """The published stat blocks at hand as the calibration reads them (`PublishedMonster`): the sample and
+    every Steel Compendium stat block of the added bestiaries, read from the files kept beside them. One stat
+    block found twice (the sample added as a bestiary too) counts once, so no fit weighs it double."""
+    found: list[PublishedMonster] = []
+    failures: list[LoadFailure] = []
+    sources: list[str] = []
+    if sample:
+        published = load_bestiary(SAMPLE_DIR)
+        found += published.monsters
+        failures += published.failures
+        sources.append(SAMPLE_SHELF)
+    added = list_bestiaries(bestiaries)[0] if bestiaries is not None else ()
+    for b in added:
+        folder = Path(b.folder)
+        files = sorted({f for f, kind in zip(b.monster_files, b.monster_formats, strict=False)
+                        if kind == "steel-compendium"})
+        for file in files:
+            try:
+                found.append(read_stat_block_file(folder / file, f"{b.name}: {file}", inside=folder))
+            except StatBlockError as exc:
+                failures.append(LoadFailure(file=f"{b.name}: {file}", reason=exc.reason))
+        sources.append(b.name)
+    seen: set[tuple[str, int, str, int, int]] = set()
+    unique: list[PublishedMonster] = []
+    for m in found:
+        key = (m.name.casefold(), m.level, m.organization, m.ev, m.stamina)
+        if key not in seen:
+            seen.add(key)
+            unique.append(m)
+    return Bestiary(source=", ".join(sources), monsters=tuple(unique), failures=tuple(failures))
 
 
 # ---------------------------------------------------------------- the old library folders
