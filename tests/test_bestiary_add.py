@@ -12,6 +12,7 @@ import os
 import socket
 import tarfile
 import threading
+import warnings
 import zipfile
 from pathlib import Path
 
@@ -428,3 +429,19 @@ def test_published_stat_blocks_for_the_calibration_count_each_once(tmp_path):
     names = [m.name for m in published.monsters]
     assert len(names) == len(stat_blocks()) + 1 and "Only Here" in names and "Forge Ogre" not in names
     assert published.failures == ()
+
+
+def test_a_path_twice_in_an_archive_is_read_once(tmp_path):
+    first, second = stat_blocks()[0].read_bytes(), stat_blocks()[1].read_bytes()
+    archive = tmp_path / "twice.zip"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # zipfile warns of the duplicate name it is asked to write
+        with zipfile.ZipFile(archive, "w") as z:
+            z.writestr("a/monster.json", first)
+            z.writestr("a/monster.json", second)
+            z.writestr("LICENSE", ATTRIBUTION)
+            z.writestr("LICENSE", "another")
+    added = add_bestiary(archive, tmp_path / "b")
+    assert [m.name for m in added.monsters] == [wb.import_monster(stat_blocks()[0]).name]
+    assert "the first is read" in {f.file: f.reason for f in added.skipped}["a/monster.json"]
+    assert added.attribution == ATTRIBUTION and added.licence_files == ("sources/LICENSE",)

@@ -465,7 +465,14 @@ def _read(files: Sequence[SourceFile], progress: Progress | None) -> tuple[
     failures: list[FileNote] = []
     skipped: list[FileNote] = []
     kept: list[SourceFile] = []
-    stat_blocks = [f for f in files if not _is_licence(f.path.rsplit("/", 1)[-1])]
+    stat_blocks: list[SourceFile] = []
+    seen: set[str] = set()
+    for f in files:
+        if f.path in seen:  # an archive may hold one path twice: the first is read, as an extraction keeps one
+            skipped.append(FileNote(file=f.path, reason="a second file of the same path: the first is read"))
+        elif not _is_licence(f.path.rsplit("/", 1)[-1]):
+            stat_blocks.append(f)
+        seen.add(f.path)
     if progress is not None:
         progress("read", 0, len(stat_blocks))
     for done, file in enumerate(stat_blocks, 1):
@@ -555,7 +562,8 @@ def add_bestiary(
             files = list(source_files(download, notes, label=label))
         else:
             files = list(source_files(source, notes, label=label))
-    licences = [f for f in files if _is_licence(f.path.rsplit("/", 1)[-1])] + extra
+    firsts = list({f.path: f for f in reversed(files)}.values())[::-1]  # one file per path, the first
+    licences = [f for f in firsts if _is_licence(f.path.rsplit("/", 1)[-1])] + extra
     read, failures, skipped, kept = _read(files, progress)
     if not read:
         found = f"{len(failures)} file(s) failed" if failures else "no stat block files in it"
