@@ -157,3 +157,19 @@ def test_import_names_the_parts_of_a_real_file_kept_as_text(tmp_path, capsys):
     assert main(["import", str(shape), "--library", str(tmp_path / "lib")]) == 0
     out = capsys.readouterr().out
     assert "kept as text: ability 'Spit Globs', distance: Two 3 cubes within 10" in out
+
+
+def test_export_of_a_builder_monster_from_the_library_carries_what_the_builder_showed(tmp_path, capsys):
+    library = tmp_path / "library"
+    ogre = wb.build_monster(level=4, organization="elite", role="brute").model_copy(
+        update={"name": "Bridge Ogre", "signature_name": "Club Sweep"})
+    wb.save_monster(ogre, folder=library, characteristic="agility", strike=False)
+    out = tmp_path / "ogre.ds-monster"
+    assert main(["export", "Bridge Ogre", "--library", str(library), "--format", "forge-steel", "-o", str(out)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    values = {e["characteristic"]: e["value"] for e in data["characteristics"]}
+    assert values["Agility"] == ogre.highest_characteristic and values["Might"] == 0
+    (ability,) = [f["data"]["ability"] for f in data["features"] if f["type"] == "Ability"]
+    roll = next(s["roll"] for s in ability["sections"] if s["type"] == "roll")
+    assert ability["name"] == "Club Sweep" and "Strike" not in ability["keywords"]
+    assert roll["tier1"].startswith(f"{ogre.non_strike_damage.tier1} damage; A < ")

@@ -23,7 +23,8 @@ from workbench.export.exporter import FORMATS, GROUP_FORMATS, SUFFIXES, export_m
 from workbench.formats.reader import import_monsters
 from workbench.io.safe_file import write_atomic
 from workbench.model import Monster
-from workbench.monster.library import DEFAULT_FOLDER, list_monsters, load_monster, suggest_name
+from workbench.monster.library import DEFAULT_FOLDER, list_monsters, load_entry, suggest_name
+from workbench.monster.shown import monster_as_shown
 
 __all__ = ["register", "run"]
 
@@ -42,8 +43,9 @@ def _monsters(source: str, library: Path | None) -> list[Monster]:
     path = Path(source)
     if path.is_file():
         return import_monsters(path)
-    if source in list_monsters(library):
-        return [load_monster(source, library)]
+    if source in list_monsters(library):  # with the display choices saved beside it, as the builder shows it
+        entry = load_entry(source, library)
+        return [monster_as_shown(entry.monster, entry.characteristic, entry.strike)]
     raise InvalidInput("source", source, "a stat block file or the name of a monster in the library "
                        f"({library or DEFAULT_FOLDER})")
 
