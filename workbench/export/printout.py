@@ -36,7 +36,8 @@ from typing import Any
 
 from workbench.errors import InvalidInput, WorkbenchError
 from workbench.model import Monster
-from workbench.render.stat_block import STYLE, stat_block_html
+from workbench.render.stat_block import STYLE
+from workbench.render.table_copy import table_copy_html
 
 __all__ = ["PAGE_SIZES", "PageSize", "PrintUnavailable", "block_size", "chromium_launch_options", "page_capacity",
            "print_html", "print_pdf", "print_png"]
@@ -166,7 +167,8 @@ def _fitting(monster: Monster, fragment: str, size: PageSize) -> str:
 
 
 def _default_block(monster: Monster) -> str:
-    return stat_block_html(monster, style=False)
+    """The table copy: the book's block only (the builder's hints, odds and notes stay on screen)."""
+    return table_copy_html(monster)
 
 
 def print_html(monsters: Monster | Iterable[Monster], page: str = "a4", block: Block | None = None) -> str:

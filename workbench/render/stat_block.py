@@ -38,6 +38,7 @@ from workbench.rules.lore import Lore, core_lore
 __all__ = [
     "CHARACTERISTICS",
     "SECTIONS",
+    "TIER_LABELS",
     "ability_html",
     "ability_markdown",
     "odds_text",

@@ -1,0 +1,197 @@
+"""The table copy of a stat block: the book's block and nothing else, for printing and taking to the table.
+
+The block the builder draws (`render.stat_block`) is a working view: it carries the builder's hints (which
+characteristics the formulas leave open), each power roll's odds and expected damage, the departures from
+the formulas, the basic Malice features every monster shares and a line naming the ruleset. At the table
+none of that is read, and a printed "—" box looks like a misprint. So the table copy keeps what the book
+prints for a monster: the name line with level, kind and EV, the keywords, the numbers, the characteristics
+it has, immunities and weaknesses, its abilities with their tiers, its traits, its own Malice features and
+its villain actions, in the same classes and style as the working block (so `STYLE` draws both).
+
+Every piece of user text is escaped here, as in the working block.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping
+
+from workbench.homebrew.rule import HomebrewRule
+from workbench.model import Ability, Effect, Monster, Tier, Trait
+from workbench.render.homebrew_rule import homebrew_rules_html
+from workbench.render.solo import solo_traits_html
+from workbench.render.stat_block import CHARACTERISTICS, TIER_LABELS, signature_damage
+
+__all__ = ["table_copy_html"]
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else f"−{-value}"
+
+
+def _kind(monster: Monster) -> str:
+    words = " ".join(part.capitalize() for part in (monster.organization, monster.role) if part)
+    return words
+
+
+def _header(monster: Monster) -> str:
+    name = _e(monster.name) if monster.name.strip() else _e(f"Level {monster.level} {_kind(monster)}")
+    minion = ' <span class="wb-note">(four minions)</span>' if monster.organization == "minion" else ""
+    keywords = f'<div class="wb-keywords">{", ".join(_e(k) for k in monster.keywords)}</div>' if (
+        monster.keywords) else ""
+    return (
+        '<div class="wb-head">'
+        f'<span class="wb-name">{name}</span>'
+        f'<span class="wb-title">Level <span class="wb-level">{monster.level}</span> '
+        f'<span class="wb-kind">{_e(_kind(monster))}</span></span>'
+        f'<span class="wb-ev-box">EV <span class="wb-ev">{monster.ev}</span>{minion}</span>'
+        f"</div>{keywords}"
+    )
+
+
+def _numbers(monster: Monster) -> str:
+    size = str(monster.size_class) if monster.size_class else monster.size
+    speed = str(monster.movement) if monster.movement else monster.speed
+    stability = str(monster.stability_value) if monster.stability_value is not None else monster.stability
+    cells = [("Size", _e(size)) if size else None, ("Speed", _e(speed)) if speed else None,
+             ("Stamina", f'<span class="wb-stamina">{monster.stamina}</span>'),
+             ("Stability", _e(stability)) if stability else None,
+             ("Free Strike", f'<span class="wb-free-strike">{monster.free_strike}</span>')]
+    shown = [cell for cell in cells if cell is not None]
+    head = "".join(f"<th>{label}</th>" for label, _ in shown)
+    body = "".join(f"<td>{value}</td>" for _, value in shown)
+    lines = []
+    if monster.immunities:
+        lines.append(("Immunity", ", ".join(str(m) for m in monster.immunities)))
+    if monster.weaknesses:
+        lines.append(("Weakness", ", ".join(str(m) for m in monster.weaknesses)))
+    if monster.with_captain:
+        lines.append(("With Captain", monster.with_captain))
+    defences = "".join(f'<div class="wb-defence"><b>{_e(label)}</b> {_e(text)}</div>' for label, text in lines)
+    return f'<table class="wb-stats"><tr>{head}</tr><tr>{body}</tr></table>{defences}'
+
+
+def _characteristics(monster: Monster, characteristic: str) -> str:
+    """The characteristics the monster has: all five of a whole block; of a formula monster the highest (its
+    1 + echelon unless the Director set it) and those the Director set."""
+    values = dict(monster.characteristics.items())
+    if not monster.characteristics.known and values.get(characteristic) is None:
+        values[characteristic] = monster.highest_characteristic
+    shown = [(name, value) for name in CHARACTERISTICS if (value := values.get(name)) is not None]
+    head = "".join(f"<th>{name.capitalize()}</th>" for name, _ in shown)
+    body = "".join(f'<td data-characteristic="{name}">{_signed(value)}</td>' for name, value in shown)
+    return f'<table class="wb-characteristics"><tr>{head}</tr><tr>{body}</tr></table>'
+
+
+def _tiers(tiers: Iterable[Tier]) -> str:
+    rows = "".join(f'<tr class="wb-tier{number}" data-tier="{number}"><td>{label}</td><td>{_e(tier)}</td></tr>'
+                   for number, (label, tier) in enumerate(zip(TIER_LABELS, tiers, strict=True), 1))
+    return f'<table class="wb-tiers">{rows}</table>'
+
+
+def _effects(effects: Iterable[Effect]) -> str:
+    parts = []
+    for effect in effects:
+        label = " ".join(x for x in (effect.cost_text, effect.name or "") if x)
+        head = f"<b>{_e(label)}:</b> " if label else ""
+        rows = _tiers(effect.tiers) if effect.tiers else ""
+        parts.append(f'<div class="wb-effect">{head}{_e(effect.text)}{rows}</div>')
+    return "".join(parts)
+
+
+def _ability(ability: Ability) -> str:
+    cost = f' <span class="wb-cost">{_e(ability.cost_text)}</span>' if ability.cost_text else ""
+    meta = [m for m in (ability.keywords_text, ability.action_text) if m]
+    if ability.distance is not None:
+        meta.append(str(ability.distance))
+    if ability.target is not None:
+        meta.append(ability.target.text)
+    parts = [f'<h4 class="wb-ability-name">{_e(ability.name)}{cost}</h4>']
+    if ability.flavour:
+        parts.append(f"<div><i>{_e(ability.flavour)}</i></div>")
+    if meta:
+        parts.append(f'<div class="wb-ability-meta">{" · ".join(_e(m) for m in meta)}</div>')
+    if ability.trigger:
+        parts.append(f"<div><b>Trigger:</b> {_e(ability.trigger)}</div>")
+    parts.append(_effects(ability.effects_before))
+    if ability.power_roll is not None:
+        parts.append(f'<div class="wb-roll"><b>{_e(ability.power_roll.roll_text)}:</b></div>')
+        parts.append(_tiers(ability.power_roll.tiers))
+    parts.append(_effects(ability.effects_after))
+    return f'<div class="wb-ability">{"".join(parts)}</div>'
+
+
+def _signature(monster: Monster, characteristic: str, strike: bool) -> str:
+    """The formulas' signature ability, as the book would print it (a monster with no abilities of its own)."""
+    if monster.abilities:
+        return "".join(_ability(a) for a in monster.abilities)
+    letter = characteristic[0].upper()
+    damage = signature_damage(monster, strike)
+    rows = "".join(
+        f'<tr class="wb-tier{t}" data-tier="{t}"><td>{label}</td><td>{d} damage; {letter} &lt; {p}</td></tr>'
+        for t, label, d, p in zip((1, 2, 3), TIER_LABELS, damage.as_tuple(), monster.potency.as_tuple(),
+                                  strict=True)
+    )
+    name = _e(monster.signature_name or "Signature Ability")
+    text = f'<div class="wb-signature-text">{_e(monster.signature_text)}</div>' if monster.signature_text else ""
+    kind = "Strike" if strike else "Ability"
+    plural = "s" if monster.targets != 1 else ""
+    return (
+        f'<div class="wb-signature"><h4>{name} <span class="wb-cost">Signature Ability</span></h4>'
+        f'<div class="wb-ability-meta">{kind} · {monster.targets} target{plural}</div>'
+        f"<div><b>Power Roll + {monster.highest_characteristic}:</b></div>"
+        f'<table class="wb-tiers">{rows}</table>{text}</div>'
+    )
+
+
+def _named(css: str, heading: str, items: Iterable[Trait]) -> str:
+    items = tuple(items)
+    if not items:
+        return ""
+    parts = []
+    for item in items:
+        cost = f' <span class="wb-cost">({item.cost} Malice)</span>' if item.cost is not None else ""
+        text = _effects(item.effects) if item.effects else f'<span class="wb-item-text">{_e(item.text)}</span>'
+        parts.append(f'<div class="wb-block-item"><b class="wb-item-name">{_e(item.name)}</b>{cost} {text}</div>')
+    return f'<div class="{css}"><h4>{heading}</h4>{"".join(parts)}</div>'
+
+
+def _kept(monster: Monster) -> str:
+    """Lines of a published block the workbench keeps as words: the book's text, printed as it reads."""
+    if not monster.kept_as_text:
+        return ""
+    return "".join(f'<div class="wb-effect">{_e(k.text)}</div>' for k in monster.kept_as_text)
+
+
+def table_copy_html(
+    monster: Monster,
+    *,
+    characteristic: str = "might",
+    strike: bool = True,
+    modules: Mapping[str, HomebrewRule] | None = None,
+) -> str:
+    """The stat block as the book prints it, for the table (`<div class="wb-stat-block wb-table-copy">`).
+
+    `characteristic` names the highest characteristic of a monster built from the formulas and `strike`
+    whether its formula signature ability is a strike (as for the working block). Homebrew rules attached to
+    the monster are printed filled in from `modules` (the shipped ones if None).
+    """
+    if characteristic not in CHARACTERISTICS:
+        characteristic = "might"
+    body = "".join((
+        _header(monster),
+        _numbers(monster),
+        _characteristics(monster, characteristic),
+        _signature(monster, characteristic, strike),
+        _named("wb-traits", "Traits", monster.traits),
+        homebrew_rules_html(monster, modules=modules),
+        solo_traits_html(monster),
+        _named("wb-malice-features", "Malice Features", monster.malice_features),
+        _named("wb-villain-actions", "Villain Actions", monster.villain_actions),
+        _kept(monster),
+    ))
+    return f'<div class="wb-stat-block wb-table-copy" data-ev="{monster.ev}">{body}</div>'
