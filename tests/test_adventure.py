@@ -43,8 +43,12 @@ HARD_AT_0 = ("7 x level 3 platoon brute",)
 EASY = ("4 x level 3 platoon brute",)
 
 
-def test_the_public_name():
+def test_the_public_name_plans_saves_and_loads(tmp_path):
     assert wb.Adventure is Adventure
+    day = adventure_of([fight(HARD_AT_0), fight(EASY)], name="Short day")
+    assert day.plan() == plan(day)
+    path = day.save(tmp_path / "short.json")
+    assert wb.Adventure.load(path) == day
 
 
 def test_factor_in_victories_worked_example():

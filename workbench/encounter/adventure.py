@@ -169,6 +169,19 @@ class Adventure(Frozen):
 
     # ------------------------------------------------------------ reading
 
+    def plan(self, rules: EncounterRules | None = None) -> AdventurePlan:
+        """Each encounter as the heroes meet it (`plan(adventure)`)."""
+        return plan(self, rules)
+
+    def save(self, path: str | Path, overwrite: bool = False) -> Path:
+        """Write the adventure as JSON (`save_adventure`)."""
+        return save_adventure(self, path, overwrite)
+
+    @classmethod
+    def load(cls, path: str | Path, *, trust_numbers: bool = False) -> Adventure:
+        """Read an adventure file (`load_adventure`)."""
+        return load_adventure(path, trust_numbers=trust_numbers)
+
     def at_victories(self, index: int, victories: Fraction | int) -> Encounter:
         """Encounter `index` as the adventure's party meets it holding `victories` (average per hero)."""
         index = _index(index, len(self.encounters))
