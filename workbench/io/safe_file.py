@@ -51,8 +51,10 @@ __all__ = [
     "FileProblem",
     "Journal",
     "content_hash",
+    "folder_generation",
     "folder_lock",
     "is_inside",
+    "make_folder",
     "read_bytes",
     "read_json",
     "read_text",
@@ -358,18 +360,25 @@ def _alive(pid: int) -> bool:
     return True
 
 
+_GENERATION_BYTES = 20  # the lock file starts with the folder's save count, 19 digits and a newline
+
+
 class Journal:
-    """The open lock file of a folder, listing the temporary files and backups of the save under way.
+    """The open lock file of a folder: the count of saves made in it, then the temporary files and backups of
+    the save under way.
 
     A process killed in the middle of a save cannot clean up after itself; the next process to take the
     lock reads what the journal names and removes the temporary files (or, for an unfinished group of
     saves, puts the old files back), so nothing half-written stays, and no folder is ever listed for it.
+    The count (`generation`) goes up with every save, so a process that keeps a listing of the folder knows
+    whether another process has saved there since (`folder_generation`), whatever the clock's resolution.
     """
 
     def __init__(self, folder: Path, fd: int | None) -> None:
         self.folder = folder
         self._fd = fd
-        self._offset = 0
+        self._offset = _GENERATION_BYTES
+        self.generation = _generation_of(os.pread(fd, _GENERATION_BYTES, 0)) if fd is not None else 0
 
     def note(self, *entry: str) -> None:
         """Append one entry (kind, file names), written before the file it names is made."""
@@ -378,6 +387,13 @@ class Journal:
         line = (json.dumps(entry, ensure_ascii=True) + "\n").encode("ascii")
         os.pwrite(self._fd, line, self._offset)
         self._offset += len(line)
+
+    def saved(self) -> None:
+        """Count one more save in the folder (called before the file is placed, so no save goes uncounted)."""
+        if self._fd is None:
+            return
+        self.generation += 1
+        os.pwrite(self._fd, f"{self.generation:019d}\n".encode("ascii"), 0)
 
     def _entries(self) -> list[list[str]]:
         if self._fd is None:
@@ -416,8 +432,28 @@ class Journal:
 
     def clear(self) -> None:
         if self._fd is not None:
-            os.ftruncate(self._fd, 0)
-            self._offset = 0
+            os.pwrite(self._fd, f"{self.generation:019d}\n".encode("ascii"), 0)
+            os.ftruncate(self._fd, _GENERATION_BYTES)
+            self._offset = _GENERATION_BYTES
+
+
+def _generation_of(head: bytes) -> int:
+    text = head[: _GENERATION_BYTES - 1]
+    return int(text) if len(text) == _GENERATION_BYTES - 1 and text.isdigit() else 0
+
+
+def folder_generation(folder: str | Path) -> int:
+    """How many saves the workbench has made in `folder` (0 if none, or unknown): read without the lock."""
+    try:
+        fd = os.open(Path(folder) / LOCK_NAME, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+    except OSError:
+        return 0
+    try:
+        return _generation_of(os.pread(fd, _GENERATION_BYTES, 0))
+    except OSError:
+        return 0
+    finally:
+        os.close(fd)
 
 
 @contextmanager
@@ -567,7 +603,8 @@ def _encoded(data: str | bytes) -> bytes:
     return data.encode("utf-8") if isinstance(data, str) else bytes(data)
 
 
-def _make_folder(path: Path) -> None:
+def make_folder(path: Path) -> None:
+    """Make the folder `path` is to be saved in; a failure is a FileProblem naming `path`."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # FileExistsError here: a part of the folder path is a file
@@ -592,6 +629,7 @@ def write_locked(
     try:
         keep_mode = _check_target(path, overwrite, expected, same_kind)
         temp = _temporary(journal, path, _encoded(data), keep_mode)
+        journal.saved()
         try:
             place(temp, path, overwrite)
         finally:
@@ -630,7 +668,7 @@ def write_atomic(
     path = Path(path)
     require_switch("overwrite", overwrite)
     require_switch("lock", lock)
-    _make_folder(path)
+    make_folder(path)
     if not lock:
         _clean_dead_temporaries(path)
         return write_locked(Journal(path.parent, None), path, data, overwrite=overwrite, expected=expected,
@@ -645,54 +683,67 @@ def write_group(
     *,
     overwrite: bool = False,
     same_kind: SameKind | None = None,
+    journal: Journal | None = None,
 ) -> list[Path]:
     """Write several files into one folder as one transaction: all of them, or (on any refusal or failure,
     a full disk included) none, every old file as it was.
 
     Every target is checked and every temporary file written before the first file is placed; the old
     files are kept as hidden hard links until all are placed. A process killed in between is undone by
-    the next save in the folder (the journal names the backups).
+    the next save in the folder (the journal names the backups). `journal`: the folder's lock, when the
+    caller holds it already (`folder_lock`).
     """
     folder = Path(folder)
     require_switch("overwrite", overwrite)
-    _make_folder(folder / "x")
-    with folder_lock(folder) as journal:
-        staged: list[tuple[Path, Path, bool]] = []  # (temporary, target, replaces an old file)
-        placed: list[tuple[Path, Path | None]] = []  # (target, backup of its old file)
-        try:
-            for name, data in files:
-                target = folder / name
-                keep = _check_target(target, overwrite, None, same_kind)
-                staged.append((_temporary(journal, target, _encoded(data), keep), target, keep is not None))
-            for temp, target, replaces in staged:
-                backup = None
-                if replaces:
-                    backup = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.bak")
-                    journal.note("bak", backup.name, target.name)
-                    os.link(target, backup)
+    if journal is not None:
+        return _write_group(journal, folder, files, overwrite, same_kind)
+    make_folder(folder / "x")
+    with folder_lock(folder) as held:
+        return _write_group(held, folder, files, overwrite, same_kind)
+
+
+def _write_group(
+    journal: Journal, folder: Path, files: Sequence[tuple[str, str | bytes]], overwrite: bool,
+    same_kind: SameKind | None,
+) -> list[Path]:
+    """`write_group`'s transaction, the folder's lock held."""
+    staged: list[tuple[Path, Path, bool]] = []  # (temporary, target, replaces an old file)
+    placed: list[tuple[Path, Path | None]] = []  # (target, backup of its old file)
+    try:
+        for name, data in files:
+            target = folder / name
+            keep = _check_target(target, overwrite, None, same_kind)
+            staged.append((_temporary(journal, target, _encoded(data), keep), target, keep is not None))
+        journal.saved()
+        for temp, target, replaces in staged:
+            backup = None
+            if replaces:
+                backup = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.bak")
+                journal.note("bak", backup.name, target.name)
+                os.link(target, backup)
+            else:
+                journal.note("new", target.name)
+            placed.append((target, backup))
+            place(temp, target, overwrite)
+        journal.note("commit")
+    except BaseException as exc:
+        for target, backup in reversed(placed):
+            try:
+                if backup is not None:
+                    os.replace(backup, target)
+                    backup.unlink(missing_ok=True)  # a rename onto its own hard link does nothing
                 else:
-                    journal.note("new", target.name)
-                placed.append((target, backup))
-                place(temp, target, overwrite)
-            journal.note("commit")
-        except BaseException as exc:
-            for target, backup in reversed(placed):
-                try:
-                    if backup is not None:
-                        os.replace(backup, target)
-                        backup.unlink(missing_ok=True)  # a rename onto its own hard link does nothing
-                    else:
-                        target.unlink(missing_ok=True)
-                except OSError:
-                    continue
-            for temp, _target, _replaces in staged:
-                temp.unlink(missing_ok=True)
-            if isinstance(exc, OSError) and not isinstance(exc, FileExistsError):
-                failed = placed[-1][0] if placed else Path(exc.filename or folder)
-                raise FileProblem(failed, f"cannot save the file: {_os_reason(exc)}; nothing was saved") from None
-            raise
-        for _target, backup in placed:
-            if backup is not None:
-                backup.unlink(missing_ok=True)
-        _sync_folder(folder)
+                    target.unlink(missing_ok=True)
+            except OSError:
+                continue
+        for temp, _target, _replaces in staged:
+            temp.unlink(missing_ok=True)
+        if isinstance(exc, OSError) and not isinstance(exc, FileExistsError):
+            failed = placed[-1][0] if placed else Path(exc.filename or folder)
+            raise FileProblem(failed, f"cannot save the file: {_os_reason(exc)}; nothing was saved") from None
+        raise
+    for _target, backup in placed:
+        if backup is not None:
+            backup.unlink(missing_ok=True)
+    _sync_folder(folder)
     return [target for _temp, target, _replaces in staged]

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,12 +31,16 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from workbench.errors import InvalidInput, NotFound, WorkbenchError
 from workbench.io.safe_file import (
     FileProblem,
+    Journal,
+    folder_generation,
+    folder_lock,
     is_inside,
+    make_folder,
     place,
     read_json,
     require_switch,
-    write_atomic,
     write_group,
+    write_locked,
 )
 from workbench.model import (
     CHARACTERISTICS,
@@ -378,23 +381,27 @@ def _exists(name: str, path: Path) -> NameTaken:
     return NameTaken(name, path)
 
 
-_LISTINGS: dict[str, tuple[int, dict[str, list[str]]]] = {}
-_SETTLED_NS = 50_000_000  # a folder changed this recently may change again within its clock tick: not kept
+_LISTINGS: dict[str, tuple[tuple[int, int], dict[str, list[str]]]] = {}
 
 
-def _names_by_key(folder: Path) -> dict[str, list[str]]:
-    """The folder's visible file names by `name_key`, listed again only when the folder changed.
-
-    The folder's modification time changes whenever a name is added, removed or renamed in it; a listing
-    taken while that time is too recent to be distinguishable from a next change is used once, not kept.
-    """
+def _stamp(folder: Path, generation: int | None = None) -> tuple[int, int] | None:
+    """What tells a kept listing is still the folder's: its modification time (any name added, removed or
+    renamed changes it) and the workbench's count of saves in it (a save in the same clock tick does not)."""
     try:
         changed = os.stat(folder).st_mtime_ns
     except OSError:
+        return None
+    return changed, folder_generation(folder) if generation is None else generation
+
+
+def _names_by_key(folder: Path, generation: int | None = None) -> dict[str, list[str]]:
+    """The folder's visible file names by `name_key`, listed again only when the folder changed."""
+    stamp = _stamp(folder, generation)
+    if stamp is None:
         return {}
     where = str(folder.absolute())
     kept = _LISTINGS.get(where)
-    if kept is not None and kept[0] == changed:
+    if kept is not None and kept[0] == stamp:
         return kept[1]
     names: dict[str, list[str]] = {}
     try:
@@ -404,12 +411,27 @@ def _names_by_key(folder: Path) -> dict[str, list[str]]:
                     names.setdefault(name_key(entry.name), []).append(entry.name)
     except OSError:
         return {}
-    if time.time_ns() - changed > _SETTLED_NS:
-        _LISTINGS[where] = (changed, names)
+    _LISTINGS[where] = (stamp, names)
     return names
 
 
-def _variants(path: Path) -> list[Path]:
+def _note_saved(folder: Path, journal: Journal, added: Sequence[Path]) -> None:
+    """After this process's own save under the lock: the kept listing with the new names, so the next save
+    need not list the folder again (the files dropped as case variants are gone from it already)."""
+    where = str(folder.absolute())
+    kept = _LISTINGS.pop(where, None)
+    stamp = _stamp(folder, journal.generation)
+    if kept is None or stamp is None:
+        return
+    names = {key: [n for n in found if (folder / n).exists()] for key, found in kept[1].items()}
+    for path in added:
+        found = names.setdefault(name_key(path.name), [])
+        if path.name not in found:
+            found.append(path.name)
+    _LISTINGS[where] = (stamp, {key: found for key, found in names.items() if found})
+
+
+def _variants(path: Path, generation: int | None = None) -> list[Path]:
     """The library files whose names differ from `path`'s only by case or Unicode form (itself included if
     it exists).
 
@@ -417,7 +439,7 @@ def _variants(path: Path) -> list[Path]:
     copied there must not hold two; "Café" with a precomposed é and with e + U+0301 look the same to a
     Director, so they are one monster too.
     """
-    found = _names_by_key(path.parent).get(name_key(path.name), [])
+    found = _names_by_key(path.parent, generation).get(name_key(path.name), [])
     return sorted(p for p in (path.parent / name for name in found) if p.is_file())
 
 
@@ -428,11 +450,15 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def _drop_variants(path: Path, keep: Path) -> None:
-    """After `path` was written with overwrite: remove its case variants (never `path` or `keep` itself)."""
-    for other in _variants(path):
+def _drop_variants(path: Path, keep: Path, generation: int | None = None) -> bool:
+    """After `path` was written with overwrite: remove its case variants (never `path` or `keep` itself);
+    whether there were any."""
+    dropped = False
+    for other in _variants(path, generation):
         if not (_same_file(other, path) or _same_file(other, keep)):
             other.unlink(missing_ok=True)
+            dropped = True
+    return dropped
 
 
 def _write_error(exc: FileProblem) -> LibraryError:
@@ -474,17 +500,22 @@ def save_monster(
     where = _writable_folder(folder)
     path = _path(target_name, where)
     text = record_of(monster, characteristic, strike).model_dump_json(indent=2) + "\n"
-    taken = _variants(path)
-    if taken and not overwrite:
-        raise _exists(target_name, taken[0])
     try:
-        write_atomic(path, text, overwrite=overwrite, same_kind=_not_a_monster_file)
+        make_folder(path)
+        with folder_lock(where, path) as journal:
+            taken = _variants(path, journal.generation)
+            if taken and not overwrite:
+                raise _exists(target_name, taken[0])
+            write_locked(journal, path, text, overwrite=overwrite, same_kind=_not_a_monster_file)
+            _note_saved(where, journal, [path])
+            if overwrite and _drop_variants(path, path, journal.generation):
+                _note_saved(where, journal, [path])
     except FileExistsError:
         raise _exists(target_name, path) from None
     except FileProblem as exc:
         raise _write_error(exc) from None
-    if overwrite:
-        _drop_variants(path, path)
+    except OSError as exc:
+        raise LibraryError(f"{path.name}: cannot save the file: {exc.strerror or exc}") from None
     return path
 
 
@@ -502,9 +533,8 @@ def save_monsters(
     if isinstance(named, (str, bytes)) or not isinstance(named, Sequence):
         raise InvalidInput("named", named, "a list of (name, Monster) pairs")
     where = _writable_folder(folder)
-    files: list[tuple[str, str]] = []
+    checked: list[tuple[str, Monster]] = []
     seen: dict[str, str] = {}
-    replaced: list[Path] = []
     for item in named:
         if not (isinstance(item, tuple) and len(item) == 2):
             raise InvalidInput("named", item, "a (name, Monster) pair")
@@ -514,20 +544,26 @@ def save_monsters(
             raise InvalidInput("named", name, "monsters of different names",
                                f"{seen[key]!r} and {name!r} are one name once case and accents are compared")
         seen[key] = name
-        path = _path(name, where)
-        taken = _variants(path)
-        if taken and not overwrite:
-            raise _exists(name, taken[0])
-        replaced.extend(taken)
-        files.append((path.name, record_of(monster).model_dump_json(indent=2) + "\n"))
+        checked.append((name, monster))
+    files = [(_path(name, where).name, record_of(monster).model_dump_json(indent=2) + "\n")
+             for name, monster in checked]
     try:
-        paths = write_group(where, files, overwrite=overwrite, same_kind=_not_a_monster_file)
+        make_folder(where / "x")
+        with folder_lock(where) as journal:
+            for name, _monster in checked:
+                taken = _variants(_path(name, where), journal.generation)
+                if taken and not overwrite:
+                    raise _exists(name, taken[0])
+            paths = write_group(where, files, overwrite=overwrite, same_kind=_not_a_monster_file, journal=journal)
+            _note_saved(where, journal, paths)
+            if any([_drop_variants(path, path, journal.generation) for path in paths]):
+                _note_saved(where, journal, paths)
     except FileExistsError as exc:
         raise _exists(Path(exc.filename or "").stem, Path(exc.filename or where)) from None
     except FileProblem as exc:
         raise _write_error(exc) from None
-    for path in paths:
-        _drop_variants(path, path)
+    except OSError as exc:
+        raise LibraryError(f"{where}: cannot save the files: {exc.strerror or exc}") from None
     return paths
 
 
