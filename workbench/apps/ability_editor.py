@@ -206,6 +206,10 @@ class AbilityEditor:
                                                                **typed)
         # each control's message right under it
         self.notes = {key: widgets.HTML().add_class("wb-field-note") for key in self.fields}
+        # with no ability chosen the fields edit nothing: they are disabled, and this line says why
+        self.nothing_chosen = widgets.HTML(
+            '<div class="wb-note" style="font-size:.85em;color:#555">Add an ability, or pick one in the list, '
+            "to edit it here.</div>").add_class("wb-ability-none")
         self.view = widgets.HTML() if view else None
         self.add.on_click(lambda _: self.act("add"))
         self.up.on_click(lambda _: self.act("up"))
@@ -286,6 +290,9 @@ class AbilityEditor:
                     if self.fields[key].value != value:
                         self.fields[key].value = value
             self._mark(None)
+            for control in self.fields.values():
+                control.disabled = index is None
+            self.nothing_chosen.layout.display = "" if index is None else "none"
             self.up.disabled = index is None or index == 0
             self.down.disabled = index is None or index == len(self.abilities) - 1
             self.remove.disabled = index is None
@@ -354,7 +361,8 @@ class AbilityEditor:
         adding = widgets.HBox([self.template, self.add], layout=widgets.Layout(flex_flow="row wrap"))
         moving = widgets.HBox([self.up, self.down, self.remove], layout=widgets.Layout(flex_flow="row wrap"))
         fields = [widgets.VBox([control, self.notes[key]]) for key, control in self.fields.items()]
-        return widgets.VBox([adding, self.chooser, moving, *fields]).add_class("wb-ability-form")
+        return widgets.VBox([adding, self.chooser, moving, self.nothing_chosen, *fields]).add_class(
+            "wb-ability-form")
 
     def widget(self) -> widgets.Widget:
         parts = [self.form()]

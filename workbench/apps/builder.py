@@ -283,7 +283,6 @@ class MonsterBuilder(widgets.VBox):
                                "others are yours to choose). A highest you change is marked on the block.")),
             widgets.HBox([c[f"score_{name}"] for name in CHARACTERISTICS],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            c["signature_name"], c["signature_text"],
         ])
         rules = widgets.VBox([self.rows["homebrew_rules"], c["modules_folder"], self.modules_note])
         # one Accordion a section, so any of them can be open together (one Accordion opens one child only)
@@ -336,7 +335,8 @@ class MonsterBuilder(widgets.VBox):
         """The ability editor's controls, with a line on what Add gives."""
         words = _note("Add gives an ability pre-filled from the formulas for this monster; its numbers follow "
                       "the level, organization and role. A number you change is marked on the block with "
-                      "the formula's, and keeps its difference when the monster changes.")
+                      "the formula's, and keeps its difference when the monster changes. To name and edit the "
+                      "signature ability, add “A signature strike”: until then the block shows the formulas' one.")
         return widgets.VBox([widgets.HTML(words), self.ability_editor.form()]).add_class("wb-builder-abilities")
 
     def _library_panel(self, folder: str | Path | None) -> None:
