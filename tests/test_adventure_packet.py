@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import html
 import re
+import subprocess
+
+import pytest
 
 import workbench as wb
 from workbench.encounter.adventure import Adventure, plan
 from workbench.encounter.encounter import Encounter
 from workbench.encounter.objective import choose_objective
 from workbench.encounter.party import make_party
+from workbench.errors import InvalidInput
+from workbench.export.adventure import export_adventure
 from workbench.model import Trait
 from workbench.render.adventure import adventure_html
 
@@ -66,3 +71,41 @@ def test_stat_blocks_are_cards_with_the_monster_given():
     assert page.count('class="wb-card"') == 3
     text = text_of(page)
     assert "Lock the Gates (Warden) (4 Malice): Every door slams shut." in text
+
+
+def _pdf_text(pdf: bytes, tmp_path) -> str:
+    path = tmp_path / "packet.pdf"
+    path.write_bytes(pdf)
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def test_the_pdf_holds_every_number_of_the_sheets_and_prints_user_text_as_text(tmp_path):
+    adventure = day()
+    pdf = export_adventure(adventure, "pdf")
+    assert isinstance(pdf, bytes) and pdf.startswith(b"%PDF")
+    text = " ".join(_pdf_text(pdf, tmp_path).split())
+    assert f"The keep {HOSTILE}" in text  # the markup typed prints as text
+    for row in plan(adventure).encounters:
+        assert f"encounter strength {row.encounter_strength}" in text
+        start = int(row.arrival_victories)
+        assert f"At the start: {start}" in text
+        gains = [start + 5 + 1] + [5 + n for n in range(2, 6)]
+        totals = [sum(gains[: n + 1]) for n in range(5)]
+        assert " ".join(f"{n + 1} {g} {t}" for n, (g, t) in enumerate(zip(gains, totals, strict=True))) in text
+    assert "(hard: EV 61 to 80)" in text and "Brutal Effectiveness (3 Malice)" in text
+
+
+@pytest.mark.parametrize(
+    "args, kwargs, field",
+    [
+        (("day", "html"), {}, "adventure"),  # no Adventure
+        ((None, "docx"), {}, "fmt"),  # html or pdf
+        ((None, "html"), {"page": "a3"}, "page"),  # a4 or letter
+    ],
+)
+def test_export_refusals_name_the_field(args, kwargs, field):
+    first, fmt = args
+    with pytest.raises(InvalidInput) as caught:
+        export_adventure(day() if first is None else first, fmt, **kwargs)
+    assert caught.value.field == field

@@ -81,7 +81,10 @@ def test_a_name_finds_the_workspace_adventure_and_the_packet_is_written(tmp_path
     again = run_cli("adventure", "keep", "--packet", str(packet))  # never over a file
     assert again.returncode == 2 and "--packet" in again.stderr and "exists" in again.stderr
     assert packet.read_text(encoding="utf-8") == page
-    wrong = run_cli("adventure", "keep", "--packet", str(tmp_path / "keep.pdf"))
-    assert wrong.returncode == 2 and ".html" in wrong.stderr
+    wrong = run_cli("adventure", "keep", "--packet", str(tmp_path / "keep.docx"))
+    assert wrong.returncode == 2 and ".html or .pdf" in wrong.stderr
+    printed = run_cli("adventure", "keep", "--packet", str(tmp_path / "keep.pdf"))
+    assert printed.returncode == 0 and (tmp_path / "keep.pdf").read_bytes().startswith(b"%PDF")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["desk", "keep.html", "keep.pdf"]  # no lock file left
     missing = run_cli("adventure", "nothing-saved")
     assert missing.returncode == 2 and "nothing-saved.json" in missing.stderr

@@ -5,7 +5,7 @@ difficulty after objectives (and the one it was built at), the Victories it is w
 start with and the warnings of the day (past 6 Victories' worth before a respite, a difficulty that drifted,
 a solo fought early), each with the rules' words. `--json` prints one object `{"name", "heroes",
 "encounters": [...]}`. FILE may also name an adventure saved in the workspace (`adventures/NAME.json`);
-`--packet OUT.html` writes the printable packet (a new file, never over one).
+`--packet OUT.html` (or `.pdf`) writes the printable packet (a new file, never over one).
 """
 
 from __future__ import annotations
@@ -21,11 +21,13 @@ from workbench.cli.encounter import checks_payload
 from workbench.encounter.adventure import AdventurePlan, load_adventure, plan
 from workbench.encounter.party import format_number
 from workbench.errors import InvalidInput
+from workbench.export.adventure import export_adventure
 from workbench.io.safe_file import FileProblem, write_atomic
-from workbench.render.adventure import adventure_html
 from workbench.workspace import adventures_folder
 
 __all__ = ["register", "run", "plan_payload", "plan_text"]
+
+PACKET_ACCEPTS = "a new file name ending in .html or .pdf"
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -36,7 +38,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "file", metavar="FILE",
         help="an adventure JSON file saved by the workbench, or the name of one in the workspace's adventures",
     )
-    parser.add_argument("--packet", metavar="OUT", help="also write the printable packet (HTML) to this new file")
+    parser.add_argument("--packet", metavar="OUT", help="also write the printable packet to this new .html or .pdf file")
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(run=run)
 
@@ -124,14 +126,17 @@ def run(args: argparse.Namespace) -> None:
     found = plan(load_adventure(_adventure_file(args.file)))
     if args.packet is not None:
         out = Path(args.packet).expanduser()
-        if out.suffix.lower() not in (".html", ".htm"):
-            raise InvalidInput("packet", args.packet, "a new file name ending in .html")
+        kind = {".html": "html", ".htm": "html", ".pdf": "pdf"}.get(out.suffix.lower())
+        if kind is None:
+            raise InvalidInput("packet", args.packet, PACKET_ACCEPTS)
+        if out.exists():
+            raise InvalidInput("packet", args.packet, PACKET_ACCEPTS, "the file exists")
         try:
-            write_atomic(out, adventure_html(found), overwrite=False)
+            write_atomic(out, export_adventure(found.adventure, kind), overwrite=False, lock=False)
         except FileExistsError:
-            raise InvalidInput("packet", args.packet, "a new file name ending in .html", "the file exists") from None
+            raise InvalidInput("packet", args.packet, PACKET_ACCEPTS, "the file exists") from None
         except FileProblem as exc:
             if out.exists():
-                raise InvalidInput("packet", args.packet, "a new file name ending in .html", "the file exists") from None
+                raise InvalidInput("packet", args.packet, PACKET_ACCEPTS, "the file exists") from None
             raise InvalidInput("packet", args.packet, "a file the workbench can write", exc.reason) from None
     emit(plan_payload(found), args.json, plan_text(found) + (f"\nPacket written to {args.packet}" if args.packet else ""))
