@@ -109,3 +109,14 @@ def test_export_refusals_name_the_field(args, kwargs, field):
     with pytest.raises(InvalidInput) as caught:
         export_adventure(day() if first is None else first, fmt, **kwargs)
     assert caught.value.field == field
+
+
+def test_initiative_groups_are_the_directors_or_a_marked_suggestion():
+    party = make_party(heroes=5, level=3)
+    bare = Encounter(name="Bare", party=party).adding("4 x level 3 platoon brute", "level 3 elite controller")
+    grouped = bare.model_copy(update={"groups": wb.suggest_groups(bare)[::-1]})
+    page = adventure_html(plan(Adventure(party=party, encounters=(bare, grouped))))
+    sheets = page.split('class="wb-sheet"')[1:]
+    assert "Initiative groups (suggested)" in sheets[0]
+    assert "Initiative groups (suggested)" not in sheets[1] and "Initiative groups" in sheets[1]
+    assert sheets[0].count('class="wb-group-ev"') == len(wb.suggest_groups(bare))

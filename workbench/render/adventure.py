@@ -3,7 +3,8 @@
 The day: each encounter in order with the Victories the heroes arrive with, its encounter strength, band and
 difficulty, what it is worth, the Malice the monsters start with, and the warnings in the rules' words.
 A sheet per encounter (each starts a printed page): the party, the EV and band at the arrival Victories, the
-creatures, the initiative groups, the objectives with their success and failure conditions, and a Malice card
+creatures, the initiative groups (the workbench's suggestion, marked so, when the Director made none), the
+objectives with their success and failure conditions, and a Malice card
 (the gain of each round, then the features every monster has and the encounter's own, with their costs).
 Then every stat block used, as cards, several to a page.
 
@@ -19,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from workbench.encounter.adventure import AdventurePlan, EncounterPlan
-from workbench.encounter.encounter import Creature
+from workbench.encounter.encounter import Creature, Encounter, suggest_groups
 from workbench.encounter.party import format_number
 from workbench.fight.malice import basic_malice_features, malice_schedule
 from workbench.model import Monster
@@ -125,6 +126,14 @@ def _monster_of(creature: Creature, given: dict[str, Monster]) -> Monster:
     return built.model_copy(update={"name": label})
 
 
+def _groups(encounter: Encounter, hero_strength: Fraction) -> str:
+    """The Director's initiative groups, or the workbench's suggestion (marked so) when none were made."""
+    if encounter.groups or not encounter.creatures:
+        return "<h3>Initiative groups</h3>" + groups_html(encounter, hero_strength)
+    suggested = encounter.model_copy(update={"groups": suggest_groups(encounter, hero_strength)})
+    return "<h3>Initiative groups (suggested)</h3>" + groups_html(suggested, hero_strength)
+
+
 def encounter_sheet_html(found: AdventurePlan, row: EncounterPlan, given: dict[str, Monster]) -> str:
     """One encounter's sheet, as the heroes meet it."""
     adventure = found.adventure
@@ -144,7 +153,7 @@ def encounter_sheet_html(found: AdventurePlan, row: EncounterPlan, given: dict[s
         f'EV <b>{_n(row.total_ev)}</b> is <b class="wb-difficulty">{_e(row.difficulty)}</b> '
         f"({_e(row.band)}: EV {_e(band.span)}), worth {_e(_plural(row.victories, 'Victory', 'Victories'))}.</p>"
         "<h3>Creatures</h3>" + creatures_html(encounter)
-        + "<h3>Initiative groups</h3>" + groups_html(encounter, row.report.budget.hero_strength)
+        + _groups(encounter, row.report.budget.hero_strength)
         + "<h3>Objective</h3>" + objectives
         + malice_card_html(row, heroes, monsters)
         + "</section>"
