@@ -3,23 +3,26 @@
 Voilà runs each notebook in its own kernel and shows only its outputs: the sliders, stat blocks and charts.
 What is served is put together by `workbench.server.site`: the app pages shipped in the package, the lessons
 (`--notebooks`, the checkout's notebooks/ by default; left out when absent, as in an installed wheel) and the
-workbench's Voilà template, whose landing page lists the pages in a Director's order. The server listens on 127.0.0.1 only, on a free port unless `--port` names one, and it starts
-as root too (Voilà, unlike JupyterLab, does not refuse root). The command replaces itself with the Voilà
-process (`os.execv`), so Ctrl-C or a signal to its pid stops the server.
+workbench's Voilà template, whose landing page lists the pages in a Director's order. The server listens on
+127.0.0.1 only, on a free port unless `--port` names one, and it starts as root too (Voilà, unlike JupyterLab, does
+not refuse root). The command replaces itself with the Voilà process (`os.execv`), so Ctrl-C or a signal to its pid
+stops the server.
 
-Security (as JupyterLab does it): the server asks for a token, printed in the URL it shows
-(`http://127.0.0.1:P/?token=…`; a fresh random one each start, or `$WORKBENCH_APP_TOKEN`); a request whose
-Host header is not this machine (DNS rebinding) is refused, and so is a websocket or API call from a foreign
-Origin. Voilà's own command line cannot say so (it serves with no token and `allow_remote_access`), so the
-server is started through `serve()` below, which hands Voilà those settings; `guard_settings` holds them.
+Security: the server asks for a token, printed in the URL it shows (`http://127.0.0.1:P/?token=…`; a fresh
+random one each start, or `$WORKBENCH_APP_TOKEN`), the only way in (no login page), which its log never shows; a
+request whose Host header is not this machine (DNS rebinding) is refused, and so is an API call or any websocket
+without this server's Origin, token or not; no page sends its address (and token) to another site as `Referer`.
+Voilà's own command line cannot say so (it serves with no token and `allow_remote_access`), so the server is
+started through `serve()` below, which hands Voilà those settings (`guard_settings`, `GuardedIdentityProvider`)
+and adds the checks Voilà has no setting for (`patches`).
 
-Speed (issue 18): every app page has one preheated kernel waiting (Voilà's kernel pool, `preheat_arguments`):
-it has already run the page's notebook, so a visit gets the page in about a second instead of the 10+ s a
-fresh kernel needs; after each visit Voilà starts the next one. The lessons are not preheated (a kernel each
-costs ~190 MB). `--no-preheat` serves without the pool. A preheated kernel learns of its visit through
-Voilà's `/voila/query/<kernel>` websocket, a plain tornado handler outside the server's token and Host
-checks: `serve` puts the token, Host and Origin checks on it (`patches.guard_request_info`). An app page's browser side
-loads no plotly renderer extension (`app_page_config`): its charts are FigureWidgets, which bring their own.
+Speed: every app page has one preheated kernel waiting (Voilà's kernel pool, `preheat_arguments`): it has
+already run the page's notebook, so a visit gets the page without waiting for a fresh kernel to start and run
+it; after each visit Voilà starts the next one. The lessons are not preheated (each kernel holds a few hundred
+MB). `--no-preheat` serves without the pool. A preheated kernel learns of its visit through Voilà's
+`/voila/query/<kernel>` websocket, a plain tornado handler outside the server's token and Host checks: `serve`
+puts the token, Host and Origin checks on it (`patches.guard_request_info`). An app page's browser side loads no
+plotly renderer extension (`app_page_config`): its charts are FigureWidgets, which bring their own.
 """
 
 from __future__ import annotations
@@ -54,9 +57,10 @@ from workbench.server.site import (
     site_folder,
 )
 
-__all__ = ["KERNEL_PROVISIONER", "NOTEBOOKS_DIR", "TOKEN_ENV", "app_page_config", "free_port", "guard_settings",
-           "kernel_provisioner", "kernel_provisioner_arguments", "kernel_socket_folder", "kernel_transport_arguments",
-           "GuardedIdentityProvider", "hide_in_logs", "log_request", "new_token", "page_arguments", "page_environment", "preheat_arguments", "serve", "start", "voila_command"]
+__all__ = ["KERNEL_PROVISIONER", "NEEDS_TOKEN_PAGE", "NOTEBOOKS_DIR", "TOKEN_ENV", "GuardedIdentityProvider",
+           "app_page_config", "free_port", "guard_settings", "hide_in_logs", "kernel_provisioner",
+           "kernel_provisioner_arguments", "kernel_socket_folder", "kernel_transport_arguments", "log_request",
+           "new_token", "page_arguments", "page_environment", "preheat_arguments", "serve", "start", "voila_command"]
 
 HOST = "127.0.0.1"
 # The template's page for a visit without the token (there is no login page: the token in the address is the way in)
@@ -153,9 +157,8 @@ class GuardedIdentityProvider(PasswordIdentityProvider):
         return True
 
 
-# JupyterLab's renderer of static plotly figures (a ~5 MB script the browser compiles, ~1-3 s of a busy
-# machine's page opening): the lessons show static figures and keep it; the app pages' charts are all
-# FigureWidgets (anywidget), which do not use it.
+# JupyterLab's renderer of static plotly figures (a ~5 MB script the browser compiles as the page opens): the
+# lessons show static figures and keep it; the app pages' charts are all FigureWidgets (anywidget), which do not.
 STATIC_PLOTLY_RENDERER = "jupyterlab-plotly"
 
 
@@ -229,9 +232,9 @@ def voila_command(notebooks: Path, port: int, python: str | None = None) -> list
 
 
 def kernel_provisioner() -> str | None:
-    """The name of the zygote's kernel provisioner (`kernel_zygote`: ~0.6 s of CPU less a kernel) if its entry
-    point is installed, else None. Naming a provisioner that is not installed makes jupyter_client refuse every
-    kernel: a checkout installed before the zygote existed starts them the usual way until `make venv`."""
+    """The name of the zygote's kernel provisioner (`kernel_zygote`: a kernel starts without importing again) if
+    its entry point is installed, else None. Naming a provisioner that is not installed makes jupyter_client refuse
+    every kernel: a checkout installed before the zygote existed starts them the usual way until `make venv`."""
     from importlib.metadata import entry_points
 
     return KERNEL_PROVISIONER if entry_points(group="jupyter_client.kernel_provisioners",

@@ -79,8 +79,8 @@ class HeardFigure(go.FigureWidget):  # type: ignore[misc]  # plotly is untyped
 
 def heard_widget(figure: go.Figure, kind: type[HeardFigure] = HeardFigure) -> HeardFigure:
     """A `kind` of `figure`, made without checking again every property `go.Figure` checked as the figure was
-    built (20-48 ms of a page kernel's CPU per chart on the 2-core machine against 6-15 ms; the widget's state
-    is the same). A figure with animation frames goes plotly's own way."""
+    built: most of the kernel's work in making a chart, for the same widget state. A figure with animation frames
+    goes plotly's own way."""
     if figure.frames:
         return kind(figure)
     widget = kind({"data": figure._data, "layout": figure._layout}, _validate=False)  # copied by plotly

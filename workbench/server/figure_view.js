@@ -5,9 +5,9 @@
 //
 // A classic script, not a module: each page's head runs the served file (`<script defer>`), and Chromium keeps
 // a classic script's compiled code in its code cache from the third visit on; a module (imported, or run by
-// `<script type="module">`) was parsed and compiled again at every visit (~0.7 s of CPU a page on the 2-core
-// machine). The view is left in `window.workbenchFigureView`, where the charts' widgets and the lessons'
-// static figures find it (`workbench.server.page_renderer.LOAD_CHARTS`).
+// `<script type="module">`) was parsed and compiled again at every visit. The view is left in
+// `window.workbenchFigureView`, where the charts' widgets and the lessons' static figures find it
+// (`workbench.server.page_renderer.LOAD_CHARTS`).
 //
 // It speaks the messages of plotly.py's FigureWidget (plotly/basewidget.py): the figure in the `_widget_data`,
 // `_widget_layout` and `_config` traits, each change from the kernel in a `_py2js_*` trait (set, then reset to

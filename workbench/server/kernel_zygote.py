@@ -1,17 +1,16 @@
 """Kernels forked from a zygote: a process that has already imported what every kernel of the workbench imports.
 
-Why: a kernel started the usual way (`python -m ipykernel_launcher -f <file>`) spends ~0.5 s of CPU, before it
-runs a cell, importing ipykernel and what it needs, and ~1.3 s more importing what an app page needs (the
-workbench, pandas, pydantic, ipywidgets, plotly). `workbench app` starts one for every page a Director opens (and
-one more to preheat the page's next visit); the test suite starts ~55. The zygote pays for those imports once;
-each kernel is then a fork of it that reads its connection file and starts (`benchmarks/bench_kernel_start.py`,
-a kernel's CPU once it has run an app page's imports: 1.80-2.55 s launched, 0.21-0.25 s forked).
+Why: a kernel started the usual way (`python -m ipykernel_launcher -f <file>`) spends most of its start, before
+it runs a cell, importing ipykernel and what an app page needs (the workbench, pandas, pydantic, ipywidgets,
+plotly). `workbench app` starts one for every page a Director opens (and one more to preheat the page's next
+visit), and the test suite dozens. The zygote pays for those imports once; each kernel is then a fork of it that
+reads its connection file and starts (`benchmarks/bench_kernel_start.py` compares the two).
 
 What is imported ahead (`PRELOADED`) is what an app page's kernel imports from other projects: ipykernel,
 numpy, pandas, pydantic's model machinery, ipywidgets, anywidget, plotly's figures and websockets. Two of them look,
 while they are imported, at where they run: ipywidgets registers its comm targets if IPython is running, and
 plotly.io picks its default renderer by what is running. The workbench's own modules are imported ahead too
-(`OWN_PRELOADED`, nearly all of them: ~0.4 s of each kernel's CPU), and `workbench` registers how a Monster
+(`OWN_PRELOADED`, nearly all of them), and `workbench` registers how a Monster
 shows itself in IPython when it is imported in one. Each forked kernel tells these again once its IPython is up
 (`_where_it_runs`), so a kernel's answers are a launched kernel's. A kernel gets the workbench's code as it is on
 disk when the kernel starts: when a file of the package has changed since the zygote started (`source_stamp`),

@@ -14,8 +14,8 @@ per page and kept in the browser's caches. The embedded copy was a 4.6 MB inline
 with a chart, sent from the kernel through the server and parsed on the page's main thread at each visit.
 
 Where: in the kernels of `workbench app` (`kernel_start`), which Voilà started (it puts `VOILA_KERNEL_ID` and
-`VOILA_BASE_URL` in their environment); JupyterLab, nbval, scripts and stock Voilà keep plotly's own choice. FigureWidgets (the apps' live charts) are widgets,
-drawn by anywidget, and are not concerned.
+`VOILA_BASE_URL` in their environment); JupyterLab, nbval, scripts and stock Voilà keep plotly's own choice.
+FigureWidgets (the apps' live charts) are widgets, drawn by anywidget, and are not concerned.
 """
 
 from __future__ import annotations

@@ -5,11 +5,11 @@ Why: Voilà starts every page's preheated kernel at once when the server starts.
 share the cores and are all ready together, several seconds after the start; a Director who opened the first
 page on the landing page right away waited for all six. In turn, the first pages are ready first.
 
-How: `patches.order_preheats` wraps Voilà's kernel manager with `ordered_factory`. A page's preheat takes a turn (`PreheatQueue.run`) and holds it
-until the page is built: its kernel then connects to Voilà's request-info websocket to wait for the visit
-(`visit.wait_for_visit`), which `built` hears. A notebook that does not wait for its visit holds the turn
-until it has run, and none holds it longer than `TURN_S`. A visitor who asks for a page whose preheat is still
-waiting for its turn gets it started at once (`want`).
+How: `patches.order_preheats` wraps Voilà's kernel manager with `ordered_factory`. A page's preheat takes a turn
+(`PreheatQueue.run`) and holds it until the page is built: its kernel then connects to Voilà's request-info
+websocket to wait for the visit (`visit.wait_for_visit`), which `built` hears. A notebook that does not wait for its
+visit holds the turn until it has run, and none holds it longer than `TURN_S`. A visitor who asks for a page whose
+preheat is still waiting for its turn gets it started at once (`want`).
 """
 
 from __future__ import annotations

@@ -12,15 +12,14 @@ The template's static folder also gets the charts' JavaScript (`plotly_bundle`):
 (1.5 MB, fetched by `make`) followed by the workbench's view of a FigureWidget (`workbench/server/figure_view.js`),
 or, where `make` did not fetch that build, plotly's own widget bundle (4.8 MB: the whole of plotly.js). The
 pages' kernels point their FigureWidgets at that file (`workbench.server.charts`) instead of sending it inside
-every chart's widget state, so the browser loads and compiles it once and keeps it in its cache. The cartesian
-build cut a chart page's second visit from 2.7-3.2 s to 2.1-2.4 s (median, `bench_pages.py`, a machine at half
-its best speed) and Chromium's CPU a chart page's load by 1-2 s. How the browser gets it (issue 18):
+every chart's widget state, so the browser loads and compiles it once and keeps it in its cache; the cartesian
+build is a third of the whole to fetch and compile. How the browser gets it:
 * each page's head asks for the file at once (`HEAD_FILE`), so it is fetched and compiled while Voilà's own
   scripts load and the kernel sends the widgets, not after the first chart's widget asks for it;
 * the cartesian build and the view are served as a classic script (`<script defer>`), not a module: Chromium
   keeps a classic script's compiled code in its code cache from the third visit on, and a module was parsed
-  and compiled again at every visit (its bundle: ~0.35 s on a background thread and ~0.4 s on the page's
-  main thread, each visit, on the 2-core machine). plotly's own bundle is a module (`<link rel="modulepreload">`);
+  and compiled again at every visit, partly on the page's main thread. plotly's own bundle is a module
+  (`<link rel="modulepreload">`);
 * the served copy starts with V8's compile hint `//# allFunctionsCalledOnLoad`: Chromium (136 on) then
   compiles its functions on a background thread while it streams the file, instead of one by one on the
   page's main thread while it runs; other browsers read it as a comment.

@@ -2,12 +2,11 @@
 
 Why: Voilà renders each page (a visit, a preheated kernel's page, a lesson) with a new nbconvert exporter, and
 each exporter makes a new Jinja environment, which parses and compiles every file of the template again
-(index.html.j2, base.html.j2, display_priority.j2, ...). A profile of `workbench app` over twelve page renders
-(`benchmarks/bench_pages.py`) had 5.6 of the server's 21.6 s of CPU in that compiling.
+(index.html.j2, base.html.j2, display_priority.j2, ...): a large part of the server's own CPU per page.
 
-How: `patches.compile_templates_once` gives every exporter's environment one `CompiledTemplates`, Jinja's bytecode cache kept in
-memory. A new environment then takes a file's compiled code from it instead of compiling the file. The code is
-kept with a checksum of the file's source, so an edited template is compiled again; and apart for async and
+How: `patches.compile_templates_once` gives every exporter's environment one `CompiledTemplates`, Jinja's bytecode
+cache kept in memory. A new environment then takes a file's compiled code from it instead of compiling the file. The
+code is kept with a checksum of the file's source, so an edited template is compiled again; and apart for async and
 plain environments, whose compiled code differs.
 """
 

@@ -71,7 +71,7 @@ def request_from_server() -> dict[str, str] | None:
     the server asks for)
     (`<ws>://<VOILA_APP_IP>:<VOILA_APP_PORT><VOILA_WS_BASE_URL>voila/query/<VOILA_KERNEL_ID>`, one message of
     JSON), but importing `voila.utils` imports Voilà's server with it (jupyter_server, jupyterlab_server,
-    nbconvert): ~1 s of CPU and ~1,000 modules in every preheated kernel, for a wait.
+    nbconvert): about a thousand modules in every preheated kernel, for a wait.
     """
     from websockets.exceptions import WebSocketException
     from websockets.sync.client import connect
