@@ -4,7 +4,7 @@ title that looks like a template and a damaged notebook, no preheating (no brows
 What is checked: the token is the only way in (no /login or /logout page, the log never prints it), a page's
 address never leaks to another site (`Referrer-Policy`), a kernel's websocket needs this server's Origin even
 with the token, a notebook's title is shown as written, a damaged lesson is said so, and a rendered page whose
-browser never connects (a tab closed at once) has its kernel shut down within a minute.
+browser never connects (a tab closed at once) has its kernel shut down within a minute and a half.
 """
 
 from __future__ import annotations

@@ -66,10 +66,11 @@ HOST = "127.0.0.1"
 # The template's page for a visit without the token (there is no login page: the token in the address is the way in)
 NEEDS_TOKEN_PAGE = "/voila/templates/workbench/static/needs-token.html"
 # A visit's kernel (~100 MB) whose page is gone (closed, crashed, its machine asleep) is shut down this many
-# seconds after its last message, checked every CULL_INTERVAL_S: long enough for a page to connect after it was
-# rendered and for a dropped websocket to reconnect, short enough that abandoned visits do not pile up.
-CULL_IDLE_S = 30
-CULL_INTERVAL_S = 10
+# seconds after its last message, checked every CULL_INTERVAL_S: long enough for a page on a busy machine to
+# connect after it was rendered and for a dropped websocket to reconnect, short enough that abandoned visits do
+# not pile up.
+CULL_IDLE_S = 60
+CULL_INTERVAL_S = 15
 TOKEN_ENV = "WORKBENCH_APP_TOKEN"  # a token chosen by the caller (tests, scripts); else a random one
 # jupyter_client's name (an entry point in pyproject.toml) for workbench.server.kernel_zygote.ZygoteProvisioner
 KERNEL_PROVISIONER = "workbench-zygote"
