@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
 
 from cli_process import run_cli, run_entry_point
 
 from workbench.encounter.adventure import Adventure, save_adventure
-from workbench.encounter.encounter import Encounter
+from workbench.encounter.encounter import Encounter, creature_from_monster
 from workbench.encounter.party import make_party
+from workbench.model import Trait
+from workbench.monster.formulas import build_monster
+from workbench.monster.library import save_monster
 
 
 def day() -> Adventure:
@@ -88,3 +92,16 @@ def test_a_name_finds_the_workspace_adventure_and_the_packet_is_written(tmp_path
     assert sorted(p.name for p in tmp_path.iterdir()) == ["desk", "keep.html", "keep.pdf"]  # no lock file left
     missing = run_cli("adventure", "nothing-saved")
     assert missing.returncode == 2 and "nothing-saved.json" in missing.stderr
+
+
+def test_the_packet_prints_the_workspace_monster_a_creature_names(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "desk"))
+    warden = build_monster(level=4, organization="leader").model_copy(update={
+        "name": "Warden", "malice_features": (Trait(name="Lock the Gates", text="Every door slams shut.", cost=4),)})
+    save_monster(warden, folder=tmp_path / "desk" / "monsters")
+    party = make_party(heroes=5, level=3)
+    hall = Encounter(name="Hall", party=party).adding(creature_from_monster(warden))
+    path = save_adventure(Adventure(party=party, encounters=(hall,)), tmp_path / "hall.json")
+    assert run_cli("adventure", str(path), "--packet", str(tmp_path / "hall.html")).returncode == 0
+    page = re.sub(r"<[^>]+>", "", (tmp_path / "hall.html").read_text(encoding="utf-8"))
+    assert "Lock the Gates (Warden) (4 Malice): Every door slams shut." in page

@@ -5,7 +5,8 @@ difficulty after objectives (and the one it was built at), the Victories it is w
 start with and the warnings of the day (past 6 Victories' worth before a respite, a difficulty that drifted,
 a solo fought early), each with the rules' words. `--json` prints one object `{"name", "heroes",
 "encounters": [...]}`. FILE may also name an adventure saved in the workspace (`adventures/NAME.json`);
-`--packet OUT.html` (or `.pdf`) writes the printable packet (a new file, never over one).
+`--packet OUT.html` (or `.pdf`) writes the printable packet (a new file, never over one); a creature named as a
+monster of the workspace's library or bestiaries prints with that stat block.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from workbench.encounter.party import format_number
 from workbench.errors import InvalidInput
 from workbench.export.adventure import export_adventure
 from workbench.io.safe_file import FileProblem, write_atomic
-from workbench.workspace import adventures_folder
+from workbench.model import Monster
+from workbench.workspace import adventures_folder, workspace_bestiary
 
 __all__ = ["register", "run", "plan_payload", "plan_text"]
 
@@ -122,6 +124,12 @@ def _adventure_file(text: str) -> Path:
     return adventures_folder() / f"{text}.json"
 
 
+def _workspace_monsters() -> list[Monster]:
+    """The whole stat blocks at hand (the library and the added bestiaries): a creature named as one of them
+    prints with it on the packet's cards."""
+    return [m for m in workspace_bestiary(sample=False).monsters if isinstance(m, Monster)]
+
+
 def run(args: argparse.Namespace) -> None:
     found = plan(load_adventure(_adventure_file(args.file)))
     if args.packet is not None:
@@ -132,7 +140,8 @@ def run(args: argparse.Namespace) -> None:
         if out.exists():
             raise InvalidInput("packet", args.packet, PACKET_ACCEPTS, "the file exists")
         try:
-            write_atomic(out, export_adventure(found.adventure, kind), overwrite=False, lock=False)
+            write_atomic(out, export_adventure(found.adventure, kind, _workspace_monsters()), overwrite=False,
+                         lock=False)
         except FileExistsError:
             raise InvalidInput("packet", args.packet, PACKET_ACCEPTS, "the file exists") from None
         except FileProblem as exc:

@@ -4,8 +4,8 @@ The day: each encounter in order with the Victories the heroes arrive with, its 
 difficulty, what it is worth, the Malice the monsters start with, and the warnings in the rules' words.
 A sheet per encounter (each starts a printed page): the party, the EV and band at the arrival Victories, the
 creatures, the initiative groups (the workbench's suggestion, marked so, when the Director made none), the
-objectives with their success and failure conditions, and a Malice card
-(the gain of each round, then the features every monster has and the encounter's own, with their costs).
+objectives with their success and failure conditions, and a Malice card (the gain of each round, then the
+features every monster has and the encounter's own, with their costs).
 Then every stat block used, as cards, several to a page.
 
 A creature's stat block is the Monster given for its name (`monsters`), else the formulas' for its level,
