@@ -34,7 +34,7 @@ import plotly.graph_objects as go
 from workbench.apps.ability_editor import AbilityEditor
 from workbench.apps.chart_slot import ChartSlot
 from workbench.apps.export import ExportPanel
-from workbench.apps.message import refusal_text, shown_path
+from workbench.apps.message import plain_tooltips, refusal_text, shown_path
 from workbench.apps.rows import MaliceRows, RowList, RuleRows, TraitRows, VillainActionRows
 from workbench.charts.scaling import scaling_figure, update_scaling_figure
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
@@ -259,6 +259,7 @@ class MonsterBuilder(widgets.VBox):
         c.update({key: rows.shortcut for key, rows in self.rows.items()})  # observed by their rows
         self.refresh()
         self._refresh_library()
+        plain_tooltips(self)
 
     # ------------------------------------------------------------ layout
 
@@ -304,10 +305,15 @@ class MonsterBuilder(widgets.VBox):
         left = widgets.VBox(list(self.sections.values()), layout=widgets.Layout(width="44%"))
         right = widgets.VBox([self.block_actions, self.stat_block], layout=widgets.Layout(width="56%"))
         chart = widgets.VBox([widgets.HBox([c["quantity"], c["compare"]]), self.chart])
+        # the JSON is for other programs: folded away under "Advanced"
+        advanced = widgets.Accordion(children=[widgets.VBox([
+            widgets.HTML(_note("The monster as the workbench stores it, for other programs and scripts.")),
+            self.json_export,
+        ])], titles=("Advanced: the monster as JSON",), selected_index=None).add_class("wb-export-advanced")
         export = widgets.VBox([
             self.export_panel,
             widgets.HTML("<b>Markdown</b> (copy into a document)"), self.markdown_export,
-            widgets.HTML("<b>JSON</b>"), self.json_export,
+            advanced,
         ])
         relevel_box = widgets.VBox([
             widgets.HBox([self.relevel_level, self.relevel_mode], layout=widgets.Layout(flex_flow="row wrap")),
@@ -516,6 +522,8 @@ class MonsterBuilder(widgets.VBox):
         return Movement(speed=int(speed), modes=tuple(modes))
 
     def _rows_changed(self, _items: object = None) -> None:
+        for rows in self.rows.values():  # a row just added has labels of its own
+            plain_tooltips(rows)
         self.refresh()
 
     def refresh(self, change: Any = None) -> None:

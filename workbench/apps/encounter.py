@@ -703,8 +703,15 @@ class EncounterEditor(widgets.VBox):
             raise InvalidInput("file", self.path_c.value, "a file name ending in .json")
         # with `files_folder` (a page's: the Director's workspace) the box names a file in it, a relative name
         # taken there; a file outside it, in the shipped data or of another kind (a monster) is refused
-        saved = save_encounter(self.encounter, self.path_c.value.strip(), overwrite=self.overwrite_c.value,
-                               inside=self.files_folder)
+        try:
+            saved = save_encounter(self.encounter, self.path_c.value.strip(), overwrite=self.overwrite_c.value,
+                                   inside=self.files_folder)
+        except InvalidInput as exc:
+            if exc.field == "file" and exc.reason == "the file exists":  # the library's advice is for scripts
+                raise InvalidInput("file", self.path_c.value.strip(),
+                                   f"a new name, or tick “{self.overwrite_c.description}” to replace it",
+                                   "a file of that name exists already") from None
+            raise
         self._list_saved(saved)
         return f"Saved to {saved.absolute()}"
 

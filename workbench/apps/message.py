@@ -9,13 +9,30 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
 from workbench.render.message import error_html
 
-__all__ = ["button_action", "refusal_html", "refusal_text", "shown_path"]
+__all__ = ["button_action", "plain_tooltips", "refusal_html", "refusal_text", "shown_path"]
+
+
+def plain_tooltips(root: Any) -> None:
+    """Give every labelled control under `root` its label as its hover text.
+
+    ipywidgets 8 writes a control's `tooltip` into its label's `title`, and an unset one (None) reaches the
+    browser as the word "null" on hover. Walk the tree (cheap: a few hundred widgets) after building it or
+    adding rows to it.
+    """
+    stack = [root]
+    while stack:
+        widget = stack.pop()
+        stack.extend(getattr(widget, "children", ()))
+        description = getattr(widget, "description", None)
+        if isinstance(description, str) and description.strip() and getattr(widget, "tooltip", "") is None:
+            widget.tooltip = description.strip()
 
 
 def _sentence(text: str) -> str:

@@ -23,7 +23,7 @@ from workbench.apps.calibration import calibration_app
 from workbench.apps.encounter import encounter_app
 from workbench.apps.fight import fight_app
 from workbench.apps.homebrew import swarm_app, weakness_app
-from workbench.apps.message import refusal_html, shown_path
+from workbench.apps.message import plain_tooltips, refusal_html, shown_path
 from workbench.apps.solos import solos_app
 from workbench.errors import WorkbenchError
 from workbench.formats.bestiary import Bestiary, PublishedMonster
@@ -56,8 +56,10 @@ __all__ = [
 
 
 def _page(*children: widgets.Widget) -> widgets.VBox:
-    """A page's one widget (class `wb-page`: the browser tests wait for it)."""
-    return widgets.VBox(list(children)).add_class("wb-page")
+    """A page's one widget (class `wb-page`: the browser tests wait for it), every label's hover its words."""
+    page = widgets.VBox(list(children)).add_class("wb-page")
+    plain_tooltips(page)
+    return page
 
 
 def _note(text: str, css: str = "wb-page-note") -> widgets.HTML:

@@ -320,7 +320,8 @@ def _entry(path: Path, rules: Ruleset) -> Entry:
         corrupt = exc.reason.startswith(("not valid", "not UTF-8"))
         raise _Unreadable(f"corrupt: {exc.reason}" if corrupt else exc.reason) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise _Unreadable(f"foreign: not a homebrew monster file (no \"format\": \"{FORMAT}\")")
+        raise _Unreadable("foreign: not a monster the workbench saved (a stat block from elsewhere opens with "
+                          "“Open a file” in the builder)")
     loose = _not_whole_numbers(data)
     if loose:
         raise _Unreadable(f"invalid: {loose[0]}: not a whole number (true, false and \"3\" are not)")
