@@ -445,3 +445,19 @@ def test_a_path_twice_in_an_archive_is_read_once(tmp_path):
     assert [m.name for m in added.monsters] == [wb.import_monster(stat_blocks()[0]).name]
     assert "the first is read" in {f.file: f.reason for f in added.skipped}["a/monster.json"]
     assert added.attribution == ATTRIBUTION and added.licence_files == ("sources/LICENSE",)
+
+
+def test_a_zip_declaring_too_many_files_is_refused_before_it_is_listed(tmp_path, monkeypatch):
+    archive = tmp_path / "many.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        for number in range(12):
+            z.writestr(f"f{number}.txt", "x")
+    monkeypatch.setattr(collection, "MAX_MEMBERS", 10)
+    listed: list[int] = []
+    monkeypatch.setattr(zipfile.ZipFile, "infolist", lambda self: listed.append(1) or [])
+    with pytest.raises(InvalidInput, match="more than 10 files"):
+        add_bestiary(archive, tmp_path / "b")
+    assert listed == []  # refused from the end record, before zipfile lists the entries
+    monkeypatch.setattr(collection, "MAX_DOWNLOAD_BYTES", archive.stat().st_size - 1)
+    with pytest.raises(InvalidInput, match="larger than"):
+        add_bestiary(archive, tmp_path / "b")

@@ -213,7 +213,34 @@ def _read_capped(handle: IO[bytes], limit: int) -> bytes | None:
     return None if len(data) > limit else data
 
 
+def _zip_entries(handle: IO[bytes]) -> int | None:
+    """How many entries a zip's end record declares (zip64 too), read before `zipfile` lists them all in
+    memory; None when there is no end record (zipfile then refuses the file itself)."""
+    handle.seek(0, os.SEEK_END)
+    size = handle.tell()
+    tail_length = min(size, 22 + 65_535)  # the end record and the longest comment after it
+    handle.seek(size - tail_length)
+    tail = handle.read(tail_length)
+    handle.seek(0)
+    at = tail.rfind(b"PK\x05\x06")
+    if at < 0 or at + 22 > len(tail):
+        return None
+    total = int.from_bytes(tail[at + 10 : at + 12], "little")
+    locator = tail.rfind(b"PK\x06\x07", 0, at)
+    if total == 0xFFFF and locator >= 0 and locator + 20 <= len(tail):
+        handle.seek(int.from_bytes(tail[locator + 8 : locator + 16], "little"))
+        record = handle.read(56)
+        handle.seek(0)
+        if record[:4] == b"PK\x06\x06" and len(record) == 56:
+            total = int.from_bytes(record[32:40], "little")
+    return total
+
+
 def _zip_files(handle: IO[bytes], budget: _Budget, notes: list[FileNote]) -> Iterator[SourceFile]:
+    entries = _zip_entries(handle)
+    if entries is not None and entries > MAX_MEMBERS:
+        raise InvalidInput("source", budget.source, SOURCE_ACCEPTS,
+                           f"more than {MAX_MEMBERS} files in it: not a bestiary")
     try:
         archive = zipfile.ZipFile(handle)
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
@@ -340,6 +367,9 @@ def source_files(
             raise InvalidInput("source", str(source), SOURCE_ACCEPTS, "no such file or folder")
         if not path.is_file():
             raise InvalidInput("source", str(source), SOURCE_ACCEPTS, "not a regular file or folder")
+        if path.stat().st_size > MAX_DOWNLOAD_BYTES:
+            raise InvalidInput("source", str(source), SOURCE_ACCEPTS,
+                               f"larger than {_size(MAX_DOWNLOAD_BYTES)}, the most the workbench reads as one source")
         with open(path, "rb") as handle:
             kind = _archive_kind(handle.read(4))
             handle.seek(0)
