@@ -350,8 +350,9 @@ def test_cli_add_then_suggest_shows_the_attribution(tmp_path, monkeypatch):
 
 def test_cli_refusals_are_one_line(tmp_path, monkeypatch):
     monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "home"))
-    for args, name in (((), "SOURCE"), ((str(tmp_path / "none.zip"),), "SOURCE")):
-        result = run_cli("bestiary", "add", *args)
+    for args, name in ((("add",), "SOURCE"), (("add", str(tmp_path / "none.zip")), "SOURCE"),
+                       (("list", "extra"), "SOURCE"), (("remove", "x"), "ACTION")):
+        result = run_cli("bestiary", *args)
         assert result.returncode == 2 and result.stdout == ""
         assert len(result.stderr.strip().splitlines()) == 1 and name in result.stderr
 

@@ -41,6 +41,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> None:
     if args.action == "list":
+        if args.source is not None:
+            raise InvalidInput("source", args.source, "nothing: list takes no SOURCE (add SOURCE adds one)")
         run_list(args)
     elif args.source is None:
         raise InvalidInput("source", None, SOURCE_ACCEPTS, "add needs a SOURCE")
