@@ -10,7 +10,7 @@ import re
 import pytest
 
 import workbench as wb
-from workbench.apps.export import ExportPanel, card_preview_html, download_html, file_name
+from workbench.apps.export import LABELS, ExportPanel, card_preview_html, download_html, file_name
 from workbench.export.exporter import FORMATS
 from workbench.formats.bestiary import SAMPLE_DIR
 from workbench.formats.reader import read_monsters
@@ -58,7 +58,7 @@ def test_the_panel_makes_a_link_on_request_and_drops_it_when_the_monster_changes
     panel.show(first)
     panel.controls["format"].value = "foundry"
     panel.controls["make"].click()
-    assert 'download="Guard.json"' in panel.link.value
+    assert 'download="Guard (Foundry).json"' in panel.link.value
     panel.show(first)
     assert panel.link.value != ""  # the same monster keeps its link
     panel.show(first.model_copy(update={"stamina": 99}))
@@ -133,3 +133,12 @@ def test_the_panel_drops_its_file_when_a_display_choice_changes():
     assert panel.link.value
     panel.show(monster, characteristic="reason")
     assert panel.link.value == "" and panel.shown.characteristics.reason == monster.highest_characteristic
+
+
+def test_each_format_downloads_under_its_own_name_from_a_button():
+    monster = wb.build_monster(2, "platoon", "brute").model_copy(update={"name": "Guard"})
+    names = [file_name(monster, fmt) for fmt in LABELS]
+    assert len(set(names)) == len(names)
+    link = download_html(monster, "steel-compendium")
+    assert 'download="Guard (Steel Compendium).json"' in link
+    assert "display:inline-block" in link and "background:" in link  # drawn as a button, not as plain text

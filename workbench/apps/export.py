@@ -47,9 +47,17 @@ LABELS = {
 MEDIA_TYPES = {"markdown": "text/markdown", "html": "text/html", "pdf": "application/pdf", "png": "image/png"}
 
 
+# two formats share ".json": the name says which, so two downloads never land on one file name
+NAME_TAGS = {"foundry": " (Foundry)", "steel-compendium": " (Steel Compendium)"}
+# the download link drawn as a button (a plain link read as text, and was missed)
+BUTTON_STYLE = ("display:inline-block;padding:.35em 1.1em;margin:.3em 0;background:#2f6f3e;color:#fff;"
+                "border-radius:3px;text-decoration:none;font-weight:600")
+
+
 def file_name(monster: Monster, fmt: str) -> str:
-    """The downloaded file's name: the monster's name as a safe file name, the format's suffix."""
-    return (suggest_name(monster.name) or "monster") + SUFFIXES[fmt]
+    """The downloaded file's name: the monster's name as a safe file name, a tag for the formats that share a
+    suffix, the format's suffix; each format its own name."""
+    return (suggest_name(monster.name) or "monster") + NAME_TAGS.get(fmt, "") + SUFFIXES[fmt]
 
 
 def download_html(monster: Monster, fmt: str) -> str:
@@ -60,7 +68,8 @@ def download_html(monster: Monster, fmt: str) -> str:
     name = file_name(monster, fmt)
     href = f"data:{media};base64,{base64.b64encode(payload).decode('ascii')}"
     return (f'<a class="wb-download" data-format="{fmt}" download="{html.escape(name, quote=True)}" '
-            f'href="{href}">Download {html.escape(name)}</a> <span class="wb-note">({len(payload):,} bytes)</span>')
+            f'style="{BUTTON_STYLE}" href="{href}">⬇ Download {html.escape(name)}</a> '
+            f'<span class="wb-note">({len(payload):,} bytes)</span>')
 
 
 def card_preview_html(monster: Monster) -> str:
