@@ -462,3 +462,20 @@ def test_a_zip_declaring_too_many_files_is_refused_before_it_is_listed(tmp_path,
     monkeypatch.setattr(collection, "MAX_DOWNLOAD_BYTES", archive.stat().st_size - 1)
     with pytest.raises(InvalidInput, match="larger than"):
         add_bestiary(archive, tmp_path / "b")
+
+
+@pytest.mark.parametrize(
+    "licence, attribution",
+    [
+        ("# Game Rules\n\nUsed under license of a publisher.\n\n# Code\n\nMIT", "Used under license of a publisher."),
+        ("Game Rules\n==========\n\nUsed under\nlicense.\r\n\r\nMore.", "Used under license."),  # wrapped, CRLF
+        ("Plain text licence, one paragraph.", "Plain text licence, one paragraph."),
+        ("# Only a heading", ""),
+    ],
+)
+def test_the_attribution_is_the_licences_first_paragraph_of_prose(tmp_path, licence, attribution):
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "goblin.json").write_bytes(stat_blocks()[0].read_bytes())
+    (source / "LICENSE.md").write_text(licence, encoding="utf-8")
+    assert add_bestiary(source, tmp_path / "b").attribution == attribution

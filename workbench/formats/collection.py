@@ -475,16 +475,28 @@ def _check_name(name: object) -> str:
     return name.strip()
 
 
+def _first_paragraph(text: str) -> str:
+    """A licence's first paragraph of prose: headings ("# Game Rules", a line underlined with = or -) are not
+    the attribution."""
+    for paragraph in re.split(r"\n\s*\n", text.replace("\r\n", "\n")):
+        lines = [line for line in paragraph.strip().splitlines() if line.strip()]
+        prose = [line for line in lines if not line.lstrip().startswith("#") and not re.fullmatch(r"\s*[=-]{3,}\s*", line)]
+        if len(lines) == 2 and len(prose) == 1 and prose[0] == lines[0]:  # a heading underlined
+            continue
+        if prose:
+            words = " ".join(" ".join(prose).split())
+            return words if len(words) <= 400 else words[:399] + "…"
+    return ""
+
+
 def _attribution_text(licences: Sequence[SourceFile], given: str) -> str:
-    """The attribution shown beside the monsters: the one given, else the licence's first paragraph."""
+    """The attribution shown beside the monsters: the one given, else the first licence's first paragraph."""
     if given.strip():
         return " ".join(given.split())
     for licence in licences:
-        text = licence.data.decode("utf-8", errors="replace").strip()
-        first = text.split("\n\n", 1)[0]
-        if first.strip():
-            words = " ".join(first.split())
-            return words if len(words) <= 400 else words[:399] + "…"
+        first = _first_paragraph(licence.data.decode("utf-8", errors="replace"))
+        if first:
+            return first
     return ""
 
 
@@ -753,7 +765,7 @@ def _sample_attribution() -> str:
         text = read_bytes(SAMPLE_DIR / "LICENSE", limit=MAX_LICENCE_BYTES).decode("utf-8", errors="replace")
     except FileProblem:
         return ""
-    return " ".join(text.split("\n\n", 1)[0].split())
+    return _first_paragraph(text)
 
 
 def gather_bestiary(
