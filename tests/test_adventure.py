@@ -217,6 +217,13 @@ def test_save_and_load_round_trip(tmp_path):
     assert not [p for p in tmp_path.iterdir() if p.name != "keep.json" and not p.name.startswith(".")]
 
 
+def test_fractional_victories_carried_in_survive_a_round_trip(tmp_path):
+    day = Adventure(party=party(victories=Fraction(5, 2)), encounters=(fight(HARD_AT_0),))
+    loaded = load_adventure(save_adventure(day, tmp_path / "half.json"))
+    assert loaded.party.victories == Fraction(5, 2)
+    assert plan(loaded).encounters[0].starting_malice == 2  # 2.5 rounded down
+
+
 def test_a_foreign_or_tampered_file_is_refused_by_name(tmp_path):
     foreign = tmp_path / "foreign.json"
     foreign.write_text('{"format": "something else"}', encoding="utf-8")

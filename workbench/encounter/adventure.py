@@ -154,6 +154,7 @@ class Adventure(Frozen):
         return self.model_copy(update={"respites": tuple(sorted({*self.respites, before}))})
 
     def without_respite(self, before: int) -> Adventure:
+        """A copy without the respite before encounter `before`; refused when there is none there."""
         before = _position("before", before, len(self.encounters))
         if before not in self.respites:
             raise InvalidInput("before", before, f"a respite's position: {list(self.respites) or 'there is none'}")
