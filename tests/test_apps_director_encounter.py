@@ -148,3 +148,26 @@ def test_the_hand_over_leaves_the_library_alone():
     browser.rows.value = browser.rows.options[0][1]
     browser.open_builder.click()
     assert sorted(p.name for p in library_folder().iterdir() if not p.name.startswith(".")) == ["Grisk.json"]
+
+
+def test_aim_for_is_saved_with_the_encounter_and_comes_back(tmp_path):
+    app = encounter_app(files_folder=tmp_path)
+    app.controls["spec"].value = "2 × level 3 platoon brute"
+    app.controls["add_spec"].click()
+    app.controls["difficulty"].value = "extreme"
+    app.controls["path"].value = "big.json"
+    app.controls["save"].click()
+    assert load_encounter(tmp_path / "big.json").aim == "extreme"
+    other = encounter_app(files_folder=tmp_path, difficulty="easy")
+    other.controls["path"].value = "big.json"
+    other.controls["load"].click()
+    assert other.controls["difficulty"].value == "extreme"
+    started = encounter_app(encounter=load_encounter(tmp_path / "big.json"))
+    assert started.controls["difficulty"].value == "extreme"
+
+
+def test_the_encounter_page_reopens_aiming_where_it_was_left():
+    first = inner(pages.encounter_page(), "wb-encounter-app")
+    first.controls["difficulty"].value = "hard"
+    again = inner(pages.encounter_page(), "wb-encounter-app")
+    assert again.controls["difficulty"].value == "hard"

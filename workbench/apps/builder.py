@@ -173,7 +173,7 @@ class MonsterBuilder(widgets.VBox):
                                        layout=layout, continuous_update=False),
             **{f"score_{name}": widgets.Text(value="", placeholder="—", description=name.capitalize(),
                                              style={"description_width": "5.5em"},
-                                             layout=widgets.Layout(width="9.5em"), continuous_update=False)
+                                             layout=widgets.Layout(width="11.5em"), continuous_update=False)
                for name in CHARACTERISTICS},
             "signature_name": widgets.Text(value="", placeholder="Spear Charge", description="Signature",
                                            style=style, layout=layout),

@@ -278,6 +278,7 @@ class EncounterEditor(widgets.VBox):
         party = encounter.party if encounter is not None else make_party(heroes=heroes, level=level,
                                                                           victories=victories)
         self.encounter = encounter or Encounter(party=party)
+        difficulty = self.encounter.aim or difficulty  # a saved encounter says what it aimed for
         # Which chosen objective the Objective dropdown, its conditions and its bonus box edit; "Add objective"
         # chooses another, a row's Edit picks it, Remove drops it. The others are kept as they are.
         self.editing = 0
@@ -530,7 +531,8 @@ class EncounterEditor(widgets.VBox):
             self._build_conditions()
         objectives, editing = self._objectives(e)
         changed = e.model_copy(update={"party": party, "objectives": objectives,
-                                       "objective_mode": check_objective_mode(self.mode_c.value)})
+                                       "objective_mode": check_objective_mode(self.mode_c.value),
+                                       "aim": self.difficulty_c.value})
         self.editing = editing
         return changed
 
@@ -704,7 +706,7 @@ class EncounterEditor(widgets.VBox):
         # with `files_folder` (a page's: the Director's workspace) the box names a file in it, a relative name
         # taken there; a file outside it, in the shipped data or of another kind (a monster) is refused
         try:
-            saved = save_encounter(self.encounter, self.path_c.value.strip(), overwrite=self.overwrite_c.value,
+            saved = save_encounter(self.state(), self.path_c.value.strip(), overwrite=self.overwrite_c.value,
                                    inside=self.files_folder)
         except InvalidInput as exc:
             if exc.field == "file" and exc.reason == "the file exists":  # the library's advice is for scripts
@@ -785,6 +787,8 @@ class EncounterEditor(widgets.VBox):
             self.retainers_c.value = _levels_of(loaded.party, "retainer")
             self.allies_c.value = _levels_of(loaded.party, "ally")
             self.victories_c.value = format_number(loaded.party.victories)
+            if loaded.aim:
+                self.difficulty_c.value = loaded.aim
         finally:
             self._busy = False
 
@@ -1018,6 +1022,9 @@ class EncounterEditor(widgets.VBox):
         }
 
     def state(self) -> Encounter:
+        """The encounter shown, with the difficulty aimed for."""
+        if self.encounter.aim != self.difficulty_c.value:
+            self.encounter = self.encounter.model_copy(update={"aim": self.difficulty_c.value})
         return self.encounter
 
     def row_buttons(self, index: int) -> dict[str, widgets.Widget]:

@@ -181,6 +181,9 @@ class Encounter(Frozen):
     objectives: tuple[ChosenObjective, ...] = ()
     # how several objectives go together (files saved before this field: combined, as they were computed)
     objective_mode: Literal["combined", "alternative"] = "combined"
+    # the difficulty the Director aims for ("Aim for"), kept with the encounter ("": not said, files saved
+    # before this field)
+    aim: Literal["", "trivial", "easy", "standard", "hard", "extreme"] = ""
 
     def adding(self, *items: Creature | Monster | TerrainObject | str, count: int = 1) -> Encounter:
         """A copy with creatures (Creature, Monster, or a typed spec) or terrain objects added.
