@@ -22,6 +22,7 @@ RANKS = {
     "errors": 0,
     "frozen": 0,
     "io": 0,  # reading and writing files safely
+    "arguments": 0,  # the public API's check of its arguments' kinds
     "rules": 1,
     "model": 2,
     "monster": 3,

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import workbench as wb
+from workbench.arguments import unchecked
 
 INIT = Path(__file__).resolve().parents[1] / "workbench" / "__init__.py"
 # The names scripts and outside checks call (the README's library examples among them), plus the classes they
@@ -34,7 +35,8 @@ def _eager_names() -> dict[str, str]:
     for node in tree.body:
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("workbench"):
             for alias in node.names:
-                names[alias.asname or alias.name] = node.module
+                if not (alias.asname or alias.name).startswith("_"):  # a private helper of the facade
+                    names[alias.asname or alias.name] = node.module
     return names
 
 
@@ -59,10 +61,10 @@ def test_each_name_is_the_object_its_home_module_defines():
     astray = []
     for name in wb.__all__:
         module, attribute = _home(name)
-        value = getattr(wb, name)
+        value = unchecked(getattr(wb, name))  # a function is wrapped in its arguments' check
         defined_in, defined_as = value.__module__, value.__qualname__
         in_home = defined_in == module or defined_in.startswith(module + ".")  # a package re-exports its modules'
-        if not (in_home and defined_as == attribute and getattr(importlib.import_module(defined_in), defined_as) is value):
+        if not (in_home and defined_as == attribute and unchecked(getattr(importlib.import_module(defined_in), defined_as)) is value):
             astray.append(f"{name}: home {module}:{attribute}, defined as {defined_in}:{defined_as}")
     assert astray == []
 

@@ -9,9 +9,11 @@ as data), `monster`, `encounter`, `fight`, `homebrew`, `calibration`, then `tabl
 
 from __future__ import annotations
 
+import inspect
 import sys
 from typing import Any
 
+from workbench.arguments import checked as _checked
 from workbench.errors import InvalidInput, NotFound, RulesetError, WorkbenchError
 from workbench.model import Monster, Step, Tiers, Trait
 from workbench.monster.formulas import ability_damage, build_monster, explain
@@ -222,6 +224,8 @@ def __getattr__(name: str) -> Any:
 
         module, _, attribute = _HOME[name].partition(":")
         value = getattr(importlib.import_module(module), attribute or name)
+        if inspect.isfunction(value):
+            value = _checked(value)  # its arguments' kinds checked against its annotations (workbench.arguments)
         globals()[name] = value  # the next lookup is a plain attribute
         return value
     raise AttributeError(f"module 'workbench' has no attribute {name!r}")

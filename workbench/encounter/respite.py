@@ -15,6 +15,7 @@ from numbers import Integral
 from workbench.encounter.encounter import Check, Encounter, EncounterReport, report
 from workbench.errors import InvalidInput
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
+from workbench.rules.limits import MAX_VICTORIES
 
 __all__ = ["respite_check"]
 
@@ -35,8 +36,9 @@ def respite_check(
     """The Victories since the last respite (`since_respite` already earned, plus what each encounter is
     worth) against "from 4 to 6 Victories' worth of combat encounters"."""
     rules = rules or encounter_rules()
-    if isinstance(since_respite, bool) or not isinstance(since_respite, Integral) or since_respite < 0:
-        raise InvalidInput("since_respite", since_respite, "a whole number of Victories from 0 upwards")
+    if (isinstance(since_respite, bool) or not isinstance(since_respite, Integral)
+            or not 0 <= since_respite <= MAX_VICTORIES):
+        raise InvalidInput("since_respite", since_respite, f"a whole number of Victories from 0 to {MAX_VICTORIES}")
     worth = [_victories(item, rules) for item in encounters]
     low, high = rules.guidelines.respite_victories
     total = int(since_respite) + sum(worth)

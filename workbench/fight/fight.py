@@ -46,6 +46,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from workbench.arguments import checked
 from workbench.encounter.encounter import Creature, Encounter, creature_stamina, report, suggest_groups
 from workbench.encounter.objective import (
     ChosenObjective,
@@ -1034,6 +1035,7 @@ class Fight:
     at the start and, through "Factor in Victories", the difficulty the Victories at the end are earned at.
     """
 
+    @checked
     def __init__(
         self,
         encounter: Encounter,

@@ -31,6 +31,7 @@ from workbench.model import Ability, Monster
 from workbench.monster.power_roll import expected_damage
 from workbench.monster.solo import is_instant_solo
 from workbench.rules.feature_book import feature_book
+from workbench.rules.limits import MAX_HEROES, whole
 
 __all__ = [
     "ASSUMPTIONS",
@@ -264,7 +265,7 @@ def _stamina_list(value: Any, heroes: int | None) -> tuple[int, ...]:
     if isinstance(value, Integral) and not isinstance(value, bool):
         if heroes is None:
             raise InvalidInput("hero_stamina", value, accepts, "one Stamina needs the number of heroes")
-        value = [value] * _count(heroes)
+        value = [value] * whole("heroes", heroes, 1, MAX_HEROES)
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise InvalidInput("hero_stamina", value, accepts)
     staminas = tuple(value)

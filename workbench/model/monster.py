@@ -90,8 +90,11 @@ class Trait(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _text_of_effects(cls, data: Any) -> Any:
-        if isinstance(data, dict) and "text" not in data and data.get("effects"):
-            effects = [e if isinstance(e, Effect) else Effect(**e) for e in data["effects"]]
+        effects = data.get("effects") if isinstance(data, dict) else None
+        # anything but a list of paragraphs is left to the field's own validation (a ValidationError)
+        if (isinstance(data, dict) and "text" not in data and isinstance(effects, (list, tuple)) and effects
+                and all(isinstance(e, (Effect, dict)) for e in effects)):
+            effects = [e if isinstance(e, Effect) else Effect.model_validate(e) for e in effects]
             data = {**data, "text": _effects_text(effects)}
         return data
 

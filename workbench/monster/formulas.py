@@ -13,6 +13,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from workbench.arguments import checked
 from workbench.errors import InvalidInput
 from workbench.model import Monster, Step, Tiers
 from workbench.rules.limits import MAX_LEVEL, MAX_TARGETS, true_or_false, whole
@@ -416,6 +417,7 @@ def build_monster(
     return monster
 
 
+@checked
 def explain(monster: Monster) -> tuple[Step, ...]:
     """The working of every number of `monster`, in stat block order, from the code that computed it."""
     steps = _steps(

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
+from workbench.arguments import checked
 from workbench.frozen import Frozen
 from workbench.rules.datafile import load_toml_model, validate_data
 
@@ -181,6 +182,7 @@ def ruleset_from_dict(data: dict[str, Any], source: str = "ruleset") -> Ruleset:
     return validate_data(Ruleset, data, source)
 
 
+@checked
 def load_ruleset(path: str | Path) -> Ruleset:
     """Load and validate a ruleset TOML file (decimals read exactly)."""
     return load_toml_model(Ruleset, path)

@@ -1,0 +1,164 @@
+"""The public API's check of its arguments: each public function of `workbench` refuses a value of the wrong
+kind with `InvalidInput` naming the argument and what it accepts, before any of its code runs.
+
+The check reads what each parameter accepts from the function's own annotations, so a public function
+cannot be added without it, and the annotation and the check never disagree. It looks at the kind of each
+value (a whole number, a text, a path, a Monster, a list), never its range: a level of 10^30 is an `int`
+and the function itself says which levels the rules cover. A bool is no number here (`True` is no level),
+a text is no list, a mapping is no list of values, and a path is a text or `os.PathLike`, not blank and with
+no NUL character. An annotation the check cannot read (`Any`, a name imported only for type checkers) is
+left to the function.
+"""
+
+from __future__ import annotations
+
+import collections.abc as abc
+import functools
+import inspect
+import numbers
+import os
+import types
+import typing
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import PurePath
+from typing import Any, NamedTuple, TypeVar
+
+from workbench.errors import InvalidInput
+
+__all__ = ["checked", "unchecked"]
+
+Function = TypeVar("Function", bound=Callable[..., Any])
+
+
+class _Check(NamedTuple):
+    """Whether a value is of the kind a parameter takes, and how a refusal says what it accepts."""
+
+    accepts: Callable[[Any], bool]
+    says: str
+
+
+def _is_path(value: Any) -> bool:
+    if isinstance(value, os.PathLike):
+        value = os.fspath(value)
+    return isinstance(value, str) and bool(value.strip()) and "\x00" not in value
+
+
+_CALLABLE: Any = abc.Callable
+_PATH = _Check(_is_path, "a file or folder path (a text or a pathlib.Path, not blank, no NUL character)")
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def _of_class(kind: type) -> _Check | None:
+    if kind is bool:
+        return _Check(lambda v: isinstance(v, bool), "True or False")
+    if kind is int:
+        return _Check(_whole, "a whole number")
+    if kind in (float, numbers.Real):
+        return _Check(lambda v: isinstance(v, numbers.Real) and not isinstance(v, bool), "a number")
+    if kind in (Fraction, numbers.Rational):
+        return _Check(lambda v: isinstance(v, numbers.Rational) and not isinstance(v, bool),
+                      "a number (a whole number or a Fraction)")
+    if kind is str:
+        return _Check(lambda v: isinstance(v, str), "a text")
+    if kind is type(None):
+        return _Check(lambda v: v is None, "None")
+    if issubclass(kind, (PurePath, os.PathLike)):
+        return _PATH
+    if kind is _CALLABLE:
+        return _Check(callable, "a function")
+    if kind in (abc.Mapping, abc.MutableMapping, dict):
+        return _Check(lambda v: isinstance(v, abc.Mapping), "a mapping (a dict)")
+    if kind in (abc.Sequence, list, tuple):
+        return _Check(lambda v: isinstance(v, (list, tuple, range)) or (
+            isinstance(v, abc.Sequence) and not isinstance(v, (str, bytes))), "a list or a tuple")
+    if kind in (abc.Iterable, abc.Collection, abc.Set, frozenset, set):
+        return _Check(lambda v: isinstance(v, abc.Iterable) and not isinstance(v, (str, bytes, abc.Mapping)),
+                      "a list, a tuple or another collection of values")
+    if getattr(kind, "_is_protocol", False):
+        return None
+    return _Check(lambda v: isinstance(v, kind), f"a {kind.__name__}")
+
+
+def _check(hint: Any) -> _Check | None:
+    """The check for an annotation, or None for one that says nothing checkable (Any, a type variable)."""
+    origin = typing.get_origin(hint)
+    if hint is Any or hint is object or isinstance(hint, TypeVar):
+        return None
+    if origin in (typing.Union, types.UnionType):
+        members = typing.get_args(hint)
+        if any(m is Any or m is object for m in members):
+            return None
+        if str in members and any(isinstance(m, type) and issubclass(m, (PurePath, os.PathLike)) for m in members):
+            rest = [m for m in members if m is not str and not (isinstance(m, type) and issubclass(m, (PurePath, os.PathLike)))]
+            members = (os.PathLike, *rest)
+        checks = [_check(m) for m in members]
+        if any(c is None for c in checks):
+            return None
+        found = [c for c in checks if c is not None]
+        says = " or ".join(dict.fromkeys(c.says for c in found))
+        return _Check(lambda v: any(c.accepts(v) for c in found), says)
+    if origin is typing.Literal:
+        allowed = typing.get_args(hint)
+        return _Check(lambda v: any(type(v) is type(a) and v == a for a in allowed),
+                      "one of " + ", ".join(repr(a) for a in allowed))
+    if origin is typing.Annotated:
+        return _check(typing.get_args(hint)[0])
+    if origin is not None:
+        return _of_class(origin) if isinstance(origin, type) else None
+    if isinstance(hint, type):
+        return _of_class(hint)
+    return None
+
+
+def _hint(annotation: Any, function: Callable[..., Any]) -> Any:
+    """An annotation as an object (under `from __future__ import annotations` it is the source text), or
+    Any when it names something the function's module imports only for type checkers."""
+    if not isinstance(annotation, str):
+        return annotation
+    try:
+        return eval(annotation, vars(typing) | function.__globals__)  # noqa: S307 - the module's own source
+    except Exception:  # a name imported under TYPE_CHECKING: the function checks it itself
+        return Any
+
+
+def checked(function: Function) -> Function:
+    """`function` with each argument checked against its annotation first (`InvalidInput` naming it)."""
+    signature = inspect.signature(function)
+    checks: dict[str, _Check] = {}
+    for name, parameter in signature.parameters.items():
+        if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
+            continue
+        if parameter.annotation is parameter.empty:
+            continue
+        check = _check(_hint(parameter.annotation, function))
+        if check is not None:
+            checks[name] = check
+    if not checks or getattr(function, "__unchecked__", None) is not None:
+        return function
+
+    @functools.wraps(function)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            bound = signature.bind_partial(*args, **kwargs)
+        except TypeError:  # a call Python itself refuses (an unknown keyword): Python says which
+            return function(*args, **kwargs)
+        for name, value in bound.arguments.items():
+            check = checks.get(name)
+            if check is not None and not check.accepts(value):
+                default = signature.parameters[name].default
+                if value is default:
+                    continue
+                raise InvalidInput(name, value, check.says)
+        return function(*args, **kwargs)
+
+    call.__unchecked__ = function  # type: ignore[attr-defined]
+    return typing.cast(Function, call)
+
+
+def unchecked(function: Callable[..., Any]) -> Callable[..., Any]:
+    """The function a `checked` wrapper calls (any other callable as it is)."""
+    return getattr(function, "__unchecked__", function)
