@@ -131,7 +131,7 @@ def test_a_published_stat_block_opens_in_the_builder_from_the_bestiary_list():
                         if browser.bestiary.monsters[i].name == "Bugbear Channeler")
     browser.rows.value = index
     browser.open_builder.click()
-    assert "monster.ipynb" in browser.message.value and "Bugbear Channeler" in browser.message.value
+    assert '<a href="monster.ipynb"' in browser.message.value and "Bugbear Channeler" in browser.message.value
     assert (user_folder() / pages.HANDOFF).is_file()
     builder = inner(pages.monster_page(), "wb-builder")
     assert builder.controls["name"].value == "Bugbear Channeler"

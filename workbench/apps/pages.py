@@ -102,8 +102,8 @@ def _hand_to_builder(bestiary: Bestiary, stat_block: PublishedMonster) -> str:
         return error_html(f"{stat_block.name}'s file is no longer at {file}: load the bestiary again.")
     text = json.dumps({"file": str(file.absolute()), "id": uuid.uuid4().hex}) + "\n"
     write_atomic(user_folder() / HANDOFF, text, overwrite=True)
-    return ok_html(f'{html.escape(stat_block.name)} is ready in the builder: <a href="monster.ipynb" '
-                   'target="_blank" class="wb-open-builder-link">open the monster page</a>.')
+    return (ok_html(f"{stat_block.name} is ready in the builder:")  # escaped there
+            + ' <a href="monster.ipynb" target="_blank" class="wb-open-builder-link">Open the monster page</a>')
 
 
 def _handed_file() -> Path | None:
