@@ -11,6 +11,7 @@ import pytest
 import workbench as wb
 from workbench.apps import pages
 from workbench.apps.encounter import encounter_app
+from workbench.apps.message import shown_path
 from workbench.encounter.encounter import load_encounter
 from workbench.monster.library import save_monster
 from workbench.workspace import encounters_folder, library_folder, user_folder
@@ -53,8 +54,8 @@ def test_a_bare_name_saves_in_the_workspace_with_the_full_path_said(tmp_path):
     saved = encounters_folder() / "gate.json"
     assert saved.is_file()
     assert not (tmp_path / "gate.json").exists()  # never the folder the server runs in
-    assert str(saved.absolute()) in html.unescape(c["message"].value)
-    assert str(encounters_folder().absolute()) in html.unescape(app.where_c.value)
+    assert shown_path(saved.absolute()) in html.unescape(c["message"].value)  # the whole path, from ~ or /
+    assert shown_path(encounters_folder().absolute()) in html.unescape(app.where_c.value)
     assert [label for label, _ in c["saved"].options] == ["gate"]
 
 

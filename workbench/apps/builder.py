@@ -653,7 +653,7 @@ class MonsterBuilder(widgets.VBox):
             self._say(f"Not saved as “{name}”: {_refusal(exc)}", error=True)
         else:
             self._refresh_library(path.stem)
-            self._say(f"Saved a copy at level {level} as {path}")
+            self._say(f"Saved a copy at level {level} as {shown_path(path)}")
         self.relevel_note.value = self.library_note.value
 
     def _open_clicked(self, _: Any = None) -> None:

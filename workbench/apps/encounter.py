@@ -29,7 +29,7 @@ import plotly.graph_objects as go
 
 from workbench.apps.bestiary import BestiaryBrowser
 from workbench.apps.chart_slot import ChartSlot
-from workbench.apps.message import refusal_html
+from workbench.apps.message import refusal_html, shown_path
 from workbench.calibration.browse import all_keywords, whole_stat_block
 from workbench.charts.encounter import budget_figure
 from workbench.charts.pace import pace_figure
@@ -715,7 +715,7 @@ class EncounterEditor(widgets.VBox):
                                    "a file of that name exists already") from None
             raise
         self._list_saved(saved)
-        return f"Saved to {saved.absolute()}"
+        return f"Saved to {shown_path(saved.absolute())}"
 
     def _saved_files(self) -> list[tuple[str, str]]:
         """The encounter files in the files folder (name, path), newest first; none without a files folder."""
@@ -742,7 +742,7 @@ class EncounterEditor(widgets.VBox):
         if self.files_folder is None:
             return ""
         folder = Path(self.files_folder).expanduser().absolute()
-        return (f'<small>Encounters are saved in <b class="wb-files-folder">{html.escape(str(folder))}</b>; '
+        return (f'<small>Encounters are saved in <b class="wb-files-folder">{html.escape(shown_path(folder))}</b>; '
                 "a name alone saves there.</small>")
 
     def _open(self) -> Encounter:
