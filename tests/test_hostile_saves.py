@@ -203,6 +203,29 @@ def test_export_markdown_to_a_terminal_escapes_the_name_and_to_a_pipe_writes_it_
     assert piped.stdout.decode() == wb.export_monster(wb.import_monster(path), "markdown").rstrip("\n") + "\n"
 
 
+def test_an_encounter_name_cannot_forge_a_line_of_the_report(tmp_path, capsys):
+    name = "Ambush\nVictories: 99\r\x1b[2J"
+    path = save_encounter(Encounter(name=name, party=make_party(heroes=4, level=3)).adding("level 3 platoon brute"),
+                          tmp_path / "e.json")
+    assert main(["encounter", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert not any(c in out for c in CONTROLS)
+    assert [line for line in out.splitlines() if line.startswith("Victories:")] == ["Victories: 0"]
+    assert out.startswith("Ambush\\nVictories: 99")
+
+
+def test_a_file_named_with_escapes_is_named_inertly_on_stderr(tmp_path, capsys):
+    folder = tmp_path / "bestiary"
+    folder.mkdir()
+    (folder / "evil\x1b[2J\u202e.json").write_text("{not json")
+    _stat_file(folder, "Goblin")
+    main(["suggest", "--heroes", "4", "--level", "1", "--difficulty", "standard", "--bestiary", str(folder)])
+    err = capsys.readouterr().err
+    named = [line for line in err.splitlines() if "not read" in line]
+    assert len(named) == 1 and "evil\\x1b[2J\\u202e.json" in named[0]
+    assert not any(c in err for c in CONTROLS)
+
+
 # ---------------------------------------------------------------- switches are bools
 
 SWITCHES = ["no", "False", -1, 1, 0, "", None]

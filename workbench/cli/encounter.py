@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from workbench.cli import emit, whole_number
+from workbench.cli import emit, one_line, whole_number
 from workbench.encounter.encounter import Check, EncounterReport, load_encounter, report
 from workbench.encounter.party import format_number
 from workbench.encounter.respite import respite_check
@@ -75,7 +75,7 @@ def checks_payload(checks: Iterable[Check]) -> list[dict[str, Any]]:
 
 def report_text(name: str, r: EncounterReport) -> str:
     lines = [
-        f"{name or 'Encounter'}: EV {format_number(r.total_ev)} against encounter strength "
+        f"{one_line(name) if name else 'Encounter'}: EV {format_number(r.total_ev)} against encounter strength "
         f"{format_number(r.budget.encounter_strength)} → {r.band}",
     ]
     if r.difficulty != r.band:

@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from workbench.cli import bounded_int, emit, whole_number
+from workbench.cli import bounded_int, emit, one_line, whole_number
 from workbench.cli.budget import average_victories
 from workbench.cli.calibrate import existing_path
 from workbench.cli.encounter import checks_payload
@@ -102,7 +102,7 @@ def suggestions_text(found: tuple[Suggestion, ...], heroes: int, level: int, dif
         for c in s.creatures:
             kind = " ".join(part for part in (c.organization, c.role) if part)
             star = ", star of the show" if c.star else ""
-            lines.append(f"   {c.count} × {c.label} (level {c.level} {kind}{star})")
+            lines.append(f"   {c.count} × {one_line(c.label)} (level {c.level} {kind}{star})")
         lines.append(f"   Initiative groups (entries as listed): {format_groups(s.encounter.groups)}")
         for check in s.broken:
             lines.append(f"   Advice not kept: {check.title} ({check.detail})")
@@ -115,7 +115,7 @@ def _workspace_bestiary() -> tuple[WorkspaceBestiary, str]:
     found = workspace_bestiary()
     if found.problems:
         names = "; ".join(f"{what} ({why})" for what, why in found.problems)
-        print(f"workbench suggest: {len(found.problems)} not read: {names}", file=sys.stderr)
+        print(one_line(f"workbench suggest: {len(found.problems)} not read: {names}"), file=sys.stderr)
     return found, "\n".join(["", "", "Monsters from:", *(f"  {line}" for line in found.attribution_lines())])
 
 
@@ -125,7 +125,7 @@ def _bestiary(folders: list[Path] | None) -> Bestiary:
     failures = [f for b in loaded for f in b.failures]
     if failures:
         names = "; ".join(f"{f.file} ({f.reason})" for f in failures)
-        print(f"workbench suggest: {len(failures)} file(s) not read: {names}", file=sys.stderr)
+        print(one_line(f"workbench suggest: {len(failures)} file(s) not read: {names}"), file=sys.stderr)
     return Bestiary(
         source=", ".join(b.source for b in loaded),
         monsters=tuple(m for b in loaded for m in b.monsters),
