@@ -42,6 +42,9 @@ for _var, _sub in {
 }.items():
     (_SCRATCH_HOME / _sub).mkdir(parents=True, exist_ok=True)
     os.environ[_var] = str(_SCRATCH_HOME / _sub)
+# The Director's workspace too: a test never reads or writes the real ~/drawsteel-workbench.
+(_SCRATCH_HOME / "workspace").mkdir()
+os.environ["WORKBENCH_HOME"] = str(_SCRATCH_HOME / "workspace")
 os.environ["JUPYTER_PLATFORM_DIRS"] = "1"  # silences jupyter_core's migration warning
 os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")  # quiet debugpy in kernels
 

@@ -78,12 +78,21 @@ def test_bad_input_exits_2_with_one_line_and_no_stdout(args, names):
     assert len(result.stderr.strip().splitlines()) == 1 and names in result.stderr
 
 
-def test_a_stat_block_it_cannot_read_fully_is_refused_naming_the_part(tmp_path):
+def test_a_part_it_cannot_structure_opens_kept_as_text_and_named(tmp_path):
     raw = json.loads(GOBLIN_WARRIOR.read_text(encoding="utf-8"))
     raw["features"][0]["distance"] = "12 furlongs"
     path = tmp_path / "Odd Goblin.json"
     path.write_text(json.dumps(raw), encoding="utf-8")
     result = run(str(path))
+    assert result.returncode == 0 and result.stderr == ""
+    kept = result.stdout[result.stdout.index("Kept as text"):]
+    assert "Spear Charge" in kept and "distance" in kept and "12 furlongs" in kept
+
+
+def test_a_file_that_is_not_a_stat_block_is_refused_naming_the_file(tmp_path):
+    path = tmp_path / "Shopping.json"
+    path.write_text(json.dumps({"eggs": 12}), encoding="utf-8")
+    result = run(str(path))
     assert result.returncode == 2 and result.stdout == ""
-    assert "Odd Goblin.json" in result.stderr and "Spear Charge" in result.stderr and "distance" in result.stderr
+    assert "Shopping.json" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
