@@ -172,3 +172,14 @@ def test_the_encounter_page_reopens_aiming_where_it_was_left():
     first.controls["difficulty"].value = "hard"
     again = inner(pages.encounter_page(), "wb-encounter-app")
     assert again.controls["difficulty"].value == "hard"
+
+
+def test_the_budget_working_is_folded_and_the_bestiary_is_under_the_creatures():
+    app = encounter_app(heroes=5, level=3)
+    budget = app.controls["budget"].value
+    assert "Encounter strength 50" in budget.split("<details")[0]  # said before the fold
+    working = budget.split('<details class="wb-budget-working">')[1]
+    assert "<details open" not in budget and "Step 3" in working  # the algebra is in the fold, closed
+    kids = list(app.children)
+    order = [i for i, w in enumerate(kids) if app.browser in getattr(w, "children", ()) or w is app.plot]
+    assert len(order) == 2 and kids[order[0]] is not app.plot  # the bestiary's box comes before the chart

@@ -121,7 +121,7 @@ class BestiaryBrowser(widgets.VBox):
                                   disabled=on_add is None)
         # "Open in the builder": the page hands the picked stat block to the monster page (`on_open` says how)
         self.open_builder = widgets.Button(description="Open in the builder", icon="edit",
-                                   layout={"display": "none" if on_open is None else ""})
+                                   layout={"display": "none" if on_open is None else "", "width": "auto"})
         self.open_builder.add_class("wb-bestiary-open")
         self.message = widgets.HTML()
         self.folder = widgets.Text(value="", description="Bestiary folder", style=wide, layout={"width": "460px"},

@@ -77,7 +77,7 @@ __all__ = ["AttackView", "EncounterEditor", "EncounterView", "RowView", "encount
 ANY = "any"
 SUGGESTIONS = 10
 UNDO_DEPTH = 50  # changes to the creatures Undo can take back
-LOCK_WORDS = {True: "🔒 kept", False: "keep"}
+LOCK_WORDS = {True: "kept", False: "keep"}
 PACE_PROMPT = ("Enter the heroes' Stamina and the damage they deal in a round to see the pace of the fight "
                "(the workbench invents no hero numbers).")
 
@@ -919,7 +919,7 @@ class EncounterEditor(widgets.VBox):
         star.add_class("wb-row-star")
         self._actions[id(star)] = ("star", i)
         star.observe(self._changed, names="value")
-        lock = widgets.ToggleButton(value=False, description=LOCK_WORDS[False], layout={"width": "auto"},
+        lock = widgets.ToggleButton(value=False, description=LOCK_WORDS[False], icon="lock", layout={"width": "auto"},
                                     tooltip="a locked row stays when you ask for a suggestion")
         lock.add_class("wb-row-lock")
         self._actions[id(lock)] = ("lock", i)
@@ -996,8 +996,9 @@ class EncounterEditor(widgets.VBox):
                                    "Pace of the fight")):
             tabs.set_title(i, title)
         browser = widgets.VBox([widgets.HTML("<b>The bestiary</b>"), self.browser])
+        # the bestiary right under the creatures it adds to; the chart and the checks after
         return [
-            party_box, self.message, self.panes["summary"], editor_box, self.plot, tabs, browser, more,
+            party_box, self.message, self.panes["summary"], editor_box, browser, self.plot, tabs, more,
             widgets.HBox([self.path_c, self.overwrite_c, self.save_b, self.load_b], layout=wrap),
             widgets.HBox([self.saved_c, self.open_b], layout=wrap), self.where_c,
         ]

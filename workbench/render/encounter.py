@@ -69,9 +69,11 @@ def budget_html(b: Budget) -> str:
         f'<div class="wb-budget" style="{_FONT}" data-encounter-strength="{_n(b.encounter_strength)}" '
         f'data-hero-strength="{_n(b.hero_strength)}">'
         f"<b>Encounter strength {_n(b.encounter_strength)}</b> · one hero {_n(b.hero_strength)}"
+        # the working and the bands folded away: the summary and the chart say where the encounter sits
+        '<details class="wb-budget-working"><summary>How the budget is worked out</summary>'
         f"<ul>{steps}</ul>"
         + _table(("Difficulty", "EV", "Victories", "The rule"), rows)
-        + "</div>"
+        + "</details></div>"
     )
 
 
