@@ -315,6 +315,19 @@ def test_the_encounter_page_saves_in_the_workspace_only(tmp_path):
     assert other.state() == app.state()
 
 
+def test_a_rename_with_overwrite_never_replaces_a_link_or_another_kind_of_file(tmp_path):
+    wb.save_monster(_monster("Alpha"), folder=tmp_path)
+    encounter = save_encounter(Encounter(party=make_party(heroes=4, level=1)), tmp_path / "Beta.json")
+    before = encounter.read_bytes()
+    with pytest.raises(lib.LibraryError, match="not a homebrew monster file"):
+        wb.rename_monster("Alpha", "Beta", tmp_path, overwrite=True)
+    assert encounter.read_bytes() == before
+    (tmp_path / "Gamma.json").symlink_to(encounter)
+    with pytest.raises(lib.LibraryError, match="symbolic link"):
+        wb.rename_monster("Alpha", "Gamma", tmp_path, overwrite=True)
+    assert (tmp_path / "Gamma.json").is_symlink() and wb.load_monster("Alpha", tmp_path).name == "Alpha"
+
+
 # ---------------------------------------------------------------- export -o: only regular files
 
 

@@ -37,6 +37,7 @@ from workbench.io.safe_file import (
     is_inside,
     make_folder,
     place,
+    read_current,
     read_json,
     require_switch,
     write_group,
@@ -635,41 +636,60 @@ def rename_monster(
     """Give a saved monster a new file name (its `name` text is unchanged); refuses to replace a file.
 
     A new name differing only by case re-spells the same file; with `overwrite`, the monster moved never
-    disappears, even where two spellings are one file (macOS, Windows).
+    disappears, even where two spellings are one file (macOS, Windows). Only a saved monster is ever
+    replaced: a link, a folder or another kind of file under the new name is refused. Done under the
+    folder's lock, as a save is.
     """
-    where = _folder(folder)
-    source, target = _saved(old, where), _path(new, where)
-    if source == target:
-        return target
+    require_switch("overwrite", overwrite)
+    where = _writable_folder(folder)
+    target = _path(new, where)
+    _saved(old, where)  # no such monster: refused before anything is locked
     try:
-        if source.name.casefold() == target.name.casefold():  # a new spelling of the same monster
-            if target.exists() and not _same_file(source, target) and not overwrite:
-                raise _exists(new, target)
-            os.replace(source, target)  # one file either way: a rename, never a delete
-            return target
-        taken = _variants(target)
-        if taken and not overwrite:
-            raise _exists(new, taken[0])
-        try:
-            place(source, target, overwrite)
-        except FileExistsError:
-            raise _exists(new, target) from None
-        if not overwrite:
-            source.unlink(missing_ok=True)  # the link made a second name; the first goes
-        _drop_variants(target, target)
+        with folder_lock(where, target) as journal:
+            source = _saved(old, where)
+            if source == target:
+                return target
+            if os.path.lexists(target) and not _same_file(source, target):
+                if not overwrite:
+                    raise _exists(new, target)
+                refusal = _not_a_monster_file(read_current(target) or b"")
+                if refusal:
+                    raise FileProblem(target, f"cannot replace it: {refusal}")
+            journal.saved()
+            if source.name.casefold() == target.name.casefold():  # a new spelling of the same monster
+                os.replace(source, target)  # one file either way: a rename, never a delete
+                return target
+            taken = _variants(target, journal.generation)
+            if taken and not overwrite:
+                raise _exists(new, taken[0])
+            try:
+                place(source, target, overwrite)
+            except FileExistsError:
+                raise _exists(new, target) from None
+            if not overwrite:
+                source.unlink(missing_ok=True)  # the link made a second name; the first goes
+            _drop_variants(target, target, journal.generation)
+    except FileProblem as exc:
+        raise _write_error(exc) from None
     except OSError as exc:
-        raise LibraryError(f"{target.name}: cannot rename {source.name}: {exc.strerror or exc}") from None
+        raise LibraryError(f"{target.name}: cannot rename {old}: {exc.strerror or exc}") from None
     return target
 
 
 def delete_monster(name: str, folder: str | Path | None = None) -> Path:
     """Remove a saved monster's file; returns the path it had (a refusal raises, so a caller that gets a path
     back knows the file is gone)."""
-    path = _saved(name, _folder(folder))
+    where = _folder(folder)
+    path = _saved(name, where)  # no such monster: refused before anything is locked
     try:
-        path.unlink()
+        with folder_lock(where, path) as journal:
+            path = _saved(name, where)
+            journal.saved()
+            path.unlink()
+    except FileProblem as exc:
+        raise _write_error(exc) from None
     except OSError as exc:
-        raise LibraryError(f"{path.name}: cannot delete it: {exc.strerror or exc}") from None
+        raise LibraryError(f"{name}: cannot delete it: {exc.strerror or exc}") from None
     return path
 
 
