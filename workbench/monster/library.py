@@ -417,20 +417,24 @@ def _names_by_key(folder: Path, generation: int | None = None) -> dict[str, list
     return names
 
 
-def _note_saved(folder: Path, journal: Journal, added: Sequence[Path]) -> None:
-    """After this process's own save under the lock: the kept listing with the new names, so the next save
-    need not list the folder again (the files dropped as case variants are gone from it already)."""
+def _note_saved(folder: Path, journal: Journal, added: Sequence[Path], removed: Sequence[Path] = ()) -> None:
+    """After this process's own save under the lock: the kept listing with the names it added and removed,
+    so the next save need not list the folder again."""
     where = str(folder.absolute())
     kept = _LISTINGS.pop(where, None)
     stamp = _stamp(folder, journal.generation)
     if kept is None or stamp is None:
         return
-    names = {key: [n for n in found if (folder / n).exists()] for key, found in kept[1].items()}
+    names = kept[1]
+    for path in removed:
+        found = names.get(name_key(path.name), [])
+        if path.name in found:
+            found.remove(path.name)
     for path in added:
         found = names.setdefault(name_key(path.name), [])
         if path.name not in found:
             found.append(path.name)
-    _LISTINGS[where] = (stamp, {key: found for key, found in names.items() if found})
+    _LISTINGS[where] = (stamp, names)
 
 
 def _variants(path: Path, generation: int | None = None) -> list[Path]:
@@ -452,14 +456,14 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def _drop_variants(path: Path, keep: Path, generation: int | None = None) -> bool:
+def _drop_variants(path: Path, keep: Path, generation: int | None = None) -> list[Path]:
     """After `path` was written with overwrite: remove its case variants (never `path` or `keep` itself);
-    whether there were any."""
-    dropped = False
+    the files removed."""
+    dropped = []
     for other in _variants(path, generation):
         if not (_same_file(other, path) or _same_file(other, keep)):
             other.unlink(missing_ok=True)
-            dropped = True
+            dropped.append(other)
     return dropped
 
 
@@ -510,8 +514,9 @@ def save_monster(
                 raise _exists(target_name, taken[0])
             write_locked(journal, path, text, overwrite=overwrite, same_kind=_not_a_monster_file)
             _note_saved(where, journal, [path])
-            if overwrite and _drop_variants(path, path, journal.generation):
-                _note_saved(where, journal, [path])
+            dropped = _drop_variants(path, path, journal.generation) if overwrite else []
+            if dropped:
+                _note_saved(where, journal, [path], dropped)
     except FileExistsError:
         raise _exists(target_name, path) from None
     except FileProblem as exc:
@@ -558,8 +563,9 @@ def save_monsters(
                     raise _exists(name, taken[0])
             paths = write_group(where, files, overwrite=overwrite, same_kind=_not_a_monster_file, journal=journal)
             _note_saved(where, journal, paths)
-            if any([_drop_variants(path, path, journal.generation) for path in paths]):
-                _note_saved(where, journal, paths)
+            dropped = [other for path in paths for other in _drop_variants(path, path, journal.generation)]
+            if dropped:
+                _note_saved(where, journal, paths, dropped)
     except FileExistsError as exc:
         raise _exists(Path(exc.filename or "").stem, Path(exc.filename or where)) from None
     except FileProblem as exc:
