@@ -215,3 +215,7 @@ def test_valid_calls_and_signatures_are_unchanged():
     assert wb.relevel(monster, 5) == wb.relevel.__wrapped__(monster, 5)
     assert inspect.signature(wb.relevel) == inspect.signature(wb.relevel.__wrapped__)
     assert wb.tier_odds(2) == wb.tier_odds(bonus=2, edges=0, banes=0)
+    party, sample = wb.make_party(heroes=4, level=1), wb.sample_bestiary()
+    one_word = wb.suggest_encounters(party, "standard", sample, keywords="goblin", count=1, rng=random.Random(1))
+    a_list = wb.suggest_encounters(party, "standard", sample, keywords=["goblin"], count=1, rng=random.Random(1))
+    assert one_word == a_list  # a collection of texts still takes one text as one

@@ -108,7 +108,11 @@ def _check(hint: Any) -> _Check | None:
     if origin is typing.Annotated:
         return _check(typing.get_args(hint)[0])
     if origin is not None:
-        return _of_class(origin) if isinstance(origin, type) else None
+        container = _of_class(origin) if isinstance(origin, type) else None
+        if container is not None and typing.get_args(hint)[:1] == (str,) and origin not in (dict, abc.Mapping):
+            # a collection of texts: one text is the function's to take as one (a single keyword)
+            return _Check(lambda v: isinstance(v, str) or container.accepts(v), f"{container.says} of texts")
+        return container
     if isinstance(hint, type):
         return _of_class(hint)
     return None
