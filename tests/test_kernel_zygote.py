@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ast
 import os
-import signal
 import sys
 import time
 from collections.abc import Iterator
@@ -269,20 +268,6 @@ def test_interrupt_shutdown_and_restart(kernels, tmp_path):
     manager.shutdown_kernel(now=False)
     assert gone(pid)
     assert not manager.is_alive()
-
-
-@forks
-def test_a_kernel_stops_when_its_zygote_is_gone_and_the_next_one_gets_a_new_zygote(kernels, tmp_path, three):
-    """Last in this file: the zygote it kills is the shared kernels' parent too (they stop with it)."""
-    manager, _ = kernels.start(tmp_path)
-    zygote = kernel_zygote._ZYGOTE.pid
-    assert zygote is not None
-    os.kill(zygote, signal.SIGKILL)
-    assert gone(manager.provisioner.pid), "the kernel outlived its zygote (it watches it as its parent)"
-    assert gone(three["a"][0].provisioner.pid)
-    _, client = kernels.start(tmp_path)
-    assert kernel_zygote._ZYGOTE.pid not in (None, zygote)
-    assert int(ask(client, "__import__('os').getppid()")) == kernel_zygote._ZYGOTE.pid
 
 
 @pytest.mark.parametrize(("cmd", "platform", "expected"), [
