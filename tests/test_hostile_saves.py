@@ -105,6 +105,18 @@ def test_a_library_entry_that_is_no_file_stops_the_batch_before_anything_is_save
     assert os.path.lexists(library / "Omega.json") and not (library / "Omega.json").is_file()
 
 
+@pytest.mark.parametrize("obstacle", ["dangling symlink", "folder"])
+def test_a_later_file_argument_that_is_no_file_saves_none(folders, capsys, obstacle):
+    files, library = folders
+    odd = files / "Omega.json"
+    if obstacle == "folder":
+        odd.mkdir()
+    else:
+        odd.symlink_to(files / "nowhere.json")
+    _refused(capsys, ["import", str(_stat_file(files, "Alpha")), str(odd), "--library", str(library)])
+    assert _files(library) == []
+
+
 def test_a_full_disk_in_the_middle_of_a_batch_saves_none(folders, capsys, monkeypatch):
     files, library = folders
     paths = [_stat_file(files, f"Monster {n}") for n in range(12)]

@@ -360,6 +360,8 @@ def _alive(pid: int) -> bool:
     return True
 
 
+# a lock, journal or temporary file is never opened through a symbolic link, nor inherited by a child process
+_NO_INHERIT_OR_FOLLOW = getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
 _GENERATION_BYTES = 20  # the lock file starts with the folder's save count, 19 digits and a newline
 
 
@@ -445,7 +447,7 @@ def _generation_of(head: bytes) -> int:
 def folder_generation(folder: str | Path) -> int:
     """How many saves the workbench has made in `folder` (0 if none, or unknown): read without the lock."""
     try:
-        fd = os.open(Path(folder) / LOCK_NAME, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+        fd = os.open(Path(folder) / LOCK_NAME, os.O_RDONLY | _NO_INHERIT_OR_FOLLOW)
     except OSError:
         return 0
     try:
@@ -465,8 +467,11 @@ def folder_lock(folder: str | Path, target: str | Path | None = None) -> Iterato
     """
     folder = Path(folder)
     named = Path(target) if target is not None else folder
+    if fcntl is None:  # Windows: no flock, no pread; saves there go without the lock and its journal
+        yield Journal(folder, None)
+        return
     try:
-        fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o666)
+        fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | _NO_INHERIT_OR_FOLLOW, 0o666)
     except OSError as exc:
         raise FileProblem(named, f"cannot save the file: {_os_reason(exc)}") from None
     try:
@@ -524,7 +529,7 @@ def _temporary(journal: Journal, target: Path, data: bytes, mode: int | None) ->
         temp = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
         journal.note("tmp", temp.name)
         try:
-            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_INHERIT_OR_FOLLOW, 0o666)
         except FileExistsError:
             continue
         try:
