@@ -202,3 +202,19 @@ def test_the_lock_and_unfinished_saves_are_no_part_of_the_folder_stamp(home):
     save_workspace(default_workspace())
     (home / ".workspace.json.123-abcdef01.tmp").write_text("half")
     assert [name for name, _size, _ns in folder_stamp()] == ["workspace.json"]
+
+
+def test_two_encounter_pages_open_at_once_never_lose_the_first_ones_edit(home):
+    from workbench.apps.pages import encounter_page
+
+    def status(page):
+        return next(c for c in page.children if "wb-workspace-status" in c._dom_classes)
+
+    first, second = encounter_page(), encounter_page()
+    first.children[-1].controls["heroes"].value = 6
+    assert "Kept" in status(first).value
+    second.children[-1].controls["heroes"].value = 3
+    assert "Could not keep the encounter" in status(second).value and "changed since it was read" in status(second).value
+    assert load_workspace().encounter.party.size == 6
+    first.children[-1].controls["heroes"].value = 7  # the first page goes on saving its own edits
+    assert "Kept" in status(first).value and load_workspace().encounter.party.size == 7
