@@ -273,3 +273,13 @@ def test_a_group_killed_half_placed_is_undone_by_the_next_save(tmp_path):
         pass
     assert [(tmp_path / f"g{n}.json").read_text() for n in range(4)] == [f"old {n}" for n in range(4)]
     assert _temporaries(tmp_path) == []
+
+
+def test_a_damaged_journal_never_removes_a_users_file(tmp_path):
+    kept = write_atomic(tmp_path / "Goblin.json", "mine")
+    (tmp_path / LOCK_NAME).write_text('0000000000000000007\n["tmp", "Goblin.json"]\n["bak", "Goblin.json", "x"]\n'
+                                      '["tmp", "../outside"]\nnot json\n')
+    with folder_lock(tmp_path) as journal:
+        assert journal.generation == 7
+    assert kept.read_text() == "mine"
+    assert (tmp_path / LOCK_NAME).read_text() == "0000000000000000007\n"  # the journal emptied, the count kept

@@ -286,6 +286,7 @@ LOCK_NAME = ".workbench.lock"  # one per folder written to: the lock, and the jo
 ABSENT = "absent"  # the content hash of a file that is not there
 LOCK_WAIT = 20.0  # seconds a save waits for another process's save in the same folder before giving up
 _TEMP = re.compile(r"\.(?P<target>.+)\.(?P<pid>[0-9]+)-[0-9a-f]{8}\.tmp", re.DOTALL)
+_BACKUP = re.compile(r"\..+\.[0-9]+-[0-9a-f]{8}\.bak", re.DOTALL)
 
 
 class FileChanged(FileProblem):
@@ -417,9 +418,10 @@ class Journal:
         committed = ["commit"] in entries
         for kind, *names in reversed(entries):
             try:
-                if kind == "tmp" and names:
+                # only names of the shapes this module makes: a damaged journal cannot remove a user's file
+                if kind == "tmp" and names and _TEMP.fullmatch(names[0]):
                     (self.folder / names[0]).unlink(missing_ok=True)
-                elif kind == "bak" and len(names) == 2:
+                elif kind == "bak" and len(names) == 2 and _BACKUP.fullmatch(names[0]):
                     backup = self.folder / names[0]
                     if committed:
                         backup.unlink(missing_ok=True)
@@ -726,10 +728,12 @@ def _write_group(
                 backup = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.bak")
                 journal.note("bak", backup.name, target.name)
                 os.link(target, backup)
+                placed.append((target, backup))  # a failed place leaves the old file: putting it back is no harm
+                place(temp, target, overwrite)
             else:
                 journal.note("new", target.name)
-            placed.append((target, backup))
-            place(temp, target, overwrite)
+                place(temp, target, overwrite)  # a name taken meanwhile by another program is not ours to remove
+                placed.append((target, None))
         journal.note("commit")
     except BaseException as exc:
         for target, backup in reversed(placed):
