@@ -27,7 +27,7 @@ from workbench.apps.message import plain_tooltips, refusal_html, shown_path
 from workbench.apps.solos import solos_app
 from workbench.errors import WorkbenchError
 from workbench.formats.bestiary import Bestiary, PublishedMonster
-from workbench.io.safe_file import FileProblem, read_json, write_atomic
+from workbench.io.safe_file import FileChanged, FileProblem, read_json, write_atomic
 from workbench.model import Monster
 from workbench.monster.library import load_library
 from workbench.render.message import error_html, ok_html
@@ -165,8 +165,8 @@ def encounter_page() -> widgets.VBox:
         try:
             save_workspace(state["workspace"])
         except WorkbenchError as exc:  # another page saved first, or the file is damaged: it is kept
-            status.value = error_html(f"Could not keep the encounter: {exc.summary}. Reload the page to go on "
-                                      "from the saved workspace.")
+            again = " Reload the page to go on from the saved workspace." if isinstance(exc, FileChanged) else ""
+            status.value = error_html(f"Could not keep the encounter: {exc.summary}.{again}")
             return
         except OSError as exc:
             status.value = error_html(f"Could not keep the encounter: {exc.strerror or exc}.")
