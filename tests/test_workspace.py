@@ -218,3 +218,10 @@ def test_two_encounter_pages_open_at_once_never_lose_the_first_ones_edit(home):
     assert load_workspace().encounter.party.size == 6
     first.children[-1].controls["heroes"].value = 7  # the first page goes on saving its own edits
     assert "Kept" in status(first).value and load_workspace().encounter.party.size == 7
+
+
+def test_a_workspace_read_from_the_file_equals_and_hashes_as_the_same_contents(home):
+    saved = default_workspace()
+    save_workspace(saved)
+    loaded = load_workspace()
+    assert loaded == saved and hash(loaded) == hash(saved) and len({loaded, saved}) == 1

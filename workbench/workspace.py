@@ -92,7 +92,8 @@ class Workspace(BaseModel):
             return NotImplemented
         return self.__dict__ == other.__dict__
 
-    __hash__ = BaseModel.__hash__
+    def __hash__(self) -> int:  # as a frozen model's: its fields' values
+        return hash(tuple(self.__dict__.values()))
 
 
 def user_folder() -> Path:
