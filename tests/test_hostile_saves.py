@@ -450,7 +450,15 @@ def test_the_shipped_rules_cannot_be_changed_in_place():
         rules.clear()  # type: ignore[attr-defined]
     with pytest.raises(Exception):  # noqa: B017 - pydantic's frozen-instance error
         rules["generic-swarm"].name = "changed"  # type: ignore[misc]
+    weakness = rules["exploitable-weakness"]
+    with pytest.raises(TypeError):
+        weakness.tags["escalation"] = ("anything",)
+    with pytest.raises(TypeError):
+        weakness.escalation.ladders.clear()
+    with pytest.raises(TypeError):
+        weakness.fill({"tag": "Silver"}).tags.update({"x": ()})
     assert dict(shipped_rules()) == before
+    assert weakness.tags == dict(weakness.tags) and "escalation" in weakness.tags
 
 
 # ---------------------------------------------------------------- names that look the same; a large library

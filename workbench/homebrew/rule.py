@@ -20,7 +20,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal, TypeGuard
 
-from pydantic import Field, StrictInt, ValidationError, model_validator
+from pydantic import Field, StrictInt, ValidationError, field_validator, model_validator
 
 from workbench.errors import InvalidInput, RulesetError
 from workbench.frozen import Frozen
@@ -123,6 +123,25 @@ class Parameter(Frozen):
         return value.strip()
 
 
+class ReadOnlyDict(dict[str, Any]):
+    """A dict that refuses every change: a module's tag groups and ladders are shared by every caller of
+    `shipped_rules`, so changing them in place would change later results. Copies, pickles and serialises as
+    a dict does; `dict(...)` of it is a copy to change."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> Any:
+        raise TypeError("a rule module's tags and ladders are read-only; change a copy (dict(...))")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (dict(self),))
+
+
+def _read_only(value: dict[str, Any]) -> dict[str, Any]:
+    return ReadOnlyDict(value)
+
+
 class Ladder(Frozen):
     """A damage ladder as the source writes it: 'One-handed baseline (1) becomes 2, then 2 -> 3 -> 6'."""
 
@@ -143,6 +162,8 @@ class Escalation(Frozen):
 
     base_wound_increase: StrictInt = Field(ge=0)
     ladders: dict[str, Ladder] = Field(min_length=1, description="one ladder per grip: one_handed, ...")
+
+    _ladders_read_only = field_validator("ladders")(_read_only)
 
 
 class Section(Frozen):
@@ -169,6 +190,8 @@ class HomebrewRule(Frozen):
     parameters: tuple[Parameter, ...] = Field((), max_length=MAX_ITEMS)
     escalation: Escalation | None = None
     sections: tuple[Section, ...] = Field((), max_length=MAX_ITEMS)
+
+    _tags_read_only = field_validator("tags")(_read_only)
 
     @model_validator(mode="after")
     def _consistent(self) -> HomebrewRule:
@@ -265,6 +288,8 @@ class FilledRule(Frozen):
     parameters: tuple[Parameter, ...]
     escalation: Escalation | None
     sections: tuple[Section, ...]
+
+    _tags_read_only = field_validator("tags")(_read_only)
 
     def value(self, name: str) -> Value | None:
         """A parameter's value (None: not given and no default)."""
