@@ -380,7 +380,7 @@ def test_cli_workspace_names_the_old_folders_and_moves_on_request(tmp_path, monk
     monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "desk"))
     monkeypatch.setenv("HOME", str(tmp_path / "user"))  # ~/drawsteel-homebrew is the old installed library
     checkout = tmp_path / "checkout-homebrew"
-    monkeypatch.setattr(collection, "DEFAULT_FOLDER", checkout)  # the old library of a checkout
+    monkeypatch.setattr(collection, "OLD_CHECKOUT_FOLDER", checkout)  # the old library of a checkout
     ogre = wb.build_monster(level=2, organization="elite", role="brute")
     save_monster(ogre.model_copy(update={"name": "From Checkout"}), folder=checkout)
     save_monster(ogre.model_copy(update={"name": "From Home"}), folder=tmp_path / "user" / "drawsteel-homebrew")
@@ -403,7 +403,7 @@ def test_cli_workspace_names_the_old_folders_and_moves_on_request(tmp_path, monk
 def test_monsters_left_in_an_old_folder_are_offered_with_the_workspace(tmp_path, monkeypatch):
     monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "desk"))
     monkeypatch.setenv("HOME", str(tmp_path / "user"))
-    monkeypatch.setattr(collection, "DEFAULT_FOLDER", tmp_path / "checkout-homebrew")
+    monkeypatch.setattr(collection, "OLD_CHECKOUT_FOLDER", tmp_path / "checkout-homebrew")
     lesson = wb.build_monster(level=2, organization="elite", role="brute").model_copy(update={"name": "Lesson Ogre"})
     save_monster(lesson, folder=tmp_path / "checkout-homebrew")
     found = workspace_bestiary()

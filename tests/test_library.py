@@ -271,9 +271,17 @@ def test_default_name_is_the_monster_name_and_unnamed_is_refused(tmp_path):
         save_monster(goblin(name="<img src=x onerror=alert(1)>"), folder=tmp_path)
 
 
-def test_default_folder_is_data_homebrew():
-    assert lib.DEFAULT_FOLDER == Path(lib.__file__).resolve().parents[2] / "data" / "homebrew"
-    assert (lib.DEFAULT_FOLDER / ".gitkeep").is_file()
+def test_the_default_folder_is_the_workspaces_monsters(tmp_path, monkeypatch):
+    # One workspace: a monster saved without a folder lands where the app pages and the command line look.
+    monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "home"))
+    saved = save_monster(goblin(name="Grisk"))
+    assert saved == tmp_path / "home" / "monsters" / "Grisk.json"
+    assert load_library().names() == ("Grisk",)
+
+
+def test_the_old_checkout_folder_stays_writable_so_its_monsters_can_move_out():
+    assert lib.OLD_CHECKOUT_FOLDER == Path(lib.__file__).resolve().parents[2] / "data" / "homebrew"
+    assert (lib.OLD_CHECKOUT_FOLDER / ".gitkeep").is_file()
 
 
 def test_every_text_field_of_a_monster_is_saved():

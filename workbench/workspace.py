@@ -33,6 +33,7 @@ from workbench.encounter.encounter import Creature, Encounter
 from workbench.encounter.party import make_party
 from workbench.errors import InvalidInput
 from workbench.fight.squad import MAX_SQUAD_SIZE, Squad, make_squad
+from workbench.io.home import library_folder, user_folder
 from workbench.io.safe_file import (
     FileProblem,
     content_hash,
@@ -71,7 +72,6 @@ __all__ = [
 ]
 
 FORMAT: Final = "drawsteel-workbench/workspace"
-HOME_VARIABLE = "WORKBENCH_HOME"
 
 
 class Workspace(BaseModel):
@@ -94,18 +94,6 @@ class Workspace(BaseModel):
 
     def __hash__(self) -> int:  # as a frozen model's: its fields' values
         return hash(tuple(self.__dict__.values()))
-
-
-def user_folder() -> Path:
-    """The Director's workbench folder: `$WORKBENCH_HOME`, else `~/drawsteel-workbench` (read at each call, so
-    a test or a second Director can point it elsewhere)."""
-    named = os.environ.get(HOME_VARIABLE, "").strip()
-    return Path(named).expanduser() if named else Path.home() / "drawsteel-workbench"
-
-
-def library_folder() -> Path:
-    """Where the pages save and look for the Director's monsters."""
-    return user_folder() / "monsters"
 
 
 def workspace_path() -> Path:

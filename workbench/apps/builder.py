@@ -42,11 +42,11 @@ from workbench.formats.bestiary import sample_bestiary
 from workbench.formats.book_text import parse_stat_block_text
 from workbench.formats.reader import import_monster
 from workbench.homebrew.rule import HomebrewRule, load_rules, shipped_rules
+from workbench.io.home import library_folder
 from workbench.model import Characteristics, DamageModifier, Monster, Movement, Trait
 from workbench.model.parts import MOVEMENT_MODES
 from workbench.monster.formulas import build_monster, target_choices
 from workbench.monster.library import (
-    DEFAULT_FOLDER,
     NameTaken,
     delete_monster,
     list_monsters,
@@ -346,7 +346,7 @@ class MonsterBuilder(widgets.VBox):
         return widgets.VBox([widgets.HTML(words), self.ability_editor.form()]).add_class("wb-builder-abilities")
 
     def _library_panel(self, folder: str | Path | None) -> None:
-        self.folder = widgets.Text(value=str(folder or DEFAULT_FOLDER), description="Folder",
+        self.folder = widgets.Text(value=str(folder or library_folder()), description="Folder",
                                    layout=widgets.Layout(width="36em"))
         self.file_name = widgets.Text(value="", placeholder="the monster's name", description="Save as")
         self.overwrite = widgets.Checkbox(value=False, description="Replace a file of that name", indent=False)

@@ -375,7 +375,7 @@ class EncounterEditor(widgets.VBox):
         self.count_c = widgets.BoundedIntText(value=1, min=1, max=99, description="Count", layout={"width": "160px"})
         self.add_monster_b = widgets.Button(description="Add monster")
         self.folder_c = widgets.Text(value=str(library_folder or ""), description="Library",
-                                     placeholder="folder (blank: data/homebrew)")
+                                     placeholder="folder (blank: the workspace's monsters)")
         self.load_library_b = widgets.Button(description="Load library")
         self.terrain_name_c = widgets.Text(description="Terrain", placeholder="e.g. collapsing pillar")
         self.terrain_ev_c = widgets.BoundedIntText(value=2, min=0, max=999, description="EV", layout={"width": "160px"})

@@ -21,9 +21,10 @@ from workbench.cli import one_line, terminal_safe
 from workbench.errors import InvalidInput
 from workbench.export.exporter import FORMATS, GROUP_FORMATS, SUFFIXES, export_monster, export_monsters
 from workbench.formats.reader import import_monsters
+from workbench.io.home import library_folder
 from workbench.io.safe_file import write_atomic
 from workbench.model import Monster
-from workbench.monster.library import DEFAULT_FOLDER, list_monsters, load_entry, suggest_name
+from workbench.monster.library import list_monsters, load_entry, suggest_name
 from workbench.monster.shown import monster_as_shown
 
 __all__ = ["register", "run"]
@@ -35,7 +36,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("source", metavar="NAME_OR_FILE", help="a stat block file or a library monster's name")
     parser.add_argument("--format", required=True, metavar="F", help="one of " + ", ".join(FORMATS))
     parser.add_argument("-o", "--output", default=None, metavar="OUT", help="file to write ('-': stdout)")
-    parser.add_argument("--library", type=Path, default=None, help=f"library folder (default {DEFAULT_FOLDER})")
+    parser.add_argument("--library", type=Path, default=None, help=f"library folder (default {library_folder()})")
     parser.set_defaults(run=run)
 
 
@@ -47,7 +48,7 @@ def _monsters(source: str, library: Path | None) -> list[Monster]:
         entry = load_entry(source, library)
         return [monster_as_shown(entry.monster, entry.characteristic, entry.strike)]
     raise InvalidInput("source", source, "a stat block file or the name of a monster in the library "
-                       f"({library or DEFAULT_FOLDER})")
+                       f"({library or library_folder()})")
 
 
 def run(args: argparse.Namespace) -> None:

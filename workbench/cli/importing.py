@@ -20,9 +20,10 @@ from workbench.cli import one_line
 from workbench.errors import InvalidInput
 from workbench.formats.book_text import parse_stat_block_text
 from workbench.formats.reader import MAX_FILE_BYTES, import_monsters
+from workbench.io.home import library_folder
 from workbench.io.safe_file import FileProblem, read_text
 from workbench.model import Monster
-from workbench.monster.library import DEFAULT_FOLDER, NameTaken, check_name, name_key, save_monsters, suggest_name
+from workbench.monster.library import NameTaken, check_name, name_key, save_monsters, suggest_name
 
 __all__ = ["register", "run"]
 
@@ -33,7 +34,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("files", metavar="FILE", nargs="*", type=Path)
     parser.add_argument("--text", metavar="FILE", action="append", type=Path, default=[],
                         help="a text file holding a stat block copied from the book or a PDF (repeatable)")
-    parser.add_argument("--library", type=Path, default=None, help=f"library folder (default {DEFAULT_FOLDER})")
+    parser.add_argument("--library", type=Path, default=None, help=f"library folder (default {library_folder()})")
     parser.add_argument("--overwrite", action="store_true", help="replace monsters of the same name")
     parser.set_defaults(run=run)
 

@@ -64,7 +64,7 @@ from workbench.formats.record import ImportRefused
 from workbench.frozen import Frozen
 from workbench.io.safe_file import FileProblem, is_inside, parse_json, read_bytes, read_text
 from workbench.model import Monster
-from workbench.monster.library import DEFAULT_FOLDER, load_library
+from workbench.monster.library import OLD_CHECKOUT_FOLDER, load_library
 
 __all__ = [
     "AddedBestiary",
@@ -853,10 +853,9 @@ class OldMonster(Frozen):
 
 
 def old_library_folders(workspace_library: str | os.PathLike[str]) -> tuple[Path, ...]:
-    """The folders a library lived in before the workspace: the checkout's `data/homebrew` (or the installed
-    default) and `~/drawsteel-homebrew`, without the workspace's own library folder."""
+    """The folders a library lived in before the workspace: the checkout's `data/homebrew` and `~/drawsteel-homebrew`, without the workspace's own library folder."""
     here = Path(workspace_library).expanduser()
-    candidates = [DEFAULT_FOLDER, Path.home() / "drawsteel-homebrew"]
+    candidates = [OLD_CHECKOUT_FOLDER, Path.home() / "drawsteel-homebrew"]
     out: list[Path] = []
     for folder in candidates:
         if folder.is_dir() and not _same_folder(folder, here) and all(not _same_folder(folder, o) for o in out):

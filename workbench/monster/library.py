@@ -29,6 +29,7 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from workbench.errors import InvalidInput, NotFound, WorkbenchError
+from workbench.io.home import library_folder
 from workbench.io.safe_file import (
     FileProblem,
     Journal,
@@ -59,13 +60,13 @@ from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
 
 __all__ = [
     "NameTaken",
-    "DEFAULT_FOLDER",
     "FORMAT",
     "Entry",
     "HomebrewRecord",
     "LibraryContents",
     "LibraryError",
     "Numbers",
+    "OLD_CHECKOUT_FOLDER",
     "check_name",
     "suggest_name",
     "schema_text",
@@ -83,8 +84,8 @@ __all__ = [
     "SCHEMA_PATH",
 ]
 
-# `data/homebrew/` in a source checkout; an installed package's data folder is no place for a user's files.
-DEFAULT_FOLDER = DATA_DIR / "homebrew" if DATA_DIR.name == "data" else Path.home() / "drawsteel-homebrew"
+# Where a checkout kept its library before the workspace: still writable, so its monsters can be moved out.
+OLD_CHECKOUT_FOLDER = DATA_DIR / "homebrew"
 SCHEMA_PATH = DATA_DIR / "schema" / "homebrew-monster.schema.json"
 FORMAT: Final = "drawsteel-workbench/homebrew-monster"
 VERSION: Final = 2
@@ -191,7 +192,7 @@ NUMBER_FIELDS = tuple(Numbers.model_fields)
 
 def _folder(folder: str | Path | None) -> Path:
     if folder is None:
-        return DEFAULT_FOLDER
+        return library_folder()
     if not isinstance(folder, (str, os.PathLike)) or not str(folder).strip() or "\0" in str(folder):
         raise InvalidInput("folder", folder, "a folder path")
     return Path(folder).expanduser()
@@ -200,7 +201,7 @@ def _folder(folder: str | Path | None) -> Path:
 def _writable_folder(folder: str | Path | None) -> Path:
     """A folder a save may write to: anywhere but the workbench's shipped data (except the default library)."""
     where = _folder(folder)
-    if is_inside(where, DATA_DIR) and not is_inside(where, DEFAULT_FOLDER):
+    if is_inside(where, DATA_DIR) and not is_inside(where, OLD_CHECKOUT_FOLDER):
         raise InvalidInput("folder", str(where), "a folder outside the workbench's shipped data",
                            f"{DATA_DIR} holds the rules and stat blocks the workbench ships")
     return where
