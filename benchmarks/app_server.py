@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,8 @@ from workbench.server.app import HOST, TOKEN_ENV, free_port
 
 START_S = 180
 POOL_FILLED = re.compile(r"Kernel pool of (\S+) is filled")  # what the server logs after each preheat
+# ... and when a visit takes the preheated kernel (a visit before the pool is ready gets a kernel of its own)
+POOL_TAKEN = re.compile(r"Using pre-heated kernel: \S+ for (\S+)")
 # No other host resolves (Voilà's template asks a CDN for fonts); unlike request routing, the HTTP cache stays on.
 OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
@@ -65,16 +67,17 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 @contextmanager
-def running_app(scratch: Path, token: str, log: Path | None = None) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
-    """`workbench app` with `scratch` as its home (Jupyter's folders in it, no WORKBENCH_HOME from outside),
-    its output in `log` (or discarded); yields the server and its URL once it listens, stops it after."""
+def running_app(scratch: Path, token: str, log: Path | None = None,
+                options: Sequence[str] = ()) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """`workbench app [options]` with `scratch` as its home (Jupyter's folders in it, no WORKBENCH_HOME from
+    outside), its output in `log` (or discarded); yields the server and its URL once it listens, stops it after."""
     env = dict(os.environ, HOME=str(scratch), JUPYTER_CONFIG_DIR=str(scratch / "config"),
                JUPYTER_DATA_DIR=str(scratch / "data"), JUPYTER_RUNTIME_DIR=str(scratch / "runtime"),
                IPYTHONDIR=str(scratch / "ipython"), JUPYTER_PLATFORM_DIRS="1", **{TOKEN_ENV: token})
     env.pop("WORKBENCH_HOME", None)
     port = free_port()
     with (log.open("w") if log else open(os.devnull, "w")) as out:
-        server = subprocess.Popen([sys.executable, "-m", "workbench.cli", "app", "--port", str(port)],
+        server = subprocess.Popen([sys.executable, "-m", "workbench.cli", "app", "--port", str(port), *options],
                                   stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     try:
         yield server, listening(server, port, log)

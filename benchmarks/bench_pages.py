@@ -33,7 +33,7 @@ from pathlib import Path
 
 import app_server
 import psutil
-from app_server import OFFLINE, POOL_FILLED, chromium_options, launch_chromium, running_app
+from app_server import OFFLINE, POOL_FILLED, POOL_TAKEN, chromium_options, launch_chromium, running_app
 from playwright.sync_api import sync_playwright
 from timing import load_average
 
@@ -69,13 +69,11 @@ def settle(server: subprocess.Popen, log: Path, preheated: set[str]) -> float:
     """Wait until every preheated page's pool is full (the server logs it after each refill) and the server
     and its kernels are quiet (`app_server.settle`); returns the seconds waited."""
     def filled() -> bool:
-        logged = POOL_FILLED.findall(log.read_text())
-        return all(logged.count(p) >= _refills.get(p, 0) + 1 for p in preheated)
+        text = log.read_text()
+        logged, taken = POOL_FILLED.findall(text), POOL_TAKEN.findall(text)
+        return all(logged.count(p) >= taken.count(p) + 1 for p in preheated)
 
     return app_server.settle(server, filled)
-
-
-_refills: dict[str, int] = {}  # visits made of each preheated page: its pool is refilled after each
 
 
 def visit(context, url: str, token: str, page_file: str) -> tuple[float, float]:
@@ -88,7 +86,6 @@ def visit(context, url: str, token: str, page_file: str) -> tuple[float, float]:
     usable = time.perf_counter() - started
     page.goto("about:blank")
     page.close()
-    _refills[page_file] = _refills.get(page_file, 0) + 1
     return html, usable
 
 
@@ -98,6 +95,8 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true",
                         help="a browser profile on disk, as a Director's browser has (its HTTP cache and V8's "
                              "compiled-code cache kept on disk), instead of a fresh in-memory context")
+    parser.add_argument("--no-preheat", action="store_true",
+                        help="serve with `workbench app --no-preheat` (a kernel starts at each visit)")
     args = parser.parse_args()
     files = [p.file for p in pages()]
     token = new_token()
@@ -105,7 +104,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-pages-") as scratch:
         log = Path(scratch) / "voila.log"
         started = time.perf_counter()
-        with running_app(Path(scratch), token, log) as (server, url):
+        with running_app(Path(scratch), token, log, ["--no-preheat"] if args.no_preheat else []) as (server, url):
             print(f"server listening after {time.perf_counter() - started:.1f} s")
             time.sleep(0.5)  # `workbench app` replaces itself with the server (execve): read its command line then
             command = " ".join(psutil.Process(server.pid).cmdline())
