@@ -79,19 +79,24 @@ help:
 venv: $(STAMP)
 
 # Re-install only when the lock, pyproject.toml or this Makefile is newer than the stamp. The lock is complete,
-# so its packages go in as pinned and the project itself after them, without dependencies of its own.
+# so its packages go in as pinned and the project itself after them, without dependencies of its own; `uv pip
+# check` then stops a lock that no longer satisfies pyproject.toml (a dependency added or bounded since).
 # compileall: every Python process of a test run (kernels, Voilà, the CLI, pytest workers) then loads
 # .pyc files instead of compiling jupyter, pandas, plotly ... from source, which it does every time where
 # PYTHONDONTWRITEBYTECODE is set (a kernel's imports: ~3.6 s of CPU -> ~1.1 s on the 2-core machine).
 # ~30 s of CPU once; afterwards it only compiles what is new.
-$(STAMP): $(LOCK) pyproject.toml Makefile
-	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "error: $(PYTHON) is Python %d.%d; this project needs 3.11+ (try make PYTHON=python3.11 ...)" % sys.version_info[:2])'
-	@test -x $(PY) || { echo "creating $(VENV) with $(PYTHON)"; $(PYTHON) -m venv $(VENV); }
-	@test -x $(UV) || $(PY) -m pip install --quiet --disable-pip-version-check uv
+$(STAMP): $(LOCK) pyproject.toml Makefile | $(UV)
 	$(UV) pip install --python $(PY) --excludes <(printf '%s\n' $(UV_EXCLUDES)) -r $(LOCK)
 	$(UV) pip install --python $(PY) --no-deps -e .
+	@$(UV) pip check --python $(PY) >/dev/null 2>&1 || { $(UV) pip check --python $(PY); echo "error: requirements.lock does not satisfy pyproject.toml's dependencies: run make lock" >&2; exit 1; }
 	$(PY) -m compileall -q -j 0 "$$($(PY) -c 'import sysconfig; print(sysconfig.get_path("purelib"))')"
 	@touch $@
+
+# .venv itself, with uv in it: what installs the lock, and what `make lock` resolves it with.
+$(UV):
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "error: $(PYTHON) is Python %d.%d; this project needs 3.11+ (try make PYTHON=python3.11 ...)" % sys.version_info[:2])'
+	@test -x $(PY) || { echo "creating $(VENV) with $(PYTHON)"; $(PYTHON) -m venv $(VENV); }
+	$(PY) -m pip install --quiet --disable-pip-version-check uv
 
 # The lab prints stat blocks (PDF/PNG) with the same Chromium the browser tests use.
 lab: venv browser
@@ -121,10 +126,10 @@ $(PLOTLY_CARTESIAN): | $(STAMP)
 # `make lock` keeps every pin that still fits pyproject.toml (after a dependency is added or its bounds changed);
 # `make upgrade` moves every pin to the newest version allowed, then the whole suite runs on them. Commit the
 # lock once it passes; if a bound had to stay, say why in pyproject.toml.
-lock: | $(STAMP)
+lock: | $(UV)
 	$(LOCK_COMPILE)
 
-upgrade: | $(STAMP)
+upgrade: | $(UV)
 	$(LOCK_COMPILE) --upgrade
 	$(MAKE) test
 
