@@ -118,10 +118,14 @@ def test_a_published_monster_opens_in_the_builder_and_is_relevelled(browser, voi
     encounter = opened(browser, voila_url, app_token, artifacts_dir, page_errors, "encounter", READY_ENCOUNTER)
     try:
         page = encounter.page
-        type_into(encounter.text_box("Search", ENCOUNTER), "Bugbear Channeler")
         rows = page.locator(f"{ENCOUNTER} .wb-bestiary-rows select")
-        rows.locator("option", has_text="Bugbear Channeler").first.wait_for(state="attached")
+        everything = rows.evaluate("s => s.options.length")
+        type_into(encounter.text_box("Search", ENCOUNTER), "Bugbear Channeler")
+        # the search has narrowed the list (a pick made before that arrives is lost)
+        rows.evaluate("(s, all) => new Promise(done => { const check = () => s.options.length < all ? done() "
+                      ": setTimeout(check, 100); check(); })", everything)
         rows.select_option(label=rows.locator("option", has_text="Bugbear Channeler").first.inner_text())
+        page.locator(f"{ENCOUNTER} .wb-bestiary-stat-block:has-text('Bugbear Channeler')").first.wait_for()
         encounter.button("Open in the builder", ENCOUNTER).click()
         link = page.locator(f"{ENCOUNTER} a.wb-open-builder-link")
         link.wait_for()
