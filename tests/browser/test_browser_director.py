@@ -188,3 +188,46 @@ def test_an_encounter_with_a_locked_own_monster_survives_a_restart(browser, voil
         again.screenshot("encounter-reopened", ENCOUNTER)
     finally:
         again.close()
+
+
+ROW_PROBLEMS = """() => {
+  const problems = [];
+  for (const row of document.querySelectorAll('.wb-builder .wb-row')) {
+    const width = row.getBoundingClientRect().width;
+    if (!width) continue;
+    for (const label of row.querySelectorAll('.widget-label')) {
+      if (label.getBoundingClientRect().width && label.scrollWidth > label.clientWidth + 1)
+        problems.push(`label cut: ${label.textContent.trim()}`);
+    }
+    for (const box of row.querySelectorAll('input, select')) {
+      const w = box.getBoundingClientRect().width;
+      if (w && w < 60) problems.push(`${Math.round(w)} px box: ${box.closest('.widget-inline-hbox')?.textContent.trim()}`);
+    }
+    for (const area of row.querySelectorAll('textarea')) {
+      const w = area.getBoundingClientRect().width;
+      if (w && w < 0.6 * width) problems.push(`text area ${Math.round(w)} of ${Math.round(width)} px`);
+    }
+  }
+  return problems;
+}"""
+
+
+def test_a_homebrew_rule_and_a_trait_at_1024_px(monster_page):
+    app, page = monster_page, monster_page.page
+    page.set_viewport_size({"width": WIDTH, "height": 900})
+    app.open_section("Homebrew rules", BUILDER)
+    app.button("Add a homebrew rule", BUILDER).click()
+    rule_row = page.locator(f"{BUILDER} .wb-rule-rows .wb-row").first
+    rule_row.wait_for()
+    choices = rule_row.locator("select").first.evaluate("s => [...s.options].map(o => o.text)")
+    rule_row.locator("select").first.select_option(label=choices[-1])  # a module with parameters of its own
+    page.wait_for_timeout(500)
+    app.open_section("Traits", BUILDER)
+    app.button("Add a trait", BUILDER).click()
+    trait = page.locator(f"{BUILDER} .wb-trait-rows .wb-row").first
+    trait.wait_for()
+    type_into(trait.locator("input").first, "Pack Tactics")
+    type_into(trait.locator("textarea").first, "Deals 2 extra damage while an ally is adjacent to the target.")
+    page.locator(f"{BUILDER} .wb-stat-block-view:has-text('Pack Tactics')").wait_for()
+    assert app.js(ROW_PROBLEMS) == []
+    app.screenshot("rows-1024", BUILDER)

@@ -85,6 +85,24 @@ EXTRA_TARGETS = 3  # the target picker offers lowest .. expected + 3
 TAB_TITLES = ("How was this computed", "Scaling chart", "Move to another level", "Homebrew library", "Export",
               "Noncombatant")
 T = TypeVar("T")  # what an action passed to MonsterBuilder._act returns
+# The rows of traits, Malice features, villain actions and homebrew rules: each label above its box (a label
+# beside its box took the row's width at 1024 px: labels clipped, number boxes 18 px wide), boxes and text
+# areas the row's whole width, no fixed heights.
+ROW_STYLE = (
+    "<style>"
+    ".wb-builder .wb-row .widget-inline-hbox{flex-direction:column;align-items:stretch;height:auto}"
+    ".wb-builder .wb-row .widget-inline-hbox>.widget-label{width:auto !important;max-width:100%;"
+    "text-align:left;white-space:normal;overflow:visible}"
+    ".wb-builder .wb-row :is(.widget-text,.widget-textarea,.widget-dropdown){width:auto !important;"
+    "flex:1 1 auto !important;min-width:8em}"
+    ".wb-builder .wb-row .widget-inline-hbox>:is(input,select,textarea){flex:0 0 auto !important}"
+    ".wb-builder .wb-row textarea{width:100% !important;min-height:4em;height:auto;resize:vertical}"
+    # the row's buttons on a line of their own above its fields, so the fields have the row's whole width
+    ".wb-builder .wb-row>.widget-hbox{flex-wrap:wrap}"
+    ".wb-builder .wb-row>.widget-hbox>.widget-vbox{flex:1 1 100% !important}"
+    ".wb-builder .wb-row>.widget-hbox>.widget-hbox{order:-1;margin-left:auto}"
+    "</style>"
+)
 
 
 def _refusal(exc: WorkbenchError | OSError) -> str:
@@ -335,6 +353,7 @@ class MonsterBuilder(widgets.VBox):
         tabs.observe(lambda change: self._draw_tab(), names="selected_index")
         tab_width = ("<style>.wb-builder .lm-TabBar-tab{flex:0 0 auto !important;min-width:10em !important;"
                      "max-width:none !important}</style>")
+        tab_width += ROW_STYLE
         return [widgets.HTML(STYLE + tab_width), widgets.HBox([left, right]), tabs, self.status]
 
     def abilities_section(self) -> widgets.Widget:
