@@ -33,7 +33,7 @@ from workbench.encounter.encounter import Creature, Encounter
 from workbench.encounter.party import make_party
 from workbench.errors import InvalidInput
 from workbench.fight.squad import MAX_SQUAD_SIZE, Squad, make_squad
-from workbench.io.home import library_folder, user_folder
+from workbench.io.home import library_folder, open_workspace_folder, user_folder
 from workbench.io.safe_file import (
     FileProblem,
     content_hash,
@@ -47,7 +47,9 @@ from workbench.model import Monster
 from workbench.monster.formulas import build_monster
 
 if TYPE_CHECKING:
+    from workbench.formats.bestiary import Bestiary
     from workbench.formats.collection import WorkspaceBestiary
+    from workbench.rules.ruleset import Ruleset
 
 __all__ = [
     "FORMAT",
@@ -68,7 +70,9 @@ __all__ = [
     "adventures_folder",
     "encounters_folder",
     "bestiaries_folder",
+    "open_workspace_folder",
     "workspace_bestiary",
+    "workspace_stat_blocks",
 ]
 
 FORMAT: Final = "drawsteel-workbench/workspace"
@@ -115,14 +119,25 @@ def adventures_folder() -> Path:
     return user_folder() / "adventures"
 
 
-def workspace_bestiary(sample: bool = True) -> WorkspaceBestiary:
+def workspace_bestiary(sample: bool = True, published: bool = True) -> WorkspaceBestiary:
     """Every monster at hand, each with its shelf and attribution: the shipped sample, the bestiaries added
     to the workspace and the workspace's library, together, and the monsters still in the old library folders
-    (a monster saved in a lesson before the workspace is offered on every page)."""
+    (a monster saved in a lesson before the workspace is offered on every page). `published=False` leaves out
+    what `workspace_stat_blocks` lists (the sample and the added Steel Compendium stat blocks)."""
     from workbench.formats.collection import gather_bestiary, old_library_folders
 
     library = library_folder()
-    return gather_bestiary(bestiaries_folder(), library, sample=sample, old_libraries=old_library_folders(library))
+    return gather_bestiary(bestiaries_folder(), library, sample=sample and published,
+                           old_libraries=old_library_folders(library), published=published)
+
+
+def workspace_stat_blocks(sample: bool = True, ruleset: Ruleset | None = None) -> Bestiary:
+    """The published stat blocks at hand (the shipped sample and those of the bestiaries added to the
+    workspace), each on its shelf with its attribution: what the bestiary browser lists and what the
+    calibration and "closest published monsters" compare with."""
+    from workbench.formats.collection import published_stat_blocks
+
+    return published_stat_blocks(bestiaries_folder(), sample=sample, ruleset=ruleset)
 
 
 def folder_stamp(folder: Path | None = None) -> tuple[tuple[str, int, int], ...]:

@@ -30,7 +30,8 @@ from workbench.formats.bestiary import Bestiary, PublishedMonster, load_bestiary
 from workbench.render.bestiary import published_stat_block_html, row_label
 from workbench.rules.ruleset import core_ruleset
 
-__all__ = ["PROGRESS_AFTER", "BestiaryBrowser", "BestiaryView", "bestiary_app", "bestiary_view", "failures_html"]
+__all__ = ["PROGRESS_AFTER", "BestiaryBrowser", "BestiaryView", "attribution_html", "bestiary_app", "bestiary_view",
+           "failures_html"]
 
 ANY = "any"
 PROGRESS_AFTER = 1.0  # seconds a load runs before its progress bar is drawn (a quick load shows none)
@@ -46,6 +47,7 @@ class BestiaryView:
     counts: str
     stat_block: str
     failures: str = ""
+    attribution: str = ""
 
 
 def failures_html(bestiary: Bestiary) -> str:
@@ -58,11 +60,23 @@ def failures_html(bestiary: Bestiary) -> str:
             f"{len(bestiary.failures)} file(s) not read:<ul>{items}</ul></div>")
 
 
+def attribution_html(bestiary: Bestiary) -> str:
+    """Where the listed stat blocks come from: a line per bestiary with its attribution and licence (nothing for
+    a folder loaded alone, which names no attribution)."""
+    lines = bestiary.attribution_lines()
+    if not lines:
+        return ""
+    items = "".join(f'<li class="wb-attribution-line">{html.escape(line)}</li>' for line in lines)
+    return (f'<div class="wb-bestiary-attribution" style="color:#555;font-size:90%">From:'
+            f'<ul style="margin:.2em 0">{items}</ul></div>')
+
+
 def bestiary_view(bestiary: Bestiary, query: BestiaryQuery, picked: int | None) -> BestiaryView:
     """The rows matching `query`, a line saying how many, and the picked stat block whole (if any)."""
     index = {id(m): i for i, m in enumerate(bestiary.monsters)}
     found = browse(bestiary.monsters, query)
-    rows = tuple((row_label(m), index[id(m)]) for m in found)
+    several = len({m.shelf for m in bestiary.monsters}) > 1
+    rows = tuple((row_label(m) + (f" · {m.shelf}" if several and m.shelf else ""), index[id(m)]) for m in found)
     counts = f"{len(found)} of {len(bestiary.monsters)} stat blocks"
     if bestiary.failures:
         counts += f"; {len(bestiary.failures)} file(s) not read (listed below)"
@@ -70,7 +84,8 @@ def bestiary_view(bestiary: Bestiary, query: BestiaryQuery, picked: int | None) 
     if picked is not None and 0 <= picked < len(bestiary.monsters):
         monster = bestiary.monsters[picked]
         block = published_stat_block_html(monster, stat_block_data(bestiary, monster))
-    return BestiaryView(rows=rows, counts=html.escape(counts), stat_block=block, failures=failures_html(bestiary))
+    return BestiaryView(rows=rows, counts=html.escape(counts), stat_block=block, failures=failures_html(bestiary),
+                        attribution=attribution_html(bestiary))
 
 
 def _range(values: list[int]) -> tuple[int, int]:
@@ -177,7 +192,7 @@ class BestiaryBrowser(widgets.VBox):
             self.rows.value = keep if keep in {i for _, i in view.rows} else None
         finally:
             self._busy = False
-        self.counts.value = f'<span class="wb-bestiary-count">{view.counts}</span>{view.failures}'
+        self.counts.value = f'<span class="wb-bestiary-count">{view.counts}</span>{view.attribution}{view.failures}'
         view = bestiary_view(self.bestiary, self.query(), self.rows.value)
         self.stat_block.value = view.stat_block
         picked = self.picked
@@ -216,20 +231,27 @@ class BestiaryBrowser(widgets.VBox):
         self.progress.value = 0
         folder = self.folder.value.strip()
         loaded = load_bestiary(folder, progress=self._draw_progress(time.monotonic()))
-        self.bestiary = loaded
+        self.show_bestiary(loaded)
+        self.message.value = (f'<span class="wb-ok" style="color:#264">{len(loaded)} stat block(s) read from '
+                              f"{html.escape(folder)}.</span>")
+        if self.on_load is not None:
+            self.on_load(loaded)
+
+    def show_bestiary(self, bestiary: Bestiary, *, announce: bool = False) -> None:
+        """List `bestiary` instead (a folder loaded, or the workspace's after a bestiary was added), every
+        filter reset to take it all in; `announce` hands it to `on_load` too (the editor suggests from it)."""
+        self.bestiary = bestiary
         self._busy = True
         try:
-            self.keyword.options = [ANY, *all_keywords(loaded.monsters)]
+            self.keyword.options = [ANY, *all_keywords(bestiary.monsters)]
             self.keyword.value = ANY
             self.rows.value = None
             self._fit_ranges()
         finally:
             self._busy = False
         self._show()
-        self.message.value = (f'<span class="wb-ok" style="color:#264">{len(loaded)} stat block(s) read from '
-                              f"{html.escape(folder)}.</span>")
-        if self.on_load is not None:
-            self.on_load(loaded)
+        if announce and self.on_load is not None:
+            self.on_load(bestiary)
 
     def _changed(self, change: Any) -> None:
         """The one observer: any control, the Add button or Load. Adding hands the pick to the editor."""

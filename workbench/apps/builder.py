@@ -38,7 +38,6 @@ from workbench.apps.message import plain_tooltips, refusal_text, shown_path
 from workbench.apps.rows import MaliceRows, RowList, RuleRows, TraitRows, VillainActionRows
 from workbench.charts.scaling import scaling_figure, update_scaling_figure
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
-from workbench.formats.bestiary import sample_bestiary
 from workbench.formats.book_text import parse_stat_block_text
 from workbench.formats.reader import import_monster
 from workbench.homebrew.rule import HomebrewRule, load_rules, shipped_rules
@@ -73,6 +72,7 @@ from workbench.rules.lore import Lore, core_lore
 from workbench.rules.ruleset import Ruleset, core_ruleset
 from workbench.tables import stat_table
 from workbench.tables.scaling import QUANTITIES
+from workbench.workspace import workspace_stat_blocks
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -228,7 +228,9 @@ class MonsterBuilder(widgets.VBox):
         self.json_export = widgets.Textarea(layout=widgets.Layout(width="100%", height="16em"))
         self.export_panel = ExportPanel()  # files for Forge Steel, Foundry, print: downloaded by the browser
         # The three published stat blocks nearest to the monster being built (issue 9, calibration).
-        self.published = sample_bestiary(self.rules).monsters
+        # the published stat blocks at hand (the sample and the workspace's added bestiaries), with their shelves
+        self.published_bestiary = workspace_stat_blocks(ruleset=self.rules)
+        self.published = self.published_bestiary.monsters
         self._closest: dict[tuple[object, ...], str] = {}  # the nearest published blocks, by what they compare
         # "Adjusting Monster Levels": the monster moved to another level, old -> new with the working
         self.relevel_level = widgets.Dropdown(options=list(range(1, DEFAULT_MAX_LEVEL + 1)), value=2,
@@ -581,8 +583,8 @@ class MonsterBuilder(widgets.VBox):
         if key not in self._closest:
             if len(self._closest) > 512:
                 self._closest.clear()
-            self._closest[key] = ('<div class="wb-closest-published">'
-                                  f"{closest_published_html(monster, self.published)}</div>")
+            nearest = closest_published_html(monster, self.published, 3, self.published_bestiary.shelves)
+            self._closest[key] = f'<div class="wb-closest-published">{nearest}</div>'
         return self._closest[key]
 
     def _relevel_changed(self, _change: Any = None) -> None:

@@ -17,9 +17,14 @@ import plotly.graph_objects as go
 from workbench.apps.chart_slot import ChartSlot
 from workbench.calibration.fit import QUANTITIES, Variant, calibrate, fit_report
 from workbench.charts.calibration import LABELS, formula_curves_figure
-from workbench.formats.bestiary import PublishedMonster, sample_bestiary
+from workbench.formats.bestiary import Bestiary, PublishedMonster, sample_bestiary
 from workbench.model import Monster
-from workbench.render.calibration import closest_published_html, director_summary_html, fit_report_html
+from workbench.render.calibration import (
+    attribution_lines_html,
+    closest_published_html,
+    director_summary_html,
+    fit_report_html,
+)
 from workbench.rules.ruleset import Ruleset, core_ruleset
 
 __all__ = ["calibration_app", "calibration_view", "closest_published_widget"]
@@ -48,10 +53,17 @@ def calibration_view(
 
 
 def calibration_app(
-    monsters: Sequence[PublishedMonster] | None = None, ruleset: Ruleset | None = None
+    monsters: Sequence[PublishedMonster] | None = None, ruleset: Ruleset | None = None, *,
+    bestiary: Bestiary | None = None,
 ) -> widgets.VBox:
-    """The calibration explorer as a widget (the sample bestiary and the core ruleset by default)."""
-    monsters = tuple(sample_bestiary().monsters if monsters is None else monsters)
+    """The calibration explorer as a widget (the sample bestiary and the core ruleset by default). Given a
+    `bestiary` (the workspace's: the sample and the bestiaries added), its monsters are compared and the
+    attribution of each of its bestiaries is shown beside the fit."""
+    if monsters is None:
+        monsters = bestiary.monsters if bestiary is not None else sample_bestiary().monsters
+    monsters = tuple(monsters)
+    sources = widgets.HTML(attribution_lines_html(bestiary.attribution_lines() if bestiary is not None else ()))
+    sources.add_class("wb-calibration-sources")
     base = ruleset or core_ruleset()
     organizations = [o for o in base.organizations if any(m.organization == o for m in monsters)]
     wide, auto = {"description_width": "initial"}, widgets.Layout(width="auto")
@@ -92,12 +104,17 @@ def calibration_app(
         widgets.HBox([round_down, minion_characteristic, extra], layout=wrap),
         report,  # the summary for a Director first, then the fit by number; the curves under them
         plot,
+        sources,  # where the compared monsters come from
     ])
 
 
 def closest_published_widget(
-    monster: Monster, monsters: Sequence[PublishedMonster] | None = None, count: int = 3
+    monster: Monster, monsters: Sequence[PublishedMonster] | None = None, count: int = 3, *,
+    bestiary: Bestiary | None = None,
 ) -> widgets.HTML:
-    """An HTML widget with the `count` published monsters closest to `monster` (for the builder)."""
-    monsters = tuple(sample_bestiary().monsters if monsters is None else monsters)
-    return widgets.HTML(closest_published_html(monster, monsters, count))
+    """An HTML widget with the `count` published monsters closest to `monster` (for the builder); from
+    `bestiary` (with its bestiaries' attribution) when given, else `monsters`, else the sample."""
+    if monsters is None:
+        monsters = bestiary.monsters if bestiary is not None else sample_bestiary().monsters
+    shelves = bestiary.shelves if bestiary is not None else ()
+    return widgets.HTML(closest_published_html(monster, tuple(monsters), count, shelves))

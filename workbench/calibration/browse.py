@@ -9,7 +9,6 @@ organization and role words, and the signature ability's name.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -81,9 +80,8 @@ def all_keywords(monsters: Iterable[PublishedMonster | Monster]) -> tuple[str, .
 
 def stat_block_data(bestiary: Bestiary, monster: PublishedMonster) -> Mapping[str, Any] | None:
     """The stat block's whole JSON as transcribed (every feature), read again from its file; None when the
-    file is no longer there or the bestiary came from several folders (then the header numbers are shown)."""
-    root = Path(bestiary.source)
-    folder = root if root.is_dir() else root.parent
+    file is no longer there (then the header numbers are shown)."""
+    folder = bestiary.folder_of(monster)
     try:
         data = read_json(folder / monster.file, inside=folder)
     except (WorkbenchError, OSError):

@@ -38,6 +38,7 @@ __all__ = [
     "CHARACTERISTICS",
     "SAMPLE_DIR",
     "Bestiary",
+    "BestiaryShelf",
     "LoadFailure",
     "MAX_FOLDER_FILES",
     "PublishedMonster",
@@ -110,6 +111,7 @@ class PublishedMonster(BaseModel):
     signature: Signature | None
     signature_count: int
     keywords: tuple[str, ...] = ()
+    shelf: str = ""  # the bestiary it is listed from, when several are listed together ("": a folder's own)
 
     @property
     def highest_characteristic(self) -> int:
@@ -124,16 +126,47 @@ class LoadFailure(BaseModel):
     reason: str
 
 
+class BestiaryShelf(BaseModel):
+    """One of several bestiaries listed together: its name, the folder its stat blocks' files are named from,
+    and the attribution and licence line shown wherever its monsters are listed."""
+
+    model_config = ConfigDict(frozen=True)
+    name: str
+    folder: str
+    attribution: str = ""
+
+
 class Bestiary(BaseModel):
-    """What a folder held: the stat blocks read, and every file that was not, with the reason."""
+    """What a folder held (or several, each a `BestiaryShelf`): the stat blocks read, and every file that was not,
+    with the reason."""
 
     model_config = ConfigDict(frozen=True)
     source: str
     monsters: tuple[PublishedMonster, ...]
     failures: tuple[LoadFailure, ...]
+    shelves: tuple[BestiaryShelf, ...] = ()
 
     def __len__(self) -> int:
         return len(self.monsters)
+
+    def folder_of(self, monster: PublishedMonster) -> Path:
+        """The folder the stat block's `file` is named from: its shelf's, else the bestiary's own."""
+        for shelf in self.shelves:
+            if shelf.name == monster.shelf:
+                return Path(shelf.folder)
+        root = Path(self.source)
+        return root if root.is_dir() else root.parent
+
+    def attribution_lines(self) -> tuple[str, ...]:
+        """One line per shelf with monsters listed: its name, how many, and its attribution."""
+        counts: dict[str, int] = {}
+        for monster in self.monsters:
+            counts[monster.shelf] = counts.get(monster.shelf, 0) + 1
+        return tuple(
+            f"{s.name} ({counts[s.name]} monsters)" + (f": {s.attribution}" if s.attribution else "")
+            for s in self.shelves
+            if counts.get(s.name)
+        )
 
     def named(self, name: str) -> PublishedMonster:
         """The stat block of that name (case-insensitive)."""

@@ -53,6 +53,7 @@ from workbench.errors import InvalidInput, WorkbenchError
 from workbench.formats.bestiary import (
     SAMPLE_DIR,
     Bestiary,
+    BestiaryShelf,
     LoadFailure,
     PublishedMonster,
     StatBlockError,
@@ -65,11 +66,13 @@ from workbench.frozen import Frozen
 from workbench.io.safe_file import FileProblem, is_inside, parse_json, read_bytes, read_text
 from workbench.model import Monster
 from workbench.monster.library import OLD_CHECKOUT_FOLDER, load_library
+from workbench.rules.ruleset import Ruleset
 
 __all__ = [
     "AddedBestiary",
     "BESTIARY_FILE",
     "FORMAT",
+    "FetchFailed",
     "ListedMonster",
     "MAX_DOWNLOAD_BYTES",
     "MAX_MEMBERS",
@@ -409,8 +412,17 @@ def _url_file_name(url: str) -> str:
     return name if name.lower().endswith(STAT_BLOCK_SUFFIXES) else "download.json"
 
 
+class FetchFailed(InvalidInput):
+    """A URL that could not be fetched (offline, no such server, an error answer): `why` says what happened,
+    and the message names the manual route (download the file in a browser, then add the file)."""
+
+    def __init__(self, url: str, why: str) -> None:
+        self.why = why
+        super().__init__("source", url, SOURCE_ACCEPTS, f"cannot fetch it ({why}); {MANUAL_ROUTE}")
+
+
 def _offline(url: str, why: str) -> InvalidInput:
-    return InvalidInput("source", url, SOURCE_ACCEPTS, f"cannot fetch it ({why}); {MANUAL_ROUTE}")
+    return FetchFailed(url, why)
 
 
 def fetch(url: str, into: IO[bytes], progress: Progress | None = None, timeout: float = URL_TIMEOUT) -> None:
@@ -570,6 +582,7 @@ def add_bestiary(
     replace: bool = False,
     progress: Progress | None = None,
     timeout: float = URL_TIMEOUT,
+    source_label: str | None = None,
 ) -> AddedBestiary:
     """Read every monster of `source` (a folder, a .zip or .tar.gz file, a stat block file, or an http(s) URL,
     fetched now) and keep them as a bestiary in `into/<name>/`, with the source's licence and attribution.
@@ -577,6 +590,8 @@ def add_bestiary(
     `attribution` (a text) and `licence` (a file) add to or stand for what the source holds. `progress(stage,
     done, total)` is called from the first byte downloaded and the first file read. A bestiary of that name
     already there is kept unless `replace=True`. Files that fail are named in the result (`failures`).
+    `source_label` is what the bestiary records as where it came from, when the path is a stand-in (a file
+    uploaded to a page is read from a temporary copy).
     """
     if not isinstance(source, (str, os.PathLike)) or not str(source).strip():
         raise InvalidInput("source", source, SOURCE_ACCEPTS)
@@ -612,7 +627,8 @@ def add_bestiary(
         raise InvalidInput("source", label, SOURCE_ACCEPTS, f"no monster could be read ({found})")
     bestiary = AddedBestiary(
         name=chosen,
-        source=label if is_url(label) else str(Path(label).expanduser().absolute()),
+        source=(source_label.strip() if isinstance(source_label, str) and source_label.strip()
+                else label if is_url(label) else str(Path(label).expanduser().absolute())),
         attribution=_attribution_text(licences, attribution),
         licence_files=tuple(f"{SOURCES}/{f.path}" for f in licences),
         monsters=tuple(m for _, _, m in read),
@@ -774,24 +790,30 @@ def gather_bestiary(
     *,
     sample: bool = True,
     old_libraries: Sequence[str | os.PathLike[str]] = (),
+    published: bool = True,
 ) -> WorkspaceBestiary:
     """The sample (unless `sample=False`), every bestiary added under `bestiaries`, the library folder's
     monsters and those still in `old_libraries` (saved before the workspace, not moved yet: offered too, on a
-    shelf of their own), together; a bestiary or library file that does not load is in `problems` by name."""
+    shelf of their own), together; a bestiary or library file that does not load is in `problems` by name.
+
+    `published=False` leaves out the added bestiaries' Steel Compendium stat blocks: a page listing those as
+    published stat blocks (`published_stat_blocks`) lists the rest of the workspace's monsters with this."""
     shelves: list[Shelf] = []
     entries: list[ListedMonster] = []
     problems: list[tuple[str, str]] = []
     if sample:
-        published = load_bestiary(SAMPLE_DIR)
+        shipped = load_bestiary(SAMPLE_DIR)
         shelves.append(Shelf(name=SAMPLE_SHELF, kind="sample", attribution=_sample_attribution(),
-                             count=len(published.monsters)))
-        entries += [ListedMonster(monster=m, shelf=SAMPLE_SHELF) for m in published.monsters]
+                             count=len(shipped.monsters)))
+        entries += [ListedMonster(monster=m, shelf=SAMPLE_SHELF) for m in shipped.monsters]
     if bestiaries is not None:
         added, broken = list_bestiaries(bestiaries)
         problems += [(f"bestiary {folder}", why) for folder, why in broken]
         for b in added:
-            shelves.append(Shelf(name=b.name, kind="bestiary", attribution=b.attribution, count=len(b.monsters)))
-            entries += [ListedMonster(monster=m, shelf=b.name) for m in b.monsters]
+            kinds = b.monster_formats if len(b.monster_formats) == len(b.monsters) else ("",) * len(b.monsters)
+            kept = [m for m, kind in zip(b.monsters, kinds, strict=True) if published or kind != "steel-compendium"]
+            shelves.append(Shelf(name=b.name, kind="bestiary", attribution=b.attribution, count=len(kept)))
+            entries += [ListedMonster(monster=m, shelf=b.name) for m in kept]
     if library is not None:
         contents = load_library(Path(library))
         problems += [(f"library file {file}", why) for file, why in contents.problems]
@@ -808,18 +830,23 @@ def gather_bestiary(
     return WorkspaceBestiary(shelves=tuple(shelves), entries=tuple(entries), problems=tuple(problems))
 
 
-def published_stat_blocks(bestiaries: str | os.PathLike[str] | None, *, sample: bool = True) -> Bestiary:
-    """The published stat blocks at hand as the calibration reads them (`PublishedMonster`): the sample and
-    every Steel Compendium stat block of the added bestiaries, read from the files kept beside them. One stat
-    block found twice (the sample added as a bestiary too) counts once, so no fit weighs it double."""
+def published_stat_blocks(
+    bestiaries: str | os.PathLike[str] | None, *, sample: bool = True, ruleset: Ruleset | None = None
+) -> Bestiary:
+    """The published stat blocks at hand as the calibration and the bestiary browser read them
+    (`PublishedMonster`): the sample and every Steel Compendium stat block of the added bestiaries, read from the
+    files kept beside them. Each is on its bestiary's shelf (`PublishedMonster.shelf`, its file named from the
+    shelf's folder) and each shelf carries its attribution, so wherever they are listed the attribution can be
+    shown. One stat block found twice (the sample added as a bestiary too) counts once, so no fit weighs it
+    double."""
     found: list[PublishedMonster] = []
     failures: list[LoadFailure] = []
-    sources: list[str] = []
+    shelves: list[BestiaryShelf] = []
     if sample:
-        published = load_bestiary(SAMPLE_DIR)
-        found += published.monsters
+        published = load_bestiary(SAMPLE_DIR, ruleset)
+        found += [m.model_copy(update={"shelf": SAMPLE_SHELF}) for m in published.monsters]
         failures += published.failures
-        sources.append(SAMPLE_SHELF)
+        shelves.append(BestiaryShelf(name=SAMPLE_SHELF, folder=str(SAMPLE_DIR), attribution=_sample_attribution()))
     added = list_bestiaries(bestiaries)[0] if bestiaries is not None else ()
     for b in added:
         folder = Path(b.folder)
@@ -827,10 +854,11 @@ def published_stat_blocks(bestiaries: str | os.PathLike[str] | None, *, sample: 
                         if kind == "steel-compendium"})
         for file in files:
             try:
-                found.append(read_stat_block_file(folder / file, f"{b.name}: {file}", inside=folder))
+                read = read_stat_block_file(folder / file, file, ruleset, inside=folder)
+                found.append(read.model_copy(update={"shelf": b.name}))
             except StatBlockError as exc:
                 failures.append(LoadFailure(file=f"{b.name}: {file}", reason=exc.reason))
-        sources.append(b.name)
+        shelves.append(BestiaryShelf(name=b.name, folder=str(folder), attribution=b.attribution))
     seen: set[tuple[str, int, str, int, int]] = set()
     unique: list[PublishedMonster] = []
     for m in found:
@@ -838,7 +866,8 @@ def published_stat_blocks(bestiaries: str | os.PathLike[str] | None, *, sample: 
         if key not in seen:
             seen.add(key)
             unique.append(m)
-    return Bestiary(source=", ".join(sources), monsters=tuple(unique), failures=tuple(failures))
+    return Bestiary(source=", ".join(s.name for s in shelves), monsters=tuple(unique), failures=tuple(failures),
+                    shelves=tuple(shelves))
 
 
 # ---------------------------------------------------------------- the old library folders

@@ -6,7 +6,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["HOME_VARIABLE", "library_folder", "user_folder"]
+from workbench.errors import InvalidInput
+
+__all__ = ["HOME_VARIABLE", "library_folder", "open_workspace_folder", "user_folder"]
 
 HOME_VARIABLE = "WORKBENCH_HOME"
 
@@ -21,3 +23,27 @@ def user_folder() -> Path:
 def library_folder() -> Path:
     """Where the Director's monsters are saved and looked for, unless a folder is named."""
     return user_folder() / "monsters"
+
+
+def open_workspace_folder(folder: str | os.PathLike[str]) -> Path:
+    """Make `folder` the workspace for this process (its pages, its lessons): `$WORKBENCH_HOME` is set to it.
+
+    An existing folder is opened as it is; a new one is made when the folder it goes in exists (a typing slip
+    never makes a tree of folders). Nothing in the old workspace is touched. `InvalidInput` on "folder" says
+    why one cannot be opened. Returns the folder, in full.
+    """
+    accepts = "a folder path (an existing folder, or a new one inside an existing folder)"
+    if not isinstance(folder, (str, os.PathLike)) or not str(folder).strip() or "\0" in str(folder):
+        raise InvalidInput("folder", folder, accepts)
+    path = Path(str(folder).strip()).expanduser().absolute()
+    if path.exists() and not path.is_dir():
+        raise InvalidInput("folder", str(path), accepts, "it is a file, not a folder")
+    if not path.exists():
+        if not path.parent.is_dir():
+            raise InvalidInput("folder", str(path), accepts, f"there is no folder {path.parent}")
+        try:
+            path.mkdir()
+        except OSError as exc:
+            raise InvalidInput("folder", str(path), accepts, f"cannot make it: {exc.strerror or exc}") from None
+    os.environ[HOME_VARIABLE] = str(path)
+    return path

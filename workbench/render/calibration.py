@@ -5,14 +5,15 @@ Names and other text from stat block files are user data: every piece is escaped
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
 from workbench.calibration.fit import QUANTITIES, QUANTITY_LABELS, Fit, closest_published
-from workbench.formats.bestiary import PublishedMonster
+from workbench.formats.bestiary import BestiaryShelf, PublishedMonster
 from workbench.model import Monster
 
-__all__ = ["closest_published_html", "director_summary_html", "figure_text", "fit_report_html", "LABELS"]
+__all__ = ["attribution_lines_html", "closest_published_html", "director_summary_html", "figure_text",
+           "fit_report_html", "LABELS"]
 
 LABELS = QUANTITY_LABELS
 
@@ -21,12 +22,25 @@ def _kind(organization: str, role: str | None) -> str:
     return " ".join(part.capitalize() for part in (organization, role) if part)
 
 
-def closest_published_html(monster: Monster, published: Iterable[PublishedMonster], count: int = 3) -> str:
-    """A small table: the monster being built, then the `count` closest published monsters, side by side."""
+def attribution_lines_html(lines: Sequence[str]) -> str:
+    """Where listed published monsters come from: a line per bestiary, its attribution and licence."""
+    if not lines:
+        return ""
+    items = "".join(f"<li class='wb-attribution-line'>{escape(line)}</li>" for line in lines)
+    return f"<div class='wb-attribution' style='color:#555;font-size:90%'>From:<ul style='margin:.2em 0'>{items}</ul></div>"
+
+
+def closest_published_html(
+    monster: Monster, published: Iterable[PublishedMonster], count: int = 3, shelves: Sequence[BestiaryShelf] = ()
+) -> str:
+    """A small table: the monster being built, then the `count` closest published monsters, side by side, each
+    with the bestiary it is from; under it the attribution of each bestiary shown (`shelves`)."""
     nearest = closest_published(monster, published, count)
+    several = len({s.name for s in shelves}) > 1  # with one bestiary, its line under the table says it all
     head = (
         "<tr><th style='text-align:left'>Monster</th><th style='text-align:left'>Level</th>"
-        "<th>EV</th><th>Stamina</th><th>Free strike</th><th style='text-align:left'>Signature (tiers)</th></tr>"
+        "<th>EV</th><th>Stamina</th><th>Free strike</th><th style='text-align:left'>Signature (tiers)</th>"
+        + ("<th style='text-align:left'>From</th>" if several else "") + "</tr>"
     )
     d = monster.damage
     rows = [
@@ -34,22 +48,25 @@ def closest_published_html(monster: Monster, published: Iterable[PublishedMonste
         f"<td>Level {monster.level} {escape(_kind(monster.organization, monster.role))}</td>"
         f"<td>{monster.ev}</td><td>{monster.stamina}</td><td>{monster.free_strike}</td>"
         f"<td>{d.tier1} / {d.tier2} / {d.tier3} ({monster.targets} target{'s' if monster.targets != 1 else ''})"
-        "</td></tr>"
+        "</td>" + ("<td></td>" if several else "") + "</tr>"
     ]
     for p in nearest:
         sig = p.signature
         tiers = " / ".join(str(x) for x in sig.damage) if sig and sig.damage else "—"
         target = f" ({escape(sig.target)})" if sig else ""
+        shelf = f"<td class='wb-shelf' style='color:#666'>{escape(p.shelf)}</td>" if several else ""
         rows.append(
             f"<tr><td>{escape(p.name)}</td><td>Level {p.level} {escape(_kind(p.organization, p.role))}</td>"
-            f"<td>{p.ev}</td><td>{p.stamina}</td><td>{p.free_strike}</td><td>{tiers}{target}</td></tr>"
+            f"<td>{p.ev}</td><td>{p.stamina}</td><td>{p.free_strike}</td><td>{tiers}{target}</td>{shelf}</tr>"
         )
     if not nearest:
         rows.append("<tr><td colspan='6'>No published stat blocks loaded.</td></tr>")
+    shown = {p.shelf for p in nearest}
+    sources = [s.name + (f": {s.attribution}" if s.attribution else "") for s in shelves if s.name in shown]
     return (
         "<div class='workbench-closest'><b>Closest published monsters</b> "
         "<span style='color:#666'>(by organization, role, level, Stamina and EV; a minion's EV is for four)</span>"
-        f"<table>{head}{''.join(rows)}</table></div>"
+        f"<table>{head}{''.join(rows)}</table>{attribution_lines_html(sources)}</div>"
     )
 
 
