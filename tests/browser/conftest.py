@@ -224,15 +224,17 @@ def _no_page_errors(request: pytest.FixtureRequest) -> Iterator[None]:
 
 def _modules_in_order(items: list[pytest.Item]) -> list[tuple[str, dict[str, str]]]:
     """Each browser test module's NOTEBOOK and ALLOWED_ERRORS (message -> why; see page_errors.allow), one
-    per module that has a NOTEBOOK, in the order the modules run."""
+    per module that has a NOTEBOOK, in the order the modules run; a module that opens several pages in turn
+    names them in NOTEBOOKS, each then loading while the one before it is checked."""
     order: list[tuple[str, dict[str, str]]] = []
     modules: set[object] = set()
     for item in items:
         module = getattr(item, "module", None)
-        notebook = getattr(module, "NOTEBOOK", None)
-        if notebook and module not in modules and _in_browser_tests(item):
+        notebooks = tuple(getattr(module, "NOTEBOOKS", ())) or tuple(filter(None, [getattr(module, "NOTEBOOK", None)]))
+        if notebooks and module not in modules and _in_browser_tests(item):
             modules.add(module)
-            order.append((notebook, dict(getattr(module, "ALLOWED_ERRORS", {}))))
+            allowed = dict(getattr(module, "ALLOWED_ERRORS", {}))
+            order.extend((notebook, allowed) for notebook in notebooks)
     return order
 
 

@@ -17,6 +17,7 @@ import pytest
 from test_browser_pages import FORBIDDEN_TEXT
 
 LESSONS = sorted(path.name for path in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = LESSONS  # opened in this order (conftest's open_app loads the next while one is read)
 LESSON_FORBIDDEN = {
     **{what: pattern for what, pattern in FORBIDDEN_TEXT.items() if what != "a code name"},
     "a repr": re.compile(r"<[\w.]+ object at 0x[0-9a-fA-F]+>|\b[A-Z]\w*\(\w+="),
