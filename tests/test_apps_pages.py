@@ -31,7 +31,8 @@ def test_monster_page_saves_in_the_library_folder_and_says_where():
     page = pages.monster_page()
     builder = _inner(page, "wb-builder")
     assert builder.folder.value == str(library_folder())
-    assert "~/" in page.children[1].value or str(library_folder()) in page.children[1].value
+    where = page.children[2].value  # under the workspace bar and the builder's style
+    assert "~/" in where or str(library_folder()) in where
 
 
 def test_encounter_page_keeps_the_encounter_and_the_fight_page_runs_it():
@@ -60,7 +61,7 @@ def test_a_broken_workspace_file_is_named_and_a_fresh_one_used(tmp_path):
     path.parent.mkdir(parents=True)
     path.write_text("{ not json")
     page = pages.fight_page()
-    note = page.children[0].value
+    note = page.children[1].value  # under the workspace bar
     assert "Not valid JSON" in note and "Allowed: a workspace file written by the workbench." in note
     assert "A new workspace is used; the file is kept." in note
     assert path.read_text() == "{ not json"  # kept as it was

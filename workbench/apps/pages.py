@@ -9,6 +9,7 @@ encounter page after each change, and the library folder in the Director's home.
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import uuid
@@ -18,6 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from workbench.apps.bestiary_add import BestiaryAdder
 from workbench.apps.builder import monster_builder
 from workbench.apps.calibration import calibration_app
 from workbench.apps.encounter import encounter_app
@@ -27,20 +29,24 @@ from workbench.apps.message import plain_tooltips, refusal_html, shown_path
 from workbench.apps.solos import solos_app
 from workbench.errors import WorkbenchError
 from workbench.formats.bestiary import Bestiary, PublishedMonster
+from workbench.formats.collection import AddedBestiary, gather_bestiary, old_library_folders
 from workbench.io.safe_file import FileChanged, FileProblem, read_json, write_atomic
 from workbench.model import Monster
 from workbench.monster.library import load_library
 from workbench.render.message import error_html, ok_html
 from workbench.workspace import (
     Workspace,
+    bestiaries_folder,
     default_workspace,
     encounters_folder,
     library_folder,
     load_workspace,
+    open_workspace_folder,
     remember_encounter,
     save_workspace,
     user_folder,
     workspace_path,
+    workspace_stat_blocks,
 )
 
 __all__ = [
@@ -52,6 +58,7 @@ __all__ = [
     "shown_path",
     "workspace_file",
     "solos_page",
+    "workspace_bar",
 ]
 
 
@@ -74,12 +81,66 @@ def _workspace() -> tuple[Workspace, widgets.HTML]:
         return default_workspace(), widgets.HTML(refusal_html(exc) + " A new workspace is used; the file is kept.")
 
 
+def workspace_bar(on_open: Callable[[], None], said: str = "") -> widgets.VBox:
+    """The line saying where the workspace is (in full), and a folder box with "Open" to work in another one
+    for this page: `on_open()` is called once it is the workspace (the page builds itself again from it)."""
+    where = widgets.HTML(f'<div class="wb-workspace-where" style="color:#444">Workspace: <b>'
+                         f"{html.escape(str(user_folder().absolute()))}</b> (your monsters, encounters, adventures and "
+                         "bestiaries)</div>")
+    folder = widgets.Text(value="", description="Open another workspace", placeholder="a folder path",
+                          style={"description_width": "initial"}, layout={"width": "420px"})
+    folder.add_class("wb-workspace-folder")
+    button = widgets.Button(description="Open workspace", layout={"width": "auto"})
+    button.add_class("wb-workspace-open")
+    message = widgets.HTML(said)
+
+    def pressed(_button: object) -> None:
+        try:
+            open_workspace_folder(folder.value)
+        except WorkbenchError as exc:
+            message.value = refusal_html(exc, {"folder": "Open another workspace"})
+            return
+        on_open()
+
+    button.on_click(pressed)
+    bar = widgets.VBox([where, widgets.HBox([folder, button], layout={"flex_flow": "row wrap"}), message])
+    return bar.add_class("wb-workspace-bar")
+
+
+def _in_workspace(build: Callable[[], widgets.VBox]) -> Callable[[], widgets.VBox]:
+    """The page `build` makes, under the workspace bar; opening another workspace builds it again from that."""
+
+    @functools.wraps(build)
+    def page() -> widgets.VBox:
+        shown = build()
+
+        def reopen() -> None:
+            fresh = build()
+            opened = ok_html(f"Opened {user_folder().absolute()}: this page now works in it.")
+            shown.children = (workspace_bar(reopen, opened), *fresh.children)
+            plain_tooltips(shown)
+
+        shown.children = (workspace_bar(reopen), *shown.children)
+        plain_tooltips(shown)
+        return shown
+
+    return page
+
+
 def _library_monsters() -> tuple[list[Monster], list[str]]:
     """The saved monsters (each named by its library name when it has none) and the files that did not load."""
     contents = load_library(library_folder())
     found = [e.monster if e.monster.name else e.monster.model_copy(update={"name": e.name})
              for e in contents.entries]
     return found, [f"{file} ({reason})" for file, reason in contents.problems]
+
+
+def _from_html(lines: tuple[str, ...]) -> str:
+    """The Monster list's other shelves, each with how many and its attribution (nothing when there are none)."""
+    if not lines:
+        return ""
+    items = "".join(f"<li class='wb-attribution-line'>{html.escape(line)}</li>" for line in lines)
+    return f"<div class='wb-monster-list-sources'>Also in the Monster list:<ul style='margin:.2em 0'>{items}</ul></div>"
 
 
 def _watch(widget: Any, callback: Callable[[Any], None]) -> None:
@@ -96,8 +157,7 @@ OPENED = ".opened-in-builder"  # the hand-off last opened (hidden: a page built 
 
 def _hand_to_builder(bestiary: Bestiary, stat_block: PublishedMonster) -> str:
     """The encounter page's "Open in the builder": name the stat block's file for the monster page."""
-    root = Path(bestiary.source)
-    file = (root if root.is_dir() else root.parent) / stat_block.file
+    file = bestiary.folder_of(stat_block) / stat_block.file
     if not file.is_file():
         return error_html(f"{stat_block.name}'s file is no longer at {file}: load the bestiary again.")
     text = json.dumps({"file": str(file.absolute()), "id": uuid.uuid4().hex}) + "\n"
@@ -123,6 +183,7 @@ def _handed_file() -> Path | None:
     return Path(handed["file"])
 
 
+@_in_workspace
 def monster_page() -> widgets.VBox:
     """The monster builder, saving to the library folder in the Director's home; a stat block handed over by
     the encounter page's "Open in the builder" is opened in it."""
@@ -139,6 +200,7 @@ def monster_page() -> widgets.VBox:
     return _page(fit, where, builder)
 
 
+@_in_workspace
 def solos_page() -> widgets.VBox:
     """The instant solo beside a built solo, at the level of the workspace's party."""
     workspace, problem = _workspace()
@@ -146,14 +208,31 @@ def solos_page() -> widgets.VBox:
     return _page(problem, solos_app(level=level))
 
 
+@_in_workspace
 def encounter_page() -> widgets.VBox:
     """The encounter editor on the workspace's encounter, with the saved monsters to add; every change is
     written back to the workspace, so the fight page runs this encounter."""
     workspace, problem = _workspace()
     monsters, unreadable = _library_monsters()
+    saved_count = len(monsters)
     folder = library_folder()
+    # beside the library: the added bestiaries' monsters the stat block list does not hold (Forge Steel, Foundry)
+    # and those saved in the old library folders, each with its shelf's attribution
+    others = gather_bestiary(bestiaries_folder(), None, sample=False, published=False,
+                             old_libraries=old_library_folders(folder))
+    monsters += [m for m in others.monsters if isinstance(m, Monster)]
+    unreadable += [f"{what} ({why})" for what, why in others.problems]
     app = encounter_app(monsters=monsters, encounter=workspace.encounter, library_folder=folder,
-                        files_folder=encounters_folder(), open_in_builder=_hand_to_builder)
+                        bestiary=workspace_stat_blocks(), files_folder=encounters_folder(),
+                        open_in_builder=_hand_to_builder)
+
+    def added(_bestiary: AddedBestiary) -> None:
+        app.browser.show_bestiary(workspace_stat_blocks(), announce=True)
+
+    adder = widgets.Accordion([BestiaryAdder(on_added=added)], titles=("Add a bestiary (a folder, .zip, .tar.gz "
+                                                                        "or link)",), selected_index=None)
+    adder.add_class("wb-bestiary-adder-fold")
+    app.browser.children = (adder, *app.browser.children)
     status = widgets.HTML().add_class("wb-workspace-status")
     state = {"workspace": workspace}
 
@@ -174,19 +253,21 @@ def encounter_page() -> widgets.VBox:
         status.value = ok_html("Kept: the fight page runs this encounter.")
 
     _watch(app, remember)
-    saved = f"{len(monsters)} saved monster{'s' if len(monsters) != 1 else ''} from {shown_path(folder)}"
+    saved = f"{saved_count} saved monster{'s' if saved_count != 1 else ''} from {shown_path(folder)}"
     skipped = f"; could not read {', '.join(unreadable)}" if unreadable else ""
     lines = _note(f"{html.escape(saved + skipped)} in the Monster list. The party and the creatures here are "
-                  "what the fight page uses.")
+                  "what the fight page uses." + _from_html(others.attribution_lines()))
     return _page(problem, lines, status, app)
 
 
+@_in_workspace
 def fight_page() -> widgets.VBox:
     """Malice and the squads of the workspace's encounter."""
     workspace, problem = _workspace()
     return _page(problem, fight_app(workspace))
 
 
+@_in_workspace
 def homebrew_page() -> widgets.VBox:
     """The two shipped rule modules as tools: Exploitable Weakness's wound calculator and the swarm simulator."""
     weakness = weakness_app()
@@ -199,9 +280,11 @@ def homebrew_page() -> widgets.VBox:
     )
 
 
+@_in_workspace
 def calibration_page() -> widgets.VBox:
-    """The calibration explorer: the formulas beside the published monsters, with a summary first."""
-    return _page(calibration_app())
+    """The calibration explorer: the formulas beside the published monsters at hand (the sample and the
+    workspace's added bestiaries, their attribution under the chart), with a summary first."""
+    return _page(calibration_app(bestiary=workspace_stat_blocks()))
 
 
 def workspace_file() -> str:

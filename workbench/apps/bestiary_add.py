@@ -1,0 +1,168 @@
+"""The "Add a bestiary" control: a folder path or a URL typed, or a .zip / .tar.gz file uploaded, added to the
+workspace as a bestiary with its licence and attribution.
+
+Glue only: `workbench.formats.collection.add_bestiary` reads the source through the importer and keeps it; this
+widget gathers what the Director chose, draws the progress the library reports (from the first byte downloaded
+and the first file read), and says the outcome in words: how many monsters, the attribution, every file that
+failed by name. A URL is fetched only when "Add the bestiary" is pressed; when it cannot be reached the message
+says what to do instead (download it in a browser, then upload the file here).
+"""
+
+from __future__ import annotations
+
+import html
+import tempfile
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from workbench.apps.message import refusal_html, shown_path
+from workbench.errors import WorkbenchError
+from workbench.formats.collection import AddedBestiary, FetchFailed, add_bestiary, bestiary_name
+from workbench.render.message import error_html, ok_html
+from workbench.workspace import bestiaries_folder
+
+__all__ = ["SHOWN_FAILURES", "BestiaryAdder", "added_html", "bestiary_adder"]
+
+SHOWN_FAILURES = 20  # failed files named on the page; the rest are counted (all are kept in bestiary.json)
+UPLOAD_ACCEPTS = ".zip,.gz,.tgz,.json,.ds-monster,.ds-monster-group"
+LABELS = {"source": "Folder or URL", "name": "Name", "attribution": "Attribution", "into": "The workspace"}
+
+
+def added_html(added: AddedBestiary) -> str:
+    """What adding did, for a Director: the monsters kept and where, the attribution, every failed file by name."""
+    parts = [ok_html(f"Added {added.name}: {len(added.monsters)} monsters, kept in {shown_path(Path(added.folder))}.")]
+    attribution = added.attribution or "none found in the source; give one in Attribution and add it again"
+    parts.append(f'<div class="wb-added-attribution">Attribution: {html.escape(attribution)}</div>')
+    if added.failures:
+        items = "".join(f'<li><b class="wb-added-failed-file">{html.escape(f.file)}</b>: {html.escape(f.reason)}</li>'
+                        for f in added.failures[:SHOWN_FAILURES])
+        more = len(added.failures) - SHOWN_FAILURES
+        if more > 0:
+            items += f"<li>and {more} more (all are listed in its bestiary.json)</li>"
+        parts.append(f'<div class="wb-added-failures" data-count="{len(added.failures)}">'
+                     f"{len(added.failures)} file(s) could not be read:<ul>{items}</ul></div>")
+    if added.skipped:
+        parts.append(f"<div>{len(added.skipped)} other file(s) held no stat block and were left aside.</div>")
+    return "".join(parts)
+
+
+def _offline_html(url: str, why: str) -> str:
+    return error_html(
+        f"Could not fetch {url}: {why}. To add it anyway, download the file in a browser, then choose it with "
+        "Upload (or type where you saved it) and press Add the bestiary again."
+    )
+
+
+class BestiaryAdder(widgets.VBox):
+    """The control's widget; its parts are attributes (tests fill them and press `add`)."""
+
+    def __init__(
+        self,
+        into: Callable[[], Path] = bestiaries_folder,
+        on_added: Callable[[AddedBestiary], None] | None = None,
+    ) -> None:
+        self.into = into
+        self.on_added = on_added
+        wide = {"description_width": "initial"}
+        self.source = widgets.Text(value="", description="Folder or URL", style=wide, layout={"width": "460px"},
+                                   placeholder="a folder, a .zip or .tar.gz file, or an https:// link")
+        self.upload = widgets.FileUpload(accept=UPLOAD_ACCEPTS, multiple=False, description="Upload")
+        self.name = widgets.Text(value="", description="Name", style=wide, placeholder="from the source")
+        self.attribution = widgets.Text(value="", description="Attribution", style=wide, layout={"width": "460px"},
+                                        placeholder="its source and licence, when it holds no LICENSE file")
+        self.replace = widgets.Checkbox(value=False, description="Replace a bestiary of that name", indent=False,
+                                        layout={"width": "auto"})
+        self.add = widgets.Button(description="Add the bestiary", button_style="primary", layout={"width": "auto"})
+        self.add.add_class("wb-add-bestiary")
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Reading", style=wide,
+                                            layout={"display": "none"})
+        self.progress.add_class("wb-add-bestiary-progress")
+        self.message = widgets.HTML()
+        self.message.add_class("wb-add-bestiary-message")
+        self.add.on_click(self._pressed)
+        wrap = widgets.Layout(flex_flow="row wrap")
+        super().__init__([
+            widgets.HTML("Add a bestiary to the workspace: type a folder, a .zip or .tar.gz file or a link, or upload "
+                         "the file. Every monster is read (Steel Compendium, Forge Steel, Foundry) and kept with its "
+                         "licence."),
+            widgets.HBox([self.source, self.upload], layout=wrap),
+            widgets.HBox([self.name, self.attribution], layout=wrap),
+            widgets.HBox([self.replace, self.add, self.progress], layout=wrap),
+            self.message,
+        ])
+        self.add_class("wb-bestiary-adder")
+
+    def _draw(self, stage: str, done: int, total: int) -> None:
+        """`add_bestiary`'s progress: the bar shows at the first report and moves at each whole percent."""
+        bar = self.progress
+        first = bar.layout.display == "none"
+        bar.layout.display = ""
+        if stage == "download":
+            label = f"Downloading {done // 1024} KiB" + (f" of {total // 1024} KiB" if total else "")
+            if first or bar.description.startswith("Reading") or done == total or \
+                    (total and done * 100 // total != bar.value * 100 // max(bar.max, 1)):
+                bar.max, bar.value = max(total, 1), min(done, total) if total else 0
+                bar.description = label
+            return
+        if first or done == total or bar.description.startswith("Downloading") or \
+                done * 100 // max(total, 1) != bar.value * 100 // max(bar.max, 1):
+            bar.max, bar.value = max(total, 1), done
+            bar.description = f"Reading {done} of {total} files"
+
+    def _uploaded(self) -> Mapping[str, Any] | None:
+        files = self.upload.value
+        return files[0] if files else None
+
+    def _pressed(self, _button: object = None) -> None:
+        """Add what was chosen: the uploaded file when there is one, else the folder or URL typed."""
+        upload = self._uploaded()
+        typed = self.source.value.strip()
+        if upload is None and not typed:
+            self.message.value = error_html("Type a folder or a link, or upload a .zip or .tar.gz file, first.")
+            return
+        self.add.disabled = True
+        self.progress.layout.display = "none"
+        self.progress.value = 0
+        self.message.value = ""
+        try:
+            added = self._add_upload(upload) if upload is not None else self._add(typed, None)
+        except FetchFailed as exc:
+            self.message.value = _offline_html(typed, exc.why)
+            return
+        except WorkbenchError as exc:
+            self.message.value = refusal_html(exc, LABELS)
+            return
+        finally:
+            self.add.disabled = False
+        if upload is not None:
+            self.upload.value = ()
+        self.message.value = added_html(added)
+        if self.on_added is not None:
+            self.on_added(added)
+
+    def _add(self, source: str, label: str | None, name: str | None = None) -> AddedBestiary:
+        return add_bestiary(
+            source, self.into(), name=self.name.value.strip() or name, attribution=self.attribution.value,
+            replace=self.replace.value, progress=self._draw, source_label=label,
+        )
+
+    def _add_upload(self, upload: Mapping[str, Any]) -> AddedBestiary:
+        """The uploaded file, read from a temporary copy under its own name (so the default name is the file's)."""
+        given = str(upload.get("name") or "")
+        name = Path(given.replace("\\", "/")).name or "upload.zip"
+        with tempfile.TemporaryDirectory(prefix="wb-upload-") as folder:
+            copy = Path(folder) / name
+            copy.write_bytes(bytes(upload.get("content") or b""))
+            return self._add(str(copy), f"uploaded file {name}", bestiary_name(name))
+
+
+def bestiary_adder(
+    into: Callable[[], Path] = bestiaries_folder, on_added: Callable[[AddedBestiary], None] | None = None
+) -> BestiaryAdder:
+    """The "Add a bestiary" control, adding into `into()` (the workspace's bestiaries folder, read at each press,
+    so a workspace opened since is the one added to); `on_added(bestiary)` is called after each bestiary added."""
+    return BestiaryAdder(into, on_added)
+
