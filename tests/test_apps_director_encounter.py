@@ -5,6 +5,7 @@ block opens in the builder from the bestiary list."""
 from __future__ import annotations
 
 import html
+import random
 
 import pytest
 
@@ -12,7 +13,8 @@ import workbench as wb
 from workbench.apps import pages
 from workbench.apps.encounter import encounter_app
 from workbench.apps.message import shown_path
-from workbench.encounter.encounter import load_encounter
+from workbench.encounter.encounter import load_encounter, report
+from workbench.encounter.quick_method import quick_plan
 from workbench.monster.library import save_monster
 from workbench.workspace import encounters_folder, library_folder, user_folder
 
@@ -183,3 +185,28 @@ def test_the_budget_working_is_folded_and_the_bestiary_is_under_the_creatures():
     kids = list(app.children)
     order = [i for i, w in enumerate(kids) if app.browser in getattr(w, "children", ()) or w is app.plot]
     assert len(order) == 2 and kids[order[0]] is not app.plot  # the bestiary's box comes before the chart
+
+
+@pytest.mark.parametrize(("level", "difficulty"), [(4, "hard"), (3, "standard"), (3, "easy"), (4, "extreme")])
+def test_the_editors_suggestions_pass_the_quick_methods_levels_as_well_as_the_guidelines(level, difficulty):
+    app = encounter_app(heroes=5, level=level, difficulty=difficulty)
+    for _ in range(3):
+        app.controls["suggest_encounter"].click()
+        e = app.state()
+        assert e.creatures, html.unescape(app.controls["message"].value)
+        assert report(e).broken == ()
+        plan = quick_plan(e.party, difficulty, e.creatures)
+        assert plan.level_problems == ()
+        assert all(c.level >= level for c in e.creatures)  # never level 1-2 creatures against level 4 heroes
+
+
+def test_the_quick_levels_are_what_the_plain_search_does_not_keep():
+    # so the test above can fail: without them, level 4 heroes get creatures below their level
+    from workbench.encounter.suggest import suggest_encounters
+    from workbench.formats.bestiary import sample_bestiary
+
+    party = wb.make_party(heroes=5, level=4)
+    plain = suggest_encounters(party, "hard", sample_bestiary(), count=10, rng=random.Random(0))
+    assert any(c.level < 4 for s in plain for c in s.creatures)
+    kept = suggest_encounters(party, "hard", sample_bestiary(), count=10, rng=random.Random(0), quick_levels=True)
+    assert all(c.level >= 4 for s in kept for c in s.creatures)

@@ -690,7 +690,8 @@ class EncounterEditor(widgets.VBox):
         pool: list[PublishedMonster | Monster] = [*self.bestiary.monsters, *self.library]
         if key != self.suggestion_key:
             self.suggestions = suggest_encounters(e.party, self.difficulty_c.value, pool, keywords,
-                                                  count=SUGGESTIONS, rng=random.Random(len(pool)), keep=kept)
+                                                  count=SUGGESTIONS, rng=random.Random(len(pool)), keep=kept,
+                                                  quick_levels=True)
             self.suggestion_key, self.next_suggestion = key, 0
         chosen = self.suggestions[self.next_suggestion % len(self.suggestions)]
         self.next_suggestion += 1

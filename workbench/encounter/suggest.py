@@ -10,7 +10,9 @@ candidates with no broken guideline are kept. So when a guideline is added to th
 keep it too; the construction only makes passing likely.
 
 What the construction aims for ahead of the checker (so few candidates are thrown away): levels within the
-creature and solo limits, minions within two levels of the heroes and bought two sets at first, at most six
+creature and solo limits (with `quick_levels`, within the levels Quick Encounter Building allows for the
+difficulty too: the heroes' level or higher from easy up, at most one level higher at easy and standard, two at
+hard; so the Quick method tab never flags a suggestion's levels where the Guidelines tab passes them), minions within two levels of the heroes and bought two sets at first, at most six
 kinds of stat block, at most eight creatures per hero, half of them minions past three per hero, at most one
 solo, one leader and one support creature and two controllers, and at least two roles unless a solo carries
 the fight.
@@ -438,13 +440,21 @@ def _plain(value: Fraction) -> Fraction | int:
 
 
 
-def _level_filter(party: Party, rules: EncounterRules) -> tuple[Any, str]:
-    """Whether a stat block fits the level guidelines for these heroes, and those limits in words."""
+def _level_filter(party: Party, difficulty: str | None, rules: EncounterRules) -> tuple[Any, str]:
+    """Whether a stat block fits the level guidelines for these heroes and, given a `difficulty`, the quick
+    method's levels for it (the Quick method tab checks those), and those limits in words."""
     g = rules.guidelines
     avg = party.average_level
     above = g.level_above_party_victories if party.victories >= g.victories_for_higher_level else g.level_above_party
+    quick = rules.quick.difficulty[difficulty] if difficulty is not None else None
+    low = None if quick is None or quick.min_level_offset is None else avg + quick.min_level_offset
+    high = None if quick is None or quick.max_level_offset is None else avg + quick.max_level_offset
+    solo_high = high if quick is None or quick.solo_max_level_offset is None else avg + quick.solo_max_level_offset
 
     def within(c: Creature) -> bool:
+        top = solo_high if _is_solo(c) else high
+        if (low is not None and c.level < low) or (top is not None and c.level > top):
+            return False
         if _is_solo(c):
             return c.level <= avg + g.solo_level_above_party
         if c.minion and abs(c.level - avg) > MINION_LEVELS_FROM_HEROES:
@@ -456,16 +466,21 @@ def _level_filter(party: Party, rules: EncounterRules) -> tuple[Any, str]:
         f"{format_number(avg + g.solo_level_above_party)} or lower, minions within "
         f"{MINION_LEVELS_FROM_HEROES} levels of {format_number(avg)})"
     )
+    if low is not None or high is not None:
+        span = (f"from level {format_number(low)}" if low is not None else "") + (
+            f"{' ' if low is not None else ''}up to level {format_number(high)}" if high is not None else "")
+        words += f", and for a {difficulty} encounter {span} (Quick Encounter Building)"
     return within, words
 
 
-def _options(bestiary: Any, party: Party, wanted: set[str], rules: EncounterRules) -> list[_Option]:
+def _options(bestiary: Any, party: Party, difficulty: str | None, wanted: set[str],
+             rules: EncounterRules) -> list[_Option]:
     """The stat blocks a search may use: within the level limits and, if asked, with a keyword."""
     g = rules.guidelines
     blocks = _stat_blocks(bestiary)
     if not blocks:
         raise InvalidInput("bestiary", bestiary, "at least one stat block", "it holds none")
-    within, limits_words = _level_filter(party, rules)
+    within, limits_words = _level_filter(party, difficulty, rules)
     fitting = [(c, k) for c, k in blocks if within(c)]
     if not fitting:
         raise InvalidInput(
@@ -598,6 +613,7 @@ def suggest_encounters(
     star: bool = False,
     rules: EncounterRules | None = None,
     keep: Iterable[Creature] = (),
+    quick_levels: bool = False,
 ) -> tuple[Suggestion, ...]:
     """Up to `count` encounters for `party` at `difficulty` from `bestiary`, best first.
 
@@ -606,7 +622,9 @@ def suggest_encounters(
     "Goblin", "Undead". `must_include` names stat blocks every suggestion holds. `star=True` (hard encounters
     only) makes the costliest leader or solo the star of the show. `rng` makes the search reproducible (a
     fixed seed by default). `keep`: creatures every suggestion holds as they are (the Director's locked
-    rows); the search fills only what is left of the band. Fewer than `count` come back when the bestiary has no more that differ; none at
+    rows); the search fills only what is left of the band. `quick_levels=True` also keeps to the creature
+    levels Quick Encounter Building allows for the difficulty (the encounter page asks for it, so its Quick
+    method tab agrees with its Guidelines tab on every suggestion). Fewer than `count` come back when the bestiary has no more that differ; none at
     all is refused with `InvalidInput` naming why (no stat block within the level limits, none with the
     keywords, no combination inside the band).
     """
@@ -636,7 +654,9 @@ def suggest_encounters(
             "keep", f"EV {format_number(kept_cost)}", f"creatures costing at most EV {high} in all",
             f"the creatures kept already cost more than a {difficulty} encounter for this party",
         )
-    options = _options(bestiary, party, wanted, rules)
+    if not isinstance(quick_levels, bool):
+        raise InvalidInput("quick_levels", quick_levels, "True or False")
+    options = _options(bestiary, party, difficulty if quick_levels else None, wanted, rules)
     kept_blocks = {c.stat_block for c in kept}
     options = [o for o in options if o.creature.stat_block not in kept_blocks] + [
         _kept_option(c, rules) for c in kept
