@@ -56,7 +56,8 @@ def test_a_file_no_reader_knows_is_refused_in_words(app, tmp_path):
     assert app.open_file(odd) is None
     note = html.unescape(app.library_note.value)
     assert "Not opened" in note
-    assert "Traceback" not in note and "None" not in note
+    assert "Traceback" not in note and "None" not in note and "top level" not in note
+    assert "is not a stat block the workbench reads" in note
     assert app.open_file("") is None
     assert "Type the path" in app.library_note.value
 

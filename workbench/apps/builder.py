@@ -39,7 +39,7 @@ from workbench.apps.rows import MaliceRows, RowList, RuleRows, TraitRows, Villai
 from workbench.charts.scaling import scaling_figure, update_scaling_figure
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
 from workbench.formats.book_text import parse_stat_block_text
-from workbench.formats.reader import import_monster
+from workbench.formats.reader import ImportRefused, import_monster
 from workbench.homebrew.rule import HomebrewRule, load_rules, shipped_rules
 from workbench.io.home import library_folder
 from workbench.model import Characteristics, DamageModifier, Monster, Movement, Trait
@@ -699,6 +699,14 @@ class MonsterBuilder(widgets.VBox):
         else:
             try:
                 monster = import_monster(file)
+            except ImportRefused as exc:
+                if exc.format == "no known stat block format" and exc.part == "top level":
+                    self._say(f"Not opened: {file.name} is not a stat block the workbench reads. It opens a Steel "
+                              "Compendium stat block, a Forge Steel monster (.ds-monster), a Foundry VTT Draw Steel "
+                              "NPC, or a monster saved here.", error=True)
+                else:
+                    self._say(f"Not opened: {_refusal(exc)}", error=True)
+                return None
             except (WorkbenchError, OSError) as exc:
                 self._say(f"Not opened: {_refusal(exc)}", error=True)
                 return None
