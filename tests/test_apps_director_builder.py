@@ -150,3 +150,10 @@ def test_save_a_copy_at_another_level(app, tmp_path):
     copy = next(n for n in names if "level 3" in n)
     assert load_entry(copy, tmp_path / "monsters").monster.level == 3
     assert "Saved a copy at level 3" in app.relevel_note.value
+
+
+def test_save_without_a_name_asks_for_one(app, tmp_path):
+    app.save_top.click()
+    note = html.unescape(app.block_note.value)
+    assert "Give the monster a name first" in note and "“”" not in note
+    assert list_monsters(tmp_path / "monsters") == []

@@ -735,6 +735,9 @@ class MonsterBuilder(widgets.VBox):
         if self.monster is None:
             return
         name = self.file_name.value.strip() or self.monster.name
+        if not name.strip():
+            self._say("Give the monster a name first (Name, in the Text section), then Save.", error=True)
+            return
         try:
             path = save_monster(
                 self.monster, name, self.folder.value, overwrite=self.overwrite.value,
