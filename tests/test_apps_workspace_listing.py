@@ -41,7 +41,8 @@ def desk(tmp_path, monkeypatch):
     add_bestiary(extra, bestiaries_folder(), name="Extra", attribution=EXTRA)
     forge = tmp_path / "forge"
     forge.mkdir()
-    ogre = wb.build_monster(level=3, organization="elite", role="brute").model_copy(update={"name": "Forge Ogre"})
+    ogre = wb.build_monster(level=3, organization="elite", role="brute").model_copy(
+        update={"name": "Forge Ogre", "keywords": ("Giant",)})
     (forge / "ogres.ds-monster-group").write_text(str(wb.export_monsters([ogre], "forge-steel")), encoding="utf-8")
     add_bestiary(forge, bestiaries_folder(), name="Forge", attribution=FORGE)
     homebrew = wb.build_monster(level=2, organization="elite", role="brute").model_copy(update={"name": "Home Ogre"})
@@ -76,6 +77,9 @@ def test_the_encounter_picker_lists_the_workspace_bestiaries_with_their_attribut
     note = next(c.value for c in page.children if "in the Monster list" in getattr(c, "value", ""))
     assert "1 saved monster from" in note and f"Forge (1 monsters): {FORGE}" in note
     assert "Lesson Boss" not in note and "checkout-homebrew" in note  # the old folder's shelf, by its path
+    # suggestions choose from the same monsters: the stat blocks and the Monster list's
+    assert {"Home Ogre", "Forge Ogre", "Lesson Boss"} <= {m.name for m in editor.library}
+    assert editor.bestiary is browser.bestiary
 
 
 def test_a_bestiary_stat_block_opens_in_the_builder_from_its_kept_file():
@@ -122,3 +126,14 @@ def _walk(root):
         w = stack.pop()
         yield w
         stack.extend(getattr(w, "children", ()))
+
+
+def test_suggestions_choose_from_a_forge_steel_bestiary_too():
+    """Only the Forge Steel bestiary's ogre is a Giant: asking for Giants suggests it."""
+    editor = _inner(pages.encounter_page(), "wb-encounter-app")
+    c = editor.controls
+    assert "Giant" in [value for _, value in c["keyword"].options]
+    c["heroes"].value, c["level"].value, c["difficulty"].value = 2, 3, "standard"  # a budget one elite fits
+    c["keyword"].value = "Giant"
+    c["suggest_encounter"].click()
+    assert {x.name for x in editor.state().creatures} == {"Forge Ogre"}

@@ -225,6 +225,8 @@ def encounter_page() -> widgets.VBox:
     app = encounter_app(monsters=monsters, encounter=workspace.encounter, library_folder=folder,
                         bestiary=workspace_stat_blocks(), files_folder=encounters_folder(),
                         open_in_builder=_hand_to_builder)
+    app.library = list(monsters)  # suggestions choose from the Director's monsters too, as from the stat blocks
+    app.browser.show_bestiary(app.bestiary, announce=True)  # the keyword picker offers theirs as well
 
     def added(_bestiary: AddedBestiary) -> None:
         app.browser.show_bestiary(workspace_stat_blocks(), announce=True)
