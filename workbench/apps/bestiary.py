@@ -7,7 +7,9 @@ and the stat block's HTML out). `BestiaryBrowser` owns the controls and one obse
 `on_add` callback the encounter editor gives it. "Load bestiary" reads a folder the Director names (a Steel
 Compendium clone: hundreds of files) through `load_bestiary`, drawing a progress bar once the load has taken
 more than `PROGRESS_AFTER` seconds, and lists every file that was not read by name with the reason; the
-`on_load` callback hands the new bestiary to the editor. Glue only: filtering and sorting live in
+`on_load` callback hands the new bestiary to the editor. When the stat blocks come from several bestiaries (the
+workspace's: the sample and those added), each row names its bestiary and a line per bestiary gives its
+attribution and licence under the count. Glue only: filtering and sorting live in
 `workbench.calibration.browse`, the stat block's HTML in `workbench.render.bestiary`.
 """
 

@@ -4,7 +4,10 @@ The page notebooks (`workbench/pages/*.ipynb`) hold a title, a one-line purpose 
 away, then one call to a function here. The functions call the same apps the lessons call
 (`monster_builder`, `encounter_app`, `malice_app`, ...) and add only what a page needs to work with the
 others: the Director's workspace (`workbench.workspace`), read when the page opens and written by the
-encounter page after each change, and the library folder in the Director's home.
+encounter page after each change, and the library folder in the Director's home. Every page opens with the
+workspace's full path and a box to open another workspace folder for that page (it is then built again from it).
+The pages list the workspace's monsters together: the published stat blocks (the sample and the bestiaries
+added, each with its attribution), the library, and the other bestiaries' monsters.
 """
 
 from __future__ import annotations
