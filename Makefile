@@ -104,7 +104,9 @@ lab: venv browser
 	$(VENV)/bin/jupyter lab notebooks/ --ServerApp.ip=127.0.0.1 --no-browser \
 	  $$(if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi) $(LAB_ARGS)
 
-app: venv $(PLOTLY_CARTESIAN)
+# Offline, the fetch fails and the pages use plotly's own (larger) bundle from .venv instead: said, not fatal.
+app: venv
+	@$(MAKE) --no-print-directory $(PLOTLY_CARTESIAN) 2>/dev/null || echo "make app: could not fetch plotly.js's cartesian build from the npm registry (offline?); the pages use plotly's own bundle"
 	$(VENV)/bin/workbench app $(APP_ARGS)
 
 test: venv browser pdftotext lint $(PLOTLY_CARTESIAN)

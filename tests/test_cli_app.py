@@ -22,6 +22,7 @@ from workbench.server.app import (
     NOTEBOOKS_DIR,
     SOCKET_PATH_ROOM,
     TOKEN_ENV,
+    _check_port,
     free_port,
     guard_settings,
     kernel_transport_arguments,
@@ -122,6 +123,23 @@ def test_a_port_in_use_is_refused():
     assert result.stderr.strip() == (
         f"workbench app: error: --port: got {port} (already in use); accepts a TCP port free on {HOST}"
     )
+
+
+def test_a_port_whose_server_just_stopped_is_taken_again_at_once():
+    # The server closes its side of a connection first, as a stopped server does: the port waits in TIME_WAIT.
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as server:
+        server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        server.bind((HOST, 0))
+        server.listen()
+        port = server.getsockname()[1]
+        client = socket.create_connection((HOST, port))
+        accepted, _ = server.accept()
+        accepted.close()
+        client.recv(1)
+        client.close()
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as plain, pytest.raises(OSError):
+        plain.bind((HOST, port))  # what the check did: refused while the port waits
+    assert _check_port(port) == port
 
 
 def test_free_port_can_be_bound():

@@ -90,6 +90,8 @@ def _check_port(port: int) -> int:
     if not 1 <= port <= 65535:
         raise InvalidInput("port", port, "a TCP port number from 1 to 65535")
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        if os.name != "nt":  # as the server's own socket: a port whose last server just stopped is free
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((HOST, port))
         except OSError:
