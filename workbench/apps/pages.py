@@ -85,10 +85,10 @@ def _workspace() -> tuple[Workspace, widgets.HTML]:
 
 
 def workspace_bar(on_open: Callable[[], None], said: str = "") -> widgets.VBox:
-    """The line saying where the workspace is (in full), and a folder box with "Open" to work in another one
+    """The line saying where the workspace is (in full, from the home folder), and a folder box with "Open" to work in another one
     for this page: `on_open()` is called once it is the workspace (the page builds itself again from it)."""
     where = widgets.HTML(f'<div class="wb-workspace-where" style="color:#444">Workspace: <b>'
-                         f"{html.escape(str(user_folder().absolute()))}</b> (your monsters, encounters, adventures and "
+                         f"{html.escape(shown_path(user_folder().absolute()))}</b> (your monsters, encounters, adventures and "
                          "bestiaries)</div>")
     folder = widgets.Text(value="", description="Open another workspace", placeholder="a folder path",
                           style={"description_width": "initial"}, layout={"width": "420px"})
@@ -119,7 +119,7 @@ def _in_workspace(build: Callable[[], widgets.VBox]) -> Callable[[], widgets.VBo
 
         def reopen() -> None:
             fresh = build()
-            opened = ok_html(f"Opened {user_folder().absolute()}: this page now works in it.")
+            opened = ok_html(f"Opened {shown_path(user_folder().absolute())}: this page now works in it.")
             shown.children = (workspace_bar(reopen, opened), *fresh.children)
             plain_tooltips(shown)
 
