@@ -11,6 +11,7 @@ import pytest
 
 import workbench as wb
 from workbench.apps import pages
+from workbench.apps.bestiary_add import BestiaryAdder
 from workbench.formats import collection
 from workbench.formats.bestiary import SAMPLE_DIR, read_stat_block_file
 from workbench.formats.collection import add_bestiary
@@ -137,3 +138,21 @@ def test_suggestions_choose_from_a_forge_steel_bestiary_too():
     c["keyword"].value = "Giant"
     c["suggest_encounter"].click()
     assert {x.name for x in editor.state().creatures} == {"Forge Ogre"}
+
+
+def test_a_forge_steel_bestiary_added_on_the_page_is_suggested_at_once(tmp_path):
+    editor = _inner(pages.encounter_page(), "wb-encounter-app")
+    giants = tmp_path / "giants"
+    giants.mkdir()
+    troll = wb.build_monster(level=3, organization="elite", role="brute").model_copy(
+        update={"name": "Hill Troll", "keywords": ("Troll",)})
+    (giants / "trolls.ds-monster-group").write_text(str(wb.export_monsters([troll], "forge-steel")), encoding="utf-8")
+    adder = next(w for w in _walk(editor) if isinstance(w, BestiaryAdder))
+    adder.source.value = str(giants)
+    adder.add.click()
+    assert "1 of them are not Steel Compendium stat blocks" in adder.message.value
+    c = editor.controls
+    c["heroes"].value, c["level"].value, c["difficulty"].value = 2, 3, "standard"
+    c["keyword"].value = "Troll"
+    c["suggest_encounter"].click()
+    assert {x.name for x in editor.state().creatures} == {"Hill Troll"}

@@ -231,11 +231,21 @@ def encounter_page() -> widgets.VBox:
     app.library = list(monsters)  # suggestions choose from the Director's monsters too, as from the stat blocks
     app.browser.show_bestiary(app.bestiary, announce=True)  # the keyword picker offers theirs as well
 
-    def added(_bestiary: AddedBestiary) -> None:
+    def added(bestiary: AddedBestiary) -> None:
+        """The new stat blocks into the picker; its other monsters (Forge Steel, Foundry) into the suggestions
+        at once, and into the Monster list when the page is opened again."""
+        more = gather_bestiary(bestiaries_folder(), None, sample=False, published=False)
+        theirs = [e.monster for e in more.entries if e.shelf == bestiary.name and isinstance(e.monster, Monster)]
+        app.library = [*app.library, *theirs]
         app.browser.show_bestiary(workspace_stat_blocks(), announce=True)
+        if theirs:
+            adding.message.value += (
+                f'<div class="wb-page-note">{len(theirs)} of them are not Steel Compendium stat blocks: they are '
+                "suggested from now on, and listed in the Monster list when this page is opened again.</div>")
 
-    adder = widgets.Accordion([BestiaryAdder(on_added=added)], titles=("Add a bestiary (a folder, .zip, .tar.gz "
-                                                                        "or link)",), selected_index=None)
+    adding = BestiaryAdder(on_added=added)
+    adder = widgets.Accordion([adding], titles=("Add a bestiary (a folder, .zip, .tar.gz or link)",),
+                              selected_index=None)
     adder.add_class("wb-bestiary-adder-fold")
     app.browser.children = (adder, *app.browser.children)
     status = widgets.HTML().add_class("wb-workspace-status")
