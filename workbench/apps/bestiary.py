@@ -8,7 +8,7 @@ and the stat block's HTML out). `BestiaryBrowser` owns the controls and one obse
 Compendium clone: hundreds of files) through `load_bestiary`, drawing a progress bar once the load has taken
 more than `PROGRESS_AFTER` seconds, and lists every file that was not read by name with the reason; the
 `on_load` callback hands the new bestiary to the editor. When the stat blocks come from several bestiaries (the
-workspace's: the sample and those added), each row names its bestiary and a line per bestiary gives its
+workspace's: the sample and those added), each row of an added one names it and a line per bestiary gives its
 attribution and licence under the count. Glue only: filtering and sorting live in
 `workbench.calibration.browse`, the stat block's HTML in `workbench.render.bestiary`.
 """
@@ -77,8 +77,10 @@ def bestiary_view(bestiary: Bestiary, query: BestiaryQuery, picked: int | None) 
     """The rows matching `query`, a line saying how many, and the picked stat block whole (if any)."""
     index = {id(m): i for i, m in enumerate(bestiary.monsters)}
     found = browse(bestiary.monsters, query)
-    several = len({m.shelf for m in bestiary.monsters}) > 1
-    rows = tuple((row_label(m) + (f" · {m.shelf}" if several and m.shelf else ""), index[id(m)]) for m in found)
+    # with several bestiaries, a row from one after the first (the shipped sample, when listed) names it
+    first = bestiary.shelves[0].name if bestiary.shelves else ""
+    rows = tuple((row_label(m) + (f" · {m.shelf}" if m.shelf and m.shelf != first else ""), index[id(m)])
+                 for m in found)
     counts = f"{len(found)} of {len(bestiary.monsters)} stat blocks"
     if bestiary.failures:
         counts += f"; {len(bestiary.failures)} file(s) not read (listed below)"

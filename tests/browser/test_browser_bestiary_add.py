@@ -1,0 +1,92 @@
+"""The encounter page's "Add a bestiary" by mouse: a link to an archive made here and served from a local HTTP
+server in a thread (never the internet) fills the picker, each row naming its bestiary and its attribution shown
+under the count. The bestiary is removed afterwards, so the other tests see the workspace as it was."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import io
+import json
+import shutil
+import tarfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from voila_page import AppPage
+from voila_server import PAGE_TIMEOUT
+
+from workbench.formats.bestiary import SAMPLE_DIR
+
+ENCOUNTER = ".wb-encounter-app"
+READY = "#rendered_cells .wb-page .wb-encounter-app .wb-encounter-summary .wb-ev-total"
+
+NAME = "browser-beasts"
+LICENCE = "Browser beasts, made by the workbench tests and free for any use."
+SIZE = 6
+
+
+def archive() -> bytes:
+    """A .tar.gz of SIZE sample stat blocks renamed ("Served Beast N"), one broken file and a LICENSE."""
+    members = {}
+    for number, path in enumerate(sorted(SAMPLE_DIR.rglob("*.json"))[:SIZE]):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["name"] = f"Served Beast {number}"
+        members[f"beasts/{number}.json"] = json.dumps(data).encode("utf-8")
+    members["beasts/broken.json"] = b'{"type": "statblock", "name": '
+    members["LICENSE"] = (LICENCE + "\n").encode("utf-8")
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as t:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            t.addfile(info, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+        pass
+
+
+@pytest.fixture
+def served(tmp_path) -> Iterator[str]:
+    (tmp_path / f"{NAME}.tar.gz").write_bytes(archive())
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(tmp_path)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/{NAME}.tar.gz"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_bestiary_added_from_a_link_fills_the_picker_with_its_attribution(
+    browser, voila_url, app_token, artifacts_dir, page_errors, workbench_home: Path, served: str
+):
+    context = browser.new_context(viewport={"width": 1024, "height": 900})
+    app = AppPage(context.new_page(), "bestiary-add", artifacts_dir, page_errors)
+    app.page.goto(f"{voila_url}/voila/render/encounter.ipynb?token={app_token}", timeout=PAGE_TIMEOUT)
+    app.page.wait_for_selector(READY, timeout=PAGE_TIMEOUT)
+    try:
+        page = app.page
+        app.accordion("Add a bestiary (a folder, .zip, .tar.gz or link)", ENCOUNTER).click()
+        app.fill("Folder or URL", served, ENCOUNTER)
+        app.button("Add the bestiary", ENCOUNTER).click()
+        said = page.locator(f"{ENCOUNTER} .wb-add-bestiary-message:has-text('Added {NAME}')")
+        said.wait_for()
+        assert f"Added {NAME}: {SIZE} monsters" in said.inner_text()
+        assert "beasts/broken.json" in said.inner_text()  # the failing file, named
+        bar = page.locator(f"{ENCOUNTER} .wb-add-bestiary-progress")
+        assert bar.is_visible() and f"Reading {SIZE + 1} of {SIZE + 1} files" in bar.inner_text()
+        attribution = page.locator(f"{ENCOUNTER} .wb-bestiary-attribution")
+        attribution.wait_for()
+        assert f"{NAME} ({SIZE} monsters): {LICENCE}" in attribution.inner_text()
+        rows = page.locator(f"{ENCOUNTER} .wb-bestiary-rows option", has_text=f"· {NAME}")
+        assert rows.count() == SIZE
+        app.screenshot("bestiary-added", ENCOUNTER)
+    finally:
+        app.close()
+        shutil.rmtree(workbench_home / "bestiaries" / NAME, ignore_errors=True)
