@@ -253,3 +253,14 @@ def test_the_page_says_where_the_workspace_is_and_opens_another(tmp_path):
     new_button.click()
     assert "There is no folder" in again.children[2].value
     assert not (tmp_path / "no").exists()
+
+
+def test_an_uploaded_file_name_never_leaves_the_temporary_copy(tmp_path):
+    adder = BestiaryAdder()
+    data = archive_bytes("zip", broken=0)
+    adder.upload.value = ({"name": "../../outside.zip", "type": "application/zip", "size": len(data),
+                           "content": memoryview(data), "last_modified": datetime.datetime.now(datetime.UTC)},)
+    adder.add.click()
+    assert "Added outside:" in adder.message.value
+    assert not (tmp_path / "outside.zip").exists() and not Path("outside.zip").exists()
+    assert [p.name for p in bestiaries_folder().iterdir()] == ["outside"]
