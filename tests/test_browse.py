@@ -119,6 +119,7 @@ def test_a_quick_load_draws_no_bar_and_a_missing_folder_changes_nothing(tmp_path
 
 def test_the_editor_suggests_from_the_folder_the_browser_loaded(tmp_path):
     editor = encounter_app()
+    editor.controls["level"].value = 1  # the kobolds' level: the suggester keeps to the quick method's levels
     browser = editor.controls["browser"]
     browser.folder.value = str(_folder(tmp_path))
     browser.load.click()
