@@ -230,8 +230,10 @@ def _modules_in_order(items: list[pytest.Item]) -> list[tuple[str, dict[str, str
     modules: set[object] = set()
     for item in items:
         module = getattr(item, "module", None)
+        if module in modules or not _in_browser_tests(item):
+            continue
         notebooks = tuple(getattr(module, "NOTEBOOKS", ())) or tuple(filter(None, [getattr(module, "NOTEBOOK", None)]))
-        if notebooks and module not in modules and _in_browser_tests(item):
+        if notebooks:
             modules.add(module)
             allowed = dict(getattr(module, "ALLOWED_ERRORS", {}))
             order.extend((notebook, allowed) for notebook in notebooks)
