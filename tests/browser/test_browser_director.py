@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from page_errors import PageErrors
+from playwright.sync_api import expect
 from voila_page import AppPage
 from voila_server import PAGE_TIMEOUT
 
@@ -121,9 +122,13 @@ def test_a_published_monster_opens_in_the_builder_and_is_relevelled(browser, voi
         rows = page.locator(f"{ENCOUNTER} .wb-bestiary-rows select")
         everything = rows.evaluate("s => s.options.length")
         type_into(encounter.text_box("Search", ENCOUNTER), "Bugbear Channeler")
-        # the search has narrowed the list (a pick made before that arrives is lost)
-        rows.evaluate("(s, all) => new Promise(done => { const check = () => s.options.length < all ? done() "
-                      ": setTimeout(check, 100); check(); })", everything)
+        # the whole search has narrowed the list: every key re-lists it, and a pick made before the last list
+        # arrives is lost, so wait for a shorter list that has stayed the same for a second
+        rows.evaluate("(s, all) => new Promise(done => { let last = '', since = Date.now(); const check = () => {"
+                      " const now = Array.from(s.options, o => o.text).join('|');"
+                      " if (now !== last) { last = now; since = Date.now(); }"
+                      " if (s.options.length < all && Date.now() - since >= 1000) done(); else setTimeout(check, 100);"
+                      " }; check(); })", everything)
         rows.select_option(label=rows.locator("option", has_text="Bugbear Channeler").first.inner_text())
         page.locator(f"{ENCOUNTER} .wb-bestiary-stat-block:has-text('Bugbear Channeler')").first.wait_for()
         encounter.button("Open in the builder", ENCOUNTER).click()
@@ -167,13 +172,15 @@ def test_an_encounter_with_a_locked_own_monster_survives_a_restart(browser, voil
         app.button("Suggest an encounter", ENCOUNTER).click()
         page.locator(f"{ENCOUNTER} .wb-encounter-row >> nth=1").wait_for()
         assert page.locator(f"{ENCOUNTER} .wb-encounter-row:has-text('{OWN}')").count() == 1
-        rows = page.locator(f"{ENCOUNTER} .wb-encounter-row").count()
-        assert rows >= 2
+        assert page.locator(f"{ENCOUNTER} .wb-encounter-row").count() >= 2
         type_into(app.text_box("File", ENCOUNTER), "grisk-ambush.json")
         app.button("Save", ENCOUNTER).click()
         said = page.locator(f"{ENCOUNTER} .wb-encounter-message:has-text('Saved to')")
         said.wait_for()
         assert "encounters/grisk-ambush.json" in said.inner_text()
+        saved = wb.load_encounter(workbench_home / "encounters" / "grisk-ambush.json")
+        assert OWN in {c.name for c in saved.creatures}
+        expect(page.locator(f"{ENCOUNTER} .wb-encounter-row")).to_have_count(len(saved.creatures), timeout=30_000)
         app.screenshot("encounter-saved", ENCOUNTER)
     finally:
         app.close()
@@ -184,7 +191,7 @@ def test_an_encounter_with_a_locked_own_monster_survives_a_restart(browser, voil
         again.pick("Saved encounters", "grisk-ambush", ENCOUNTER)
         again.button("Open", ENCOUNTER).click()
         page.locator(f"{ENCOUNTER} .wb-encounter-row:has-text('{OWN}')").wait_for()
-        assert page.locator(f"{ENCOUNTER} .wb-encounter-row").count() == rows
+        expect(page.locator(f"{ENCOUNTER} .wb-encounter-row")).to_have_count(len(saved.creatures), timeout=30_000)
         again.screenshot("encounter-reopened", ENCOUNTER)
     finally:
         again.close()
