@@ -20,7 +20,7 @@ PYTEST_ARGS ?=
 # makes all of tests/browser/ one unit (one Voilà server, one Chromium) and hands out the longest first.
 PYTEST_WORKERS ?= auto
 # Left out of .venv: rfc3987-syntax (via jsonschema[format-nongpl]) builds a
-# grammar at import, ~2 s on every kernel that renders a plotly figure and on
+# grammar at import, on every kernel that renders a plotly figure and on
 # every server start; jsonschema works without it (it only checks IRI formats).
 UV_EXCLUDES ?= rfc3987-syntax
 # Every package of .venv at one version, with its hashes: what `make venv` installs. A universal resolution (any
@@ -52,7 +52,7 @@ TEST_ENV  := JUPYTER_CONFIG_DIR=$(TEST_HOME)/jupyter/config \
              XDG_CONFIG_HOME=$(TEST_HOME)/xdg-config \
              PYTHONDONTWRITEBYTECODE=
 # PYTHONDONTWRITEBYTECODE= (empty: off) lets pytest keep the test modules it rewrites for its assertions in
-# tests/__pycache__: rewriting all of them costs each worker ~3.3 s of CPU at every run where it is set.
+# tests/__pycache__ instead of rewriting all of them in each worker at every run.
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -83,8 +83,7 @@ venv: $(STAMP)
 # check` then stops a lock that no longer satisfies pyproject.toml (a dependency added or bounded since).
 # compileall: every Python process of a test run (kernels, Voilà, the CLI, pytest workers) then loads
 # .pyc files instead of compiling jupyter, pandas, plotly ... from source, which it does every time where
-# PYTHONDONTWRITEBYTECODE is set (a kernel's imports: ~3.6 s of CPU -> ~1.1 s on the 2-core machine).
-# ~30 s of CPU once; afterwards it only compiles what is new.
+# PYTHONDONTWRITEBYTECODE is set, a kernel's imports among them. Compiled once; afterwards only what is new.
 $(STAMP): $(LOCK) pyproject.toml Makefile | $(UV)
 	$(UV) pip install --python $(PY) --excludes <(printf '%s\n' $(UV_EXCLUDES)) -r $(LOCK)
 	$(UV) pip install --python $(PY) --no-deps -e .

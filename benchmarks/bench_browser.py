@@ -2,7 +2,7 @@
 
 Starts `workbench app` (Voilà) on a free port with a known token, opens the monster page
 (`workbench/pages/monster.ipynb`) in headless Chromium, adds 8 abilities through the builder's Abilities section
-by mouse (the monster of issue 13's goal), then moves the Level slider the way a person does: the handle
+by mouse (a leader with 8 abilities), then moves the Level slider the way a person does: the handle
 focused, one ArrowRight or ArrowLeft press per change (up to the top level, then back down).
 
 What is timed, in the page (performance.now(), from the keydown):

@@ -1,7 +1,7 @@
 """Where a builder key's time goes with the Scaling chart shown: the kernel's answer, the stat block, plotly's redraw.
 
 `bench_browser.py` times a Level key to the page settled; with the chart tab open the chart's redraw is the last
-change, and the goal (p95 < 40 ms, issue 18) is not met there. This script splits that time, in the page
+change, and the goal (p95 < 40 ms) is not met there. This script splits that time, in the page
 (performance.now(), from the keydown), for the same monster (a leader with 8 abilities added by mouse) at a
 person's pace:
 - *kernel reached*: the first websocket message after the key (the kernel's "busy" as it takes the change);

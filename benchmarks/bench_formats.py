@@ -1,4 +1,4 @@
-"""How fast the workbench writes and reads other tools' files and prints (issue 14 goals):
+"""How fast the workbench writes and reads other tools' files and prints (goals):
 - export of the 49 sample monsters to each JSON format (Forge Steel, Foundry, Steel Compendium): < 0.5 s in all;
 - one PDF card, the browser warm: < 2 s; the 49-monster PDF: < 10 s.
 Also the import of what was exported, a PNG card, and the browser's cold start, for the record.

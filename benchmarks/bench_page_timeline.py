@@ -1,7 +1,7 @@
 """Where an app page's later visit spends its time, in the browser: a timeline and a CPU profile.
 
 `bench_pages.py` says how long a page takes to be usable; this says where that time goes, for the goal "every
-page usable < 2 s from the second visit on" (issue 18). It starts `workbench app` on a free port, opens one page
+page usable < 2 s from the second visit on". It starts `workbench app` on a free port, opens one page
 several times in one headless Chromium (each visit in a new tab, 8 s apart so the server's pool is full again),
 and prints for each visit, in ms from the navigation's start:
 

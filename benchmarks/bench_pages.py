@@ -16,7 +16,7 @@ resolve), each in a new tab with the token in the URL, left for about:blank and 
 `--profile` the browser keeps a profile on disk, as a Director's does (the HTTP cache and V8's cache of compiled
 scripts on disk); without it, a fresh context keeps them in memory.
 
-Goal (issue 18): every page usable < 2 s from the second visit on. Never a timed assertion in the tests.
+Goal: every page usable < 2 s from the second visit on. Never a timed assertion in the tests.
 
 Run: .venv/bin/python benchmarks/bench_pages.py [--visits N] [--profile]   (N second visits per page, default 1)
 """

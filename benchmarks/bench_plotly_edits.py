@@ -1,6 +1,6 @@
 """What each kind of change costs plotly.js on the builder's Scaling chart, and which ones recompute the figure.
 
-The builder's chart tab misses issue 18's goal (a Level key -> the page settled, p95 < 40 ms) by plotly.js's
+The builder's chart tab misses its goal (a Level key -> the page settled, p95 < 40 ms) by plotly.js's
 redraw of the chart (`bench_chart_breakdown.py`). plotly.js's attributes declare cheaper paths than a full redraw:
 an edit whose type is "style", "arraydraw" (one shape or annotation redrawn), "ticks" or an axis range. A chart built so
 that a level change takes only those paths (the marker and the bars as shapes and annotations, or shown and

@@ -7,7 +7,7 @@ down). The clock starts at the keydown (in the page) and stops when a MutationOb
 sees a drawn plot whose title names the new level. Each change settles before the next (one at a time), then
 the same again with keys pressed 175 ms apart (only the last level of a burst is waited for).
 
-Goal (issue 18): slider -> chart p95 < 100 ms. Figures in the report, never a timed assertion in the tests.
+Goal: slider -> chart p95 < 100 ms. Figures in the report, never a timed assertion in the tests.
 
 Run: .venv/bin/python benchmarks/bench_slider_chart.py [changes]   (default 40)
 """

@@ -1,4 +1,4 @@
-"""How long reading the 49 sample stat blocks whole takes (issue 13, goal < 100 ms), and where it goes:
+"""How long reading the 49 sample stat blocks whole takes (goal < 100 ms), and where it goes:
 the safe JSON read, the parts (abilities, tiers, ...), the formula monster each block starts from. Also the
 re-levelling of all 49 by one level, and the header-only read the calibration does, for comparison.
 

@@ -4,8 +4,8 @@ token or guard): its console and page errors, and its time to drawn, in headless
 `make test` opens the six app pages and lessons 00-07 through `workbench app` and fails on any console or page
 error (lesson 08, with no widget and no chart, runs under nbval only); under plain `voila` it opens one lesson
 with both kinds of chart (`tests/browser/test_browser_plain_voila.py`), since each page there runs its notebook
-in a fresh kernel (5-9 s of CPU a page on the 2-core machine). This script opens all 15 both ways, for the
-issue-18 goal "0 page errors in every app page served both ways". A page counts as drawn when its notebook
+in a fresh kernel (seconds of CPU a page). This script opens all 15 both ways, for the goal "0 page errors
+in every app page served both ways". A page counts as drawn when its notebook
 has run (Voilà's rendered cells are in), every plotly chart on it has its SVG and its element count has held
 for 2 s; it then has 1 s more for late errors (plotly's renderers did their work after drawing). Under plain
 `voila` the requests Voilà's own template makes to a CDN for icon fonts are answered empty (this machine has no

@@ -1,7 +1,7 @@
 """Running `workbench ...` for the CLI tests (tests/test_cli_*.py): in this process, or as the real console entry point.
 
-Why in this process: the suite is CPU-bound (two cores), and a fresh `python -m workbench.cli` costs about
-0.8 s of CPU per test (the interpreter's start and the workbench's imports), ~48 s over the CLI tests.
+Why in this process: the suite is CPU-bound, and a fresh `python -m workbench.cli` costs an interpreter's
+start and the workbench's imports for every test.
 `run_cli` calls `workbench.cli.main` instead and hands back what `subprocess.run(..., capture_output=True,
 text=True)` would: the exit status, stdout and stderr, so a test's assertions read the same either way.
 Each command's test file keeps one test on `run_entry_point`, a fresh process through `python -m workbench.cli`,

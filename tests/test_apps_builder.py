@@ -437,7 +437,7 @@ def test_the_export_tab_follows_the_built_monster():
     assert panel.link.value == "" and panel.monster == builder.monster
 
 
-# ---------------------------------------------------------------- abilities inside the builder (issue 13)
+# ---------------------------------------------------------------- abilities inside the builder
 
 
 def test_abilities_are_added_in_the_builder_from_the_formulas_and_follow_the_numbers(app):
@@ -521,7 +521,7 @@ def test_a_hidden_tab_is_drawn_only_when_opened(app):
     assert list(app.figure.data[1].x) == [7]
 
 
-# ---------------------------------------------------------------- moved to another level (issue 13)
+# ---------------------------------------------------------------- moved to another level
 
 
 def test_the_move_tab_shows_old_to_new_with_the_working_and_both_blocks(app):

@@ -376,7 +376,7 @@ def test_suggest_fills_the_editor_with_an_encounter_that_keeps_every_guideline()
 
 
 def test_suggestions_use_the_directors_library_too(tmp_path):
-    # Issue 17: "A bestiary is any set of stat blocks the workbench can read: the shipped sample, a folder ...,
+    # "A bestiary is any set of stat blocks the workbench can read: the shipped sample, a folder ...,
     # and the homebrew library." Bog creatures exist only in this library; once loaded, their keyword is
     # offered and a suggestion is made of them, keeping every guideline.
     for name, role in (("Bog Brute", "brute"), ("Bog Spitter", "artillery"), ("Bog Lurker", "ambusher")):

@@ -1,4 +1,4 @@
-"""Form rows in the builder (issue 19): traits, Malice features, villain actions and homebrew rule modules
+"""Form rows in the builder: traits, Malice features, villain actions and homebrew rule modules
 added, filled in, moved, removed; a bad value said beside its row while the block keeps the last good one."""
 
 from __future__ import annotations

@@ -94,7 +94,7 @@ def test_the_served_bundle_is_found_under_the_servers_base_address(base, expecte
 
 
 def test_under_workbench_app_figures_import_the_servers_plotly_and_embed_none(renderer_kept, monkeypatch):
-    """Issue 18: a lesson page carried plotly.js (4.6 MB) inline; under `workbench app` each figure imports the
+    """A lesson page would carry plotly.js inline; under `workbench app` each figure imports the
     server's copy (the one the page head preloads and the chart widgets import) and the page embeds nothing."""
     shown: list[str] = []
     monkeypatch.setattr("plotly.io._base_renderers.ipython_display.display_html",

@@ -83,7 +83,7 @@ def test_voila_is_told_where_the_template_is():
 
 
 def test_the_chart_bundle_is_compiled_off_the_main_thread_and_run_by_each_page_head(tmp_path: Path, monkeypatch):
-    """Issue 18: the served chart JavaScript starts with V8's compile hint and is otherwise its files', byte for
+    """The served chart JavaScript starts with V8's compile hint and is otherwise its files', byte for
     byte; each page's head runs it as a classic script (Chromium keeps its compiled code between visits, not a
     module's), from the very address the charts' widgets are given, and the widgets wait for that script."""
     import jinja2

@@ -199,7 +199,7 @@ def check(e, key):
         (make_party(heroes=2, level=3, retainers=[3, 3]), ["level 3 platoon brute"], "small_party", False),
         # "For a party of seven or more heroes"
         # "For a party of seven or more heroes, you'll find that solo creatures don't quite live up to their
-        # name": advice about solos (issue 15, item 5), kept when the solo has lackeys
+        # name": advice about solos, kept when the solo has lackeys
         (make_party(heroes=7, level=3), ["level 4 solo"], "large_party", True),
         (make_party(heroes=7, level=3), ["level 3 platoon brute"], "large_party", False),
         (make_party(heroes=7, level=3), ["level 4 solo", "4 x level 3 minion harrier"], "large_party", False),

@@ -1,4 +1,4 @@
-"""Guidelines read again (issue 15): terrain object levels (item 4), the large-party advice about solos (item 5),
+"""Guidelines read closely: terrain object levels, the large-party advice about solos,
 suggested groups that keep their own check (item 6), and the role and organization guidelines (item 8)."""
 
 from __future__ import annotations

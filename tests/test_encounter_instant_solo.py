@@ -1,4 +1,4 @@
-"""An instant solo is a solo wherever the rules speak of solos (issue 15, item 1): the quick method's slots, the
+"""An instant solo is a solo wherever the rules speak of solos: the quick method's slots, the
 solo level limit, the initiative-group advice, `suggest_groups`; saved encounters and monsters say so, and
 files saved before they did keep loading."""
 

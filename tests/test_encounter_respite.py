@@ -1,4 +1,4 @@
-"""How many fights before a respite (issue 15, item 11): "A group of heroes can generally handle from 4 to 6
+"""How many fights before a respite: "A group of heroes can generally handle from 4 to 6
 Victories' worth of combat encounters before needing to stop for a respite", for a sequence of encounters, in
 the library and in `workbench encounter FILE FILE...`."""
 

@@ -1,4 +1,4 @@
-"""Hostile input, as an attacker and a careless user would give it (issue 16): every row is refused with the
+"""Hostile input, as an attacker and a careless user would give it: every row is refused with the
 project's error — its code and a fragment of the message a person reads — or, for the folder loaders, reported
 by file name while the good file beside it still loads.
 

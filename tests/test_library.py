@@ -337,7 +337,7 @@ def test_any_suggested_name_is_accepted_or_empty(text):
     assert name == "" or lib.check_name(name) == name
 
 
-# ---------------------------------------------------------------- format version 2 (issue 13)
+# ---------------------------------------------------------------- format version 2: the whole stat block
 
 V1_FILES = Path(__file__).parent / "data" / "library-v1"
 

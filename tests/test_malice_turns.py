@@ -1,4 +1,4 @@
-"""Turns in the Malice tracker and planner (issue 15, items 9 and 10): villain actions once per encounter, one a
+"""Turns in the Malice tracker and planner: villain actions once per encounter, one a
 round across every creature, at the end of another creature's turn; a basic Malice feature "at the start of any
 monster's turn", one per turn; a creature's own Malice features once per turn."""
 

@@ -1,4 +1,4 @@
-"""Combined and alternative objectives (issue 15, item 2): "If an encounter has multiple alternative
+"""Combined and alternative objectives: "If an encounter has multiple alternative
 objectives, you reward the heroes for the objective they completed the most successfully"; combined ones each
 earn their Victories. The encounter file, the report, the HTML and `workbench encounter` say which."""
 

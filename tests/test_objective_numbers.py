@@ -1,4 +1,4 @@
-"""Numbers the objectives state in words, computed for the party and the foes (issue 15, item 12)."""
+"""Numbers the objectives state in words, computed for the party and the foes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Destroy the Thing!'s extra defenses (issue 15, item 3), ticked one by one: "If the thing doesn't have any
+"""Destroy the Thing!'s extra defenses, ticked one by one: "If the thing doesn't have any
 extra defenses (being hidden or held, having extra Stamina, and so forth), the encounter is one difficulty
 category easier. If the thing has two or more extra defenses, the encounter is one difficulty harder." and "A
 thing can't be both hidden and held." Old files, saved with the two flags, load with the same difficulty."""

@@ -1,5 +1,5 @@
 """Power-roll math: tier odds against a plain enumeration of the 100 dice outcomes, hand-checked rows,
-properties, expected damage, and refusals of bad input (issue 13, "Power-roll math")."""
+properties, expected damage, and refusals of bad input."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Re-levelling (issue 13): every formula number moved, the design's departures kept (delta) or replaced
+"""Re-levelling: every formula number moved, the design's departures kept (delta) or replaced
 (formula), text untouched except those numbers, and there-and-back exact on all 49 samples at levels 1–10.
 
 Expected formula values come from tests/rules_reference.py (an independent integer implementation).

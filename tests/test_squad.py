@@ -127,7 +127,7 @@ def test_area_damage_cases(amount, in_area, lost, dropped):
         # Immunity larger than the damage: nothing, never negative.
         ("single", 3, None, 0, 5, 0),
         # Area: 3 × min(6, 5) = 15, then weakness 3 once = 18: the weakness "can drop (or save!) multiple
-        # minions from any source of damage, including area effects" (issue 15, item 14; was capped at 15)
+        # minions from any source of damage, including area effects" (no cap)
         ("area", 6, 3, 3, 0, 18),
         # Area: 3 × 2 = 6, weakness 3 once = 9 (not 3 × (2 + 3) = 15).
         ("area", 2, 3, 3, 0, 9),

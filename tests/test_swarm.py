@@ -267,7 +267,7 @@ def test_a_certain_fight_with_a_reform_worked_by_hand():
 )
 def test_reform_keeps_the_individuals_that_do_not_join(swarms, reformed, individuals):
     # "Dispersed individuals may reform into one swarm when ... The number of nearby individuals is at least the
-    # Reform Threshold (M)": one swarm, of M individuals; the rest stay individuals (issue 15, item 13)
+    # Reform Threshold (M)": one swarm, of M individuals; the rest stay individuals
     scenario = SwarmScenario(
         swarms=swarms, disperse_value=3, reform_threshold=6, area_hit_chance=1, disruption_chance=0,
         kills_per_round=0, area_hits_to_break=1,
@@ -421,7 +421,7 @@ def test_full_disruption_means_no_reform(scenario, seed):
     assert swarm_fight(disrupted, random.Random(seed), max_rounds=40).reforms == 0
 
 
-# ---------------------------------------------------------------- escalation only while cohesive (issue 15, item 15)
+# ---------------------------------------------------------------- escalation only while cohesive
 
 
 def test_area_escalation_applies_to_a_cohesive_swarm_only():

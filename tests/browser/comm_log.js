@@ -5,7 +5,7 @@
    - every comm message either way (open, message, close: comm id, target, method), and for the kernel's
      answer with every widget's state ("update_states") the ids of the models it holds;
    - the kernel's status when it is starting, restarting or dead.
-   Why: "widget model not found" (issue 18) means an output names a model the page's widget manager does not
+   Why: "widget model not found" means an output names a model the page's widget manager does not
    have; this shows whether the kernel sent it, closed it, or was never asked. */
 (() => {
   const log = (window.__wbCommLog = []);

@@ -1,8 +1,8 @@
 """Browser tests: one Voilà server (started by `workbench app`) and one headless Chromium per session (per
 pytest-xdist worker: `make test` runs the lessons' tests and the rest on two, see tests/conftest.py).
 
-Every test module opens its notebook once (a page load runs the whole notebook in a new kernel, 10-50 s on
-a busy 2-core machine) and drives that page like a person: keyboard on sliders, mouse on pickers and
+Every test module opens its notebook once (a page load runs the whole notebook in a new
+kernel) and drives that page like a person: keyboard on sliders, mouse on pickers and
 buttons. The browser resolves no host but 127.0.0.1 (`OFFLINE`, a launch flag): the tests never reach the
 network, and a page of ours that asks another host fails to load it, a console error that fails its test (the
 pages and lessons ask none). Pages are not routed through Playwright (`page.route`), which would turn the
@@ -102,8 +102,8 @@ def voila_url(server_log: Path, workbench_home: Path) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def lesson_url(artifacts_dir: Path, workbench_home: Path) -> Iterator[str]:
     """Base URL of the lessons' server (`open_app`): `workbench app --no-preheat`. The lessons are never
-    preheated, and the six app pages' preheated kernels cost ~80 s of CPU on the 2 cores that run the suite,
-    for pages no lesson test opens (under `make test` this server and `voila_url`'s run on two workers)."""
+    preheated, and the six app pages' preheated kernels would cost CPU the suite needs, for pages no lesson
+    test opens (under `make test` this server and `voila_url`'s run on two workers)."""
     yield from _workbench_app(artifacts_dir / _log_name("lessons"), workbench_home, "--no-preheat")
 
 
@@ -143,8 +143,7 @@ class Tab:
 class WatchedBrowser:
     """This worker's Chromium: one profile kept on disk for the session, as a Director's browser keeps one, so
     a page's later visits find its scripts in the HTTP cache and their compiled code in V8's code cache. Fresh
-    in-memory contexts compiled every script of every page again: a chart page's load cost Chromium 6.4-7.4 s of
-    CPU, 3.9-5.9 s from the third visit on with the profile, and the browser tests 11-15 % less in all. The
+    in-memory contexts would compile every script of every page again. The
     tests' pages share its cookies as a Director's tabs do (each page still gets a kernel of its own); every page
     reports its errors and logs its widgets' messages."""
 

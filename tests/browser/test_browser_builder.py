@@ -176,7 +176,7 @@ def count_is(app, css: str, n: int) -> None:
 
 
 def test_a_homebrew_monster_with_six_abilities_and_traits_by_mouse_and_keyboard(app, tmp_path: Path):
-    """Issue 13's 'done when': a monster with 6 abilities built in the builder by mouse and keyboard alone."""
+    """A monster with 6 abilities built in the builder by mouse and keyboard alone."""
     app.open_section("Level, organization, role", APP)
     app.pick("Organization", "Leader", APP)
     app.slide_to("Level", 4, APP)
@@ -260,7 +260,7 @@ def test_a_homebrew_monster_with_six_abilities_and_traits_by_mouse_and_keyboard(
 
 
 def test_the_lessons_ability_editor_takes_six_abilities_by_mouse_and_keyboard(app):
-    """Issue 13: a homebrew monster with 6 abilities built by mouse and keyboard alone; expected numbers come
+    """A homebrew monster with 6 abilities built by mouse and keyboard alone; expected numbers come
     from `ability_damage` in this process."""
     app.page.wait_for_selector(f"{EDITOR} .wb-ability-view .wb-stat-block")
     for count, template in enumerate(TEMPLATES, start=1):

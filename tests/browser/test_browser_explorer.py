@@ -30,7 +30,7 @@ def app(open_app):
 
 
 def test_the_live_charts_run_on_plotly_js_cartesian_build(app):
-    """Issue 18: `workbench app` serves plotly.js's cartesian build with the workbench's view of a FigureWidget
+    """`workbench app` serves plotly.js's cartesian build with the workbench's view of a FigureWidget
     (server.site.plotly_bundle), not plotly's widget bundle: the page's plotly knows the cartesian traces and no
     others, and it drew the curves chart (a FigureWidget)."""
     # run by the page's head as a classic script (Chromium keeps its compiled code between visits), not imported

@@ -106,7 +106,7 @@ def test_no_console_errors(app):
 
 
 def test_the_lessons_static_chart_is_drawn_by_the_servers_plotly_not_an_embedded_copy(app):
-    """Issue 18: under `workbench app` a lesson's static figure imports the server's plotly bundle (the one the
+    """Under `workbench app` a lesson's static figure imports the server's plotly bundle (the one the
     page head preloads), so the page carries no inline copy of plotly.js (4.6 MB before)."""
     schedule = malice_schedule(heroes=5, victories=3, rounds=5)  # the lesson's own planning example
     static = app.page.locator('.jp-OutputArea-output div[id^="wb-figure-"]').first  # server.page_renderer's

@@ -9,8 +9,8 @@ and keys. Expected numbers come from the library in this process (`build_monster
 
 Every page is checked at 1024 and 1440 px and screenshotted at each (test-artifacts/page-<name>-<width>.png), its
 time to usable recorded in test-artifacts/page-times.json: the journey's three pages as the journey arrives on them
-(a page visit costs the 2-core machine ~7 s of CPU: the browser's, the server's and the preheated kernel's
-refill), the other three opened on their own.
+(a page visit costs the browser's, the server's and the preheated kernel's refill's CPU), the other three
+opened on their own.
 The text check fails on what a Director must never read (`NaN`, `None`, `<NA>`, `got '`, a temporary path, a
 Python tuple or list, `Traceback`, a code name such as `free_strike` or `compare_solos()`); the layout check on a label cut with an ellipsis, an input too narrow for
 a number, a chart wider than its place, a chart's title, legend or axis title cut off, a legend that scrolls,

@@ -1,4 +1,4 @@
-"""Preheated app pages (issue 18): each page's kernel ran its notebook before the visit, yet every visitor gets
+"""Preheated app pages: each page's kernel ran its notebook before the visit, yet every visitor gets
 a page of their own, the Director's folder as it is at the visit, and the preheat's own websocket keeps the
 server's Host and Origin checks. A page left shuts its kernel down (no kernel a visit stays behind).
 

@@ -1,4 +1,4 @@
-"""`workbench app` keeps its apps to the Director (issue 16 item 2): a token, no foreign Host, no foreign Origin.
+"""`workbench app` keeps its apps to the Director: a token, no foreign Host, no foreign Origin.
 
 A web page the Director visits must not reach the apps (and press the library's Save and Delete) by DNS
 rebinding (a foreign Host header) or by opening the kernel websocket from its own origin with the Director's

@@ -66,7 +66,7 @@ def test_elite_and_role_by_mouse(app):
 
 def test_a_model_that_arrives_as_the_widget_managers_wait_ends_is_found(app):
     """The widget manager's get_model waits 2 s for a missing model and gave up after its last 100 ms pause without
-    looking again: a model registered during that pause showed "model not found" for good (issue 18's flake).
+    looking again: a model registered during that pause showed "model not found" for good.
     Here a model leaves the manager, is asked for, and comes back 1.95 s later, inside the last pause."""
     outcome = app.js("""async () => {
       const manager = window.jupyterapp.widgetManager;

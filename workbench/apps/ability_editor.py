@@ -1,5 +1,5 @@
 """Editing a monster's abilities with form controls: add one pre-filled from the formulas, remove, reorder,
-and change every part of the selected one, the stat block redrawn beside the controls (issue 13).
+and change every part of the selected one, the stat block redrawn beside the controls.
 
 No mini-language to learn: each part has its own control (name, cost, action, keywords, distance, target,
 bonus, and per tier its damage and the rest of its text, potency written as the book does: "M < 1 slowed

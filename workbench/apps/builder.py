@@ -227,7 +227,7 @@ class MonsterBuilder(widgets.VBox):
         self.markdown_export = widgets.Textarea(layout=widgets.Layout(width="100%", height="16em"))
         self.json_export = widgets.Textarea(layout=widgets.Layout(width="100%", height="16em"))
         self.export_panel = ExportPanel()  # files for Forge Steel, Foundry, print: downloaded by the browser
-        # The three published stat blocks nearest to the monster being built (issue 9, calibration).
+        # The three published stat blocks nearest to the monster being built: the book's own for comparison.
         # the published stat blocks at hand (the sample and the workspace's added bestiaries), with their shelves
         self.published_bestiary = workspace_stat_blocks(ruleset=self.rules)
         self.published = self.published_bestiary.monsters

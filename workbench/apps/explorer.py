@@ -160,7 +160,7 @@ class ScalingExplorer(widgets.VBox):
             "ascending": widgets.ToggleButtons(options=[("Ascending", True), ("Descending", False)], value=True),
         }
         self.editors = modifier_editors(rules)
-        # Published stat blocks (data/bestiary-sample/) as points over the curves (issue 9, calibration).
+        # Published stat blocks (data/bestiary-sample/) as points over the curves: how the book's monsters sit.
         self.published = sample_bestiary(rules).monsters
         self.status = widgets.HTML().add_class("wb-status")
         self.grid = widgets.HTML().add_class("wb-grid-table")

@@ -1,4 +1,4 @@
-"""Lists a Director edits as rows of fields: add a row, fill its fields, move it up or down, remove it (issue 19).
+"""Lists a Director edits as rows of fields: add a row, fill its fields, move it up or down, remove it.
 
 No mini-syntax to learn: a trait is a *Name* and a *Text* box, a Malice feature adds a *Cost* box, a homebrew
 rule module is picked by its name with its parameters as fields of their own. A value a row can't take is

@@ -127,7 +127,7 @@ class SolosApp(widgets.VBox):
             self._busy = False
         self.error.value = ""
         # the chart first: its message reaches the browser before the two stat blocks' HTML, whose
-        # rendering would otherwise hold the chart back (slider -> chart ~380 ms -> see bench_slider_chart)
+        # rendering would otherwise hold the chart back (benchmarks/bench_slider_chart.py measures it)
         self.chart.change(lambda shown: update_solo_figure(shown, comparison, drift),
                           lambda: solo_figure(comparison, drift))
         self._show(comparison)

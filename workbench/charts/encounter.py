@@ -33,8 +33,8 @@ def budget_figure(
     hard band or the encounter's EV); `ev` as a marker; for `difficulty`, a bar from the EV to the band's
     top (what is left to spend) or a note that the EV is past it.
 
-    Styled by hand rather than with a plotly template: applying "plotly_white" costs ~45 ms a figure here
-    (measured), more than everything else the editor recomputes on a change."""
+    Styled by hand rather than with a plotly template: applying "plotly_white" costs more than everything
+    else the editor recomputes on a change."""
     hard_top = b.band("hard").max or 0
     end = max(hard_top + max(int(b.hero_strength), 1) * 2, int(Fraction(ev or 0)) + 5)
     traces: list[dict[str, Any]] = []

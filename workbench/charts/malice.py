@@ -46,7 +46,7 @@ def malice_figure(
             mode="lines+markers", line={"color": LEFT_COLOUR, "dash": "dash"},
             hovertemplate="Round %{x}: %{y} left<extra></extra>",
         ))
-    # Costs as two-point line traces, not `add_hline` shapes: a shape with its annotation costs ~15 ms each.
+    # Costs as two-point line traces, not `add_hline` shapes: plotly builds a shape and its annotation slowly.
     span = [min(rounds, default=1) - 0.5, max(rounds, default=1) + 0.5]
     for feature in features:
         if feature.cost is None:
@@ -57,7 +57,7 @@ def malice_figure(
             line={"color": COST_COLOUR, "dash": "dot", "width": 1}, legendgroup="costs",
             hovertemplate=f"{name}: {feature.cost} Malice<extra></extra>",
         ))
-    # A white background set directly: a named template costs ~40 ms per figure, felt on every slider move.
+    # A white background set directly: applying a named template is slow, and felt on every slider move.
     grid = {"gridcolor": "#e5e5e5", "zerolinecolor": "#cccccc"}
     figure.update_layout(
         title=title, xaxis={"title": "Round", "dtick": 1, **grid},

@@ -163,7 +163,7 @@ def curves_figure(
     """One line per (organization, role) across levels; with `old_table`, the old lines dashed beside.
 
     Trace names are "<organization role>" (and "<organization role> (<old name>)" for the old lines).
-    `template=None` skips the styling template (`theme.WHITE`, ~10 ms a figure): for figures whose traces are
+    `template=None` skips the styling template (`theme.WHITE`, which takes time to apply): for figures whose traces are
     copied into a FigureWidget that already has one.
     """
     name = _quantity_label(quantity)

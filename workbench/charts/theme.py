@@ -2,10 +2,8 @@
 
 Why: plotly builds and checks a figure's whole template each time a figure or a FigureWidget is made with
 it (a chart per slider move in the lessons, a FigureWidget per new chart on a page), and "plotly_white" holds
-defaults for 24 trace types; the workbench draws three (`TRACE_TYPES`). Cut to those, a FigureWidget of the
-builder's scaling chart is made in ~15 ms instead of ~25 ms, a curves chart in ~22 ms instead of ~31 ms
-(medians of three runs on the 2-core machine), and each chart carries ~3 KB of template to the browser
-instead of ~7 KB. The charts look the same: plotly.js reads a trace type's defaults only for traces of that
+defaults for 24 trace types; the workbench draws three (`TRACE_TYPES`). Cut to those, a chart is made
+faster and carries less than half the template to the browser. The charts look the same: plotly.js reads a trace type's defaults only for traces of that
 type, and the layout part is plotly's, whole (tests/test_charts_theme.py holds both to it).
 
 The charts in plotly's default look (no template named) keep it: plotly applies its default template

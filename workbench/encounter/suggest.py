@@ -77,7 +77,7 @@ MAX_CREATURES = 1000  # of one stat block in one encounter: far past the guideli
 # Variety counts for this fraction of a suggestion's score per distinct role or organization: enough to
 # order encounters that use the budget alike, never enough to put a half-spent band above a full one.
 VARIETY_WEIGHT = Fraction(1, 40)
-# The limits the construction keeps ahead of the checker (issue 15's role and organization guidelines).
+# The limits the construction keeps ahead of the checker (the role and organization guidelines).
 MAX_SOLOS, MAX_LEADERS, MAX_SUPPORTS, MAX_CONTROLLERS = 1, 1, 1, 2
 MINION_LEVELS_FROM_HEROES = 2
 # A suggestion whose creatures all share a keyword (a goblin warband) ranks as if it had two more kinds of

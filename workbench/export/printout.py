@@ -43,8 +43,7 @@ __all__ = ["PAGE_SIZES", "PageSize", "PrintUnavailable", "block_size", "chromium
            "print_html", "print_pdf", "print_png"]
 
 # The system's Chromium, first found: $WORKBENCH_CHROMIUM, else Debian's headless shell (the same Blink and V8
-# without the desktop browser's own layers: a page took ~25 % less CPU, 15.0 s against 20.6 s for six app
-# pages), else Debian's chromium.
+# without the desktop browser's own layers, so a page costs less CPU), else Debian's chromium.
 SYSTEM_CHROMIUMS = (
     (Path(os.environ["WORKBENCH_CHROMIUM"]),) if os.environ.get("WORKBENCH_CHROMIUM") else
     (Path("/usr/lib/chromium/chromium-headless-shell"), Path("/usr/bin/chromium"))

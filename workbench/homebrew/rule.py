@@ -56,7 +56,7 @@ SCHEMA_PATH = RULES_DIR / "module.schema.json"
 FORMAT = 1
 
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
-# Caps that keep a module from amplifying (a 76 KB file once rendered 200 MB of HTML): texts, names and
+# Caps that keep a module from amplifying (a small file whose placeholders repeat long texts renders huge HTML): texts, names and
 # values are bounded, and so is the number of placeholders a module may fill.
 MAX_TEXT_CHARS = 20_000  # a module's text, a section's text
 MAX_LINE_CHARS = 200  # a title, a name, a label, a tag, a section title, a summary line

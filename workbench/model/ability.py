@@ -5,7 +5,7 @@ Every part reads the book's notation and prints it back unchanged: `Distance.par
 formulas of "Adjusting Monster Levels" set — a tier's damage, a potency, the power roll's bonus — are fields
 of their own, so re-levelling (workbench.monster.relevel) moves them and leaves the words alone.
 
-Readings of the Steel Compendium's transcription (issue 13):
+Readings of the Steel Compendium's transcription:
 - A tier's damage is every "N [type] damage" at the start of its text, joined by ", " ("8 damage,
   4 corruption damage" deals 12: two parts); damage later in the text ("M < 3 4 poison damage") belongs to
   the potency's effect and is not the tier's. The same reading as the calibration's `tier_damage`.

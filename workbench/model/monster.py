@@ -146,7 +146,7 @@ class MonsterText(BaseModel):
 
 
 class StatBlockParts(BaseModel):
-    """The parts of a book stat block beyond the formulas' numbers and the builder's text (issue 13).
+    """The parts of a book stat block beyond the formulas' numbers and the builder's text.
 
     All default to empty, so a monster built from the formulas and a version-1 library file are unchanged.
     The typed header parts print the book's notation (`str(size_class)` is "1S"); when one is set, views

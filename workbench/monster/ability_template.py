@@ -1,5 +1,5 @@
 """New abilities pre-filled from the formulas: "add a signature strike", "add a 2-target ability", "add an
-area ability", "add a villain action", "add a Malice ability" (issue 13).
+area ability", "add a villain action", "add a Malice ability".
 
 Each template is an `Ability` whose numbers are the formulas' for the monster and the ability's kind — its
 target count, strike or not, the organization's halving, the tier modifiers, the power roll bonus (the

@@ -1,6 +1,6 @@
 """Where an ability departs from the formulas: each tier's damage and potency beside the formula's number.
 
-"The formulas suggest every number and say where the design departs" (issue 13): an ability's formula
+The formulas suggest every number and say where the design departs: an ability's formula
 damage is the one for its kind — its target count, strike or not, the organization's halving, the tier
 modifiers — and its formula potency the highest characteristic minus one per tier below 3. A number that
 differs is a `Departure`, shown on the block as "tier 2: 12 damage, the formula gives 9 for a 2-target

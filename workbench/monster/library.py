@@ -120,7 +120,7 @@ class Numbers(BaseModel):
 class HomebrewRecord(MonsterText, StatBlockParts):
     """One homebrew monster file. `format` and `version` mark the file as ours.
 
-    Version 2 (issue 13) adds the whole stat block (`StatBlockParts`: characteristics, abilities, size,
+    Version 2 adds the whole stat block (`StatBlockParts`: characteristics, abilities, size,
     movement, immunities, ...) and `keep_numbers`; a version 1 file has none of them and loads as before
     (its schema stays published as `homebrew-monster-v1.schema.json`).
     """

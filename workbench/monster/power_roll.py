@@ -1,7 +1,7 @@
 """Power-roll math: the exact odds of each tier and the expected damage of an ability per use.
 
 A Director weighing an ability wants to know how often it lands its tier 3 and what it deals on average, with
-and without an edge or a bane; no Draw Steel tool shows this (issue 13, "Power-roll math"). The answer is
+and without an edge or a bane; no Draw Steel tool shows this. The answer is
 exact: the 100 equally likely outcomes of two d10s are counted, and the result is a `Fraction`, never a float
 (RULES-READINGS.md, "Monster numbers": exact arithmetic, never binary floats).
 
@@ -12,7 +12,7 @@ The rules text in ``data/rules/`` does not hold the power-roll rules; it points 
 (monster-basics.txt, "Other Sections"). Its only other words on them are the "critical hit" a rolled ability
 can score ("If a minion squad scores a critical hit with their signature ability ...", "Using Minions";
 "there's no chance of a creature rolling a critical hit" with a free strike). RULES-READINGS.md says nothing
-about power rolls. So the rules used here are those of issue 13, "Power-roll math", quoted:
+about power rolls. So the rules used here are the core book's power-roll rules, quoted:
 
 - "2d10 + bonus; 11 or less is tier 1, 12–16 tier 2, 17 or more tier 3"
 - "a natural 19 or 20 (the two dice) is always tier 3"
