@@ -16,7 +16,7 @@ from page_errors import PageErrors
 from playwright.sync_api import Locator, Page, Route, TimeoutError
 
 COMM_LOG_LINES = "() => window.__wbCommLog || []"  # what comm_log.js recorded of the page's talk with its kernel
-WAIT_MS = 60_000  # a kernel round trip is ~15 ms idle, seconds when the machine is busy
+WAIT_MS = 60_000  # a kernel round trip is quick when idle, seconds when the machine is busy
 
 
 def _label(text: str) -> str:
