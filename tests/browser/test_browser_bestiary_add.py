@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from voila_page import AppPage
 from voila_server import PAGE_TIMEOUT
 
@@ -81,11 +82,11 @@ def test_a_bestiary_added_from_a_link_fills_the_picker_with_its_attribution(
         assert "beasts/broken.json" in said.inner_text()  # the failing file, named
         bar = page.locator(f"{ENCOUNTER} .wb-add-bestiary-progress")
         assert bar.is_visible() and f"Reading {SIZE + 1} of {SIZE + 1} files" in bar.inner_text()
+        # the picker's attribution line is there from the start (the sample's): wait for the new bestiary's
         attribution = page.locator(f"{ENCOUNTER} .wb-bestiary-attribution")
-        attribution.wait_for()
-        assert f"{NAME} ({SIZE} monsters): {LICENCE}" in attribution.inner_text()
+        expect(attribution).to_contain_text(f"{NAME} ({SIZE} monsters): {LICENCE}", timeout=30_000)
         rows = page.locator(f"{ENCOUNTER} .wb-bestiary-rows option", has_text=f"· {NAME}")
-        assert rows.count() == SIZE
+        expect(rows).to_have_count(SIZE, timeout=30_000)
         app.screenshot("bestiary-added", ENCOUNTER)
     finally:
         app.close()

@@ -276,7 +276,8 @@ def test_journey_monster_to_encounter_to_fight(browser, voila_url, app_token, ar
         assert "4 heroes of level 2" in summary and f"8 × {MONSTER_NAME}" in summary, summary
         squad_box = ".wb-squad-app"
         expected_squad = SquadTracker(make_squad(minion.model_copy(update={"name": MONSTER_NAME}), 8))
-        view = page.locator(f"{squad_box} .widget-html-content:has-text('standing')").first
+        # the squad of this journey's monster (other browser tests may have left other creatures in the workspace)
+        view = page.locator(f"{squad_box} .widget-html-content:has-text('standing')").filter(has_text=MONSTER_NAME).first
         assert f"Pool {expected_squad.squad.pool} of {expected_squad.squad.pool}" in view.inner_text()
         for amount in (12, 7):
             type_into(app.text_box("Damage", squad_box), str(amount))
