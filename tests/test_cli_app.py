@@ -101,11 +101,12 @@ def test_the_servers_log_records_hide_the_token(caplog, monkeypatch):
     assert "404 GET /api/k?token=[token]: Kernel does not exist" in caplog.text and token not in caplog.text
 
 
-def test_a_closed_pages_kernel_is_shut_down_within_a_minute_and_a_half():
+def test_a_closed_pages_kernel_is_shut_down_within_a_minute_and_a_half(monkeypatch):
     """A visit's kernel with no page connected is shut down once idle for CULL_IDLE_S (checked every
     CULL_INTERVAL_S); a connected page keeps its kernel. The server's own test: tests/browser/."""
-    from workbench.server.app import CULL_IDLE_S, CULL_INTERVAL_S
+    from workbench.server.app import CULL_IDLE_S, CULL_INTERVAL_S, GRACE_ENV
 
+    monkeypatch.delenv(GRACE_ENV, raising=False)
     options = dict(a.removeprefix("--").split("=", 1) for a in voila_command(Path("."), 1) if "=" in a)
     assert int(options["MappingKernelManager.cull_idle_timeout"]) == CULL_IDLE_S
     assert int(options["MappingKernelManager.cull_interval"]) == CULL_INTERVAL_S
@@ -261,3 +262,17 @@ def test_kernel_sockets_go_under_a_folder_short_enough_for_a_socket_path():
         assert kernel_transport_arguments(short, system="posix")[-1] == f"--Voila.connection_dir_root={short}"
     finally:
         os.rmdir(short)
+
+
+def test_another_grace_is_checked_four_times_over_and_a_bad_one_is_refused_by_name(monkeypatch):
+    from workbench.errors import InvalidInput
+    from workbench.server.app import GRACE_ENV
+
+    monkeypatch.setenv(GRACE_ENV, "16")
+    options = dict(a.removeprefix("--").split("=", 1) for a in voila_command(Path("."), 1) if "=" in a)
+    assert (options["MappingKernelManager.cull_idle_timeout"], options["MappingKernelManager.cull_interval"]) == (
+        "16", "4")
+    for bad in ("ten", "3", "-5", "1e9", "99999"):
+        monkeypatch.setenv(GRACE_ENV, bad)
+        with pytest.raises(InvalidInput, match=GRACE_ENV):
+            voila_command(Path("."), 1)

@@ -58,7 +58,7 @@ from workbench.server.site import (
 )
 
 __all__ = ["KERNEL_PROVISIONER", "NEEDS_TOKEN_PAGE", "NOTEBOOKS_DIR", "TOKEN_ENV", "GuardedIdentityProvider",
-           "app_page_config", "free_port", "guard_settings", "hide_in_logs", "kernel_provisioner",
+           "app_page_config", "free_port", "guard_settings", "hide_in_logs", "kernel_grace", "kernel_provisioner",
            "kernel_provisioner_arguments", "kernel_socket_folder", "kernel_transport_arguments", "log_request",
            "new_token", "page_arguments", "page_environment", "preheat_arguments", "serve", "start", "voila_command"]
 
@@ -71,6 +71,8 @@ NEEDS_TOKEN_PAGE = "/voila/templates/workbench/static/needs-token.html"
 # not pile up.
 CULL_IDLE_S = 60
 CULL_INTERVAL_S = 15
+# Another grace in seconds (a test's server waits less for the shutdown it checks); the check runs 4 times in it
+GRACE_ENV = "WORKBENCH_KERNEL_GRACE"
 TOKEN_ENV = "WORKBENCH_APP_TOKEN"  # a token chosen by the caller (tests, scripts); else a random one
 # jupyter_client's name (an entry point in pyproject.toml) for workbench.server.kernel_zygote.ZygoteProvisioner
 KERNEL_PROVISIONER = "workbench-zygote"
@@ -226,12 +228,23 @@ def voila_command(notebooks: Path, port: int, python: str | None = None) -> list
         "--VoilaConfiguration.classic_tree=True",  # landing page rendered by the server, no JavaScript build
         "--VoilaConfiguration.show_tracebacks=True",  # local only: a Director sees what went wrong
         # A page connected keeps its kernel however idle; the preheated ones, waiting for a visit, are busy and kept.
-        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S}",
-        f"--MappingKernelManager.cull_interval={CULL_INTERVAL_S}",
+        *(f"--MappingKernelManager.{name}={value}" for name, value in zip(
+            ("cull_idle_timeout", "cull_interval"), kernel_grace(), strict=True)),
         "--MappingKernelManager.cull_connected=False",
         *kernel_provisioner_arguments(),
         *kernel_transport_arguments(),
     ]
+
+
+def kernel_grace() -> tuple[int, int]:
+    """(seconds idle before an unconnected kernel is shut down, seconds between checks): CULL_IDLE_S and
+    CULL_INTERVAL_S, or `$WORKBENCH_KERNEL_GRACE` seconds checked four times over."""
+    named = os.environ.get(GRACE_ENV, "").strip()
+    if not named:
+        return CULL_IDLE_S, CULL_INTERVAL_S
+    if not named.isdigit() or not 4 <= int(named) <= 3600:
+        raise InvalidInput(GRACE_ENV, named, "a whole number of seconds from 4 to 3600")
+    return int(named), int(named) // 4
 
 
 def kernel_provisioner() -> str | None:
