@@ -25,20 +25,28 @@ def _listing(*args: str) -> list[str]:
     return [line for line in listing.splitlines() if "::" in line]
 
 
-def _collected(seed: int) -> list[tuple[str, int]]:
-    """(notebook, cell number) in the order a run with this seed would take them."""
-    listing = "\n".join(_listing("-p", "randomly", f"--randomly-seed={seed}", *NOTEBOOKS))
-    cells = []
-    for line in listing.splitlines():
-        notebook, _, cell = line.partition("::")
-        if cell.startswith("Cell "):
-            cells.append((notebook, int(cell.removeprefix("Cell "))))
-    return cells
+SEEDS = (1, 2)
+FILES = (*NOTEBOOKS, BROWSER_MODULE, "tests/test_errors.py")
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_each_notebooks_cells_keep_their_order_under_a_shuffle(seed):
-    cells = _collected(seed)
+@pytest.fixture(scope="module")
+def listings() -> dict[int | None, list[str]]:
+    """The test ids of one run in file order (None) and of a run shuffled with each seed: each listing is a
+    pytest process of its own, so the module takes them once (the tests only read them)."""
+    found: dict[int | None, list[str]] = {None: _listing("-p", "no:randomly", *FILES)}
+    for seed in SEEDS:
+        found[seed] = _listing("-p", "randomly", f"--randomly-seed={seed}", *FILES)
+    return found
+
+
+def of(ids: list[str], prefix: str) -> list[str]:
+    return [test for test in ids if test.startswith(prefix)]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_each_notebooks_cells_keep_their_order_under_a_shuffle(listings, seed):
+    cells = [(name, int(cell.removeprefix("Cell "))) for name, _, cell in
+             (line.partition("::") for line in listings[seed]) if cell.startswith("Cell ")]
     notebooks = list(dict.fromkeys(notebook for notebook, _ in cells))
     assert sorted(notebooks) == sorted(NOTEBOOKS)
     for notebook in notebooks:
@@ -48,12 +56,9 @@ def test_each_notebooks_cells_keep_their_order_under_a_shuffle(seed):
     assert sum(1 for before, after in zip(cells, cells[1:], strict=False) if before[0] != after[0]) == 1
 
 
-def test_a_browser_modules_tests_keep_their_order_and_the_rest_are_shuffled():
-    in_file_order = _listing("-p", "no:randomly", BROWSER_MODULE, "tests/test_errors.py")
-    shuffled = [_listing("-p", "randomly", f"--randomly-seed={seed}", BROWSER_MODULE, "tests/test_errors.py")
-                for seed in (1, 2, 3)]
-    def of(ids: list[str], prefix: str) -> list[str]:
-        return [test for test in ids if test.startswith(prefix)]
+def test_a_browser_modules_tests_keep_their_order_and_the_rest_are_shuffled(listings):
+    in_file_order = listings[None]
+    shuffled = [listings[seed] for seed in SEEDS]
     for ids in shuffled:
         assert sorted(ids) == sorted(in_file_order)
         assert of(ids, BROWSER_MODULE) == of(in_file_order, BROWSER_MODULE)

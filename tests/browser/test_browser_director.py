@@ -155,6 +155,20 @@ def test_an_encounter_with_a_locked_own_monster_survives_a_restart(browser, voil
                                                                     artifacts_dir, page_errors, workbench_home):
     own_monster = wb.build_monster(3, "elite", "brute").model_copy(update={"name": OWN})
     save_monster(own_monster, OWN, workbench_home / "monsters", overwrite=True)
+    shared = workbench_home / "workspace.json"  # the pages' shared encounter, put back for the other modules
+    before = shared.read_bytes() if shared.exists() else None
+    try:
+        _locked_own_monster_survives_a_restart(browser, voila_url, lesson_url, app_token, artifacts_dir, page_errors,
+                                               workbench_home)
+    finally:
+        if before is None:
+            shared.unlink(missing_ok=True)
+        else:
+            shared.write_bytes(before)
+
+
+def _locked_own_monster_survives_a_restart(browser, voila_url, lesson_url, app_token, artifacts_dir, page_errors,
+                                           workbench_home):
     app = opened(browser, voila_url, app_token, artifacts_dir, page_errors, "encounter", READY_ENCOUNTER)
     try:
         page = app.page
