@@ -45,20 +45,21 @@ from numbers import Integral
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
 from workbench.encounter.encounter import (
     Check,
     Encounter,
     EncounterReport,
     _loaded_problems,
+    read_saved,
     report,
 )
 from workbench.encounter.party import Party, format_number
 from workbench.encounter.respite import respite_check
-from workbench.errors import InvalidInput, shown
+from workbench.errors import InvalidInput
 from workbench.frozen import Frozen
-from workbench.io.safe_file import FileProblem, read_json, write_atomic
+from workbench.io.safe_file import FileProblem, write_atomic
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
 from workbench.rules.limits import MAX_COUNT
 
@@ -408,24 +409,7 @@ def load_adventure(path: str | Path, *, trust_numbers: bool = False) -> Adventur
     Each encounter is checked as `load_encounter` checks an encounter file (a stored EV the formulas do not
     give is refused unless the creature keeps its own or `trust_numbers=True`).
     """
-    if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
-        raise InvalidInput("file", path, "an adventure JSON file saved by the workbench")
-    path = Path(path)
-    try:
-        data = read_json(path)
-    except FileProblem as exc:
-        raise _refuse_file(path, exc.reason) from None
-    if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
-        raise _refuse_file(path, f"no \"format\": \"{FILE_FORMAT}\" marker")
-    if data.get("version") != FILE_VERSION or isinstance(data.get("version"), bool):
-        raise _refuse_file(path, f"version {shown(data.get('version'))}; this workbench reads {FILE_VERSION}")
-    try:
-        adventure = Adventure.model_validate_json(json.dumps(data.get("adventure")), strict=True)
-    except ValidationError as exc:
-        shape = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'adventure'}: {e['msg']}" for e in exc.errors()[:5]
-        )
-        raise _refuse_file(path, shape) from None
+    path, adventure = read_saved(path, "adventure", FILE_FORMAT, FILE_VERSION, Adventure)
     problems = [
         f"encounters.{number}.{problem}"
         for number, encounter in enumerate(adventure.encounters)

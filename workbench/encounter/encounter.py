@@ -22,9 +22,9 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from numbers import Integral
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from workbench.encounter.objective import (
     ChosenObjective,
@@ -53,6 +53,7 @@ __all__ = [
     "Encounter",
     "Check",
     "EncounterReport",
+    "read_saved",
     "creature_from_monster",
     "creature_stamina",
     "encounter_objective_numbers",
@@ -69,6 +70,8 @@ __all__ = [
     "load_encounter",
     "SPEC_ACCEPTS",
 ]
+
+Saved = TypeVar("Saved", bound=BaseModel)
 
 FILE_FORMAT = "drawsteel-workbench/encounter"
 FILE_VERSION = 1
@@ -972,6 +975,34 @@ def report(encounter: Encounter, rules: EncounterRules | None = None) -> Encount
 # ---------------------------------------------------------------- files
 
 
+def read_saved(path: object, key: str, file_format: str, version: int, model: type[Saved]) -> tuple[Path, Saved]:
+    """The `key` part of a workbench file of this format and version, as `model`; a corrupt, foreign or hostile
+    file is refused naming the file and what is wrong (the encounter and adventure files share this shape)."""
+    accepts = f"an {key} JSON file saved by the workbench"
+    if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+        raise InvalidInput("file", path, accepts)
+    path = Path(path)
+
+    def refuse(reason: str) -> InvalidInput:
+        return InvalidInput("file", str(path), accepts, reason)
+
+    try:
+        data = read_json(path)
+    except FileProblem as exc:
+        raise refuse(exc.reason) from None
+    if not isinstance(data, dict) or data.get("format") != file_format:
+        raise refuse(f"no \"format\": \"{file_format}\" marker")
+    if data.get("version") != version or isinstance(data.get("version"), bool):
+        raise refuse(f"version {shown(data.get('version'))}; this workbench reads {version}")
+    try:
+        # strict: `true` is no level and "3" no count (JSON mode still reads arrays as tuples)
+        return path, model.model_validate_json(json.dumps(data.get(key)), strict=True)
+    except ValidationError as exc:
+        raise refuse("; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or key}: {e['msg']}" for e in exc.errors()[:5]
+        )) from None
+
+
 def _refuse_file(path: Path, reason: str) -> InvalidInput:
     return InvalidInput("file", str(path), "an encounter JSON file saved by the workbench", reason)
 
@@ -1037,25 +1068,7 @@ def load_encounter(path: str | Path, *, trust_numbers: bool = False) -> Encounte
     creature saved from a stat block with an EV of its own (`own_ev`, set by `creature_from_monster`) keeps
     it; `trust_numbers=True` keeps every file EV (a file written by hand or by another tool).
     """
-    if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
-        raise InvalidInput("file", path, "an encounter JSON file saved by the workbench")
-    path = Path(path)
-    try:
-        data = read_json(path)
-    except FileProblem as exc:
-        raise _refuse_file(path, exc.reason) from None
-    if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
-        raise _refuse_file(path, f"no \"format\": \"{FILE_FORMAT}\" marker")
-    if data.get("version") != FILE_VERSION or isinstance(data.get("version"), bool):
-        raise _refuse_file(path, f"version {shown(data.get('version'))}; this workbench reads {FILE_VERSION}")
-    try:
-        # strict: `true` is no level and "3" no count (JSON mode still reads arrays as tuples)
-        encounter = Encounter.model_validate_json(json.dumps(data.get("encounter")), strict=True)
-    except ValidationError as exc:
-        shape = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'encounter'}: {e['msg']}" for e in exc.errors()[:5]
-        )
-        raise _refuse_file(path, shape) from None
+    path, encounter = read_saved(path, "encounter", FILE_FORMAT, FILE_VERSION, Encounter)
     problems = _loaded_problems(encounter, trust_numbers)
     if problems:
         raise _refuse_file(path, "; ".join(problems))
