@@ -32,11 +32,15 @@ from workbench.formats.record import (
     UNNAMED,
     WRONG_KIND,
     ImportRefused,
+    PartRefused,
     assemble,
     check_monster,
+    object_part,
+    quoted,
     record_line,
     record_of,
     split_record_line,
+    text_part,
 )
 from workbench.model import (
     Ability,
@@ -310,42 +314,15 @@ def is_forge_steel_group(data: Any) -> bool:
     return isinstance(data, Mapping) and isinstance(data.get("monsters"), list) and "malice" in data
 
 
-class _Refusal(ValueError):
-    def __init__(self, part: str, reason: str) -> None:
-        super().__init__(f"{part}: {reason}")
-        self.part, self.reason = part, reason
-
-
 # Organizations Forge Steel has beside the six of the monster rules: read as the closest of those (noted).
 OTHER_ORGANIZATIONS = ("Retainer", "Champion", "Companion", "No Organization")
-
-
-def _shown(value: Any) -> str:
-    text = repr(value) if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _need(data: Any, key: str, kind: type | tuple[type, ...], where: str = "") -> Any:
     value = data.get(key) if isinstance(data, Mapping) else None
     if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
         expected = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise _Refusal(f"{where}{key}", f"got {_shown(value)}; accepts {expected}")
-    return value
-
-
-def _map(value: Any, where: str) -> Mapping[str, Any]:
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping):
-        raise _Refusal(where, f"got {_shown(value)}; accepts an object")
-    return value
-
-
-def _words(value: Any, where: str) -> str:
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        raise _Refusal(where, f"got {_shown(value)}; accepts text")
+        raise PartRefused(f"{where}{key}", f"got {quoted(value)}; accepts {expected}")
     return value
 
 
@@ -353,7 +330,7 @@ def _list(value: Any, where: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise _Refusal(where, f"got {_shown(value)}; accepts a list")
+        raise PartRefused(where, f"got {quoted(value)}; accepts a list")
     return value
 
 
@@ -361,17 +338,17 @@ def _effect_from(section: Mapping[str, Any], where: str) -> Effect:
     if section.get("type") == "field":
         value = section.get("value") or 0
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise _Refusal(f"{where}.value", f"got {_shown(value)}; accepts a whole number of Malice")
-        return Effect(name=_words(section.get("name"), f"{where}.name") or None,
-                      text=_words(section.get("effect"), f"{where}.effect"),
+            raise PartRefused(f"{where}.value", f"got {quoted(value)}; accepts a whole number of Malice")
+        return Effect(name=text_part(section.get("name"), f"{where}.name") or None,
+                      text=text_part(section.get("effect"), f"{where}.effect"),
                       malice=value or None, malice_plus=bool(section.get("repeatable")) and bool(value))
-    return Effect(text=_words(section.get("text"), f"{where}.text"))
+    return Effect(text=text_part(section.get("text"), f"{where}.text"))
 
 
 def _distance_from(entries: list[Any], where: str, kept: list[KeptText]) -> Distance | None:
     if not entries:
         return None
-    entries = [_map(e, f"{where}.distance") for e in entries]
+    entries = [object_part(e, f"{where}.distance") for e in entries]
     kinds = [e.get("type") for e in entries]
     try:
         if kinds == ["Melee", "Ranged"]:
@@ -385,7 +362,7 @@ def _distance_from(entries: list[Any], where: str, kept: list[KeptText]) -> Dist
                      "wall": ("value", "within")}
             numbers = {name: first.get(name) for name in needs.get(kind, ())}
             note = first.get("special") if kind == "special" else first.get("qualifier")
-            return _spelled(Distance(kind=kind, note=_words(note, f"{where}.distance.qualifier"), **numbers))
+            return _spelled(Distance(kind=kind, note=text_part(note, f"{where}.distance.qualifier"), **numbers))
     except InvalidInput:
         pass
     # more than one distance, or one the model has no kind for: kept as text, each in the book's words
@@ -411,7 +388,7 @@ def _spelled(distance: Distance) -> Distance:
 
 def _roll_from(data: Mapping[str, Any], where: str) -> PowerRoll:
     chosen = _list(data.get("characteristic"), f"{where}.characteristic")
-    tiers = [_words(data.get(f"tier{n}"), f"{where}.tier{n}") for n in (1, 2, 3)]
+    tiers = [text_part(data.get(f"tier{n}"), f"{where}.tier{n}") for n in (1, 2, 3)]
     return PowerRoll(characteristics=[c.lower() for c in chosen if isinstance(c, str)], bonus=data.get("bonus", 0),
                      tier1=Tier.parse(tiers[0]), tier2=Tier.parse(tiers[1]), tier3=Tier.parse(tiers[2]))
 
@@ -429,28 +406,28 @@ def _ability_from(body: Mapping[str, Any], kept: list[KeptText]) -> Ability:
     else:
         cost = "signature" if cost_value == "signature" else (cost_value or None)
         if (usage, free) not in ACTIONS:
-            raise _Refusal(f"{where}.type.usage", f"got {_shown(usage)}; accepts one of "
+            raise PartRefused(f"{where}.type.usage", f"got {quoted(usage)}; accepts one of "
                            + ", ".join(sorted({u for u, _ in ACTIONS})) + ", Villain Action")
         action = ACTIONS[(usage, free)]
     before: list[Effect] = []
     after: list[Effect] = []
     roll: PowerRoll | None = None
     for index, raw in enumerate(_list(body.get("sections"), f"{where}.sections")):
-        section = _map(raw, f"{where}.sections[{index}]")
+        section = object_part(raw, f"{where}.sections[{index}]")
         if section.get("type") == "roll" and roll is None:
-            roll = _roll_from(_map(section.get("roll"), f"{where}.roll"), f"{where}.roll")
+            roll = _roll_from(object_part(section.get("roll"), f"{where}.roll"), f"{where}.roll")
         elif section.get("type") == "roll":
-            second = _roll_from(_map(section.get("roll"), f"{where}.roll"), f"{where}.roll")
+            second = _roll_from(object_part(section.get("roll"), f"{where}.roll"), f"{where}.roll")
             kept.append(KeptText(where=where, part="a second power roll", text=second.roll_text))
             after.append(Effect(text=second.roll_text, tiers=second.tiers))
         else:
             (after if roll is not None else before).append(_effect_from(section, f"{where}.sections[{index}]"))
-    target = _words(body.get("target"), f"{where}.target")
+    target = text_part(body.get("target"), f"{where}.target")
     return Ability(
-        name=name, flavour=_words(body.get("description"), f"{where}.description"), cost=cost,
+        name=name, flavour=text_part(body.get("description"), f"{where}.description"), cost=cost,
         action=action, keywords=list(_list(body.get("keywords"), f"{where}.keywords")),
         distance=_distance_from(_list(body.get("distance"), f"{where}.distance"), where, kept),
-        target=Target(text=target) if target else None, trigger=_words(kind.get("trigger"), f"{where}.trigger"),
+        target=Target(text=target) if target else None, trigger=text_part(kind.get("trigger"), f"{where}.trigger"),
         effects_before=tuple(before), power_roll=roll, effects_after=tuple(after),
     )
 
@@ -458,9 +435,9 @@ def _ability_from(body: Mapping[str, Any], kept: list[KeptText]) -> Ability:
 def _modifiers(feature: Mapping[str, Any], kind: str) -> list[DamageModifier]:
     found = []
     name = feature.get("name")
-    for modifier in _list(_map(feature.get("data"), f"features[{name!r}].data").get("modifiers"),
+    for modifier in _list(object_part(feature.get("data"), f"features[{name!r}].data").get("modifiers"),
                           f"features[{name!r}].data.modifiers"):
-        modifier = _map(modifier, f"features[{name!r}].data.modifiers")
+        modifier = object_part(modifier, f"features[{name!r}].data.modifiers")
         if modifier.get("type") == kind:
             damage = modifier.get("damageType")
             found.append(DamageModifier(type="all" if damage == ALL_DAMAGE else damage, value=modifier.get("value")))
@@ -472,23 +449,23 @@ def _organization(data: Mapping[str, Any], role: Mapping[str, Any], kept: list[K
     organization = {v: k for k, v in ORGANIZATIONS.items()}.get(given) if isinstance(given, str) else None
     role_type = role.get("type")
     if role_type != NO_ROLE and role_type not in ROLES.values():
-        raise _Refusal("role.type", f"got {_shown(role_type)}; accepts one of {NO_ROLE}, " + ", ".join(ROLES.values()))
+        raise PartRefused("role.type", f"got {quoted(role_type)}; accepts one of {NO_ROLE}, " + ", ".join(ROLES.values()))
     role_name = None if role_type == NO_ROLE else str(role_type).lower()
     if organization is not None:
         return organization, role_name
     if given not in OTHER_ORGANIZATIONS:
-        raise _Refusal("role.organization", f"got {_shown(given)}; accepts one of "
+        raise PartRefused("role.organization", f"got {quoted(given)}; accepts one of "
                        + ", ".join([*ORGANIZATIONS.values(), *OTHER_ORGANIZATIONS]))
     printed = {"ev": data.get("encounterValue"), "stamina": data.get("stamina"),
                "free_strike": data.get("freeStrikeDamage")}
     printed = {k: v if isinstance(v, int) and not isinstance(v, bool) else None for k, v in printed.items()}
     level = _need(data, "level", int)
     if not 1 <= level <= MAX_LEVEL:
-        raise _Refusal("level", f"got {level}; accepts a whole number from 1 to {MAX_LEVEL}")
+        raise PartRefused("level", f"got {level}; accepts a whole number from 1 to {MAX_LEVEL}")
     try:
         chosen = closest_stat_block(level, None, role_name, printed)
     except InvalidInput as exc:
-        raise _Refusal("role.organization", str(exc).split(": ", 1)[-1]) from None
+        raise PartRefused("role.organization", str(exc).split(": ", 1)[-1]) from None
     words = " ".join(w.capitalize() for w in chosen if w)
     kept.append(KeptText(where="the monster", part="organization and role",
                          text=f"{given} {role_type} (read as {words}: the formulas' closest to the printed EV, "
@@ -515,15 +492,15 @@ def _native(data: Mapping[str, Any]) -> dict[str, Any]:
     organization, role_name = _organization(data, role, kept)
     values = {}
     for entry in _need(data, "characteristics", list):
-        entry = _map(entry, "characteristics")
-        values[_words(entry.get("characteristic"), "characteristics.characteristic").lower()] = entry.get("value")
+        entry = object_part(entry, "characteristics")
+        values[text_part(entry.get("characteristic"), "characteristics.characteristic").lower()] = entry.get("value")
     size, speed = _need(data, "size", Mapping), _need(data, "speed", Mapping)
     native: dict[str, Any] = {
         "name": _need(data, "name", str),
         "level": _need(data, "level", int),
         "organization": organization,
         "role": role_name,
-        "keywords": tuple(_words(k, "keywords") for k in _need(data, "keywords", list)),
+        "keywords": tuple(text_part(k, "keywords") for k in _need(data, "keywords", list)),
         "ev": _need(data, "encounterValue", int),
         "stamina": _need(data, "stamina", int),
         "free_strike": _need(data, "freeStrikeDamage", int),
@@ -531,33 +508,33 @@ def _native(data: Mapping[str, Any]) -> dict[str, Any]:
         "size_class": Size(value=size.get("value"), letter=size.get("mod") or None),
         "movement": Movement(speed=speed.get("value"), modes=_modes(_list(speed.get("modes"), "speed.modes"), kept)),
         "characteristics": Characteristics(**{c: values.get(c) for c in CHARACTERISTICS}),
-        "with_captain": _words(data.get("withCaptain"), "withCaptain"),
+        "with_captain": text_part(data.get("withCaptain"), "withCaptain"),
     }
     traits, abilities, malice, immunities, weaknesses = [], [], [], [], []
     for index, raw in enumerate(_need(data, "features", list)):
-        feature = _map(raw, f"features[{index}]")
+        feature = object_part(raw, f"features[{index}]")
         ftype = feature.get("type")
-        name = _words(feature.get("name"), f"features[{index}].name")
+        name = text_part(feature.get("name"), f"features[{index}].name")
         if ftype == "Text":
-            traits.append(Trait(name=name, text=_words(feature.get("description"), f"features[{name!r}].description")))
+            traits.append(Trait(name=name, text=text_part(feature.get("description"), f"features[{name!r}].description")))
         elif ftype in ("Ability", "Malice Ability"):  # a Malice Ability is an ability bought with Malice
-            body = _map(_map(feature.get("data"), f"features[{name!r}].data").get("ability"),
+            body = object_part(object_part(feature.get("data"), f"features[{name!r}].data").get("ability"),
                         f"features[{name!r}].data.ability")
             abilities.append(_ability_from(body, kept))
         elif ftype == "Malice":
-            body = _map(feature.get("data"), f"features[{name!r}].data")
+            body = object_part(feature.get("data"), f"features[{name!r}].data")
             sections = _list(body.get("sections"), f"features[{name!r}].data.sections")
             text = "\n".join(s if isinstance(s, str) else json.dumps(s) for s in sections)
             cost = body.get("cost") or None
             if cost is not None and (not isinstance(cost, int) or isinstance(cost, bool) or cost < 1):
-                raise _Refusal(f"features[{name!r}].data.cost", f"got {_shown(cost)}; accepts a whole number")
+                raise PartRefused(f"features[{name!r}].data.cost", f"got {quoted(cost)}; accepts a whole number")
             malice.append(Trait(name=name, text=text, cost=cost))
         elif ftype == "Damage Modifier":
             immunities += _modifiers(feature, IMMUNITY)
             weaknesses += _modifiers(feature, WEAKNESS)
         else:  # a feature the model has no part for (a condition immunity ...): a trait in Forge Steel's words
-            words = _words(feature.get("description"), f"features[{name!r}].description")
-            details = _map(feature.get("data"), f"features[{name!r}].data")
+            words = text_part(feature.get("description"), f"features[{name!r}].description")
+            details = object_part(feature.get("data"), f"features[{name!r}].data")
             listed = ", ".join(str(v) for value in details.values() if isinstance(value, list) for v in value)
             text = "; ".join(p for p in (words, listed) if p)
             kept.append(KeptText(where=f"feature {name!r}", part=str(ftype), text=text))
@@ -569,11 +546,11 @@ def _native(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def _read_one(data: Any, source: str) -> Monster:
     if not isinstance(data, Mapping):
-        raise ImportRefused(source, FORMAT, "monster", f"got {_shown(data)}; accepts a monster object")
+        raise ImportRefused(source, FORMAT, "monster", f"got {quoted(data)}; accepts a monster object")
     try:
         native = _native(data)
-        description = _words(data.get("description"), "description")
-    except _Refusal as exc:
+        description = text_part(data.get("description"), "description")
+    except PartRefused as exc:
         raise ImportRefused(source, FORMAT, exc.part, exc.reason) from None
     except InvalidInput as exc:
         raise ImportRefused(source, FORMAT, exc.field, str(exc).split(": ", 1)[-1]) from None

@@ -33,7 +33,18 @@ from typing import Any
 from workbench.errors import InvalidInput
 from workbench.formats.identity import foundry_id, monster_key, part_key
 from workbench.formats.lenient import closest_stat_block, evaluate
-from workbench.formats.record import RECORD_KEY, UNNAMED, WRONG_KIND, ImportRefused, assemble, record_of
+from workbench.formats.record import (
+    RECORD_KEY,
+    UNNAMED,
+    WRONG_KIND,
+    ImportRefused,
+    PartRefused,
+    assemble,
+    object_part,
+    quoted,
+    record_of,
+    text_part,
+)
 from workbench.model import (
     Ability,
     Characteristics,
@@ -274,42 +285,13 @@ def is_foundry(data: Any) -> bool:
     return isinstance(data, Mapping) and data.get("type") == "npc" and isinstance(data.get("system"), Mapping)
 
 
-class _Refusal(ValueError):
-    def __init__(self, part: str, reason: str) -> None:
-        super().__init__(f"{part}: {reason}")
-        self.part, self.reason = part, reason
-
-
 def _get(data: Any, path: str, kind: type | tuple[type, ...]) -> Any:
     value = data
     for key in path.split("."):
         value = value.get(key) if isinstance(value, Mapping) else None
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         name = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise _Refusal(path, f"got {_shown(value)}; accepts {name}")
-    return value
-
-
-def _shown(value: Any) -> str:
-    """A value as the refusal quotes it: short, never a Python type's repr."""
-    text = json.dumps(value, ensure_ascii=False, default=str) if not isinstance(value, str) else repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _map(value: Any, where: str) -> Mapping[str, Any]:
-    """`value` if it is an object; {} for a missing one (Foundry fills a missing part with its defaults)."""
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping):
-        raise _Refusal(where, f"got {_shown(value)}; accepts an object")
-    return value
-
-
-def _words(value: Any, where: str) -> str:
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        raise _Refusal(where, f"got {_shown(value)}; accepts text")
+        raise PartRefused(path, f"got {quoted(value)}; accepts {name}")
     return value
 
 
@@ -325,7 +307,7 @@ def _number(text: Any, where: str, names: Mapping[str, int] | None = None) -> in
         if value is not None:
             return value
         raise _Unread(text)
-    raise _Refusal(where, f"got {_shown(text)}; accepts a whole number or a formula")
+    raise PartRefused(where, f"got {quoted(text)}; accepts a whole number or a formula")
 
 
 class _Unread(Exception):
@@ -362,7 +344,7 @@ class _TierReader:
 
     def _potency(self, potency: Mapping[str, Any], n: int, previous: str, where: str) -> tuple[str, str]:
         """(the words of `{{potency}}`, this tier's characteristic for the next tier)."""
-        characteristic = _words(potency.get("characteristic"), f"{where}.characteristic") or previous
+        characteristic = text_part(potency.get("characteristic"), f"{where}.characteristic") or previous
         if characteristic in ("", "none") or characteristic not in CHARACTERISTICS:
             if characteristic not in ("", "none"):
                 self.kept.append(KeptText(where=self.where, part=f"tier {n} potency", text=characteristic))
@@ -374,17 +356,17 @@ class _TierReader:
         try:
             return str(Potency(characteristic=characteristic, value=value)), characteristic
         except InvalidInput as exc:
-            raise _Refusal(f"{where}.value", str(exc).split(": ", 1)[-1]) from None
+            raise PartRefused(f"{where}.value", str(exc).split(": ", 1)[-1]) from None
 
     def tiers(self, effects: Mapping[str, Any]) -> tuple[Tier, Tier, Tier]:
-        entries = [_map(e, f"{self.where}.power.effects") for e in effects.values()]
+        entries = [object_part(e, f"{self.where}.power.effects") for e in effects.values()]
         entries.sort(key=lambda e: e.get("sort", 0) if isinstance(e.get("sort", 0), (int, float)) else 0)
         damages: list[list[Damage]] = [[], [], []]
         words: list[list[str]] = [[], [], []]
         for effect in entries:
             kind = effect.get("type")
-            body = _map(effect.get(kind) if isinstance(kind, str) else None, f"{self.where}.power.effects.{kind}")
-            tiers = [_map(body.get(f"tier{n}"), f"{self.where}.{kind}.tier{n}") for n in (1, 2, 3)]
+            body = object_part(effect.get(kind) if isinstance(kind, str) else None, f"{self.where}.power.effects.{kind}")
+            tiers = [object_part(body.get(f"tier{n}"), f"{self.where}.{kind}.tier{n}") for n in (1, 2, 3)]
             if kind == "damage":
                 self._damage(tiers, damages, words)
             elif kind in ("applied", "other", "forced"):
@@ -404,7 +386,7 @@ class _TierReader:
             try:
                 result.append(Tier(damages=tuple(damages[n]), effect=text) if damages[n] else Tier.parse(text))
             except InvalidInput as exc:
-                raise _Refusal(f"{self.where}.tier{n + 1}", str(exc).split(": ", 1)[-1]) from None
+                raise PartRefused(f"{self.where}.tier{n + 1}", str(exc).split(": ", 1)[-1]) from None
         return result[0], result[1], result[2]
 
     def _damage(self, tiers: list[Mapping[str, Any]], damages: list[list[Damage]], words: list[list[str]]) -> None:
@@ -416,24 +398,24 @@ class _TierReader:
             amount = self._formula(raw, f"{self.where}.damage.tier{n}.value", f"tier {n} damage")
             types = tier.get("types") or ()
             if not isinstance(types, (list, tuple)):
-                raise _Refusal(f"{self.where}.damage.tier{n}.types", f"got {_shown(types)}; accepts a list")
+                raise PartRefused(f"{self.where}.damage.tier{n}.types", f"got {quoted(types)}; accepts a list")
             if amount is None and raw not in ("", None):
                 words[n - 1].append(f"{raw} {' or '.join(types)} damage".replace("  ", " "))
             elif amount:
                 try:
                     damages[n - 1].append(Damage(amount=amount, types=tuple(types)))
                 except InvalidInput as exc:
-                    raise _Refusal(f"{self.where}.damage.tier{n}", str(exc).split(": ", 1)[-1]) from None
+                    raise PartRefused(f"{self.where}.damage.tier{n}", str(exc).split(": ", 1)[-1]) from None
 
     def _text(self, kind: str, tiers: list[Mapping[str, Any]], words: list[list[str]]) -> None:
         characteristic, display = "", ""
         for n, tier in enumerate(tiers, start=1):
             where = f"{self.where}.{kind}.tier{n}"
-            own = _words(tier.get("display"), f"{where}.display")
+            own = text_part(tier.get("display"), f"{where}.display")
             if kind != "other" and not own and not self.reactive and n > 1:
                 own = display
             display = own
-            potency, characteristic = self._potency(_map(tier.get("potency"), f"{where}.potency"), n,
+            potency, characteristic = self._potency(object_part(tier.get("potency"), f"{where}.potency"), n,
                                                     characteristic if n > 1 else "", f"{where}.potency")
             text = own.replace(POTENCY_SLOT, potency)
             if kind == "forced" and "{{forced}}" in text:
@@ -443,7 +425,7 @@ class _TierReader:
     def _forced(self, tier: Mapping[str, Any], n: int, where: str) -> str:
         movement = tier.get("movement") or []
         if not isinstance(movement, list) or not all(isinstance(m, str) for m in movement):
-            raise _Refusal(f"{where}.movement", f"got {_shown(movement)}; accepts a list of push, pull, slide")
+            raise PartRefused(f"{where}.movement", f"got {quoted(movement)}; accepts a list of push, pull, slide")
         distance = self._formula(tier.get("distance"), f"{where}.distance", f"tier {n} forced movement")
         vertical = "vertical" in (tier.get("properties") or [])
         kinds = " or ".join(("vertical " if vertical else "") + FORCED_WORDS.get(m, str(m)) for m in movement)
@@ -468,7 +450,7 @@ def _effects_from(markup: str, spend: Mapping[str, Any]) -> tuple[Effect, ...]:
 def _distance_from(data: Mapping[str, Any], where: str, name: str, kept: list[KeptText]) -> Distance:
     kind = KINDS.get(str(data.get("type")))
     if kind is None:
-        raise _Refusal(f"{where}.distance.type", f"got {_shown(data.get('type'))}; accepts one of " + ", ".join(KINDS))
+        raise PartRefused(f"{where}.distance.type", f"got {quoted(data.get('type'))}; accepts one of " + ", ".join(KINDS))
     numbers: dict[str, Any] = {}
     for field, slot in zip(DISTANCE_SLOTS.get(kind, ()), ("primary", "secondary", "tertiary"), strict=False):
         raw = data.get(slot)
@@ -492,8 +474,8 @@ def _ability_from(item: Mapping[str, Any], characteristics: Characteristics, vil
     where = f"items[{name!r}].system"
     kind = system.get("type")
     if kind != "villain" and kind not in ACTIONS:
-        raise _Refusal(f"{where}.type", f"got {_shown(kind)}; accepts one of {', '.join(ACTIONS)}, villain")
-    category = _words(system.get("category"), f"{where}.category")
+        raise PartRefused(f"{where}.type", f"got {quoted(kind)}; accepts one of {', '.join(ACTIONS)}, villain")
+    category = text_part(system.get("category"), f"{where}.category")
     resource = system.get("resource")
     if kind == "villain" or category == "villain":
         cost: Any = f"villain {villain_number}"
@@ -504,15 +486,15 @@ def _ability_from(item: Mapping[str, Any], characteristics: Characteristics, vil
     elif isinstance(resource, int) and not isinstance(resource, bool) and resource > 0:
         cost = resource
     else:
-        raise _Refusal(f"{where}.resource", f"got {_shown(resource)}; accepts a Malice cost (a whole number)")
-    distance = _distance_from(_map(system.get("distance"), f"{where}.distance"), where, name, kept)
-    target_data = _map(system.get("target"), f"{where}.target")
-    target_text = _words(target_data.get("custom"), f"{where}.target.custom")
+        raise PartRefused(f"{where}.resource", f"got {quoted(resource)}; accepts a Malice cost (a whole number)")
+    distance = _distance_from(object_part(system.get("distance"), f"{where}.distance"), where, name, kept)
+    target_data = object_part(system.get("target"), f"{where}.target")
+    target_text = text_part(target_data.get("custom"), f"{where}.target.custom")
     count = target_data.get("value")
     count = count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else None
-    power = _map(system.get("power"), f"{where}.power")
-    roll_data = _map(power.get("roll"), f"{where}.power.roll")
-    effects = _map(power.get("effects"), f"{where}.power.effects")
+    power = object_part(system.get("power"), f"{where}.power")
+    roll_data = object_part(power.get("roll"), f"{where}.power.roll")
+    effects = object_part(power.get("effects"), f"{where}.power.effects")
     roll = None
     if effects:
         chosen = roll_data.get("characteristics") or []
@@ -523,20 +505,20 @@ def _ability_from(item: Mapping[str, Any], characteristics: Characteristics, vil
                              bool(roll_data.get("reactive")), kept)
         tier1, tier2, tier3 = reader.tiers(effects)
         roll = PowerRoll(characteristics=rolled, bonus=bonus, tier1=tier1, tier2=tier2, tier3=tier3)
-    effect = _map(system.get("effect"), f"{where}.effect")
-    spend = _map(system.get("spend"), f"{where}.spend")
+    effect = object_part(system.get("effect"), f"{where}.effect")
+    spend = object_part(system.get("spend"), f"{where}.spend")
     keywords = system.get("keywords") or []
     if not isinstance(keywords, list) or not all(isinstance(k, str) for k in keywords):
-        raise _Refusal(f"{where}.keywords", f"got {_shown(keywords)}; accepts a list of keywords")
+        raise PartRefused(f"{where}.keywords", f"got {quoted(keywords)}; accepts a list of keywords")
     return Ability(
-        name=name, flavour=_words(system.get("story"), f"{where}.story"), cost=cost,
+        name=name, flavour=text_part(system.get("story"), f"{where}.story"), cost=cost,
         action=None if kind == "villain" else ACTIONS[kind],
         keywords=[k.capitalize() for k in keywords],
         distance=distance,
         target=Target(text=target_text, count=count) if target_text else None,
-        trigger=_words(system.get("trigger"), f"{where}.trigger"),
-        effects_before=_effects_from(_words(effect.get("before"), f"{where}.effect.before"), spend),
-        power_roll=roll, effects_after=_effects_from(_words(effect.get("after"), f"{where}.effect.after"), spend),
+        trigger=text_part(system.get("trigger"), f"{where}.trigger"),
+        effects_before=_effects_from(text_part(effect.get("before"), f"{where}.effect.before"), spend),
+        power_roll=roll, effects_after=_effects_from(text_part(effect.get("after"), f"{where}.effect.after"), spend),
     )
 
 
@@ -547,7 +529,7 @@ def _modifiers(table: Mapping[str, Any], where: str) -> tuple[DamageModifier, ..
         if value in (None, 0, ""):
             continue
         if not isinstance(value, int) or isinstance(value, bool):
-            raise _Refusal(f"{where}.{key}", f"got {_shown(value)}; accepts a whole number")
+            raise PartRefused(f"{where}.{key}", f"got {quoted(value)}; accepts a whole number")
         found.append(DamageModifier(type=key, value=value))
     return tuple(found)
 
@@ -557,16 +539,16 @@ def _organization(actor: Mapping[str, Any], monster: Mapping[str, Any], characte
     """The organization and role; the role a file gives as its organization ("minion", "leader") is none,
     and one the file leaves blank is the formulas' closest to the printed numbers (noted as kept)."""
     rules = core_ruleset()
-    organization = _words(monster.get("organization"), "system.monster.organization").strip().lower()
-    role = _words(monster.get("role"), "system.monster.role").strip().lower()
+    organization = text_part(monster.get("organization"), "system.monster.organization").strip().lower()
+    role = text_part(monster.get("role"), "system.monster.role").strip().lower()
     if organization and organization not in rules.organizations:
-        raise _Refusal("system.monster.organization", f"got {organization!r}; accepts one of "
+        raise PartRefused("system.monster.organization", f"got {organization!r}; accepts one of "
                        + ", ".join(rules.organizations))
     if role in rules.organizations:  # "minion", "leader", "solo": the organization again, not a role
         organization = organization or role
         role = ""
     if role and role not in rules.roles:
-        raise _Refusal("system.monster.role", f"got {role!r}; accepts one of " + ", ".join(rules.roles))
+        raise PartRefused("system.monster.role", f"got {role!r}; accepts one of " + ", ".join(rules.roles))
     needs = rules.organizations[organization].needs_role if organization else True
     if organization and (role or not needs):
         return organization, (role or None) if needs else None
@@ -577,7 +559,7 @@ def _organization(actor: Mapping[str, Any], monster: Mapping[str, Any], characte
     try:
         chosen = closest_stat_block(level, organization or None, role or None, printed, rules)
     except InvalidInput as exc:
-        raise _Refusal("system.monster.organization", str(exc).split(": ", 1)[-1]) from None
+        raise PartRefused("system.monster.organization", str(exc).split(": ", 1)[-1]) from None
     given = " ".join(w for w in (organization, role) if w) or "none given"
     words = " ".join(w.capitalize() for w in chosen if w)
     kept.append(KeptText(where="the actor", part="organization and role",
@@ -594,24 +576,24 @@ def _native(actor: Mapping[str, Any]) -> dict[str, Any]:
     try:
         characteristics = Characteristics(**values)
     except InvalidInput as exc:
-        raise _Refusal(f"system.characteristics.{exc.field}", str(exc).split(": ", 1)[-1]) from None
+        raise PartRefused(f"system.characteristics.{exc.field}", str(exc).split(": ", 1)[-1]) from None
     size = _get(actor, "system.combat.size", Mapping)
     movement_data = _get(actor, "system.movement", Mapping)
     types = movement_data.get("types") or []
     if not isinstance(types, list) or not all(isinstance(t, str) for t in types):
-        raise _Refusal("system.movement.types", f"got {_shown(types)}; accepts a list of movement types")
+        raise PartRefused("system.movement.types", f"got {quoted(types)}; accepts a list of movement types")
     modes = [m for m in types if m != "walk"]
     if movement_data.get("hover"):
         modes.append("hover")
     ev = actor["system"].get("ev", monster.get("ev"))
     level = _get(actor, "system.monster.level", int)
     if not 1 <= level <= MAX_LEVEL:
-        raise _Refusal("system.monster.level", f"got {level}; accepts a whole number from 1 to {MAX_LEVEL} (a level 0 "
+        raise PartRefused("system.monster.level", f"got {level}; accepts a whole number from 1 to {MAX_LEVEL} (a level 0 "
                        "creature, such as a noncombatant, has no monster formulas)")
     organization, role = _organization(actor, monster, characteristics, kept)
     keywords = monster.get("keywords") or []
     if not isinstance(keywords, list) or not all(isinstance(k, str) for k in keywords):
-        raise _Refusal("system.monster.keywords", f"got {_shown(keywords)}; accepts a list of keywords")
+        raise PartRefused("system.monster.keywords", f"got {quoted(keywords)}; accepts a list of keywords")
     native: dict[str, Any] = {
         "name": _get(actor, "name", str),
         "level": _get(actor, "system.monster.level", int),
@@ -632,22 +614,22 @@ def _native(actor: Mapping[str, Any]) -> dict[str, Any]:
     items = _get(actor, "items", list)
     for index, item in enumerate(items):
         if not isinstance(item, Mapping):
-            raise _Refusal(f"items[{index}]", f"got {_shown(item)}; accepts an item object")
+            raise PartRefused(f"items[{index}]", f"got {quoted(item)}; accepts an item object")
     items = sorted(items, key=lambda i: i.get("sort", 0) if isinstance(i.get("sort", 0), (int, float)) else 0)
     villains = 0
     for item in items:
-        flags = _map(item.get("flags"), f"items[{item.get('name')!r}].flags")
-        part = _map(flags.get(RECORD_KEY), f"items[{item.get('name')!r}].flags.{RECORD_KEY}").get(PART_FLAG)
+        flags = object_part(item.get("flags"), f"items[{item.get('name')!r}].flags")
+        part = object_part(flags.get(RECORD_KEY), f"items[{item.get('name')!r}].flags.{RECORD_KEY}").get(PART_FLAG)
         if item.get("type") == "ability":
-            system = _map(item.get("system"), f"items[{item.get('name')!r}].system")
+            system = object_part(item.get("system"), f"items[{item.get('name')!r}].system")
             villain = system.get("type") == "villain" or system.get("category") == "villain"
             villains += villain
             abilities.append(_ability_from(item, characteristics, min(villains, 3), kept))
         elif item.get("type") == "feature":
             where = f"items[{item.get('name')!r}].system"
-            description = _map(_map(item.get("system"), where).get("description"), f"{where}.description")
-            text = _text_of(_words(description.get("value"), f"{where}.description.value"))
-            name = _words(item.get("name"), f"items[{item.get('name')!r}].name")
+            description = object_part(object_part(item.get("system"), where).get("description"), f"{where}.description")
+            text = _text_of(text_part(description.get("value"), f"{where}.description.value"))
+            name = text_part(item.get("name"), f"items[{item.get('name')!r}].name")
             malice_name = re.match(r"^(.*) \((\d+) Malice\)$", name)
             if part == "with-captain" or (part is None and name == "With Captain"):
                 with_captain = text
@@ -664,7 +646,7 @@ def read_foundry(data: Any, source: str) -> Monster:
     """The monster of a Foundry NPC actor's JSON (parsed)."""
     try:
         native = _native(data)
-    except _Refusal as exc:
+    except PartRefused as exc:
         raise ImportRefused(source, FORMAT, exc.part, exc.reason) from None
     except InvalidInput as exc:
         raise ImportRefused(source, FORMAT, exc.field, str(exc).split(": ", 1)[-1]) from None

@@ -29,7 +29,8 @@ from workbench.monster.formulas import build_monster
 from workbench.monster.library import record_of as library_record
 from workbench.rules.limits import MAX_LEVEL, MAX_NUMBER, whole
 
-__all__ = ["PRINTED_RANGES", "RECORD_KEY", "UNNAMED", "WRONG_KIND", "ImportRefused", "assemble", "check_monster",
+__all__ = ["PRINTED_RANGES", "RECORD_KEY", "UNNAMED", "WRONG_KIND", "ImportRefused", "PartRefused", "assemble",
+           "check_monster", "object_part", "quoted", "text_part",
            "record_of", "record_line", "split_record_line"]
 
 RECORD_KEY = "drawsteel-workbench"
@@ -186,3 +187,35 @@ def assemble(
     if not edited:
         return candidate
     return _monster({**candidate.model_dump(), **edited}, source, fmt)
+
+
+class PartRefused(ValueError):
+    """One part of a tool's file that cannot be read: the part's path and why (the reader names both)."""
+
+    def __init__(self, part: str, reason: str) -> None:
+        super().__init__(f"{part}: {reason}")
+        self.part, self.reason = part, reason
+
+
+def quoted(value: Any) -> str:
+    """A value as a refusal quotes it: short, never a Python type's repr."""
+    text = repr(value) if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def object_part(value: Any, where: str) -> Mapping[str, Any]:
+    """`value` if it is an object; {} for a missing one (the tools fill a missing part with their defaults)."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise PartRefused(where, f"got {quoted(value)}; accepts an object")
+    return value
+
+
+def text_part(value: Any, where: str) -> str:
+    """`value` if it is text; "" for a missing one."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise PartRefused(where, f"got {quoted(value)}; accepts text")
+    return value
