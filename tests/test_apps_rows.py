@@ -68,7 +68,8 @@ def test_a_blank_row_is_left_off_and_a_nameless_one_is_said_beside_it(app):
     fill(row, text="Something without a name")
     assert app.monster.traits == ()
     assert "no name yet" in row.note.value and "left off the block" in row.note.value
-    assert "wb-invalid" in row.fields["name"]._dom_classes
+    # the blank box the Director is about to type in is left alone (a change to it would wipe their typing)
+    assert "wb-invalid" not in row.fields["name"]._dom_classes
     fill(row, name="Named")
     assert names(app.monster.traits) == ["Named"] and row.note.value == ""
     assert "wb-invalid" not in row.fields["name"]._dom_classes
@@ -93,8 +94,12 @@ def test_a_bad_malice_cost_is_said_beside_it_and_the_block_keeps_the_last_good_o
 
 def test_a_malice_feature_needs_its_cost(app):
     row = app.rows["malice_features"].add_row()
+    cost_box = row.fields["cost"]
+    classes_before = cost_box._dom_classes
     fill(row, name="Stomp")
     assert "A Malice feature costs Malice" in html.unescape(row.note.value)
+    # the blank Cost box's model is not touched while the Director is about to type the cost into it
+    assert cost_box._dom_classes == classes_before
     fill(row, cost="5")
     assert app.monster.malice_features == (Trait(name="Stomp", text="", cost=5),)
 

@@ -246,7 +246,9 @@ class RowList(widgets.VBox, Generic[Item], metaclass=_AbstractWidgetMeta):
     def _mark(self, row: _Row, problem: WorkbenchError | None) -> None:
         field = problem.field if isinstance(problem, InvalidInput) else None
         for key, control in row.fields.items():
-            if key == field:
+            # A blank field is not marked, only said in the note: any change to a text box's model makes its view
+            # show the model's value again, wiping what the Director is typing into it before it is sent.
+            if key == field and control.value != "":
                 control.add_class("wb-invalid")
             else:
                 control.remove_class("wb-invalid")
