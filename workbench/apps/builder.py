@@ -137,6 +137,9 @@ def _modifiers(field: str, text: str) -> tuple[DamageModifier, ...]:
     return tuple(found)
 
 
+# What the library says of a name it already holds, before the way to another name
+REPLACE_OR_RENAME = "tick “Replace a file of that name” to replace it, or "
+
 class MonsterBuilder(widgets.VBox):
     """The builder app (a VBox). `controls`, `figure` and `monster` are there for scripts and tests."""
 
@@ -663,17 +666,9 @@ class MonsterBuilder(widgets.VBox):
             return
         base = self.file_name.value.strip() or suggest_name(self.monster.name) or "monster"
         name = f"{base} level {level}"
-        try:
-            path = save_monster(moved, name, self.folder.value, overwrite=self.overwrite.value,
-                                characteristic=self.controls["characteristic"].value,
-                                strike=self.controls["strike"].value)
-        except NameTaken:
-            self._say(f"{name}.json is already in the library: tick “Replace a file of that name” in the "
-                      "Homebrew library tab to replace it.", error=True)
-        except (WorkbenchError, OSError) as exc:
-            self._say(f"Not saved as “{name}”: {_refusal(exc)}", error=True)
-        else:
-            self._refresh_library(path.stem)
+        path = self._save(moved, name, "tick “Replace a file of that name” in the Homebrew library tab to replace it",
+                          characteristic=self.controls["characteristic"].value, strike=self.controls["strike"].value)
+        if path is not None:
             self._say(f"Saved a copy at level {level} as {shown_path(path)}")
         self.relevel_note.value = self.library_note.value
 
@@ -738,21 +733,25 @@ class MonsterBuilder(widgets.VBox):
         if not name.strip():
             self._say("Give the monster a name first (Name, in the Text section), then Save.", error=True)
             return
+        path = self._save(self.monster, name, REPLACE_OR_RENAME + "choose another name",
+                          characteristic=self.controls["characteristic"].value, strike=self.controls["strike"].value)
+        if path is not None:
+            self.overwrite.value = False
+            self._say(f"Saved as {shown_path(path)}")
+
+    def _save(self, monster: Monster, name: str, if_taken: str, **choices: Any) -> Path | None:
+        """Save into the library folder and list it, or say in words why not (None): the one way into the
+        library of the Save button, the copy at another level and the pasted text."""
         try:
-            path = save_monster(
-                self.monster, name, self.folder.value, overwrite=self.overwrite.value,
-                characteristic=self.controls["characteristic"].value, strike=self.controls["strike"].value,
-            )
+            path = save_monster(monster, name, self.folder.value, overwrite=self.overwrite.value, **choices)
         except NameTaken:
-            self._say(f"{name}.json is already in the library: tick “Replace a file of that name” to "
-                      "replace it, or choose another name.", error=True)
-            return
+            self._say(f"{name}.json is already in the library: {if_taken}.", error=True)
+            return None
         except (WorkbenchError, OSError) as exc:
             self._say(f"Not saved as “{name}”: {_refusal(exc)}", error=True)
-            return
-        self.overwrite.value = False
+            return None
         self._refresh_library(path.stem)
-        self._say(f"Saved as {shown_path(path)}")
+        return path
 
     def _paste_clicked(self, _: Any = None) -> None:
         """Read the pasted text whole and save it under its own name (or "Save as"); name each line kept as
@@ -764,17 +763,10 @@ class MonsterBuilder(widgets.VBox):
             return
         name = self.file_name.value.strip() if self.file_name.value != self._auto_name else ""
         name = name or suggest_name(monster.name)
-        try:
-            path = save_monster(monster, name, self.folder.value, overwrite=self.overwrite.value)
-        except NameTaken:
-            self._say(f"{name}.json is already in the library: tick “Replace a file of that name” to replace it, "
-                      "or choose another name in “Save as”.", error=True)
-            return
-        except (WorkbenchError, OSError) as exc:
-            self._say(f"Not saved as “{name}”: {_refusal(exc)}", error=True)
+        path = self._save(monster, name, REPLACE_OR_RENAME + "choose another name in “Save as”")
+        if path is None:
             return
         self.overwrite.value = False
-        self._refresh_library(path.stem)
         self._say(f"Read {monster.name} (level {monster.level}) and saved it as {shown_path(path)}")
         if monster.kept_as_text:
             kept = "".join(f"<li>{html.escape(str(k))}</li>" for k in monster.kept_as_text)

@@ -41,7 +41,10 @@ __all__ = [
     "TIER_LABELS",
     "ability_html",
     "ability_markdown",
+    "effects_html",
+    "named_blocks_html",
     "odds_text",
+    "tier_rows",
     "explain_html",
     "explain_markdown",
     "noncombatant_html",
@@ -235,7 +238,7 @@ def _signature(
     )
 
 
-def _named_blocks(css: str, heading: str, items: Iterable[Trait]) -> str:
+def named_blocks_html(css: str, heading: str, items: Iterable[Trait]) -> str:
     """A generic section of named text blocks (traits, Malice features, villain actions)."""
     items = tuple(items)
     if not items:
@@ -243,14 +246,14 @@ def _named_blocks(css: str, heading: str, items: Iterable[Trait]) -> str:
     parts = []
     for item in items:
         cost = f' <span class="wb-cost">({item.cost} Malice)</span>' if item.cost is not None else ""
-        text = (_effects_html(item.effects) if item.effects
+        text = (effects_html(item.effects) if item.effects
                 else f'<span class="wb-item-text">{_e(item.text)}</span>')
         parts.append(f'<div class="wb-block-item"><b class="wb-item-name">{_e(item.name)}</b>{cost} {text}</div>')
     return f'<div class="{css}"><h4>{heading}</h4>{"".join(parts)}</div>'
 
 
 def _traits(monster: Monster, **_: object) -> str:
-    return _named_blocks("wb-traits", "Traits", monster.traits)
+    return named_blocks_html("wb-traits", "Traits", monster.traits)
 
 
 def _malice_features(monster: Monster, **_: object) -> str:
@@ -292,17 +295,17 @@ def odds_text(bonus: int, damage: tuple[int | None, int | None, int | None] | No
     return text
 
 
-def _effects_html(effects: Iterable[Effect], departures: Iterable[Departure] = ()) -> str:
+def effects_html(effects: Iterable[Effect], departures: Iterable[Departure] = ()) -> str:
     parts = []
     for effect in effects:
         label = " ".join(x for x in (effect.cost_text, effect.name or "") if x)
         head = f"<b>{_e(label)}:</b> " if label else ""
-        rows = _tier_rows(effect.tiers, [d for d in departures if d.test]) if effect.tiers else ""
+        rows = tier_rows(effect.tiers, [d for d in departures if d.test]) if effect.tiers else ""
         parts.append(f'<div class="wb-effect">{head}{_e(effect.text)}{rows}</div>')
     return "".join(parts)
 
 
-def _tier_rows(tiers: Iterable[Tier], departures: Iterable[Departure]) -> str:
+def tier_rows(tiers: Iterable[Tier], departures: Iterable[Departure]) -> str:
     rows = []
     for number, (label, tier) in enumerate(zip(TIER_LABELS, tiers, strict=True), 1):
         marks = "".join(f'<div class="wb-departure">{_e(d)}</div>' for d in departures if d.tier == number)
@@ -327,13 +330,13 @@ def ability_html(monster: Monster, ability: Ability, index: int = 0) -> str:
     parts.append(f'<div class="wb-ability-meta">{" · ".join(_e(m) for m in meta)}</div>')
     if ability.trigger:
         parts.append(f"<div><b>Trigger:</b> {_e(ability.trigger)}</div>")
-    parts.append(_effects_html(ability.effects_before, departures))
+    parts.append(effects_html(ability.effects_before, departures))
     roll = ability.power_roll
     if roll is not None:
         parts.append(f'<div class="wb-roll"><b>{_e(roll.roll_text)}:</b></div>')
-        parts.append(_tier_rows(roll.tiers, [d for d in departures if not d.test]))
+        parts.append(tier_rows(roll.tiers, [d for d in departures if not d.test]))
         parts.append(f'<div class="wb-odds">{_e(odds_text(roll.bonus, roll.damage))}</div>')
-    parts.append(_effects_html(ability.effects_after, departures))
+    parts.append(effects_html(ability.effects_after, departures))
     return (f'<div class="wb-ability" data-ability="{index}" data-cost="{_e(ability.cost or "")}">'
             f'{"".join(parts)}</div>')
 

@@ -14,13 +14,20 @@ Every piece of user text is escaped here, as in the working block.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 from workbench.homebrew.rule import HomebrewRule
-from workbench.model import Ability, Effect, Monster, Tier, Trait
+from workbench.model import Ability, Monster
 from workbench.render.homebrew_rule import homebrew_rules_html
 from workbench.render.solo import solo_traits_html
-from workbench.render.stat_block import CHARACTERISTICS, TIER_LABELS, signature_damage
+from workbench.render.stat_block import (
+    CHARACTERISTICS,
+    TIER_LABELS,
+    effects_html,
+    named_blocks_html,
+    signature_damage,
+    tier_rows,
+)
 
 __all__ = ["table_copy_html"]
 
@@ -87,22 +94,6 @@ def _characteristics(monster: Monster, characteristic: str) -> str:
     return f'<table class="wb-characteristics"><tr>{head}</tr><tr>{body}</tr></table>'
 
 
-def _tiers(tiers: Iterable[Tier]) -> str:
-    rows = "".join(f'<tr class="wb-tier{number}" data-tier="{number}"><td>{label}</td><td>{_e(tier)}</td></tr>'
-                   for number, (label, tier) in enumerate(zip(TIER_LABELS, tiers, strict=True), 1))
-    return f'<table class="wb-tiers">{rows}</table>'
-
-
-def _effects(effects: Iterable[Effect]) -> str:
-    parts = []
-    for effect in effects:
-        label = " ".join(x for x in (effect.cost_text, effect.name or "") if x)
-        head = f"<b>{_e(label)}:</b> " if label else ""
-        rows = _tiers(effect.tiers) if effect.tiers else ""
-        parts.append(f'<div class="wb-effect">{head}{_e(effect.text)}{rows}</div>')
-    return "".join(parts)
-
-
 def _ability(ability: Ability) -> str:
     cost = f' <span class="wb-cost">{_e(ability.cost_text)}</span>' if ability.cost_text else ""
     meta = [m for m in (ability.keywords_text, ability.action_text) if m]
@@ -117,11 +108,11 @@ def _ability(ability: Ability) -> str:
         parts.append(f'<div class="wb-ability-meta">{" · ".join(_e(m) for m in meta)}</div>')
     if ability.trigger:
         parts.append(f"<div><b>Trigger:</b> {_e(ability.trigger)}</div>")
-    parts.append(_effects(ability.effects_before))
+    parts.append(effects_html(ability.effects_before))
     if ability.power_roll is not None:
         parts.append(f'<div class="wb-roll"><b>{_e(ability.power_roll.roll_text)}:</b></div>')
-        parts.append(_tiers(ability.power_roll.tiers))
-    parts.append(_effects(ability.effects_after))
+        parts.append(tier_rows(ability.power_roll.tiers, ()))
+    parts.append(effects_html(ability.effects_after))
     return f'<div class="wb-ability">{"".join(parts)}</div>'
 
 
@@ -146,18 +137,6 @@ def _signature(monster: Monster, characteristic: str, strike: bool) -> str:
         f"<div><b>Power Roll + {monster.highest_characteristic}:</b></div>"
         f'<table class="wb-tiers">{rows}</table>{text}</div>'
     )
-
-
-def _named(css: str, heading: str, items: Iterable[Trait]) -> str:
-    items = tuple(items)
-    if not items:
-        return ""
-    parts = []
-    for item in items:
-        cost = f' <span class="wb-cost">({item.cost} Malice)</span>' if item.cost is not None else ""
-        text = _effects(item.effects) if item.effects else f'<span class="wb-item-text">{_e(item.text)}</span>'
-        parts.append(f'<div class="wb-block-item"><b class="wb-item-name">{_e(item.name)}</b>{cost} {text}</div>')
-    return f'<div class="{css}"><h4>{heading}</h4>{"".join(parts)}</div>'
 
 
 def _kept(monster: Monster) -> str:
@@ -187,11 +166,11 @@ def table_copy_html(
         _numbers(monster),
         _characteristics(monster, characteristic),
         _signature(monster, characteristic, strike),
-        _named("wb-traits", "Traits", monster.traits),
+        named_blocks_html("wb-traits", "Traits", monster.traits),
         homebrew_rules_html(monster, modules=modules),
         solo_traits_html(monster),
-        _named("wb-malice-features", "Malice Features", monster.malice_features),
-        _named("wb-villain-actions", "Villain Actions", monster.villain_actions),
+        named_blocks_html("wb-malice-features", "Malice Features", monster.malice_features),
+        named_blocks_html("wb-villain-actions", "Villain Actions", monster.villain_actions),
         _kept(monster),
     ))
     return f'<div class="wb-stat-block wb-table-copy" data-ev="{monster.ev}">{body}</div>'
