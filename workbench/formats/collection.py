@@ -253,23 +253,16 @@ def _zip_files(handle: IO[bytes], budget: _Budget, notes: list[FileNote]) -> Ite
             budget.member()
             if info.is_dir():
                 continue
-            path = _safe_member_path(info.filename)
-            if path is None:
-                notes.append(FileNote(file=info.filename, reason="a path outside the archive: not read"))
-                continue
-            if not _wanted(path):
-                continue
             mode = info.external_attr >> 16
-            if stat.S_IFMT(mode) and not stat.S_ISREG(mode):  # no type bits: a plain file (writestr's)
-                notes.append(FileNote(file=path, reason="a link or special file in the archive: not followed"))
+            regular = not stat.S_IFMT(mode) or stat.S_ISREG(mode)  # no type bits: a plain file (writestr's)
+            checked = _member_to_read(info.filename, regular, info.file_size, notes)
+            if checked is None:
                 continue
-            limit = _limit(path)
-            if info.file_size > limit:
-                notes.append(FileNote(file=path, reason=f"too large: more than {_size(limit)}"))
-                continue
+            path, limit = checked
             try:
                 with archive.open(info) as member:
                     data = _read_capped(member, limit)
+            # NotImplementedError: zipfile's answer to a compression method it does not have
             except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError) as exc:
                 notes.append(FileNote(file=path, reason=f"cannot be read from the archive ({exc})"))
                 continue
@@ -278,6 +271,26 @@ def _zip_files(handle: IO[bytes], budget: _Budget, notes: list[FileNote]) -> Ite
                 continue
             budget.spend(len(data))
             yield SourceFile(path=path, data=data)
+
+
+def _member_to_read(name: str, regular: bool, size: int, notes: list[FileNote]) -> tuple[str, int] | None:
+    """An archive member's safe path and size limit when it is a file to read; else None, with the reason noted
+    (a path that climbs out, a link or special file, a file over its limit) or silently for a file of no
+    interest."""
+    path = _safe_member_path(name)
+    if path is None:
+        notes.append(FileNote(file=name, reason="a path outside the archive: not read"))
+        return None
+    if not _wanted(path):
+        return None
+    if not regular:
+        notes.append(FileNote(file=path, reason="a link or special file in the archive: not followed"))
+        return None
+    limit = _limit(path)
+    if size > limit:
+        notes.append(FileNote(file=path, reason=f"too large: more than {_size(limit)}"))
+        return None
+    return path, limit
 
 
 def _tar_files(handle: IO[bytes], budget: _Budget, notes: list[FileNote]) -> Iterator[SourceFile]:
@@ -296,19 +309,10 @@ def _tar_files(handle: IO[bytes], budget: _Budget, notes: list[FileNote]) -> Ite
                                        "its files add up to more than the workbench reads from one source")
                 if info.isdir():
                     continue
-                path = _safe_member_path(info.name)
-                if path is None:
-                    notes.append(FileNote(file=info.name, reason="a path outside the archive: not read"))
+                checked = _member_to_read(info.name, info.isreg(), info.size, notes)
+                if checked is None:
                     continue
-                if not _wanted(path):
-                    continue
-                if not info.isreg():
-                    notes.append(FileNote(file=path, reason="a link or special file in the archive: not followed"))
-                    continue
-                limit = _limit(path)
-                if info.size > limit:
-                    notes.append(FileNote(file=path, reason=f"too large: more than {_size(limit)}"))
-                    continue
+                path, limit = checked
                 member = archive.extractfile(info)
                 data = _read_capped(member, limit) if member is not None else None
                 if data is None:
