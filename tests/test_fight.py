@@ -5,6 +5,7 @@ change an event that undoes, saves and replays. Each rule is quoted where it is 
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 
 import pytest
@@ -19,6 +20,8 @@ from workbench.errors import InvalidInput
 from workbench.fight.fight import Fight, load_fight
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo
+from workbench.rules import encounter_tables
+from workbench.rules.encounter_tables import encounter_rules
 
 
 def group(*members):
@@ -790,3 +793,52 @@ def test_an_event_with_unknown_arguments_is_refused_by_name():
     refused = refusal(lambda: fight.do("damage", unit="Orc 1", amount=3, colour="red"))
     assert refused.field == "event" and "unit, amount" in refused.accepts
     assert refusal(lambda: fight.do("explode")).field == "event"
+
+
+# ---------------------------------------------------------------- the durations: the encounter's rules, one source
+
+
+def _stated_duration(key, lines, long):
+    """The rounds the encounter's report gives an objective: its typical duration, or the long one when the
+    long duration is ticked; None when the report names no duration for it."""
+    text = " ".join(lines)
+    typical = re.search(r"A typical encounter duration is (\d+) rounds", text)
+    longer = re.search(r"(\d+) or more rounds", text)
+    if long and longer:
+        return int(longer.group(1))
+    return int(typical.group(1)) if typical else None
+
+
+def _durations_agree():
+    """Every objective (Hold Them Off also with its long duration ticked): the fight's rounds and the report's."""
+    cases = [(key, {}) for key in encounter_rules().objectives] + [("hold_them_off", {"long_duration": True})]
+    checked = []
+    for key, conditions in cases:
+        enc = platoon(4, key, **conditions)
+        (lines,) = [lines for k, lines in report(enc).objective_numbers if k == key]
+        (progress,) = Fight(enc).state.objectives
+        assert progress.duration == _stated_duration(key, lines, bool(conditions)), (key, conditions, lines)
+        checked.append((key, progress.duration))
+    return checked
+
+
+def test_the_fight_runs_each_objective_for_the_duration_the_encounter_report_states():
+    checked = _durations_agree()
+    timed = {key for key, duration in checked if duration is not None}
+    assert timed == {"hold_them_off", "stop_the_action", "complete_the_action"}
+
+
+def test_changed_durations_in_the_rules_reach_the_fight_and_the_report_alike(monkeypatch):
+    rules = encounter_rules()
+    timing = rules.objective_rules.model_copy(update={"typical_duration": 4, "long_duration": 7})
+    changed = rules.model_copy(update={"objective_rules": timing})
+    encounter_rules.cache_clear()
+    monkeypatch.setattr(encounter_tables, "load_encounter_rules", lambda _path: changed)
+    try:
+        checked = dict(_durations_agree())
+        assert checked["stop_the_action"] == 4 and checked["complete_the_action"] == 4
+        long_hold = Fight(platoon(4, "hold_them_off", long_duration=True)).state.objectives[0]
+        assert long_hold.duration == 7
+    finally:
+        monkeypatch.undo()
+        encounter_rules.cache_clear()

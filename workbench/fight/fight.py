@@ -88,9 +88,8 @@ Ends = Literal["end of turn", "save ends", "until removed"]
 Status = Literal["active", "dead", "fled"]
 _FROZEN = ConfigDict(frozen=True)
 
-# the durations "A typical encounter duration is 3 rounds" and the long one that shifts the difficulty
-TYPICAL_DURATION: Final = 3
-LONG_DURATION: Final = 5
+# "The encounter duration is 2 rounds or less": the condition Stop and Complete the Action tick for a short one
+SHORT_DURATION: Final = 2
 ASSAULT_TURNS: Final = 4  # "none of their enemies have been in the defensive position for 4 consecutive turns"
 ESCORT_BONUS_ROUNDS: Final = 3  # "reach their destination in 3 rounds or less"
 SOLO_TURNS: Final = 2  # "The creature can take two turns each round."
@@ -421,8 +420,9 @@ class _Context:
             if chosen.key in ("hold_them_off", "stop_the_action", "complete_the_action"):
                 long = any(chosen.conditions.get(k) for k in ("long_duration", "long_or_many_positions"))
                 short = chosen.conditions.get("short_duration")
-                default = LONG_DURATION if long and chosen.key == "hold_them_off" else TYPICAL_DURATION
-                duration = durations.get(chosen.key, 2 if short else default)
+                timing = encounter_rules().objective_rules  # the durations the encounter's report states
+                default = timing.long_duration if long and chosen.key == "hold_them_off" else timing.typical_duration
+                duration = durations.get(chosen.key, SHORT_DURATION if short else default)
             if chosen.key == "hold_them_off":
                 target = hold_them_off_limit(self.setup.encounter.party)
             elif chosen.key == "assault_the_defenses":
@@ -974,7 +974,7 @@ def _bonus(p: Progress, state: FightState) -> bool:
     if p.key == "escort":
         return p.settled_round is not None and p.settled_round <= ESCORT_BONUS_ROUNDS
     if p.key == "hold_them_off":
-        return (p.duration or 0) >= LONG_DURATION
+        return (p.duration or 0) >= encounter_rules().objective_rules.long_duration
     if p.key == "stop_the_action":
         return p.settled_round is not None and p.duration is not None and p.settled_round < p.duration
     if p.key == "complete_the_action":
