@@ -56,12 +56,26 @@ def test_keyword_and_bestiary_folder(tmp_path, capsys):
     for path in SAMPLE_DIR.rglob("Kobold*.json"):
         shutil.copy(path, tmp_path / path.name)
     (tmp_path / "broken.json").write_text("{not json", encoding="utf-8")
-    assert main([*ARGS, "--bestiary", str(tmp_path), "--keyword", "kobold", "--count", "2", "--json"]) == 0
+    # the kobolds are level 1: for level 1 heroes (a hard encounter takes creatures of the heroes' level and up)
+    level_1 = ["suggest", "--heroes", "5", "--level", "1", "--difficulty", "hard"]
+    assert main([*level_1, "--bestiary", str(tmp_path), "--keyword", "kobold", "--count", "2", "--json"]) == 0
     captured = capsys.readouterr()
     data = json.loads(captured.out)
     names = {c["name"] for e in data["encounters"] for c in e["creatures"]}
     assert names and all(name.startswith("Kobold") for name in names)
     assert "broken.json" in captured.err  # the file that did not load is named, the rest are used
+
+
+def test_levels_keep_to_the_quick_method_unless_told_not_to(capsys):
+    # Quick Encounter Building, hard: "creatures of the heroes' level and up to two levels higher, or up to one
+    # level higher for solo creatures"; the heroes are level 3
+    def outside(data: dict) -> list[str]:
+        return [f"{c['name']} {c['level']}" for e in data["encounters"] for c in e["creatures"]
+                if not 3 <= c["level"] <= (4 if c["organization"] == "solo" else 5)]
+
+    assert outside(suggest_json(capsys, "--count", "5")) == []
+    # held to the Guidelines only, the sample's level 1 creatures come back
+    assert outside(suggest_json(capsys, "--count", "5", "--guidelines-levels-only")) != []
 
 
 def test_text_for_a_person(capsys):

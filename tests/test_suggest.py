@@ -20,6 +20,7 @@ from workbench.rules.encounter_tables import DIFFICULTIES
 
 SAMPLE = sample_bestiary()
 FIVE_LEVEL_3 = make_party(heroes=5, level=3)
+FIVE_LEVEL_1 = make_party(heroes=5, level=1)
 
 
 def creatures_of(suggestion) -> Counter:
@@ -115,7 +116,8 @@ def test_the_same_seed_gives_the_same_suggestions():
 
 
 def test_keywords_keep_to_those_stat_blocks():
-    found = suggest_encounters(FIVE_LEVEL_3, "hard", SAMPLE, ["Kobold"], count=5, rng=random.Random(1))
+    # the sample's kobolds are level 1: for level 1 heroes, whose hard encounters take their level and up
+    found = suggest_encounters(FIVE_LEVEL_1, "hard", SAMPLE, ["Kobold"], count=5, rng=random.Random(1))
     kobolds = {m.name for m in SAMPLE.monsters if "Kobold" in m.keywords}
     assert found
     for s in found:
@@ -123,8 +125,8 @@ def test_keywords_keep_to_those_stat_blocks():
 
 
 def test_must_include_is_in_every_suggestion():
-    found = suggest_encounters(
-        FIVE_LEVEL_3, "hard", SAMPLE, must_include=["goblin monarch"], count=5, rng=random.Random(1)
+    found = suggest_encounters(  # the Goblin Monarch is a level 1 leader
+        FIVE_LEVEL_1, "hard", SAMPLE, must_include=["goblin monarch"], count=5, rng=random.Random(1)
     )
     assert found and all("Goblin Monarch" in {c.name for c in s.creatures} for s in found)
 
@@ -168,9 +170,9 @@ def test_refused_when_no_stat_block_has_the_keyword():
 
 
 def test_refused_when_nothing_reaches_the_band():
-    tiny = [m for m in SAMPLE.monsters if m.name == "Goblin Warrior"]  # 3 EV each, one role
+    tiny = [m for m in SAMPLE.monsters if m.name == "Goblin Warrior"]  # level 1, 3 EV each, one role
     with pytest.raises(wb.InvalidInput) as error:
-        suggest_encounters(make_party(heroes=5, level=3), "extreme", tiny)
+        suggest_encounters(make_party(heroes=5, level=1), "extreme", tiny)
     assert error.value.field == "difficulty" and "keeps every guideline" in str(error.value)
 
 
@@ -219,6 +221,7 @@ def test_every_suggestion_keeps_every_guideline(heroes, level, victories, diffic
     band = budget(party).band(difficulty)
     advice = party_advice(party)
     for s in found:
+        assert outside_the_quick_levels(s, difficulty, level) == [], s.summary()
         again = report(s.encounter)
         assert again.difficulty == difficulty
         assert band.min <= s.ev and (band.max is None or s.ev <= band.max)
@@ -226,6 +229,38 @@ def test_every_suggestion_keeps_every_guideline(heroes, level, victories, diffic
         assert {c.key for c in again.broken} <= advice
         if 4 <= heroes <= 6:
             assert again.broken == ()
+
+
+# Quick Encounter Building, Step 2, in the rules' words, as (lowest, highest) levels above the heroes' level
+# (None: no limit that way): trivial "only creatures of the heroes' level or lower"; easy and standard "the
+# heroes' level or one level higher"; hard "the heroes' level and up to two levels higher, or up to one level
+# higher for solo creatures"; extreme "the heroes' level or higher".
+QUICK_LEVELS = {"trivial": (None, 0), "easy": (0, 1), "standard": (0, 1), "hard": (0, 2), "extreme": (0, None)}
+QUICK_SOLO_LEVELS = {**QUICK_LEVELS, "hard": (0, 1)}
+
+
+def outside_the_quick_levels(suggestion, difficulty: str, level: int) -> list[str]:
+    """The creatures of a suggestion whose level Quick Encounter Building does not allow for the difficulty."""
+    out = []
+    for c in suggestion.creatures:
+        low, high = (QUICK_SOLO_LEVELS if c.organization == "solo" else QUICK_LEVELS)[difficulty]
+        if (low is not None and c.level < level + low) or (high is not None and c.level > level + high):
+            out.append(f"{c.name} (level {c.level})")
+    return out
+
+
+@pytest.mark.parametrize("difficulty", DIFFICULTIES)
+def test_suggestions_keep_the_quick_methods_levels_unless_told_not_to(difficulty):
+    # by default the Guidelines and Quick Encounter Building both pass every suggestion's levels
+    found = suggest_encounters(FIVE_LEVEL_3, difficulty, SAMPLE, count=6, rng=random.Random(5))
+    assert found
+    for s in found:
+        assert outside_the_quick_levels(s, difficulty, 3) == [], s.summary()
+        assert report(s.encounter).broken == ()
+    # `quick_levels=False` holds levels to the Guidelines only: the sample's level 1 creatures come back
+    plain = suggest_encounters(FIVE_LEVEL_3, difficulty, SAMPLE, count=6, rng=random.Random(5), quick_levels=False)
+    assert any(outside_the_quick_levels(s, difficulty, 3) for s in plain)
+    assert all(report(s.encounter).broken == () for s in plain)
 
 
 def minion_share(suggestion) -> Fraction:

@@ -3,7 +3,8 @@
 The bestiary is the workspace's (the shipped sample, the bestiaries added with `workbench bestiary add` and
 the Director's library, their attribution shown under the text) unless `--bestiary DIR` names folders of stat
 block JSON files (searched recursively; repeat the option for several). Files that cannot be read are named on
-stderr and the rest are used. `--seed` makes the answer reproducible (0 by default, so the same command gives
+stderr and the rest are used. The creatures' levels keep to the Guidelines and to Quick Encounter Building's
+levels for the difficulty, so an encounter's two checks agree; `--guidelines-levels-only` drops the second. `--seed` makes the answer reproducible (0 by default, so the same command gives
 the same answer).
 """
 
@@ -52,6 +53,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--count", type=_count, default=10, metavar="N", help=f"how many suggestions (1 to {MAX_SUGGESTIONS})"
+    )
+    parser.add_argument(
+        "--guidelines-levels-only", action="store_true",
+        help="hold the creatures' levels to the Guidelines only (by default they also keep to the levels Quick "
+        "Encounter Building allows for the difficulty, so both checks pass every suggestion)",
     )
     parser.add_argument("--seed", type=whole_number, default=0, metavar="S", help="the search's seed")
     parser.add_argument("--json", action="store_true")
@@ -142,7 +148,8 @@ def run(args: argparse.Namespace) -> None:
     else:
         bestiary, sources = _workspace_bestiary()
     found = suggest_encounters(
-        party, args.difficulty, bestiary, keywords=args.keyword, count=args.count, rng=random.Random(args.seed)
+        party, args.difficulty, bestiary, keywords=args.keyword, count=args.count, rng=random.Random(args.seed),
+        quick_levels=not args.guidelines_levels_only,
     )
     text = suggestions_text(found, args.heroes, args.level, args.difficulty) + sources
     emit(suggestions_payload(found), args.json, text)

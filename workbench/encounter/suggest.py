@@ -10,10 +10,11 @@ candidates with no broken guideline are kept. So when a guideline is added to th
 keep it too; the construction only makes passing likely.
 
 What the construction aims for ahead of the checker (so few candidates are thrown away): levels within the
-creature and solo limits (with `quick_levels`, within the levels Quick Encounter Building allows for the
-difficulty too: the heroes' level or higher from easy up, at most one level higher at easy and standard, two at
-hard; so the Quick method tab never flags a suggestion's levels where the Guidelines tab passes them), minions within two levels of the heroes and bought two sets at first, at most six
-kinds of stat block, at most eight creatures per hero, half of them minions past three per hero, at most one
+creature and solo limits and, unless `quick_levels=False`, within the levels Quick Encounter Building allows
+for the difficulty too (the heroes' level or lower when trivial, the heroes' level or higher from easy up, at
+most one level higher at easy and standard, two at hard, one for a solo; so the Quick method check never flags a
+suggestion's levels where the Guidelines pass them), minions within two levels of the heroes and bought two sets
+at first, at most six kinds of stat block, at most eight creatures per hero, half of them minions past three per hero, at most one
 solo, one leader and one support creature and two controllers, and at least two roles unless a solo carries
 the fight.
 
@@ -469,7 +470,8 @@ def _level_filter(party: Party, difficulty: str | None, rules: EncounterRules) -
     if low is not None or high is not None:
         span = (f"from level {format_number(low)}" if low is not None else "") + (
             f"{' ' if low is not None else ''}up to level {format_number(high)}" if high is not None else "")
-        words += f", and for a {difficulty} encounter {span} (Quick Encounter Building)"
+        article = "an" if str(difficulty).startswith(("a", "e", "i", "o", "u")) else "a"
+        words += f", and for {article} {difficulty} encounter {span} (Quick Encounter Building)"
     return within, words
 
 
@@ -613,7 +615,7 @@ def suggest_encounters(
     star: bool = False,
     rules: EncounterRules | None = None,
     keep: Iterable[Creature] = (),
-    quick_levels: bool = False,
+    quick_levels: bool = True,
 ) -> tuple[Suggestion, ...]:
     """Up to `count` encounters for `party` at `difficulty` from `bestiary`, best first.
 
@@ -622,9 +624,9 @@ def suggest_encounters(
     "Goblin", "Undead". `must_include` names stat blocks every suggestion holds. `star=True` (hard encounters
     only) makes the costliest leader or solo the star of the show. `rng` makes the search reproducible (a
     fixed seed by default). `keep`: creatures every suggestion holds as they are (the Director's locked
-    rows); the search fills only what is left of the band. `quick_levels=True` also keeps to the creature
-    levels Quick Encounter Building allows for the difficulty (the encounter page asks for it, so its Quick
-    method tab agrees with its Guidelines tab on every suggestion). Fewer than `count` come back when the bestiary has no more that differ; none at
+    rows); the search fills only what is left of the band. The creature levels keep to the Guidelines and to
+    those Quick Encounter Building allows for the difficulty, so the two checks agree on every suggestion;
+    `quick_levels=False` holds them to the Guidelines only. Fewer than `count` come back when the bestiary has no more that differ; none at
     all is refused with `InvalidInput` naming why (no stat block within the level limits, none with the
     keywords, no combination inside the band).
     """
