@@ -120,3 +120,56 @@ def test_initiative_groups_are_the_directors_or_a_marked_suggestion():
     assert "Initiative groups (suggested)" in sheets[0]
     assert "Initiative groups (suggested)" not in sheets[1] and "Initiative groups" in sheets[1]
     assert sheets[0].count('class="wb-group-ev"') == len(wb.suggest_groups(bare))
+
+
+# ---------------------------------------------------------------- printing has limits, as a monster card's
+
+
+class _NoBrowser:
+    """Stands in for the printing browser: a test fails if it is started; `pdf` is what it prints."""
+
+    def __init__(self, pdf: bytes | None = None) -> None:
+        self.pdf = pdf
+
+    def __call__(self) -> _NoBrowser:
+        if self.pdf is None:
+            raise AssertionError("the browser was started")
+        return self
+
+    def run(self, job) -> bytes:
+        assert self.pdf is not None
+        return self.pdf
+
+
+def _hostile_day(where: str) -> Adventure:
+    party = make_party(heroes=4, level=2)
+    word = "w" * 40_000  # one word longer than an A4 page holds at the smallest print (about 33,700 characters)
+    name = word if where == "encounter name" else "Yard"
+    yard = Encounter(name=name, party=party).adding("4 x level 2 platoon brute: Yard Dog")
+    return Adventure(name="Long", party=party, encounters=(yard,))
+
+
+@pytest.mark.parametrize("where", ["encounter name", "monster trait"])
+def test_the_packet_refuses_text_a_page_cannot_hold_before_the_browser_starts(monkeypatch, where):
+    from workbench.export import printout
+
+    monkeypatch.setattr(printout, "_browser", _NoBrowser())
+    dog = wb.build_monster(level=2, organization="platoon", role="brute").model_copy(update={"name": "Yard Dog"})
+    if where == "monster trait":
+        dog = dog.model_copy(update={"traits": (Trait(name="Howl", text="a" * 40_000),)})
+    with pytest.raises(InvalidInput) as caught:
+        export_adventure(_hostile_day(where), "pdf", [dog])
+    refusal = caught.value
+    assert refusal.field == "adventure" and "characters of text at most" in str(refusal)
+    assert refusal.value == ("the day, line 2" if where == "encounter name" else "stat block card 1")
+    assert export_adventure(_hostile_day(where), "html", [dog])  # the page itself is still there to read
+
+
+def test_a_day_of_the_most_encounters_prints(monkeypatch):
+    from workbench.encounter.adventure import MAX_ENCOUNTERS
+    from workbench.export import printout
+
+    monkeypatch.setattr(printout, "_browser", _NoBrowser(b"%PDF-stand-in"))
+    one = day()
+    many = one.model_copy(update={"encounters": (one.encounters * MAX_ENCOUNTERS)[:MAX_ENCOUNTERS], "respites": ()})
+    assert export_adventure(many, "pdf") == b"%PDF-stand-in"  # a long day runs over pages; no line is too long

@@ -39,8 +39,8 @@ from workbench.model import Monster
 from workbench.render.stat_block import STYLE
 from workbench.render.table_copy import table_copy_html
 
-__all__ = ["PAGE_SIZES", "PageSize", "PrintUnavailable", "block_size", "chromium_launch_options", "page_capacity",
-           "print_html", "print_pdf", "print_png"]
+__all__ = ["PAGE_SIZES", "PageSize", "PrintUnavailable", "block_size", "chromium_launch_options", "document_pdf",
+           "fitting", "page_capacity", "print_html", "print_pdf", "print_png"]
 
 # The system's Chromium, first found: $WORKBENCH_CHROMIUM, else Debian's headless shell (the same Blink and V8
 # without the desktop browser's own layers, so a page costs less CPU), else Debian's chromium.
@@ -153,14 +153,17 @@ def block_size(fragment: str, size: PageSize) -> int:
     return len(text) + math.ceil(len(_LINE_STARTS.findall(fragment)) * _line_chars(size) / 2)
 
 
-def _fitting(monster: Monster, fragment: str, size: PageSize) -> str:
-    """`fragment`, if the monster's block fits its page at `MIN_ZOOM`; else InvalidInput saying how much."""
+def fitting(fragment: str, page: str, field: str = "monster", name: str = "", what: str = "a stat block") -> str:
+    """`fragment` (the HTML of something printed on a page of its own), if its text fits one `page` at
+    `MIN_ZOOM`; else InvalidInput naming `field` and `name` and saying how much fits. Every printout checks its
+    pieces here before the browser starts: past the page, the text would only keep Chromium busy."""
+    size = _page_size(page)
     used, room = block_size(fragment, size), page_capacity(size)
     if used > room:
         raise InvalidInput(
-            "monster", monster.name,
-            f"a stat block that fits one {size.name} page: about {room:,} characters of text at most",
-            f"its block holds about {used:,}; shorten its text, or export it as markdown or html",
+            field, name,
+            f"{what} that fits one {size.name} page: about {room:,} characters of text at most",
+            f"it holds about {used:,}; shorten its text, or export it as markdown or html",
         )
     return fragment
 
@@ -178,7 +181,8 @@ def print_html(monsters: Monster | Iterable[Monster], page: str = "a4", block: B
     """
     size = _page_size(page)
     draw = block or _default_block
-    pages = "".join(f'<div class="wb-page">{_fitting(m, draw(m), size)}</div>' for m in _monsters(monsters))
+    pages = "".join(f'<div class="wb-page">{fitting(draw(m), page, "monster", m.name)}</div>'
+                    for m in _monsters(monsters))
     at_page = (
         f"<style>@page{{size:{size.width_mm}mm {size.height_mm}mm;margin:{size.margin_mm}mm}}"
         f".wb-stat-block{{font-size:{size.font_pt}pt}}</style>"
@@ -283,35 +287,56 @@ def _browser() -> _Browser:
         return _BROWSER
 
 
-def _offline_page(browser: Any, **context_options: Any) -> tuple[Any, Any]:
-    """A fresh page that may fetch nothing from the network (the document is complete in itself)."""
-    context = browser.new_context(**context_options)
-    context.route("**/*", lambda route: route.abort())
-    return context, context.new_page()
+def _printed(document: str, capture: Callable[[Any], bytes], media: str | None = None,
+             **context_options: Any) -> bytes:
+    """`capture(tab)` of `document` laid out in a fresh page of the one browser that may fetch nothing from
+    the network (the document is complete in itself); `media` "print" lays it out as printed."""
+
+    def job(browser: Any) -> bytes:
+        context = browser.new_context(**context_options)
+        try:
+            context.route("**/*", lambda route: route.abort())
+            tab = context.new_page()
+            if media is not None:
+                tab.emulate_media(media=media)
+            tab.set_content(document, wait_until="load")
+            return capture(tab)
+        finally:
+            context.close()
+
+    return _browser().run(job)
 
 
 # ---------------------------------------------------------------- PDF
 
 
-def print_pdf(monsters: Monster | Sequence[Monster], page: str = "a4", block: Block | None = None) -> bytes:
-    """A PDF with one page per monster (a library or an encounter in one file); `page`: a4, letter or card."""
+def document_pdf(document: str, page: str = "a4", parts: Iterable[tuple[str, str]] = (), *,
+                 field: str = "document", what: str = "a part", fit: bool = False) -> bytes:
+    """A complete HTML document (its own `@page` size) printed to PDF by the one browser, offline.
+
+    `parts` are the pieces that start a printed page of their own, each (its name, its HTML): each is checked
+    by `fitting` first, so one with more text than a `page` holds is refused, naming `field` and the part,
+    before the browser starts. `fit` zooms each `.wb-page` down to its page (laid out at the printed width, so
+    the heights measured for fitting are the printed ones).
+    """
     size = _page_size(page)
-    document = print_html(monsters, page, block)
+    for name, fragment in parts:
+        fitting(fragment, page, field, name, what)
     width, limit = size.content_px()
 
-    def job(browser: Any) -> bytes:
-        # laid out at the printed width, so the heights measured for fitting are the printed ones
-        context, tab = _offline_page(browser, viewport={"width": math.floor(width), "height": math.floor(limit)})
-        try:
-            tab.emulate_media(media="print")
-            tab.set_content(document, wait_until="load")
+    def capture(tab: Any) -> bytes:
+        if fit:
             tab.evaluate(FIT_SCRIPT, limit)
-            pdf: bytes = tab.pdf(prefer_css_page_size=True, print_background=True)
-            return pdf
-        finally:
-            context.close()
+        pdf: bytes = tab.pdf(prefer_css_page_size=True, print_background=True)
+        return pdf
 
-    return _browser().run(job)
+    viewport = {"viewport": {"width": math.floor(width), "height": math.floor(limit)}} if fit else {}
+    return _printed(document, capture, media="print", **viewport)
+
+
+def print_pdf(monsters: Monster | Sequence[Monster], page: str = "a4", block: Block | None = None) -> bytes:
+    """A PDF with one page per monster (a library or an encounter in one file); `page`: a4, letter or card."""
+    return document_pdf(print_html(monsters, page, block), page, fit=True)
 
 
 # ---------------------------------------------------------------- PNG
@@ -329,20 +354,12 @@ def print_png(monster: Monster, dpi: int = 200, page: str = "card", block: Block
     width, height = size.content_px()
     document = print_html(monster, page, block)
 
-    def job(browser: Any) -> bytes:
-        context, tab = _offline_page(
-            browser,
-            viewport={"width": round(width), "height": round(height)},
-            device_scale_factor=dpi / CSS_PX_PER_INCH,
-        )
-        try:
-            tab.set_content(document, wait_until="load")
-            png: bytes = tab.locator(".wb-stat-block").first.screenshot(type="png")
-            return png
-        finally:
-            context.close()
+    def capture(tab: Any) -> bytes:
+        png: bytes = tab.locator(".wb-stat-block").first.screenshot(type="png")
+        return png
 
-    return with_dpi(_browser().run(job), dpi)
+    return with_dpi(_printed(document, capture, viewport={"width": round(width), "height": round(height)},
+                             device_scale_factor=dpi / CSS_PX_PER_INCH), dpi)
 
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
