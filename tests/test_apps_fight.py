@@ -4,10 +4,12 @@ and the page resuming the saved fight when it is built again."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from workbench.apps import pages
-from workbench.apps.fight import fight_file
+from workbench.apps.fight import fight_file, open_fight
 from workbench.apps.fight_runner import fight_runner
 from workbench.encounter.encounter import Encounter, InitiativeGroup, creature_from_monster
 from workbench.encounter.objective import choose_objective
@@ -211,6 +213,31 @@ def test_an_unreadable_fight_file_is_kept_aside_and_a_new_fight_starts(desk):
     runner = _runner(page)
     assert runner.fight.round == 0
     assert path.with_name(path.stem + ".unreadable.json").exists()
+
+
+def test_an_unreadable_fight_file_never_replaces_a_name_taken_even_by_a_dangling_link(desk, tmp_path):
+    path = fight_file(desk)
+    path.parent.mkdir(parents=True)
+    path.write_text("{}")
+    taken = path.with_name(path.stem + ".unreadable.json")
+    os.symlink(tmp_path / "nowhere", taken)
+    fight, note = open_fight(desk, path)
+    assert fight is not None and fight.round == 0
+    assert taken.is_symlink() and not (tmp_path / "nowhere").exists()  # the link is kept, nothing made through it
+    assert path.with_name(path.stem + ".unreadable-2.json").read_text() == "{}"
+    assert "unreadable-2.json" in note
+
+
+def test_a_fight_file_that_is_a_link_is_left_as_it_is_and_said(desk, tmp_path):
+    path = fight_file(desk)
+    path.parent.mkdir(parents=True)
+    outside = tmp_path / "outside.json"
+    outside.write_text("not a fight")
+    os.symlink(outside, path)
+    fight, note = open_fight(desk, path)
+    assert fight is None and "symbolic link" in note and "Traceback" not in note
+    assert path.is_symlink() and outside.read_text() == "not a fight"
+    assert not list(path.parent.glob("*.unreadable*"))
 
 
 def test_the_forecast_beside_the_real_fight(app):

@@ -231,7 +231,7 @@ def test_a_name_taken_is_kept_unless_replaced(tmp_path):
     (source / "Broken" / "broken.json").unlink()
     again = add_bestiary(source, tmp_path / "b", name="Keep", replace=True)
     assert again.failures == ()
-    assert [p.name for p in (tmp_path / "b").iterdir()] == ["Keep"]  # no hidden folder left behind
+    assert [p.name for p in (tmp_path / "b").iterdir() if p.is_dir()] == ["Keep"]  # no hidden folder left behind
     with pytest.raises(InvalidInput) as caught:
         add_bestiary(source, tmp_path / "b", name="../out")
     assert caught.value.field == "name"
@@ -479,3 +479,60 @@ def test_the_attribution_is_the_licences_first_paragraph_of_prose(tmp_path, lice
     (source / "goblin.json").write_bytes(stat_blocks()[0].read_bytes())
     (source / "LICENSE.md").write_text(licence, encoding="utf-8")
     assert add_bestiary(source, tmp_path / "b").attribution == attribution
+
+
+# ---------------------------------------------------------------- writes go through the safe-write path
+
+
+def test_a_link_planted_at_the_bestiarys_place_is_refused_and_nothing_is_written_through_it(tmp_path):
+    source = sample_source(tmp_path / "src")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "theirs.txt").write_text("not the workbench's", encoding="utf-8")
+    root = tmp_path / "b"
+    root.mkdir()
+    os.symlink(outside, root / "Planted")
+    for replace in (False, True):
+        with pytest.raises(InvalidInput) as caught:
+            add_bestiary(source, root, name="Planted", replace=replace)
+        assert caught.value.field in ("name", "into")
+        assert len(str(caught.value).splitlines()) == 1
+    os.symlink(tmp_path / "nowhere", root / "Dangling")
+    with pytest.raises(InvalidInput) as caught:
+        add_bestiary(source, root, name="Dangling", replace=True)
+    assert "symbolic link" in str(caught.value) and "Errno" not in str(caught.value)
+    assert (root / "Planted").is_symlink() and (root / "Dangling").is_symlink()  # left as they were
+    assert sorted(p.name for p in outside.iterdir()) == ["theirs.txt"]  # nothing written outside
+    assert not (tmp_path / "nowhere").exists()
+    assert [p.name for p in root.iterdir() if p.is_dir() and not p.is_symlink()] == []  # nothing left building
+
+
+def test_a_copy_that_fails_half_way_leaves_no_file_in_the_library(tmp_path, monkeypatch):
+    old, here = tmp_path / "old", tmp_path / "monsters"
+    save_monster(wb.build_monster(level=2, organization="elite", role="brute").model_copy(
+        update={"name": "Moved"}), folder=old)
+    here.mkdir()
+
+    def full_disk(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    moved, kept = move_old_monsters(here, [old])
+    monkeypatch.undo()
+    assert moved == () and [m.name for m in kept] == ["Moved.json"]
+    assert old.joinpath("Moved.json").exists()  # the old file stays
+    assert [p.name for p in here.iterdir() if not p.name.startswith(".")] == []  # no half-made copy
+    assert not [p for p in here.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_link_in_the_library_leading_out_is_no_copy_of_an_old_monster(tmp_path):
+    old, here, outside = tmp_path / "old", tmp_path / "monsters", tmp_path / "outside"
+    save_monster(wb.build_monster(level=2, organization="elite", role="brute").model_copy(
+        update={"name": "Twin"}), folder=old)
+    outside.mkdir()
+    here.mkdir()
+    outside.joinpath("Twin.json").write_bytes(old.joinpath("Twin.json").read_bytes())
+    os.symlink(outside / "Twin.json", here / "Twin.json")
+    assert {m.name: m.status for m in old_library_monsters(here, [old])} == {"Twin.json": "conflict"}
+    moved, kept = move_old_monsters(here, [old])
+    assert moved == () and old.joinpath("Twin.json").exists()  # the Director's file is not removed for a link

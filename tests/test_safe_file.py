@@ -10,6 +10,7 @@ import signal
 import stat
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -25,7 +26,9 @@ from workbench.io.safe_file import (
     content_hash,
     folder_lock,
     read_current,
+    replace_folder,
     require_switch,
+    set_aside,
     write_atomic,
     write_group,
 )
@@ -283,3 +286,82 @@ def test_a_damaged_journal_never_removes_a_users_file(tmp_path):
         assert journal.generation == 7
     assert kept.read_text() == "mine"
     assert (tmp_path / LOCK_NAME).read_text() == "0000000000000000007\n"  # the journal emptied, the count kept
+
+
+# ---------------------------------------------------------------- moving a file aside, placing a whole folder
+
+
+def test_a_file_set_aside_takes_the_first_free_name_and_never_one_taken(tmp_path):
+    first = tmp_path / "fight.json"
+    first.write_text("one", encoding="utf-8")
+    assert set_aside(first, "unreadable") == tmp_path / "fight.unreadable.json"
+    first.write_text("two", encoding="utf-8")
+    os.symlink(tmp_path / "nowhere", tmp_path / "fight.unreadable-2.json")  # a dangling link holds its name
+    assert set_aside(first, "unreadable") == tmp_path / "fight.unreadable-3.json"
+    assert (tmp_path / "fight.unreadable.json").read_text(encoding="utf-8") == "one"
+    assert (tmp_path / "fight.unreadable-3.json").read_text(encoding="utf-8") == "two"
+    assert (tmp_path / "fight.unreadable-2.json").is_symlink() and not (tmp_path / "nowhere").exists()
+    assert not first.exists() and _temporaries(tmp_path) == []
+
+
+def test_a_link_or_a_folder_is_never_set_aside_and_what_it_leads_to_is_untouched(tmp_path):
+    outside = tmp_path / "outside.json"
+    outside.write_text("theirs", encoding="utf-8")
+    folder = tmp_path / "desk"
+    folder.mkdir()
+    os.symlink(outside, folder / "fight.json")
+    (folder / "sub.json").mkdir()
+    for name, kind in (("fight.json", "symbolic link"), ("sub.json", "folder"), ("gone.json", "not there")):
+        with pytest.raises(FileProblem) as caught:
+            set_aside(folder / name, "unreadable")
+        assert kind in caught.value.reason and len(str(caught.value).splitlines()) == 1
+    assert (folder / "fight.json").is_symlink() and outside.read_text(encoding="utf-8") == "theirs"
+    assert _names(folder) == ["fight.json", "sub.json"]
+
+
+def test_a_folder_is_placed_whole_and_replaces_only_a_folder(tmp_path):
+    def built(text):
+        folder = Path(tempfile.mkdtemp(prefix=".building-", dir=tmp_path))
+        (folder / "bestiary.json").write_text(text, encoding="utf-8")
+        return folder
+
+    final = tmp_path / "Goblins"
+    replace_folder(built("first"), final, replace=False)
+    with pytest.raises(FileExistsError):
+        replace_folder(built("second"), final, replace=False)
+    replace_folder(built("third"), final, replace=True)
+    assert (final / "bestiary.json").read_text(encoding="utf-8") == "third"
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    os.symlink(outside, tmp_path / "Planted")
+    (tmp_path / "File").write_text("mine", encoding="utf-8")
+    for name, kind in (("Planted", "symbolic link"), ("File", "a file")):
+        with pytest.raises(FileProblem) as caught:
+            replace_folder(built("x"), tmp_path / name, replace=True)
+        assert kind in caught.value.reason and len(str(caught.value).splitlines()) == 1
+    assert list(outside.iterdir()) == [] and (tmp_path / "File").read_text(encoding="utf-8") == "mine"
+    assert (tmp_path / "Planted").is_symlink()
+    with pytest.raises(InvalidInput):
+        replace_folder(built("x"), final, replace="yes")
+
+
+def test_a_folder_that_cannot_be_placed_is_one_line_and_the_old_one_stays(tmp_path, monkeypatch):
+    final = tmp_path / "Goblins"
+    final.mkdir()
+    (final / "bestiary.json").write_text("old", encoding="utf-8")
+    building = tmp_path / ".building"
+    building.mkdir()
+    real_rename = os.rename
+
+    def full(src, dst):
+        if Path(src) == building:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_rename(src, dst)
+
+    monkeypatch.setattr(os, "rename", full)
+    with pytest.raises(FileProblem) as caught:
+        replace_folder(building, final, replace=True)
+    monkeypatch.undo()
+    assert caught.value.reason == "cannot save the folder: the disk is full"
+    assert (final / "bestiary.json").read_text(encoding="utf-8") == "old"
+    assert _names(tmp_path) == [".building", "Goblins"]  # the old folder put back, nothing aside left

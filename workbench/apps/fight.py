@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import os
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -24,6 +25,8 @@ from workbench.apps.squad import squad_app
 from workbench.encounter.party import format_number
 from workbench.errors import InvalidInput
 from workbench.fight.fight import Fight, load_fight
+from workbench.io.safe_file import FileProblem, set_aside
+from workbench.render.message import error_html
 from workbench.workspace import (
     Workspace,
     encounter_monsters,
@@ -46,20 +49,19 @@ def fight_file(workspace: Workspace, folder: Path | None = None) -> Path:
 def open_fight(workspace: Workspace, path: Path) -> tuple[Fight | None, str]:
     """The encounter's fight resumed from `path`, or a new one; with a note (HTML) when something was off.
 
-    A file that does not replay is moved aside (never overwritten) and a new fight starts.
+    A file that does not replay is moved aside (`set_aside`: never overwritten, never over a file) and a new
+    fight starts; one that cannot be moved (a link, a read-only folder) is left as it is, and no fight starts.
     """
     monsters = tuple(m for m, _count in encounter_monsters(workspace))
     note = ""
-    if path.exists():
+    if os.path.lexists(path):
         try:
             fight = load_fight(path)
         except InvalidInput as exc:
-            aside = path.with_name(path.stem + ".unreadable.json")
-            number = 1
-            while aside.exists():
-                number += 1
-                aside = path.with_name(f"{path.stem}.unreadable-{number}.json")
-            path.rename(aside)
+            try:
+                aside = set_aside(path, "unreadable")
+            except FileProblem as problem:
+                return None, refusal_html(exc) + error_html(f" It is left as it is: {problem.reason}.")
             note = refusal_html(exc) + html.escape(f" It is kept as {aside.name}; a new fight starts.")
         else:
             if fight.encounter == workspace.encounter:

@@ -63,7 +63,15 @@ from workbench.formats.bestiary import (
 from workbench.formats.reader import MAX_FILE_BYTES, detect_format, read_monsters
 from workbench.formats.record import ImportRefused
 from workbench.frozen import Frozen
-from workbench.io.safe_file import FileProblem, is_inside, parse_json, read_bytes, read_text
+from workbench.io.safe_file import (
+    FileProblem,
+    is_inside,
+    parse_json,
+    read_bytes,
+    read_text,
+    replace_folder,
+    write_atomic,
+)
 from workbench.model import Monster
 from workbench.monster.library import OLD_CHECKOUT_FOLDER, load_library
 from workbench.rules.ruleset import Ruleset
@@ -556,13 +564,13 @@ def _read(files: Sequence[SourceFile], progress: Progress | None) -> tuple[
     return monsters, failures, skipped, kept
 
 
-def _write_file(folder: Path, relative: str, data: bytes) -> None:
+def _write_file(folder: Path, relative: str, data: bytes | str) -> None:
+    """One file of the bestiary being built, written as every file is (`write_atomic`: new, never through a
+    link); the folder is the workbench's own hidden one, so it takes no lock."""
     target = folder / relative
     if not target.resolve().is_relative_to(folder.resolve()):  # _safe_member_path already refused these
         raise InvalidInput("source", relative, SOURCE_ACCEPTS, "a path outside the bestiary")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with open(target, "xb") as handle:
-        handle.write(data)
+    write_atomic(target, data, lock=False)
 
 
 def _attribution_file(bestiary: AddedBestiary, licences: Sequence[SourceFile]) -> str:
@@ -658,24 +666,15 @@ def _place(root: Path, final: Path, bestiary: AddedBestiary, files: Sequence[Sou
         for file in files:
             _write_file(sources, file.path, file.data)
         payload = bestiary.model_dump(mode="json")
-        (building / BESTIARY_FILE).write_text(json.dumps(payload, ensure_ascii=False) + "\n", encoding="utf-8")
-        (building / ATTRIBUTION_FILE).write_text(_attribution_file(bestiary, [
+        _write_file(building, BESTIARY_FILE, json.dumps(payload, ensure_ascii=False) + "\n")
+        _write_file(building, ATTRIBUTION_FILE, _attribution_file(bestiary, [
             f for f in files if _is_licence(f.path.rsplit("/", 1)[-1])
-        ]), encoding="utf-8")
-        old: Path | None = None
-        if final.exists():
-            if not replace:
-                raise InvalidInput("name", final.name, "a name no added bestiary has, or replace", f"{final} exists")
-            old = Path(tempfile.mkdtemp(prefix=f".replaced-{final.name}-", dir=root))
-            os.rename(final, old / final.name)
-        try:
-            os.rename(building, final)
-        except OSError:
-            if old is not None:
-                os.rename(old / final.name, final)
-            raise
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        ]))
+        replace_folder(building, final, replace)
+    except FileExistsError:
+        raise InvalidInput("name", final.name, "a name no added bestiary has, or replace", f"{final} exists") from None
+    except FileProblem as exc:
+        raise InvalidInput("into", str(root), "a folder the workbench can write", exc.reason) from None
     except OSError as exc:
         raise InvalidInput("into", str(root), "a folder the workbench can write", str(exc)) from None
     finally:
@@ -915,14 +914,15 @@ def old_library_monsters(
             if not target.exists():
                 status: Literal["move", "same", "conflict"] = "move"
             else:
-                status = "same" if _same_bytes(path, target) else "conflict"
+                status = "same" if _same_bytes(path, target, here) else "conflict"
             found.append(OldMonster(file=str(path), name=path.name, status=status))
     return tuple(found)
 
 
-def _same_bytes(a: Path, b: Path) -> bool:
+def _same_bytes(a: Path, b: Path, b_inside: Path | None = None) -> bool:
+    """Whether two files hold the same bytes (`b` read only inside `b_inside`: a link leading out is no copy)."""
     try:
-        return read_bytes(a) == read_bytes(b)
+        return read_bytes(a) == read_bytes(b, inside=b_inside)
     except FileProblem:
         return False
 
@@ -950,12 +950,8 @@ def move_old_monsters(
             continue
         try:
             if old.status == "move":
-                data = read_bytes(source)
-                with open(target, "xb") as handle:
-                    handle.write(data)
-                    handle.flush()
-                    os.fsync(handle.fileno())
-            if not _same_bytes(source, target):
+                write_atomic(target, read_bytes(source))  # the library's lock, new, never through a link
+            if not _same_bytes(source, target, here):
                 kept.append(old.model_copy(update={"status": "conflict"}))
                 continue
             source.unlink()

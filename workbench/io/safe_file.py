@@ -25,6 +25,7 @@ import math
 import os
 import re
 import secrets
+import shutil
 import stat
 import time
 import tomllib
@@ -63,7 +64,9 @@ __all__ = [
     "parse_toml",
     "place",
     "read_current",
+    "replace_folder",
     "require_switch",
+    "set_aside",
     "write_atomic",
     "write_group",
     "write_locked",
@@ -756,3 +759,74 @@ def _write_group(
             backup.unlink(missing_ok=True)
     _sync_folder(folder)
     return [target for _temp, target, _replaces in staged]
+
+
+# ---------------------------------------------------------------- moving a file aside, placing a whole folder
+
+
+def set_aside(path: str | Path, label: str) -> Path:
+    """Rename the file at `path` to the first free name beside it (`<stem>.<label><suffix>`, then
+    `<stem>.<label>-2<suffix>`, ...) and return that name: a file the workbench cannot use is kept for the
+    Director, never overwritten and never overwriting.
+
+    The folder's lock is held and the move is `place` (atomic, fails when the name is taken). Only a regular
+    file is moved: a link, a folder or a device under that name is refused, never followed. Every failure is
+    a one-line FileProblem naming `path`.
+    """
+    path = Path(path)
+    if not isinstance(label, str) or not re.fullmatch(r"[\w.-]+", label):
+        raise InvalidInput("label", label, "a short name of letters, digits, dots and dashes")
+    with folder_lock(path.parent, path):
+        info = _existing(path)
+        if info is None or not stat.S_ISREG(info.st_mode):
+            kind = "not there" if info is None else f"{_kind(info.st_mode)}, and only a regular file is moved"
+            raise FileProblem(path, f"cannot move it aside: it is {kind}")
+        for number in range(1, 1000):
+            aside = path.with_name(f"{path.stem}.{label}{'' if number == 1 else f'-{number}'}{path.suffix}")
+            try:
+                place(path, aside, overwrite=False)
+                if os.path.lexists(path):  # placed by a hard link: the old name goes now
+                    os.unlink(path)
+            except FileExistsError:
+                continue
+            except OSError as exc:
+                raise FileProblem(path, f"cannot move it aside: {_os_reason(exc)}") from None
+            _sync_folder(path.parent)
+            return aside
+    raise FileProblem(path, f"cannot move it aside: {path.stem}.{label}-999{path.suffix} and every name before "
+                      "it are taken")
+
+
+def replace_folder(building: str | Path, final: str | Path, replace: bool) -> Path:
+    """Move the finished folder `building` to `final` (both in one folder) holding that folder's lock.
+
+    A folder already at `final` is replaced only with `replace`: it is moved aside first, put back if the
+    move fails, and removed once the new one is in place. Anything else under that name (a link, wherever it
+    leads, a file, a pipe) is refused and left as it is, so nothing is ever written through it. Without
+    `replace` a taken name raises FileExistsError. Every failure is a one-line FileProblem naming `final`.
+    """
+    building, final = Path(building), Path(final)
+    require_switch("replace", replace)
+    with folder_lock(final.parent, final):
+        info = _existing(final)
+        if info is not None and not stat.S_ISDIR(info.st_mode):
+            kind = "a file" if stat.S_ISREG(info.st_mode) else _kind(info.st_mode)
+            raise FileProblem(final, f"cannot save the folder: it is {kind}, and only a folder is ever replaced")
+        if info is not None and not replace:
+            raise FileExistsError(errno.EEXIST, "File exists", str(final))
+        aside = final.with_name(f".{final.name}.{os.getpid()}-{secrets.token_hex(4)}.old")
+        try:
+            if info is not None:
+                os.rename(final, aside)
+            try:
+                os.rename(building, final)
+            except OSError:
+                if info is not None:
+                    os.rename(aside, final)
+                raise
+        except OSError as exc:
+            raise FileProblem(final, f"cannot save the folder: {_os_reason(exc)}") from None
+        _sync_folder(final.parent)
+        if info is not None:
+            shutil.rmtree(aside, ignore_errors=True)
+    return final
