@@ -131,7 +131,7 @@ BROWSER_FILES_APART = ("tests/browser/test_browser_server_edges.py",)
 # served without preheated kernels, and the rest (the app pages, the journey, preheating, the landing page,
 # the server's checks). One unit was the long pole while the other worker idled.
 LESSON_BROWSER_TESTS = tuple(f"tests/browser/test_browser_{name}.py" for name in (
-    "builder", "calibration", "encounter", "explorer", "export", "homebrew", "lessons", "malice", "solos",
+    "adventure", "builder", "calibration", "encounter", "explorer", "export", "homebrew", "lessons", "malice", "solos",
     "start_here", "suggest"))
 _ORDER = (BROWSER_TESTS, "notebooks/")  # longest units first: the browser tests, then the notebooks
 

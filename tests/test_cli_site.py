@@ -34,7 +34,8 @@ FORBIDDEN_ON_PAGES = re.compile(r"Run the cells|Shift \+ Enter|/tmp/|onerror|<sc
 def test_pages_ship_in_a_directors_order_with_a_title_and_one_line_each():
     listed = pages()
     assert [p.file for p in listed] == [f"{slug}.ipynb" for slug in PAGE_ORDER]
-    assert [p.title for p in listed][:4] == ["Build a monster", "Solo monsters", "Build an encounter", "Run the fight"]
+    assert [p.title for p in listed][:5] == ["Build a monster", "Solo monsters", "Build an encounter", "Plan an adventure",
+                                            "Run the fight"]
     for page in listed:
         assert page.purpose.endswith(".") and "\n" not in page.purpose and len(page.purpose) < 130, page
 

@@ -17,11 +17,13 @@ import html
 import json
 import uuid
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
+from workbench.apps.adventure import adventure_app
 from workbench.apps.bestiary_add import BestiaryAdder
 from workbench.apps.builder import monster_builder
 from workbench.apps.calibration import calibration_app
@@ -39,6 +41,7 @@ from workbench.monster.library import load_library
 from workbench.render.message import error_html, ok_html
 from workbench.workspace import (
     Workspace,
+    adventures_folder,
     bestiaries_folder,
     default_workspace,
     encounters_folder,
@@ -53,6 +56,7 @@ from workbench.workspace import (
 )
 
 __all__ = [
+    "adventure_page",
     "calibration_page",
     "encounter_page",
     "fight_page",
@@ -273,6 +277,17 @@ def encounter_page() -> widgets.VBox:
     lines = _note(f"{html.escape(saved + skipped)} in the Monster list. The party and the creatures here are "
                   "what the fight page uses." + _from_html(others.attribution_lines()))
     return _page(problem, lines, status, app)
+
+
+@_in_workspace
+def adventure_page() -> widgets.VBox:
+    """The day of encounters: the encounters saved on the encounter page, in order with respites, saved into
+    the workspace's adventures folder; the packet prints the saved monsters' own stat blocks."""
+    workspace, problem = _workspace()
+    monsters, _unreadable = _library_monsters()  # the encounter page names the files it could not read
+    app = adventure_app(folder=encounters_folder(), monsters=monsters, adventures=adventures_folder(),
+                        party=workspace.encounter.party.model_copy(update={"victories": Fraction(0)}))
+    return _page(problem, app)
 
 
 @_in_workspace
