@@ -2,13 +2,16 @@
 a dict, a huge number, a 5,000-digit number, something that is no path and a text with a NUL in it, the other
 arguments valid. Only the workbench's own errors may come out (a `WorkbenchError`, naming the argument when
 it is an `InvalidInput`), or pydantic's `ValidationError` from a model's constructor; never a raw TypeError,
-AttributeError, KeyError or an error from `pathlib`. Each call is one test with a 10 s timeout."""
+AttributeError, KeyError or an error from `pathlib`. One test per function: it makes every call and names every
+(parameter, value) that got the wrong answer, so a run counts functions checked, not calls; a call that hangs is
+stopped by the test's timeout, 10 s for each of its calls."""
 
 from __future__ import annotations
 
 import inspect
 import random
 import tempfile
+import traceback
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -155,26 +158,27 @@ def _parameters(name: str) -> list[str]:
             if p.kind not in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)]
 
 
-def _cases() -> list[tuple[str, str, str]]:
-    cases = []
-    for name in wb.__all__:
-        target = getattr(wb, name)
-        if name in ERRORS or not callable(target):
-            continue
-        values = ("none", "dict", "nopath") if name in APPS else tuple(HOSTILE)
-        cases.extend((name, parameter, value) for parameter in _parameters(name) for value in values)
-    return cases
+def _swept() -> list[str]:
+    """The public callables the sweep calls: every one but the error classes and those without a parameter."""
+    return [name for name in wb.__all__
+            if name not in ERRORS and callable(getattr(wb, name)) and _parameters(name)]
 
 
-CASES = _cases()
+def _cases(name: str) -> list[tuple[str, str]]:
+    """(parameter, hostile value's key) for every call the sweep makes of `name`."""
+    values = ("none", "dict", "nopath") if name in APPS else tuple(HOSTILE)
+    return [(parameter, value) for parameter in _parameters(name) for value in values]
+
+
+SWEPT = _swept()
+CALL_TIMEOUT_S = 10
 
 
 def test_the_sweep_covers_every_public_function():
-    swept = {name for name, _, _ in CASES}
     functions = {n for n in wb.__all__ if callable(getattr(wb, n)) and n not in ERRORS}
     no_parameters = {n for n in functions if not _parameters(n)}
-    assert swept == functions - no_parameters
-    assert len(CASES) > 1000
+    assert set(SWEPT) == functions - no_parameters
+    assert len(SWEPT) > 50 and sum(len(_cases(name)) for name in SWEPT) > 1000
 
 
 def _call(name: str, parameter: str, value: Any) -> Callable[[], Any]:
@@ -182,20 +186,49 @@ def _call(name: str, parameter: str, value: Any) -> Callable[[], Any]:
     return lambda: getattr(wb, name)(**arguments)
 
 
-@pytest.mark.timeout(10)
-@pytest.mark.parametrize("name, parameter, value", CASES, ids=["-".join(c) for c in CASES])
-def test_a_hostile_argument_gets_the_workbenchs_own_error(name, parameter, value):
-    target = getattr(wb, name)
+def _wrong_answer(name: str, parameter: str, value: str) -> str | None:
+    """What is wrong with the answer to `name(parameter=HOSTILE[value])`, or None if it is the workbench's own."""
     try:
         _call(name, parameter, HOSTILE[value])()
     except OWN as exc:
-        if isinstance(exc, wb.InvalidInput):
-            assert exc.field, exc
+        if isinstance(exc, wb.InvalidInput) and not exc.field:
+            return f"an InvalidInput naming no field: {exc}"
     except ValidationError:
-        assert _is_model(target), f"{name} is no model: a ValidationError is not its own error"
+        if not _is_model(getattr(wb, name)):
+            return "a ValidationError, and it is no model: not its own error"
+    except Exception as exc:  # the sweep's finding: any other error, said with where it was raised
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        return f"{type(exc).__name__}: {str(exc)[:160]} ({Path(where.filename).name}:{where.lineno})"
+    return None
+
+
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.timeout(CALL_TIMEOUT_S * len(_cases(name))))
+                                  for name in SWEPT])
+def test_every_hostile_argument_gets_the_workbenchs_own_error(name):
+    wrong = [f"{parameter}={value}: {answer}" for parameter, value in _cases(name)
+             if (answer := _wrong_answer(name, parameter, value)) is not None]
+    assert not wrong, f"{name} answered hostile arguments wrongly:\n" + "\n".join(wrong)
 
 
 # ---------------------------------------------------------------- the check itself
+
+
+def test_the_sweep_names_a_raw_error_and_a_refusal_that_names_no_field(monkeypatch):
+    def raw(bonus):
+        return {}[bonus]  # a KeyError, or a TypeError for a dict: never the workbench's own
+
+    def unnamed(bonus):
+        raise wb.InvalidInput("", bonus, "a whole number")
+
+    monkeypatch.setattr(wb, "tier_odds", raw)
+    assert _wrong_answer("tier_odds", "bonus", "none").startswith("KeyError: None (test_api_sweep.py:")
+    assert _wrong_answer("tier_odds", "bonus", "dict").startswith("TypeError: ")
+    monkeypatch.setattr(wb, "tier_odds", unnamed)
+    assert _wrong_answer("tier_odds", "bonus", "huge").startswith("an InvalidInput naming no field")
+    monkeypatch.setattr(wb, "tier_odds", lambda bonus: wb.Trait(name=bonus, text="", cost=1))
+    assert _wrong_answer("tier_odds", "bonus", "none") == "a ValidationError, and it is no model: not its own error"
+    assert _wrong_answer("Trait", "name", "none") is None  # a model's own constructor may say so
+
 
 
 def test_a_refusal_names_the_argument_and_what_it_accepts():
