@@ -23,6 +23,7 @@ import psutil
 
 from workbench.export.printout import chromium_launch_options
 from workbench.server.app import HOST, TOKEN_ENV, free_port
+from workbench.server.switches import DEVICES, OFF_VARIABLE
 
 START_S = 180
 POOL_FILLED = re.compile(r"Kernel pool of (\S+) is filled")  # what the server logs after each preheat
@@ -60,6 +61,12 @@ def settle(server: subprocess.Popen[bytes], ready: Callable[[], bool], quiet_s: 
     return time.monotonic() - started
 
 
+def add_off_option(parser: Any) -> None:
+    """`--off NAME` (repeatable): serve with that speed device of the server turned off (`switches.DEVICES`)."""
+    parser.add_argument("--off", action="append", default=[], choices=DEVICES, metavar="DEVICE",
+                        help=f"serve with this speed device turned off: {', '.join(DEVICES)} (repeatable)")
+
+
 def percentile(values: list[float], fraction: float) -> float:
     """The nearest-rank percentile (p95 of 40 samples is the 38th smallest)."""
     ordered = sorted(values)
@@ -68,12 +75,14 @@ def percentile(values: list[float], fraction: float) -> float:
 
 @contextmanager
 def running_app(scratch: Path, token: str, log: Path | None = None,
-                options: Sequence[str] = ()) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+                options: Sequence[str] = (), off: Sequence[str] = ()) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """`workbench app [options]` with `scratch` as its home (Jupyter's folders in it, no WORKBENCH_HOME from
-    outside), its output in `log` (or discarded); yields the server and its URL once it listens, stops it after."""
+    outside), the speed devices `off` turned off, its output in `log` (or discarded); yields the server and its
+    URL once it listens, stops it after."""
     env = dict(os.environ, HOME=str(scratch), JUPYTER_CONFIG_DIR=str(scratch / "config"),
                JUPYTER_DATA_DIR=str(scratch / "data"), JUPYTER_RUNTIME_DIR=str(scratch / "runtime"),
-               IPYTHONDIR=str(scratch / "ipython"), JUPYTER_PLATFORM_DIRS="1", **{TOKEN_ENV: token})
+               IPYTHONDIR=str(scratch / "ipython"), JUPYTER_PLATFORM_DIRS="1",
+               **{TOKEN_ENV: token, OFF_VARIABLE: ",".join(off)})
     env.pop("WORKBENCH_HOME", None)
     port = free_port()
     with (log.open("w") if log else open(os.devnull, "w")) as out:

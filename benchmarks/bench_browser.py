@@ -18,21 +18,22 @@ working tab open (an HTML view drawn with the block: the tab the builder opens o
 tab open (plotly redraws its figure on every change, and that redraw is the page's last change). Goal (issues
 13 and 18): settled p95 < 40 ms, both paces.
 
-Run: .venv/bin/python benchmarks/bench_browser.py [changes]   (default 40 a run)
+Run: .venv/bin/python benchmarks/bench_browser.py [changes] [--tab TITLE] [--off DEVICE]   (default 40 a run;
+DEVICE: `switches.DEVICES`)
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import secrets
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from app_server import launch_chromium, percentile, running_app
+from app_server import add_off_option, launch_chromium, percentile, running_app
 from playwright.sync_api import Page, sync_playwright
 from timing import load_average
 
@@ -167,12 +168,12 @@ def quiet(page: Page, ms: int) -> None:
         arg=ms, timeout=60_000, polling=50)
 
 
-def main(changes: int = 40) -> None:
-    print(f"{os.cpu_count()} cores, load average {load_average()}")
+def main(changes: int = 40, off: tuple[str, ...] = (), tabs: tuple[str, ...] = ()) -> None:
+    print(f"{os.cpu_count()} cores, load average {load_average()}; off: {', '.join(off) or 'none'}")
     token = secrets.token_hex(24)
     with tempfile.TemporaryDirectory(prefix="bench-browser-") as scratch:
         started = time.perf_counter()
-        with running_app(Path(scratch), token) as (_server, url):
+        with running_app(Path(scratch), token, off=off) as (_server, url):
             print(f"Voilà listening after {time.perf_counter() - started:.1f} s")
             with sync_playwright() as playwright:
                 browser = launch_chromium(playwright)
@@ -189,6 +190,8 @@ def main(changes: int = 40) -> None:
                 page.on("websocket", watch)
                 print(f"page ready {open_builder(page, url, token):.1f} s after the request")
                 for tab, label, gap in RUNS:
+                    if tabs and tab not in tabs:
+                        continue
                     page.locator(f'{APP} .lm-TabBar-tab:has(.lm-TabBar-tabLabel:text-is("{tab}"))').first.click()
                     quiet(page, 600)
                     print(f"-- {label}, {ABILITIES} abilities, tab open: {tab}; load "
@@ -203,4 +206,9 @@ def main(changes: int = 40) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 40)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("changes", type=int, nargs="?", default=40, help="changes a run (default 40)")
+    parser.add_argument("--tab", action="append", default=[], help="only the runs with this tab open (repeatable)")
+    add_off_option(parser)
+    args = parser.parse_args()
+    main(args.changes, tuple(args.off), tuple(args.tab))

@@ -18,7 +18,8 @@ scripts on disk); without it, a fresh context keeps them in memory.
 
 Goal: every page usable < 2 s from the second visit on. Never a timed assertion in the tests.
 
-Run: .venv/bin/python benchmarks/bench_pages.py [--visits N] [--profile]   (N second visits per page, default 1)
+Run: .venv/bin/python benchmarks/bench_pages.py [--visits N] [--profile] [--no-preheat] [--off DEVICE]
+(N second visits per page, default 1; DEVICE a speed device of the server to turn off, `switches.DEVICES`)
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from pathlib import Path
 
 import app_server
 import psutil
-from app_server import OFFLINE, POOL_FILLED, POOL_TAKEN, chromium_options, launch_chromium, running_app
+from app_server import OFFLINE, POOL_FILLED, POOL_TAKEN, add_off_option, chromium_options, launch_chromium, running_app
 from playwright.sync_api import sync_playwright
 from timing import load_average
 
@@ -97,14 +98,16 @@ def main() -> None:
                              "compiled-code cache kept on disk), instead of a fresh in-memory context")
     parser.add_argument("--no-preheat", action="store_true",
                         help="serve with `workbench app --no-preheat` (a kernel starts at each visit)")
+    add_off_option(parser)
     args = parser.parse_args()
     files = [p.file for p in pages()]
     token = new_token()
-    print(f"{os.cpu_count()} cores, load average {load_average()} at the start")
+    print(f"{os.cpu_count()} cores, load average {load_average()} at the start; off: {', '.join(args.off) or 'none'}")
     with tempfile.TemporaryDirectory(prefix="bench-pages-") as scratch:
         log = Path(scratch) / "voila.log"
         started = time.perf_counter()
-        with running_app(Path(scratch), token, log, ["--no-preheat"] if args.no_preheat else []) as (server, url):
+        with running_app(Path(scratch), token, log, ["--no-preheat"] if args.no_preheat else [],
+                         args.off) as (server, url):
             print(f"server listening after {time.perf_counter() - started:.1f} s")
             time.sleep(0.5)  # `workbench app` replaces itself with the server (execve): read its command line then
             command = " ".join(psutil.Process(server.pid).cmdline())

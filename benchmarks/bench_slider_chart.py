@@ -9,18 +9,18 @@ the same again with keys pressed 175 ms apart (only the last level of a burst is
 
 Goal: slider -> chart p95 < 100 ms. Figures in the report, never a timed assertion in the tests.
 
-Run: .venv/bin/python benchmarks/bench_slider_chart.py [changes]   (default 40)
+Run: .venv/bin/python benchmarks/bench_slider_chart.py [changes] [--off DEVICE]   (default 40; DEVICE: `switches.DEVICES`)
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 
-from app_server import OFFLINE, launch_chromium, percentile, running_app  # a script beside this one
+from app_server import OFFLINE, add_off_option, launch_chromium, percentile, running_app  # a script beside this one
 from playwright.sync_api import TimeoutError, sync_playwright
 from timing import load_average
 
@@ -102,11 +102,11 @@ def moves(page, handle, changes: int, gap_ms: int, burst: int = 1, tables: list[
     return samples
 
 
-def main(changes: int = 40) -> None:
-    print(f"{os.cpu_count()} cores, load average {load_average()}")
+def main(changes: int = 40, off: tuple[str, ...] = ()) -> None:
+    print(f"{os.cpu_count()} cores, load average {load_average()}; off: {', '.join(off) or 'none'}")
     token = new_token()
     with tempfile.TemporaryDirectory(prefix="bench-slider-") as scratch:
-        with running_app(Path(scratch), token, Path(scratch) / "voila.log") as (_server, url):
+        with running_app(Path(scratch), token, Path(scratch) / "voila.log", off=off) as (_server, url):
             with sync_playwright() as playwright:
                 browser = launch_chromium(playwright, OFFLINE)
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -131,4 +131,8 @@ def main(changes: int = 40) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 40)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("changes", type=int, nargs="?", default=40, help="changes a run (default 40)")
+    add_off_option(parser)
+    args = parser.parse_args()
+    main(args.changes, tuple(args.off))

@@ -132,5 +132,6 @@ def test_in_place_update_keeps_the_synced_widget_state(table):
     widget = go.FigureWidget(scaling_figure(table, 1, "platoon", "brute", "stamina"))
     update_scaling_figure(widget, table, 4, "platoon", "brute", "stamina")
     # ((10 x 4) + 30) x 1 = 70
-    assert list(widget._widget_data[1]["y"]) == [70]
-    assert "level 4" in widget._widget_layout["title"]["text"]
+    state = widget.get_state()  # what a browser view that starts now is sent
+    assert list(state["_widget_data"][1]["y"]) == [70]
+    assert "level 4" in state["_widget_layout"]["title"]["text"]

@@ -7,7 +7,6 @@ set of traces so `update_scaling_figure` can change it in place (a `go.FigureWid
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 from typing import Any
 
@@ -122,11 +121,12 @@ def keep_widget_state(fig: go.Figure) -> go.Figure:
 
     plotly 7.1's FigureWidget sends in-place changes as messages and keeps its synced state as it was when
     built; a browser view that starts after those messages (a slow page load, a cell re-displayed) draws
-    the stale state. This is what plotly's own `_repr_mimebundle_` does before a display. No-op for a Figure.
+    the stale state. A FigureWidget stores it when it is displayed, in `_repr_mimebundle_` (IPython's display
+    protocol, the one way plotly offers without its private attributes); the bundle itself is not wanted.
+    No-op for a Figure, whose `_repr_mimebundle_` would render it.
     """
-    if hasattr(fig, "_widget_data"):
-        fig._widget_data = copy.deepcopy(fig._data)
-        fig._widget_layout = copy.deepcopy(fig._layout_obj._props)
+    if isinstance(fig, go.FigureWidget):
+        fig._repr_mimebundle_()
     return fig
 
 

@@ -29,6 +29,7 @@ from plotly.serializers import custom_serializers
 
 from workbench.apps.serving import ChartMaker
 from workbench.server.page_renderer import LOAD_CHARTS, served_bundle
+from workbench.server.switches import off
 
 __all__ = ["BUNDLE_SHIM", "HeardFigure", "ServedCharts", "heard_widget"]
 
@@ -96,6 +97,7 @@ class ServedCharts(ChartMaker):
     def __init__(self, bundle: str | None = None) -> None:
         bundle = bundle if bundle is not None else served_bundle()
         self.kind: type[HeardFigure] = HeardFigure
+        self.in_place = not off("in-place")
         if bundle is not None:
             shim = BUNDLE_SHIM.format(loader=LOAD_CHARTS, address=json.dumps(bundle))
             self.kind = type("ServedFigure", (HeardFigure,), {"_esm": shim})
@@ -104,4 +106,4 @@ class ServedCharts(ChartMaker):
         return heard_widget(figure, self.kind)
 
     def hears(self, widget: go.FigureWidget) -> bool:
-        return isinstance(widget, HeardFigure) and widget.live
+        return self.in_place and isinstance(widget, HeardFigure) and widget.live

@@ -42,6 +42,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from workbench.server.switches import off
+
 __all__ = [
     "CARTESIAN_FOLDER",
     "CHARTS_SCRIPT_ATTRIBUTE",
@@ -299,7 +301,7 @@ def plotly_bundle() -> Bundle | None:
     package_data = Path(spec.origin).parent / "package_data"
     js_version = plotly_js_version(package_data / "plotly.min.js")
     cartesian = CARTESIAN_FOLDER / f"plotly-cartesian-{js_version}.min.js"
-    if js_version is not None and cartesian.is_file():
+    if js_version is not None and cartesian.is_file() and not off("cartesian"):
         view = hashlib.sha256(FIGURE_VIEW.read_bytes()).hexdigest()[:12]
         return Bundle((cartesian, FIGURE_VIEW), f"plotly-cartesian-{js_version}-{view}.js", view, classic=True)
     bundle = package_data / "widgetbundle.js"
