@@ -18,6 +18,7 @@ import subprocess
 
 import pytest
 from playwright.sync_api import expect
+from test_browser_pages import LAYOUT_PROBLEMS, visible_text_problems
 
 import workbench as wb
 from workbench.encounter.encounter import save_encounter
@@ -141,6 +142,8 @@ def test_a_day_by_mouse_an_objective_moves_the_next_band_and_the_packet_prints(a
                       "JSON.stringify(traces.find(t => t.name === 'Victories on arrival').y) === JSON.stringify(want)",
                       [arrival for arrival, _ in day])
     app.screenshot("day", APP)
+    assert visible_text_problems(page.locator("#rendered_cells").inner_text()) == []
+    assert app.js(LAYOUT_PROBLEMS) == []
 
     # saved in the workspace's adventures folder, its full path said
     app.fill("Adventure name", DAY, APP)
