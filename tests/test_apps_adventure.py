@@ -258,3 +258,12 @@ def test_a_respite_is_marked_under_the_row_it_follows(folder):
     app.rows[0]["respite"].click()
     first, second = app.rows_box.children
     assert "Respite" in first.children[-1].value and len(second.children) == 2
+
+
+@pytest.mark.parametrize("field, kwargs", [("adventure", {"adventure": "day"}), ("party", {"party": {"level": 3}})])
+def test_what_is_no_adventure_or_party_is_refused_by_name(folder, field, kwargs):
+    from workbench.errors import InvalidInput
+
+    with pytest.raises(InvalidInput) as caught:
+        adventure_app(folder=folder, adventures=folder / "a", **kwargs)
+    assert caught.value.field == field

@@ -110,6 +110,10 @@ class AdventureApp(widgets.VBox):
         adventures: str | Path | None = None,
         party: Party | None = None,
     ) -> None:
+        if adventure is not None and not isinstance(adventure, Adventure):
+            raise InvalidInput("adventure", adventure, "an Adventure, or nothing for an empty day")
+        if party is not None and not isinstance(party, Party):
+            raise InvalidInput("party", party, "a Party (make_party), or nothing for four 1st-level heroes")
         self.adventure = adventure
         self.folder = Path(folder).expanduser() if folder is not None else encounters_folder()
         self.adventures = Path(adventures).expanduser() if adventures is not None else adventures_folder()
