@@ -59,7 +59,10 @@ def test_a_library_file_of_version_1_is_shown():
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert (data["name"], data["level"], data["organization"]) == ("Bone Crusher", 3, "elite")
-    assert data["abilities"] == []
+    # as the builder shows it: the formula signature ability and the highest characteristic written in
+    (ability,) = data["abilities"]
+    assert (ability["name"], ability["cost"]) == ("Crushing Blow", "signature")
+    assert ability["power_roll"]["bonus"] == max(v for v in data["characteristics"].values() if v is not None)
 
 
 @pytest.mark.parametrize(

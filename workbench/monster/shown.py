@@ -8,6 +8,11 @@ so `monster_as_shown` writes them into the monster itself: the chosen characteri
 value, and the signature ability as an `Ability` with exactly the block's numbers. A monster that already
 has its abilities (a published stat block, one edited in the ability editor) keeps them; only a formula
 monster's missing characteristic is filled.
+
+Every view of a saved monster shows `entry_as_shown(entry)`, the library entry with its saved choices
+written in, and a block drawn without display choices reads them back from the monster
+(`shown_characteristic`, `shown_strike`), so the encounter, the fight, `workbench show`, the packet and the
+printed card show the numbers the builder showed and the export carries.
 """
 
 from __future__ import annotations
@@ -25,9 +30,11 @@ from workbench.model import (
     Tier,
     require_monster,
 )
+from workbench.monster.library import Entry
 from workbench.rules.limits import true_or_false
 
-__all__ = ["SIGNATURE_NAME", "monster_as_shown", "signature_ability"]
+__all__ = ["SIGNATURE_NAME", "entry_as_shown", "monster_as_shown", "shown_characteristic", "shown_strike",
+           "signature_ability"]
 
 SIGNATURE_NAME = "Signature ability"  # the block's heading when the Director named none
 _COUNT_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
@@ -80,3 +87,46 @@ def monster_as_shown(monster: Monster, characteristic: str = "might", strike: bo
     shown = monster.model_copy(update=update)
     shown._rules = monster.rules
     return shown
+
+
+def entry_as_shown(entry: Entry) -> Monster:
+    """A saved monster as the builder showed it: its saved display choices written in (`monster_as_shown`),
+    named by its library name when it has none of its own."""
+    if not isinstance(entry, Entry):
+        raise InvalidInput("entry", entry, "a library Entry (see load_entry or load_library)")
+    shown = monster_as_shown(entry.monster, entry.characteristic, entry.strike)
+    if shown.name.strip():
+        return shown
+    named = shown.model_copy(update={"name": entry.name})
+    named._rules = shown.rules
+    return named
+
+
+def _signature_roll(monster: Monster) -> Ability | None:
+    return next((a for a in monster.abilities if a.cost == "signature" and a.power_roll is not None), None)
+
+
+def shown_characteristic(monster: Monster) -> str:
+    """The characteristic a block marks as the highest when it is given no choice: the one the monster's
+    signature ability rolls with, if the monster has a value for it (`monster_as_shown` writes the choice
+    there); else the first holding the monster's top value when that is at least the formulas' highest;
+    else might (a bare formula monster, as the builder starts)."""
+    require_monster(monster)
+    values = {name: value for name, value in monster.characteristics.items() if value is not None}
+    signature = _signature_roll(monster)
+    if signature is not None and signature.power_roll is not None:
+        rolled = [c for c in signature.power_roll.characteristics if c in values]
+        if rolled:
+            return max(rolled, key=lambda c: values[c])
+    if values and max(values.values()) >= monster.highest_characteristic:
+        top = max(values.values())
+        return next(name for name in CHARACTERISTICS if values.get(name) == top)
+    return "might"
+
+
+def shown_strike(monster: Monster) -> bool:
+    """Whether the monster's signature ability is a strike when a block is given no choice: its signature
+    ability's "Strike" keyword when it has one (`monster_as_shown` writes the choice there), else a strike."""
+    require_monster(monster)
+    signature = _signature_roll(monster)
+    return True if signature is None else any(k.strip().lower() == "strike" for k in signature.keywords)

@@ -7,7 +7,9 @@ elements with stable classes and `data-*` attributes (`<span class="wb-ev">28</s
 
 `characteristic` names which of the five characteristics carries the highest value (the formulas give only
 the value; the homebrewer picks which). `strike` says whether the signature ability is a strike (adds the
-highest characteristic to its damage). `modules` are the homebrew rule modules the block can fill in, by id
+highest characteristic to its damage). Left out (None), both are read from the monster
+(`monster.shown.shown_characteristic`, `shown_strike`), so a saved monster shown with its choices written in
+(`entry_as_shown`) looks as it did in the builder. `modules` are the homebrew rule modules the block can fill in, by id
 (`workbench.homebrew.rule.load_rules(folder)` for a Director's own folder); None means the shipped ones.
 """
 
@@ -21,6 +23,7 @@ from workbench.model import CHARACTERISTICS, Ability, Effect, Monster, Step, Tie
 from workbench.monster.departure import Departure, ability_departures
 from workbench.monster.formulas import explain
 from workbench.monster.power_roll import expected_damage, tier_odds
+from workbench.monster.shown import shown_characteristic, shown_strike
 from workbench.monster.solo import explain_instant_solo, is_instant_solo
 from workbench.render.escape import escape_html as _e
 from workbench.render.homebrew_rule import homebrew_rules_html, homebrew_rules_markdown_lines
@@ -399,11 +402,17 @@ SECTIONS: tuple[Callable[..., str], ...] = (
 )
 
 
+def _choices(monster: Monster, characteristic: str | None, strike: bool | None) -> tuple[str, bool]:
+    """The display choices given, else the monster's own (see the module docstring)."""
+    return (shown_characteristic(monster) if characteristic is None else _check_characteristic(characteristic),
+            shown_strike(monster) if strike is None else strike)
+
+
 def stat_block_html(
     monster: Monster,
     *,
-    characteristic: str = "might",
-    strike: bool = True,
+    characteristic: str | None = None,
+    strike: bool | None = None,
     lore: Lore | None = None,
     style: bool = True,
     modules: Mapping[str, HomebrewRule] | None = None,
@@ -413,7 +422,7 @@ def stat_block_html(
     `modules`: the rule modules attached ones are filled from (the shipped ones if None); an attached module
     not among them is named on the block as not loaded.
     """
-    _check_characteristic(characteristic)
+    characteristic, strike = _choices(monster, characteristic, strike)
     options = {"characteristic": characteristic, "strike": strike, "lore": lore, "modules": modules}
     body = "".join(section(monster, **options) for section in SECTIONS)
     damage = signature_damage(monster, strike)
@@ -440,13 +449,13 @@ def stat_block_html(
 def stat_block_markdown(
     monster: Monster,
     *,
-    characteristic: str = "might",
-    strike: bool = True,
+    characteristic: str | None = None,
+    strike: bool | None = None,
     lore: Lore | None = None,
     modules: Mapping[str, HomebrewRule] | None = None,
 ) -> str:
     """The stat block as Markdown, for a notebook cell, a wiki or a document (`modules` as for the HTML)."""
-    highest = _check_characteristic(characteristic)
+    highest, strike = _choices(monster, characteristic, strike)
     rules = (lore or core_lore()).free_strikes
     damage = signature_damage(monster, strike)
     minion = " (four minions)" if monster.organization == "minion" else ""
@@ -472,8 +481,11 @@ def stat_block_markdown(
         values = [v for _, v in monster.characteristics.items() if v is not None]
         lines.append("| " + " | ".join(f"**{_signed(v)}**" if v == top else _signed(v) for v in values) + " |")
     else:
-        lines.append("| " + " | ".join(f"**+{monster.highest_characteristic}**" if c == highest else "—"
-                                         for c in CHARACTERISTICS) + " |")
+        # as the HTML block: the chosen one's value (the formulas' unless set), and each other one set
+        own: dict[str, int | None] = {c: monster.characteristics[c] for c in CHARACTERISTICS}
+        own[highest] = monster.highest_characteristic if own[highest] is None else own[highest]
+        lines.append("| " + " | ".join("—" if value is None else f"**{_signed(value)}**" if c == highest
+                                         else _signed(value) for c, value in own.items()) + " |")
     for label, text in _defences(monster):
         lines += ["", f"**{_md(label)}** {_md(text)}"]
     lines += ["", f"**Free Strike {monster.free_strike}**: {_md(rules.summary())}."]

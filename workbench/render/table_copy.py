@@ -18,6 +18,7 @@ from collections.abc import Mapping
 
 from workbench.homebrew.rule import HomebrewRule
 from workbench.model import Ability, Monster
+from workbench.monster.shown import shown_characteristic, shown_strike
 from workbench.render.homebrew_rule import homebrew_rules_html
 from workbench.render.solo import solo_traits_html
 from workbench.render.stat_block import (
@@ -149,18 +150,21 @@ def _kept(monster: Monster) -> str:
 def table_copy_html(
     monster: Monster,
     *,
-    characteristic: str = "might",
-    strike: bool = True,
+    characteristic: str | None = None,
+    strike: bool | None = None,
     modules: Mapping[str, HomebrewRule] | None = None,
 ) -> str:
     """The stat block as the book prints it, for the table (`<div class="wb-stat-block wb-table-copy">`).
 
     `characteristic` names the highest characteristic of a monster built from the formulas and `strike`
-    whether its formula signature ability is a strike (as for the working block). Homebrew rules attached to
-    the monster are printed filled in from `modules` (the shipped ones if None).
+    whether its formula signature ability is a strike (as for the working block; left out, the monster's
+    own, as there). Homebrew rules attached to the monster are printed filled in from `modules` (the shipped
+    ones if None).
     """
     if characteristic not in CHARACTERISTICS:
-        characteristic = "might"
+        characteristic = shown_characteristic(monster)
+    if strike is None:
+        strike = shown_strike(monster)
     body = "".join((
         _header(monster),
         _numbers(monster),
