@@ -42,9 +42,13 @@ __all__ = [
     "CHARACTERISTICS",
     "SECTIONS",
     "TIER_LABELS",
+    "ability_heading_html",
     "ability_html",
     "ability_markdown",
+    "defences_html",
     "effects_html",
+    "header_parts",
+    "name_line_html",
     "named_blocks_html",
     "odds_text",
     "tier_rows",
@@ -107,26 +111,37 @@ def _kind(monster: Monster) -> str:
 # ---------------------------------------------------------------- HTML sections
 
 
-def _header(monster: Monster, **_: object) -> str:
-    name = _e(monster.name or "New monster")
-    keywords = ", ".join(_e(k) for k in monster.keywords) or "—"
+def name_line_html(monster: Monster, name: str, kind: str) -> str:
+    """The block's name line: `name`, "Level N `kind`", the EV ("(four minions)" beside a minion's), the
+    numbers in elements tests and scripts read (`wb-level`, `wb-ev`); `name` and `kind` are escaped here."""
     minion = ' <span class="wb-note">(four minions)</span>' if monster.organization == "minion" else ""
     return (
         '<div class="wb-head">'
-        f'<span class="wb-name">{name}</span>'
+        f'<span class="wb-name">{_e(name)}</span>'
         f'<span class="wb-title">Level <span class="wb-level">{monster.level}</span> '
-        f'<span class="wb-kind">{_e(_kind(monster))}</span></span>'
+        f'<span class="wb-kind">{_e(kind)}</span></span>'
         f'<span class="wb-ev-box">EV <span class="wb-ev">{monster.ev}</span>{minion}</span>'
         "</div>"
-        f'<div class="wb-keywords">{keywords}</div>'
     )
 
 
-def _header_texts(monster: Monster) -> tuple[str, str, str]:
-    """Size, speed and stability as printed: the typed parts of a whole stat block, else the builder's text."""
+def _header(monster: Monster, **_: object) -> str:
+    keywords = ", ".join(_e(k) for k in monster.keywords) or "—"
+    return name_line_html(monster, monster.name or "New monster", _kind(monster)) + (
+        f'<div class="wb-keywords">{keywords}</div>')
+
+
+def header_parts(monster: Monster) -> tuple[str, str, str]:
+    """Size, speed and stability as printed: the typed parts of a whole stat block, else the builder's text
+    ("" for one the monster does not give; the working block shows a dash there, the table copy nothing)."""
     size = str(monster.size_class) if monster.size_class else monster.size
     speed = str(monster.movement) if monster.movement else monster.speed
     stability = str(monster.stability_value) if monster.stability_value is not None else monster.stability
+    return size or "", speed or "", stability or ""
+
+
+def _header_texts(monster: Monster) -> tuple[str, str, str]:
+    size, speed, stability = header_parts(monster)
     return size or "—", speed or "—", stability or "—"
 
 
@@ -142,6 +157,12 @@ def _defences(monster: Monster) -> list[tuple[str, str]]:
     return rows
 
 
+def defences_html(monster: Monster) -> str:
+    """The immunity, weakness and With Captain lines under the numbers, as HTML (user text escaped)."""
+    return "".join(f'<div class="wb-defence"><b>{_e(label)}</b> {_e(text)}</div>' for label, text in
+                   _defences(monster))
+
+
 def _stats(monster: Monster, **_: object) -> str:
     extra = ' <span class="wb-note">(+extra)</span>' if monster.extra_stamina else ""
     size, speed, stability = _header_texts(monster)
@@ -154,9 +175,7 @@ def _stats(monster: Monster, **_: object) -> str:
     )
     head = "".join(f"<th>{label}</th>" for label, _ in cells)
     body = "".join(f"<td>{value}</td>" for _, value in cells)
-    lines = "".join(f'<div class="wb-defence"><b>{_e(label)}</b> {_e(text)}</div>' for label, text in
-                    _defences(monster))
-    return f'<table class="wb-stats"><tr>{head}</tr><tr>{body}</tr></table>{lines}'
+    return f'<table class="wb-stats"><tr>{head}</tr><tr>{body}</tr></table>{defences_html(monster)}'
 
 
 def _signed(value: int) -> str:
@@ -318,9 +337,9 @@ def tier_rows(tiers: Iterable[Tier], departures: Iterable[Departure]) -> str:
     return f'<table class="wb-tiers">{"".join(rows)}</table>'
 
 
-def ability_html(monster: Monster, ability: Ability, index: int = 0) -> str:
-    """One ability as the book prints it, with its tier odds, expected damage and departures marked."""
-    departures = ability_departures(monster, ability)
+def ability_heading_html(ability: Ability) -> str:
+    """An ability's lines above its effects, as the book prints them: the name and cost, the flavour, the
+    keywords · action · distance · target line, the trigger (the working block and the table copy alike)."""
     cost = f' <span class="wb-cost">{_e(ability.cost_text)}</span>' if ability.cost_text else ""
     meta = [ability.keywords_text, ability.action_text]
     if ability.distance is not None:
@@ -333,7 +352,13 @@ def ability_html(monster: Monster, ability: Ability, index: int = 0) -> str:
     parts.append(f'<div class="wb-ability-meta">{" · ".join(_e(m) for m in meta)}</div>')
     if ability.trigger:
         parts.append(f"<div><b>Trigger:</b> {_e(ability.trigger)}</div>")
-    parts.append(effects_html(ability.effects_before, departures))
+    return "".join(parts)
+
+
+def ability_html(monster: Monster, ability: Ability, index: int = 0) -> str:
+    """One ability as the book prints it, with its tier odds, expected damage and departures marked."""
+    departures = ability_departures(monster, ability)
+    parts = [ability_heading_html(ability), effects_html(ability.effects_before, departures)]
     roll = ability.power_roll
     if roll is not None:
         parts.append(f'<div class="wb-roll"><b>{_e(roll.roll_text)}:</b></div>')

@@ -24,7 +24,11 @@ from workbench.render.solo import solo_traits_html
 from workbench.render.stat_block import (
     CHARACTERISTICS,
     TIER_LABELS,
+    ability_heading_html,
+    defences_html,
     effects_html,
+    header_parts,
+    name_line_html,
     named_blocks_html,
     signature_damage,
     tier_rows,
@@ -47,24 +51,14 @@ def _kind(monster: Monster) -> str:
 
 
 def _header(monster: Monster) -> str:
-    name = _e(monster.name) if monster.name.strip() else _e(f"Level {monster.level} {_kind(monster)}")
-    minion = ' <span class="wb-note">(four minions)</span>' if monster.organization == "minion" else ""
+    name = monster.name if monster.name.strip() else f"Level {monster.level} {_kind(monster)}"
     keywords = f'<div class="wb-keywords">{", ".join(_e(k) for k in monster.keywords)}</div>' if (
         monster.keywords) else ""
-    return (
-        '<div class="wb-head">'
-        f'<span class="wb-name">{name}</span>'
-        f'<span class="wb-title">Level <span class="wb-level">{monster.level}</span> '
-        f'<span class="wb-kind">{_e(_kind(monster))}</span></span>'
-        f'<span class="wb-ev-box">EV <span class="wb-ev">{monster.ev}</span>{minion}</span>'
-        f"</div>{keywords}"
-    )
+    return name_line_html(monster, name, _kind(monster)) + keywords
 
 
 def _numbers(monster: Monster) -> str:
-    size = str(monster.size_class) if monster.size_class else monster.size
-    speed = str(monster.movement) if monster.movement else monster.speed
-    stability = str(monster.stability_value) if monster.stability_value is not None else monster.stability
+    size, speed, stability = header_parts(monster)
     cells = [("Size", _e(size)) if size else None, ("Speed", _e(speed)) if speed else None,
              ("Stamina", f'<span class="wb-stamina">{monster.stamina}</span>'),
              ("Stability", _e(stability)) if stability else None,
@@ -72,15 +66,7 @@ def _numbers(monster: Monster) -> str:
     shown = [cell for cell in cells if cell is not None]
     head = "".join(f"<th>{label}</th>" for label, _ in shown)
     body = "".join(f"<td>{value}</td>" for _, value in shown)
-    lines = []
-    if monster.immunities:
-        lines.append(("Immunity", ", ".join(str(m) for m in monster.immunities)))
-    if monster.weaknesses:
-        lines.append(("Weakness", ", ".join(str(m) for m in monster.weaknesses)))
-    if monster.with_captain:
-        lines.append(("With Captain", monster.with_captain))
-    defences = "".join(f'<div class="wb-defence"><b>{_e(label)}</b> {_e(text)}</div>' for label, text in lines)
-    return f'<table class="wb-stats"><tr>{head}</tr><tr>{body}</tr></table>{defences}'
+    return f'<table class="wb-stats"><tr>{head}</tr><tr>{body}</tr></table>{defences_html(monster)}'
 
 
 def _characteristics(monster: Monster, characteristic: str) -> str:
@@ -96,20 +82,7 @@ def _characteristics(monster: Monster, characteristic: str) -> str:
 
 
 def _ability(ability: Ability) -> str:
-    cost = f' <span class="wb-cost">{_e(ability.cost_text)}</span>' if ability.cost_text else ""
-    meta = [m for m in (ability.keywords_text, ability.action_text) if m]
-    if ability.distance is not None:
-        meta.append(str(ability.distance))
-    if ability.target is not None:
-        meta.append(ability.target.text)
-    parts = [f'<h4 class="wb-ability-name">{_e(ability.name)}{cost}</h4>']
-    if ability.flavour:
-        parts.append(f"<div><i>{_e(ability.flavour)}</i></div>")
-    if meta:
-        parts.append(f'<div class="wb-ability-meta">{" · ".join(_e(m) for m in meta)}</div>')
-    if ability.trigger:
-        parts.append(f"<div><b>Trigger:</b> {_e(ability.trigger)}</div>")
-    parts.append(effects_html(ability.effects_before))
+    parts = [ability_heading_html(ability), effects_html(ability.effects_before)]
     if ability.power_roll is not None:
         parts.append(f'<div class="wb-roll"><b>{_e(ability.power_roll.roll_text)}:</b></div>')
         parts.append(tier_rows(ability.power_roll.tiers, ()))
