@@ -134,6 +134,9 @@ LESSON_BROWSER_TESTS = tuple(f"tests/browser/test_browser_{name}.py" for name in
     "adventure", "builder", "calibration", "encounter", "explorer", "export", "homebrew", "lessons", "malice", "solos",
     "start_here", "suggest"))
 _ORDER = (BROWSER_TESTS, "notebooks/")  # longest units first: the browser tests, then the notebooks
+# The lessons' text check reads each lesson where another module opened it (tests/browser/lesson_text.py), so it
+# runs after them and opens only the lessons none of them drives.
+LESSON_TEXT_TESTS = "tests/browser/test_browser_lessons.py"
 
 
 def _unit_rank(nodeid: str) -> int:
@@ -141,8 +144,9 @@ def _unit_rank(nodeid: str) -> int:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run the browser tests first, then the notebooks, then the rest (stable: each file keeps its order)."""
-    items.sort(key=lambda item: _unit_rank(item.nodeid))
+    """Run the browser tests first (the lessons' text check last of them), then the notebooks, then the rest
+    (stable: each file keeps its order)."""
+    items.sort(key=lambda item: (_unit_rank(item.nodeid), item.nodeid.startswith(LESSON_TEXT_TESTS)))
 
 
 @pytest.hookimpl(optionalhook=True)  # a pytest-xdist hook: harmless when xdist is not installed

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from lesson_text import LESSONS, served_text
 from page_errors import PageErrors
 from voila_page import COMM_LOG_LINES, AppPage
 from voila_server import PAGE_TIMEOUT, running_server, stop_soon
@@ -224,7 +225,8 @@ def _no_page_errors(request: pytest.FixtureRequest) -> Iterator[None]:
 def _modules_in_order(items: list[pytest.Item]) -> list[tuple[str, dict[str, str]]]:
     """Each browser test module's NOTEBOOK and ALLOWED_ERRORS (message -> why; see page_errors.allow), one
     per module that has a NOTEBOOK, in the order the modules run; a module that opens several pages in turn
-    names them in NOTEBOOKS, each then loading while the one before it is checked."""
+    names them in NOTEBOOKS, each then loading while the one before it is checked. A module that only reads
+    lessons' text (READS_LESSONS) opens only those no module before it opened: `open_app` read them there."""
     order: list[tuple[str, dict[str, str]]] = []
     modules: set[object] = set()
     for item in items:
@@ -232,6 +234,9 @@ def _modules_in_order(items: list[pytest.Item]) -> list[tuple[str, dict[str, str
         if module in modules or not _in_browser_tests(item):
             continue
         notebooks = tuple(getattr(module, "NOTEBOOKS", ())) or tuple(filter(None, [getattr(module, "NOTEBOOK", None)]))
+        if getattr(module, "READS_LESSONS", False):
+            opened = {notebook for notebook, _ in order}
+            notebooks = tuple(notebook for notebook in notebooks if notebook not in opened)
         if notebooks:
             modules.add(module)
             allowed = dict(getattr(module, "ALLOWED_ERRORS", {}))
@@ -281,13 +286,21 @@ def _save_evidence(app: AppPage, page_errors: PageErrors, artifacts_dir: Path) -
 
 
 @pytest.fixture(scope="session")
+def lesson_texts() -> dict[str, str]:
+    """Each lesson's text as served (lesson_text.served_text), read by `open_app` where the lesson is first
+    opened, for test_browser_lessons to check: lesson name -> text."""
+    return {}
+
+
+@pytest.fixture(scope="session")
 def open_app(request: pytest.FixtureRequest, browser: WatchedBrowser, lesson_url: str, artifacts_dir: Path,
-             page_errors: PageErrors) -> Iterator:
+             page_errors: PageErrors, lesson_texts: dict[str, str]) -> Iterator:
     """`open_app(notebook, ready_selector)` -> an `AppPage` with the notebook rendered and its app ready.
 
     A page load waits mostly for Voilà to run the notebook in a new kernel, so once a page is ready the
     next test module's page starts loading (one ahead, in a page of its own) while this module's tests
-    drive theirs.
+    drive theirs. A lesson's text is read (`lesson_texts`) the first time it is opened, before any test moves
+    its widgets: it is already open there, and test_browser_lessons then need not open it again.
     """
     order = _modules_in_order(request.session.items)
     done = 0  # modules of `order` that have opened their page
@@ -323,6 +336,8 @@ def open_app(request: pytest.FixtureRequest, browser: WatchedBrowser, lesson_url
             done = mine + 1
             if done < len(order) and order[done][0] not in loading:
                 loading[order[done][0]] = start(*order[done])
+        if notebook in LESSONS and notebook not in lesson_texts:
+            lesson_texts[notebook] = served_text(app.page)
         return app
 
     yield open_
