@@ -161,6 +161,7 @@ def test_the_packet_refuses_text_a_page_cannot_hold_before_the_browser_starts(mo
         export_adventure(_hostile_day(where), "pdf", [dog])
     refusal = caught.value
     assert refusal.field == "adventure" and "characters of text at most" in str(refusal)
+    assert "export it as html" in str(refusal) and "markdown" not in str(refusal)  # the packet has no markdown
     assert refusal.value == ("the day, line 2" if where == "encounter name" else "stat block card 1")
     assert export_adventure(_hostile_day(where), "html", [dog])  # the page itself is still there to read
 

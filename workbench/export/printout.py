@@ -153,17 +153,19 @@ def block_size(fragment: str, size: PageSize) -> int:
     return len(text) + math.ceil(len(_LINE_STARTS.findall(fragment)) * _line_chars(size) / 2)
 
 
-def fitting(fragment: str, page: str, field: str = "monster", name: str = "", what: str = "a stat block") -> str:
+def fitting(fragment: str, page: str, field: str = "monster", name: str = "", what: str = "a stat block",
+            instead: str = "markdown or html") -> str:
     """`fragment` (the HTML of something printed on a page of its own), if its text fits one `page` at
-    `MIN_ZOOM`; else InvalidInput naming `field` and `name` and saying how much fits. Every printout checks its
-    pieces here before the browser starts: past the page, the text would only keep Chromium busy."""
+    `MIN_ZOOM`; else InvalidInput naming `field` and `name`, saying how much fits and the formats (`instead`)
+    that have no page. Every printout checks its pieces here before the browser starts: past the page, the
+    text would only keep Chromium busy."""
     size = _page_size(page)
     used, room = block_size(fragment, size), page_capacity(size)
     if used > room:
         raise InvalidInput(
             field, name,
             f"{what} that fits one {size.name} page: about {room:,} characters of text at most",
-            f"it holds about {used:,}; shorten its text, or export it as markdown or html",
+            f"it holds about {used:,}; shorten its text, or export it as {instead}",
         )
     return fragment
 
@@ -311,7 +313,8 @@ def _printed(document: str, capture: Callable[[Any], bytes], media: str | None =
 
 
 def document_pdf(document: str, page: str = "a4", parts: Iterable[tuple[str, str]] = (), *,
-                 field: str = "document", what: str = "a part", fit: bool = False) -> bytes:
+                 field: str = "document", what: str = "a part", instead: str = "html",
+                 fit: bool = False) -> bytes:
     """A complete HTML document (its own `@page` size) printed to PDF by the one browser, offline.
 
     `parts` are the pieces that start a printed page of their own, each (its name, its HTML): each is checked
@@ -321,7 +324,7 @@ def document_pdf(document: str, page: str = "a4", parts: Iterable[tuple[str, str
     """
     size = _page_size(page)
     for name, fragment in parts:
-        fitting(fragment, page, field, name, what)
+        fitting(fragment, page, field, name, what, instead)
     width, limit = size.content_px()
 
     def capture(tab: Any) -> bytes:
