@@ -176,15 +176,20 @@ def test_the_encounter_page_reopens_aiming_where_it_was_left():
     assert again.controls["difficulty"].value == "hard"
 
 
-def test_the_budget_working_is_folded_and_the_bestiary_is_under_the_creatures():
+def test_the_budget_working_is_folded_and_the_bestiary_is_beside_the_creatures():
     app = encounter_app(heroes=5, level=3)
     budget = app.controls["budget"].value
     assert "Encounter strength 50" in budget.split("<details")[0]  # said before the fold
     working = budget.split('<details class="wb-budget-working">')[1]
     assert "<details open" not in budget and "Step 3" in working  # the algebra is in the fold, closed
     kids = list(app.children)
-    order = [i for i, w in enumerate(kids) if app.browser in getattr(w, "children", ()) or w is app.plot]
-    assert len(order) == 2 and kids[order[0]] is not app.plot  # the bestiary's box comes before the chart
+    side = next(w for w in kids if "wb-encounter-side" in getattr(w, "_dom_classes", ()))
+    # the creature rows and the bestiary share one wrapping row (beside when wide, under when not: the
+    # browser tests measure both), and it comes before the chart
+    columns = side.children
+    assert app.controls["rows"] in columns[0].children and app.browser in columns[1].children
+    assert side.layout.flex_flow == "row wrap"
+    assert kids.index(side) < kids.index(app.plot)
 
 
 @pytest.mark.parametrize(("level", "difficulty"), [(4, "hard"), (3, "standard"), (3, "easy"), (4, "extreme")])

@@ -78,6 +78,11 @@ ANY = "any"
 SUGGESTIONS = 10
 UNDO_DEPTH = 50  # changes to the creatures Undo can take back
 LOCK_WORDS = {True: "kept", False: "keep"}
+# the widths below which the creature rows and the bestiary would be cramped: with room for both side by side
+# (a window 1280 px wide or more) the bestiary sits beside the rows, else under them
+ROW_LABEL_WIDTH = "240px"
+ROWS_WIDTH = "780px"
+BESTIARY_WIDTH = "440px"
 PACE_PROMPT = ("Enter the heroes' Stamina and the damage they deal in a round to see the pace of the fight "
                "(the workbench invents no hero numbers).")
 
@@ -890,7 +895,7 @@ class EncounterEditor(widgets.VBox):
         rows = kept + [self._row(i, r, view.group_count) for i, r in enumerate(view.rows) if i >= len(kept)]
         for i, label in enumerate(view.terrain):
             rows.append(widgets.HBox([
-                widgets.HTML(html.escape(label), layout={"width": "300px"}),
+                widgets.HTML(html.escape(label), layout={"width": ROW_LABEL_WIDTH}),
                 self._button("Remove", ("remove_terrain", i), "remove this object", "wb-row-remove"),
             ]))
         if not rows:
@@ -934,7 +939,7 @@ class EncounterEditor(widgets.VBox):
         group.observe(self._changed, names="value")
         line = widgets.HBox([
             widgets.HTML(f'<span class="wb-row-label"><b>{html.escape(r.label)}</b> '
-                         f"<small>{html.escape(r.kind)}</small></span>", layout={"width": "300px"}),
+                         f"<small>{html.escape(r.kind)}</small></span>", layout={"width": ROW_LABEL_WIDTH}),
             self._button("−", ("minus", i), "fewer (minions by four)", "wb-row-minus"),
             widgets.HTML(f'<b class="wb-row-count" data-count="{r.count}">{r.count}</b>'),
             self._button("+", ("plus", i), "more (minions by four)", "wb-row-plus"),
@@ -996,10 +1001,18 @@ class EncounterEditor(widgets.VBox):
         for i, title in enumerate(("Guidelines", "Initiative groups", "Objective", "Quick method",
                                    "Pace of the fight")):
             tabs.set_title(i, title)
-        browser = widgets.VBox([widgets.HTML("<b>The bestiary</b>"), self.browser])
-        # the bestiary right under the creatures it adds to; the chart and the checks after
+        browser = widgets.VBox([widgets.HTML("<b>The bestiary</b>"), self.browser],
+                               layout={"flex": f"1 1 {BESTIARY_WIDTH}", "min_width": "0"})
+        browser.add_class("wb-encounter-bestiary")
+        self.browser.rows.layout.max_width = "100%"  # the list narrows with the column rather than overflow it
+        editor_box.layout = widgets.Layout(flex=f"1 1 {ROWS_WIDTH}", min_width="0")
+        # the bestiary beside the creatures it adds to when the window has room for both (about 1400 px), under
+        # them when not; the chart and the checks after
+        side = widgets.HBox([editor_box, browser], layout={"flex_flow": "row wrap", "align_items": "flex-start",
+                                                           "grid_gap": "0 24px"})
+        side.add_class("wb-encounter-side")
         return [
-            party_box, self.message, self.panes["summary"], editor_box, browser, self.plot, tabs, more,
+            party_box, self.message, self.panes["summary"], side, self.plot, tabs, more,
             widgets.HBox([self.path_c, self.overwrite_c, self.save_b, self.load_b], layout=wrap),
             widgets.HBox([self.saved_c, self.open_b], layout=wrap), self.where_c,
         ]
