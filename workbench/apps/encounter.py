@@ -57,7 +57,7 @@ from workbench.fight.pace import attack_choices, fight_pace, foe_attack
 from workbench.formats.bestiary import Bestiary, PublishedMonster, sample_bestiary
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
-from workbench.monster.library import load_library
+from workbench.monster.shown import library_as_shown
 from workbench.render.encounter import (
     budget_html,
     checks_html,
@@ -247,13 +247,6 @@ def encounter_view(
         attacks=_attacks(encounter, stat_block, marked),
         respite=respite_html(respite),
     )
-
-
-def _library_monsters(folder: str) -> tuple[list[Monster], list[str]]:
-    """The homebrew library's monsters (named by their library name) and the files that did not load."""
-    contents = load_library(folder or None)
-    found = [e.monster if e.monster.name else e.monster.model_copy(update={"name": e.name}) for e in contents.entries]
-    return found, [f"{file} ({reason})" for file, reason in contents.problems]
 
 
 def _levels_of(p: Party, kind: str) -> str:
@@ -675,7 +668,7 @@ class EncounterEditor(widgets.VBox):
         return e.adding(creature)
 
     def _load_library(self) -> str:
-        found, problems = _library_monsters(self.folder_c.value.strip())
+        found, problems = library_as_shown(self.folder_c.value.strip() or None)
         self.monsters = self.monsters + found
         self.library = self.library + found
         self.suggestion_key = ()

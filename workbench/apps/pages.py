@@ -37,7 +37,7 @@ from workbench.formats.bestiary import Bestiary, PublishedMonster
 from workbench.formats.collection import AddedBestiary, gather_bestiary, old_library_folders
 from workbench.io.safe_file import FileChanged, FileProblem, read_json, write_atomic
 from workbench.model import Monster
-from workbench.monster.library import load_library
+from workbench.monster.shown import library_as_shown
 from workbench.render.message import error_html, ok_html
 from workbench.workspace import (
     Workspace,
@@ -134,14 +134,6 @@ def _in_workspace(build: Callable[[], widgets.VBox]) -> Callable[[], widgets.VBo
     return page
 
 
-def _library_monsters() -> tuple[list[Monster], list[str]]:
-    """The saved monsters (each named by its library name when it has none) and the files that did not load."""
-    contents = load_library(library_folder())
-    found = [e.monster if e.monster.name else e.monster.model_copy(update={"name": e.name})
-             for e in contents.entries]
-    return found, [f"{file} ({reason})" for file, reason in contents.problems]
-
-
 def _from_html(lines: tuple[str, ...]) -> str:
     """The Monster list's other shelves, each with how many and its attribution (nothing when there are none)."""
     if not lines:
@@ -220,7 +212,7 @@ def encounter_page() -> widgets.VBox:
     """The encounter editor on the workspace's encounter, with the saved monsters to add; every change is
     written back to the workspace, so the fight page runs this encounter."""
     workspace, problem = _workspace()
-    monsters, unreadable = _library_monsters()
+    monsters, unreadable = library_as_shown(library_folder())
     saved_count = len(monsters)
     folder = library_folder()
     # beside the library: the added bestiaries' monsters the stat block list does not hold (Forge Steel, Foundry)
@@ -284,7 +276,7 @@ def adventure_page() -> widgets.VBox:
     """The day of encounters: the encounters saved on the encounter page, in order with respites, saved into
     the workspace's adventures folder; the packet prints the saved monsters' own stat blocks."""
     workspace, problem = _workspace()
-    monsters, _unreadable = _library_monsters()  # the encounter page names the files it could not read
+    monsters, _unreadable = library_as_shown(library_folder())  # the encounter page names the files it could not read
     app = adventure_app(folder=encounters_folder(), monsters=monsters, adventures=adventures_folder(),
                         party=workspace.encounter.party.model_copy(update={"victories": Fraction(0)}))
     return _page(problem, app)

@@ -17,6 +17,8 @@ printed card show the numbers the builder showed and the export carries.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from workbench.errors import InvalidInput
 from workbench.model import (
     CHARACTERISTICS,
@@ -30,10 +32,10 @@ from workbench.model import (
     Tier,
     require_monster,
 )
-from workbench.monster.library import Entry
+from workbench.monster.library import Entry, load_library
 from workbench.rules.limits import true_or_false
 
-__all__ = ["SIGNATURE_NAME", "entry_as_shown", "monster_as_shown", "shown_characteristic", "shown_strike",
+__all__ = ["SIGNATURE_NAME", "entry_as_shown", "library_as_shown", "monster_as_shown", "shown_characteristic", "shown_strike",
            "signature_ability"]
 
 SIGNATURE_NAME = "Signature ability"  # the block's heading when the Director named none
@@ -100,6 +102,14 @@ def entry_as_shown(entry: Entry) -> Monster:
     named = shown.model_copy(update={"name": entry.name})
     named._rules = shown.rules
     return named
+
+
+def library_as_shown(folder: str | Path | None = None) -> tuple[list[Monster], list[str]]:
+    """Every monster of a library folder as the builder showed it (`entry_as_shown`), and each file that did
+    not load with its reason, so the pages that list saved monsters all show the same blocks."""
+    contents = load_library(folder)
+    return ([entry_as_shown(e) for e in contents.entries],
+            [f"{file} ({reason})" for file, reason in contents.problems])
 
 
 def _signature_roll(monster: Monster) -> Ability | None:
