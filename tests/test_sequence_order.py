@@ -16,13 +16,27 @@ NOTEBOOKS = ("notebooks/00_start_here.ipynb", "notebooks/03_solos.ipynb")
 BROWSER_MODULE = "tests/browser/test_browser_solos.py"
 
 
-def _listing(*args: str) -> list[str]:
-    """The test ids a run with these arguments would take, in its order."""
-    listing = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *args],
+# One pytest process collects each listing in turn (pytest.main once per listing): a process's start, with its
+# plugins and the suite's conftests, costs more than a collection of these few files.
+_LISTER = """
+import sys, pytest
+codes = []
+for args in sys.argv[1:]:
+    codes.append(pytest.main(["--collect-only", "-q", "-p", "no:cacheprovider", *args.split()]))
+    print("=" * 20, "end of listing", flush=True)
+sys.exit(max(codes))
+"""
+
+
+def _listings(*runs: tuple[str, ...]) -> list[list[str]]:
+    """The test ids each run with these arguments would take, in its order (one list per run)."""
+    out = subprocess.run(
+        [sys.executable, "-c", _LISTER, *(" ".join(args) for args in runs)],
         cwd=REPO_ROOT, capture_output=True, text=True, check=True, timeout=120,
     ).stdout
-    return [line for line in listing.splitlines() if "::" in line]
+    listings = out.split("=" * 20 + " end of listing")[:len(runs)]
+    assert len(listings) == len(runs), out[-2000:]
+    return [[line for line in listing.splitlines() if "::" in line] for listing in listings]
 
 
 SEEDS = (1, 2)
@@ -31,12 +45,9 @@ FILES = (*NOTEBOOKS, BROWSER_MODULE, "tests/test_errors.py")
 
 @pytest.fixture(scope="module")
 def listings() -> dict[int | None, list[str]]:
-    """The test ids of one run in file order (None) and of a run shuffled with each seed: each listing is a
-    pytest process of its own, so the module takes them once (the tests only read them)."""
-    found: dict[int | None, list[str]] = {None: _listing("-p", "no:randomly", *FILES)}
-    for seed in SEEDS:
-        found[seed] = _listing("-p", "randomly", f"--randomly-seed={seed}", *FILES)
-    return found
+    """The test ids of one run in file order (None) and of a run shuffled with each seed; the tests only read them."""
+    runs = [("-p", "no:randomly", *FILES), *(("-p", "randomly", f"--randomly-seed={seed}", *FILES) for seed in SEEDS)]
+    return dict(zip((None, *SEEDS), _listings(*runs), strict=True))
 
 
 def of(ids: list[str], prefix: str) -> list[str]:
