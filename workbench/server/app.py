@@ -43,7 +43,7 @@ from typing import Any
 from jupyter_server.auth.identity import PasswordIdentityProvider
 
 from workbench.errors import InvalidInput, WorkbenchError
-from workbench.server import patches, preheat_order
+from workbench.server import patches
 from workbench.server.site import (
     LANDING_VARIABLE,
     PLOTLY_BUNDLE_VARIABLE,
@@ -56,7 +56,6 @@ from workbench.server.site import (
     read_landing,
     site_folder,
 )
-from workbench.server.switches import off
 
 __all__ = ["KERNEL_PROVISIONER", "NEEDS_TOKEN_PAGE", "NOTEBOOKS_DIR", "TOKEN_ENV", "GuardedIdentityProvider",
            "app_page_config", "free_port", "guard_settings", "hide_in_logs", "kernel_grace", "kernel_provisioner",
@@ -288,8 +287,6 @@ def serve(argv: Sequence[str]) -> None:
     patches.require_origin_on_kernel_websocket(settings["allow_origin_pat"])
     patches.guard_static_files(port)
     patches.set_xsrf_cookie_on_pages()
-    if not off("preheat-order"):
-        patches.order_preheats(preheat_order.new_queue([page.file for page in pages()]), preheat_order.ordered_factory)
     patches.compile_templates_once(CompiledTemplates())
     config = Config()
     config.VoilaConfiguration.page_config_hook = app_page_config

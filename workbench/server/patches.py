@@ -1,9 +1,8 @@
 """Every change `workbench app` makes to another project's classes, and every private name of theirs it relies on.
 
 Why in one place: the server reaches into Voilà, tornado, plotly and ipykernel where they offer no setting for
-what it needs (a check on a handler Voilà leaves open, a cache Voilà's exporter has no option for, an order for
-its preheated kernels). Such code breaks silently when those projects change. Each function below is one change
-and says why it is needed; `NEEDS` lists, per dependency and the version the code was written for, every
+what it needs (a check on a handler Voilà leaves open, a cache Voilà's exporter has no option for). Such code
+breaks silently when those projects change. Each function below is one change and says why it is needed; `NEEDS` lists, per dependency and the version the code was written for, every
 attribute a change or another module of the server takes from it. `missing()` checks them against what is
 installed: `app.serve` refuses to start when anything is missing, and tests/test_server_patches.py fails with the
 same message, which names the dependency, its version and the attribute.
@@ -16,12 +15,12 @@ import importlib.metadata
 import inspect
 import re
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["NEEDS", "Need", "compile_templates_once", "guard_request_info", "guard_static_files", "missing",
-           "order_preheats", "require_origin_on_kernel_websocket", "set_xsrf_cookie_on_pages"]
+           "require_origin_on_kernel_websocket", "set_xsrf_cookie_on_pages"]
 
 
 @dataclass(frozen=True)
@@ -38,8 +37,8 @@ class Need:
 
 
 NEEDS: tuple[Need, ...] = (
-    Need("voila", "0.5.13", "voila.request_info_handler:RequestInfoSocketHandler", ("prepare", "check_origin", "open"),
-         "patches.guard_request_info and patches.order_preheats"),
+    Need("voila", "0.5.13", "voila.request_info_handler:RequestInfoSocketHandler", ("prepare", "check_origin"),
+         "patches.guard_request_info"),
     Need("voila", "0.5.13", "voila.static_file_handler:AllowListFileHandler", ("prepare",),
          "patches.guard_static_files"),
     Need("voila", "0.5.13", "voila.static_file_handler:MultiStaticFileHandler", ("prepare",),
@@ -51,9 +50,6 @@ NEEDS: tuple[Need, ...] = (
          "patches.require_origin_on_kernel_websocket"),
     Need("voila", "0.5.13", "voila.exporter:VoilaExporter", ("_create_environment",),
          "patches.compile_templates_once"),
-    Need("voila", "0.5.13", "voila.app", ("voila_kernel_manager_factory",), "patches.order_preheats"),
-    Need("voila", "0.5.13", "voila.voila_kernel_manager:voila_kernel_manager_factory", (),
-         "preheat_order.ordered_factory (its class's _initialize and get_rendered_notebook)"),
     Need("voila", "0.5.13", "voila.app:Voila", ("identity_provider_class", "tornado_settings"), "app.serve"),
     Need("jupyter_server", "2.21.1", "jupyter_server.auth.identity:PasswordIdentityProvider",
          ("get_handlers", "should_check_origin"), "app.GuardedIdentityProvider"),
@@ -211,19 +207,3 @@ def compile_templates_once(cache: Any) -> None:
 
     VoilaExporter._create_environment = create_environment
 
-
-def order_preheats(queue: Any, ordered: Callable[[Callable[..., type], Any], Callable[..., type]]) -> None:
-    """Voilà starts every page's preheated kernel at once; its kernel-manager factory, wrapped by `ordered`
-    (`preheat_order.ordered_factory`), starts them through `queue` (a `preheat_order.PreheatQueue`), which hears
-    from the request-info websocket when a kernel has built its page and waits for its visit."""
-    import voila.app
-    from voila.request_info_handler import RequestInfoSocketHandler
-
-    voila.app.voila_kernel_manager_factory = ordered(voila.app.voila_kernel_manager_factory, queue)
-    own_open = RequestInfoSocketHandler.open
-
-    def open_(handler: Any, kernel_id: str) -> None:
-        own_open(handler, kernel_id)
-        queue.built(kernel_id)
-
-    RequestInfoSocketHandler.open = open_

@@ -8,8 +8,6 @@ here only, by the server process and by the kernels it starts (they inherit its 
   (`charts.ServedCharts.hears`), as under stock Voilà.
 - `cartesian`: the charts' JavaScript is plotly's own widget bundle (the whole of plotly.js, a module), not
   plotly.js's cartesian build with the workbench's view (`site.plotly_bundle`).
-- `preheat-order`: the preheated kernels start all at once, as Voilà starts them, not one per core in the
-  landing page's order (`preheat_order`).
 """
 
 from __future__ import annotations
@@ -20,7 +18,7 @@ from collections.abc import Mapping
 __all__ = ["DEVICES", "OFF_VARIABLE", "off"]
 
 OFF_VARIABLE = "WORKBENCH_SERVER_OFF"  # names of DEVICES, separated by commas
-DEVICES = ("in-place", "cartesian", "preheat-order")
+DEVICES = ("in-place", "cartesian")
 
 
 def off(device: str, environ: Mapping[str, str] | None = None) -> bool:
