@@ -4,8 +4,9 @@ Why: a device is kept only while its gain is worth its lines, and that gain is m
 with and without it (benchmarks/, `--off NAME`). A Director never sets these: `$WORKBENCH_SERVER_OFF` is read
 here only, by the server process and by the kernels it starts (they inherit its environment).
 
-- `in-place`: a chart on a page is never changed in place; each change shows a new FigureWidget
-  (`charts.ServedCharts.hears`), as under stock Voilà.
+- `in-place`: a chart in a `ChartSlot` is never changed in place; each change shows a new FigureWidget
+  (`charts.ServedCharts.hears`), as under stock Voilà. The builder changes its scaling chart in place itself,
+  without asking the server, and is not concerned.
 - `cartesian`: the charts' JavaScript is plotly's own widget bundle (the whole of plotly.js, a module), not
   plotly.js's cartesian build with the workbench's view (`site.plotly_bundle`).
 """
