@@ -77,7 +77,8 @@ FIGURE_VIEW = SERVER_DIR / "figure_view.js"  # the browser side of the app's cha
 # Where `make` puts plotly.js's cartesian build (the Makefile's PLOTLY_CARTESIAN), named by its version.
 CARTESIAN_FOLDER = Path(sys.prefix) / "share" / "drawsteel-workbench"
 TEMPLATE_NAME = "workbench"
-# A Director's order: build a monster, then an encounter, run the fight; then homebrew and calibration.
+# A Director's order: build a monster, then an encounter, plan the day, run the fight; then homebrew and
+# calibration.
 PAGE_ORDER = ("monster", "solos", "encounter", "adventure", "fight", "homebrew", "calibration")
 TITLE = "Draw Steel workbench"
 # The kernels of `workbench app` find the bundle's address (under the server's base URL) in this variable.
