@@ -2,29 +2,45 @@
 
 - build and save a monster, then save a copy of it at another level, with Save and Export in view;
 - open a published Steel Compendium monster in the builder from the encounter page's bestiary, and re-level it;
-- build an encounter with a locked own monster plus a suggestion, save it, and open it again from the picker
-  on the other server of the session (another process with the same workbench folder: a restart);
+- build an encounter with a locked own monster plus a suggestion and save it; the app is stopped and started
+  again on the same workbench folder (a real restart: the server this module started, on its port), and the
+  encounter is opened again from the picker; the bestiary sits under the encounter at 1024 px, beside it at 1440;
+- run a fight of that encounter: damage to the own monster to winded, Malice, the end of a round;
+- an instant solo: a leader, then an elite of a role, at a level, beside the solo built from the formulas;
 - print the monster: the Export tab's card preview is the table copy, without the builder's notes.
 
-At each step the test asserts what a Director would check on the page. Expected numbers come from the library
-in this process. Screenshots go to test-artifacts/director-*.png.
+At each step the test asserts what a Director would check on the page. The numbers a Director reads (Stamina,
+winded, Malice, a solo's EV and Stamina) are worked out here from the rules' words; the rest come from the
+library in this process. Screenshots go to test-artifacts/director-*.png.
 """
 
 from __future__ import annotations
 
+import math
+import os
+import re
+import socket
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from page_errors import PageErrors
 from playwright.sync_api import expect
+from test_browser_pages import LAYOUT_PROBLEMS
 from voila_page import AppPage
-from voila_server import PAGE_TIMEOUT
+from voila_server import PAGE_TIMEOUT, RUNNING, stop, wait_for_port
 
 import workbench as wb
 from workbench.monster.library import save_monster
+from workbench.server.app import HOST, TOKEN_ENV, free_port
 
 BUILDER = ".wb-builder"
 ENCOUNTER = ".wb-encounter-app"
+RUNNER = ".wb-fight-runner"
 READY_BUILDER = "#rendered_cells .wb-page .wb-builder .wb-explain-view .wb-explain"
 READY_ENCOUNTER = "#rendered_cells .wb-page .wb-encounter-app .wb-encounter-summary .wb-ev-total"
 WIDTH = 1024
@@ -56,6 +72,211 @@ def type_into(box, text: str) -> None:
     box.press("Control+a")
     box.type(text)
     box.press("Tab")
+
+
+# ---------------------------------------------------------------- the rules' numbers a Director checks
+
+# Monster Basics, "Role and Damage Modifier Table" (role modifier; a leader's and a solo's are their own row,
+# an elite adds +0 to its role's) and "Organization Modifier Table" (EV, Stamina); "Encounter Value and
+# Stamina": EV = ((2 x Level) + 4) x Organization Modifier, Stamina = ((10 x Level) + Role Modifier) x
+# Organization Modifier, each rounded up
+ROLE_MODIFIER = {"ambusher": 20, "artillery": 10, "brute": 30, "controller": 10, "defender": 30, "harrier": 20,
+                 "hexer": 10, "mount": 20, "support": 20, "leader": 30, "solo": 30}
+EV_MODIFIER = {"elite": 2, "leader": 2, "solo": 6}
+STAMINA_MODIFIER = {"elite": 2, "leader": 2, "solo": 5}
+
+
+def rules_ev(level: int, organization: str) -> int:
+    return math.ceil(Fraction(2 * level + 4) * EV_MODIFIER[organization])
+
+
+def rules_stamina(level: int, organization: str, role: str | None = None) -> int:
+    return math.ceil(Fraction(10 * level + ROLE_MODIFIER[role or organization]) * STAMINA_MODIFIER[organization])
+
+
+def instant_solo_numbers(level: int, organization: str, role: str | None = None) -> tuple[int, int]:
+    """Instant Solo Creature: "Multiply their EV by 3." "Multiply their Stamina by 2.5." (rounded up)."""
+    return (3 * rules_ev(level, organization),
+            math.ceil(Fraction(5, 2) * rules_stamina(level, organization, role)))
+
+
+def malice_at_round(heroes: int, victories: int, rounds: int) -> int:
+    """Malice after `rounds` rounds with nothing spent. Earning Malice: "At the start of combat, you gain Malice
+    equal to the average number of Victories per hero. Then at the start of each combat round, you gain Malice
+    equal to the number of heroes in the battle, plus the combat round number." """
+    return victories + sum(heroes + r for r in range(1, rounds + 1))
+
+
+# ---------------------------------------------------------------- the app stopped and started again
+
+
+def loading(browser, url: str, token: str, artifacts_dir: Path, page_errors: PageErrors, name: str) -> AppPage:
+    """A page asked for and left loading (its notebook runs in the server meanwhile): `ready` waits for it.
+
+    Not `goto`, which waits at least for the server's answer to begin, and Voilà begins it once the page's
+    kernel has started: the page is sent to the address as a click on a link would, and the test goes on."""
+    context = browser.new_context(viewport={"width": WIDTH, "height": 900})
+    app = AppPage(context.new_page(), f"director-{name}", artifacts_dir, page_errors)
+    app.page.evaluate("url => { setTimeout(() => { location.href = url; }, 0); }",
+                      f"{url}/voila/render/{name}.ipynb?token={token}")
+    return app
+
+
+def ready(app: AppPage, selector: str) -> AppPage:
+    app.page.wait_for_selector(selector, timeout=PAGE_TIMEOUT)
+    return app
+
+
+class OwnApp:
+    """`workbench app --no-preheat` on the session's workbench folder, started by this module so that it can stop
+    it and start it again on the same port: a Director's restart. Without preheated kernels it listens in about
+    a second.
+
+    Each start names the pages the tests will want from it; they are asked for as soon as it listens (`ahead`,
+    before each test), so that their notebooks run while the tests that need none of them go on."""
+
+    def __init__(self, workbench_home: Path, token: str, artifacts_dir: Path,
+                 ask: Callable[[str, str], AppPage]) -> None:
+        self.port = free_port()
+        self.env = dict(os.environ, HOME=str(workbench_home.parent), WORKBENCH_HOME=str(workbench_home),
+                        **{TOKEN_ENV: token})
+        self.artifacts_dir = artifacts_dir
+        self._ask = ask
+        self.starts = 0
+        self.process: subprocess.Popen | None = None
+        self.log = artifacts_dir / "voila-server-director.log"
+        self.wanted: tuple[str, ...] = ()
+        self.pages: dict[str, AppPage] = {}
+
+    def launch(self, *wanted: str) -> None:
+        """Start the server, whose pages `wanted` (notebook names) the tests will open."""
+        self.starts += 1
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        self.log = self.artifacts_dir / f"voila-server-director-{self.starts}-{worker}.log"
+        command = [sys.executable, "-m", "workbench.cli", "app", "--port", str(self.port), "--no-preheat"]
+        with self.log.open("w") as out:
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=self.env,
+                                            start_new_session=True)
+        RUNNING.append(self.process)  # told to stop with the session's servers, should this module not stop it
+        self.wanted, self.pages = wanted, {}
+
+    def _listening(self) -> bool:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            return probe.connect_ex((HOST, self.port)) == 0
+
+    def ahead(self) -> None:
+        """Ask for the wanted pages if the server listens now (never waits)."""
+        if self.process is not None and not self.pages and self._listening():
+            self._ask_all()
+
+    def _ask_all(self) -> None:
+        assert self.process is not None, "the server is not running"
+        wait_for_port(self.port, self.process, self.log)
+        url = f"http://{HOST}:{self.port}"
+        self.pages = {name: self._ask(url, name) for name in self.wanted}
+
+    def page(self, name: str, selector: str) -> AppPage:
+        """Page `name` of this start, once `selector` is on it."""
+        if not self.pages:
+            self._ask_all()
+        return ready(self.pages[name], selector)
+
+    def stop(self) -> None:
+        """Close this start's pages, then stop the server (its kernels shut down, it exits)."""
+        for app in self.pages.values():
+            app.close()
+        self.pages = {}
+        if self.process is not None:
+            stop(self.process)
+            RUNNING.remove(self.process)
+            self.process = None
+
+
+@dataclass
+class Built:
+    """The encounter the Director built and saved, and the app started again after it."""
+
+    saved: wb.Encounter
+    app: OwnApp
+
+    @property
+    def encounter(self) -> AppPage:
+        return self.app.page("encounter", READY_ENCOUNTER)
+
+    @property
+    def fight(self) -> AppPage:
+        return self.app.page("fight", f"{RUNNER} .wb-fight-strip")
+
+
+OWN_APPS: list[OwnApp] = []  # this module's app while it runs
+
+
+@pytest.fixture(scope="module", autouse=True)
+def own_app(browser, app_token, artifacts_dir, page_errors, workbench_home):
+    """The app this module stops and starts again, started with the module: its encounter page loads (`ahead`)
+    while the first tests run, with the Director's own monster of the encounter task saved before. The pages'
+    shared encounter (the workspace) is put back after, for the other modules."""
+    own_monster = wb.build_monster(3, "elite", "brute").model_copy(update={"name": OWN})
+    save_monster(own_monster, OWN, workbench_home / "monsters", overwrite=True)
+    shared = workbench_home / "workspace.json"
+    before = shared.read_bytes() if shared.exists() else None
+    app = OwnApp(workbench_home, app_token, artifacts_dir,
+                 lambda url, name: loading(browser, url, app_token, artifacts_dir, page_errors, name))
+    OWN_APPS.append(app)
+    try:
+        app.launch("encounter")
+        yield app
+    finally:
+        OWN_APPS.remove(app)
+        app.stop()
+        if before is None:
+            shared.unlink(missing_ok=True)
+        else:
+            shared.write_bytes(before)
+
+
+@pytest.fixture(autouse=True)
+def _pages_ahead() -> None:
+    for app in OWN_APPS:
+        app.ahead()
+
+
+@pytest.fixture(scope="module")
+def built(own_app, workbench_home):
+    """The encounter task up to the restart: a locked own monster plus a suggestion, saved by name; then the app
+    stopped and started again on the same workbench folder and port, its encounter and fight pages asked for."""
+    saved = _build_and_save(own_app.page("encounter", READY_ENCOUNTER), workbench_home)
+    own_app.stop()
+    own_app.launch("encounter", "fight")
+    return Built(saved, own_app)
+
+
+def _build_and_save(app: AppPage, workbench_home: Path) -> wb.Encounter:
+    page = app.page
+    app.slide_to("Heroes", 4, ENCOUNTER)
+    app.slide_to("Level", 3, ENCOUNTER)
+    app.pick("Aim for", "hard", ENCOUNTER)
+    own = page.locator(f"{ENCOUNTER} .widget-dropdown:has(> label:text-is('Monster')) option", has_text=OWN).first
+    own.wait_for(state="attached")
+    app.pick("Monster", own.inner_text(), ENCOUNTER)
+    app.button("Add monster", ENCOUNTER).click()
+    row = page.locator(f"{ENCOUNTER} .wb-encounter-row:has-text('{OWN}')")
+    row.wait_for()
+    assert "kept" in row.locator(".wb-row-lock").inner_text()
+    app.button("Suggest an encounter", ENCOUNTER).click()
+    page.locator(f"{ENCOUNTER} .wb-encounter-row >> nth=1").wait_for()
+    assert page.locator(f"{ENCOUNTER} .wb-encounter-row:has-text('{OWN}')").count() == 1
+    assert page.locator(f"{ENCOUNTER} .wb-encounter-row").count() >= 2
+    type_into(app.text_box("File", ENCOUNTER), "grisk-ambush.json")
+    app.button("Save", ENCOUNTER).click()
+    said = page.locator(f"{ENCOUNTER} .wb-encounter-message:has-text('Saved to')")
+    said.wait_for()
+    assert "encounters/grisk-ambush.json" in said.inner_text()
+    saved = wb.load_encounter(workbench_home / "encounters" / "grisk-ambush.json")
+    assert OWN in {c.name for c in saved.creatures}
+    expect(page.locator(f"{ENCOUNTER} .wb-encounter-row")).to_have_count(len(saved.creatures), timeout=30_000)
+    app.screenshot("saved", ENCOUNTER)
+    return saved
 
 
 @pytest.fixture(scope="module")
@@ -114,103 +335,6 @@ def test_the_printed_card_is_the_table_copy(monster_page):
     app.screenshot("export", BUILDER)
 
 
-def test_a_published_monster_opens_in_the_builder_and_is_relevelled(browser, voila_url, app_token,
-                                                                     artifacts_dir, page_errors):
-    encounter = opened(browser, voila_url, app_token, artifacts_dir, page_errors, "encounter", READY_ENCOUNTER)
-    try:
-        page = encounter.page
-        rows = page.locator(f"{ENCOUNTER} .wb-bestiary-rows select")
-        everything = rows.evaluate("s => s.options.length")
-        type_into(encounter.text_box("Search", ENCOUNTER), "Bugbear Channeler")
-        # the whole search has narrowed the list: every key re-lists it, and a pick made before the last list
-        # arrives is lost, so wait for a shorter list that has stayed the same for a second
-        rows.evaluate("(s, all) => new Promise(done => { let last = '', since = Date.now(); const check = () => {"
-                      " const now = Array.from(s.options, o => o.text).join('|');"
-                      " if (now !== last) { last = now; since = Date.now(); }"
-                      " if (s.options.length < all && Date.now() - since >= 1000) done(); else setTimeout(check, 100);"
-                      " }; check(); })", everything)
-        rows.select_option(label=rows.locator("option", has_text="Bugbear Channeler").first.inner_text())
-        page.locator(f"{ENCOUNTER} .wb-bestiary-stat-block:has-text('Bugbear Channeler')").first.wait_for()
-        encounter.button("Open in the builder", ENCOUNTER).click()
-        link = page.locator(f"{ENCOUNTER} a.wb-open-builder-link")
-        link.wait_for()
-        encounter.screenshot("handed-over", ENCOUNTER)
-    finally:
-        encounter.close()
-    builder = opened(browser, voila_url, app_token, artifacts_dir, page_errors, "monster", READY_BUILDER)
-    try:
-        page = builder.page
-        page.locator(f"{BUILDER} .wb-stat-block-view .wb-name:has-text('Bugbear Channeler')").wait_for()
-        builder.tab("Move to another level", BUILDER).click()
-        builder.pick("Move to level", "4", BUILDER)
-        builder.button("Use this level", BUILDER).click()
-        page.locator(f"{BUILDER} .wb-stat-block .wb-level:text-is('4')").first.wait_for()
-        assert "Bugbear Channeler" in page.locator(f"{BUILDER} .wb-stat-block .wb-name").first.inner_text()
-        builder.screenshot("published-relevelled", BUILDER)
-    finally:
-        builder.close()
-
-
-def test_an_encounter_with_a_locked_own_monster_survives_a_restart(browser, voila_url, lesson_url, app_token,
-                                                                    artifacts_dir, page_errors, workbench_home):
-    own_monster = wb.build_monster(3, "elite", "brute").model_copy(update={"name": OWN})
-    save_monster(own_monster, OWN, workbench_home / "monsters", overwrite=True)
-    shared = workbench_home / "workspace.json"  # the pages' shared encounter, put back for the other modules
-    before = shared.read_bytes() if shared.exists() else None
-    try:
-        _locked_own_monster_survives_a_restart(browser, voila_url, lesson_url, app_token, artifacts_dir, page_errors,
-                                               workbench_home)
-    finally:
-        if before is None:
-            shared.unlink(missing_ok=True)
-        else:
-            shared.write_bytes(before)
-
-
-def _locked_own_monster_survives_a_restart(browser, voila_url, lesson_url, app_token, artifacts_dir, page_errors,
-                                           workbench_home):
-    app = opened(browser, voila_url, app_token, artifacts_dir, page_errors, "encounter", READY_ENCOUNTER)
-    try:
-        page = app.page
-        app.slide_to("Heroes", 4, ENCOUNTER)
-        app.slide_to("Level", 3, ENCOUNTER)
-        app.pick("Aim for", "hard", ENCOUNTER)
-        own = page.locator(f"{ENCOUNTER} .widget-dropdown:has(> label:text-is('Monster')) option",
-                           has_text=OWN).first
-        own.wait_for(state="attached")
-        app.pick("Monster", own.inner_text(), ENCOUNTER)
-        app.button("Add monster", ENCOUNTER).click()
-        row = page.locator(f"{ENCOUNTER} .wb-encounter-row:has-text('{OWN}')")
-        row.wait_for()
-        assert "kept" in row.locator(".wb-row-lock").inner_text()
-        app.button("Suggest an encounter", ENCOUNTER).click()
-        page.locator(f"{ENCOUNTER} .wb-encounter-row >> nth=1").wait_for()
-        assert page.locator(f"{ENCOUNTER} .wb-encounter-row:has-text('{OWN}')").count() == 1
-        assert page.locator(f"{ENCOUNTER} .wb-encounter-row").count() >= 2
-        type_into(app.text_box("File", ENCOUNTER), "grisk-ambush.json")
-        app.button("Save", ENCOUNTER).click()
-        said = page.locator(f"{ENCOUNTER} .wb-encounter-message:has-text('Saved to')")
-        said.wait_for()
-        assert "encounters/grisk-ambush.json" in said.inner_text()
-        saved = wb.load_encounter(workbench_home / "encounters" / "grisk-ambush.json")
-        assert OWN in {c.name for c in saved.creatures}
-        expect(page.locator(f"{ENCOUNTER} .wb-encounter-row")).to_have_count(len(saved.creatures), timeout=30_000)
-        app.screenshot("encounter-saved", ENCOUNTER)
-    finally:
-        app.close()
-    # the other server of the session: another process, the same workbench folder
-    again = opened(browser, lesson_url, app_token, artifacts_dir, page_errors, "encounter", READY_ENCOUNTER)
-    try:
-        page = again.page
-        again.pick("Saved encounters", "grisk-ambush", ENCOUNTER)
-        again.button("Open", ENCOUNTER).click()
-        page.locator(f"{ENCOUNTER} .wb-encounter-row:has-text('{OWN}')").wait_for()
-        expect(page.locator(f"{ENCOUNTER} .wb-encounter-row")).to_have_count(len(saved.creatures), timeout=30_000)
-        again.screenshot("encounter-reopened", ENCOUNTER)
-    finally:
-        again.close()
-
-
 ROW_PROBLEMS = """() => {
   const problems = [];
   for (const row of document.querySelectorAll('.wb-builder .wb-row')) {
@@ -252,3 +376,146 @@ def test_a_homebrew_rule_and_a_trait_at_1024_px(monster_page):
     page.locator(f"{BUILDER} .wb-stat-block-view:has-text('Pack Tactics')").wait_for()
     assert app.js(ROW_PROBLEMS) == []
     app.screenshot("rows-1024", BUILDER)
+
+
+def test_an_encounter_with_a_locked_own_monster_and_a_suggestion_is_saved(built):
+    # the file the page said it saved holds what the page showed (`_build_and_save` checked the page's words)
+    saved = built.saved
+    assert (saved.party.size, saved.party.average_level, saved.aim) == (4, 3, "hard")
+    mine = [c for c in saved.creatures if c.name == OWN]
+    assert len(mine) == 1 and mine[0].level == 3 and len(saved.creatures) >= 2
+
+
+READY_SOLOS = "#rendered_cells .wb-page .wb-stat-block[data-ev]"
+SOLOS = "#rendered_cells .wb-page"
+
+
+def test_an_instant_solo_by_mouse_and_keyboard(browser, voila_url, app_token, artifacts_dir, page_errors):
+    app = opened(browser, voila_url, app_token, artifacts_dir, page_errors, "solos", READY_SOLOS)
+    try:
+        blocks = app.page.locator(f"{SOLOS} .wb-stat-block")
+
+        def shows(level: int, organization: str, role: str | None) -> None:
+            """The instant solo first, then the solo the formulas build at its level (a solo has no role)."""
+            for block, (ev, stamina) in ((blocks.nth(0), instant_solo_numbers(level, organization, role)),
+                                         (blocks.nth(1), (rules_ev(level, "solo"), rules_stamina(level, "solo")))):
+                for attribute, value in (("data-level", level), ("data-ev", ev), ("data-stamina", stamina)):
+                    expect(block).to_have_attribute(attribute, str(value))
+                assert [block.locator(css).first.inner_text().strip() for css in (".wb-level", ".wb-ev", ".wb-stamina")
+                        ] == [str(level), str(ev), str(stamina)]
+            instant = blocks.nth(0).inner_text()
+            for words in ("Solo Turns", "End Effect", "Solo Action"):  # what the rules give an instant solo
+                assert words in instant, words
+
+        start = app.slider_value("Level", SOLOS)
+        level = 6 if start != 6 else 7
+        app.slide_to("Level", level, SOLOS)
+        shows(level, "leader", None)
+        app.toggle("elite", SOLOS).click()
+        app.pick("Role", "Hexer", SOLOS)
+        shows(level, "elite", "hexer")
+        app.press_slider("Level", "ArrowLeft", 2, SOLOS)
+        shows(level - 2, "elite", "hexer")
+        app.screenshot("elite-hexer", SOLOS)
+    finally:
+        app.close()
+
+
+def test_a_published_monster_opens_in_the_builder_and_is_relevelled(browser, voila_url, app_token, artifacts_dir,
+                                                                     page_errors, built):
+    encounter = built.encounter  # the encounter page already open (the bestiary is the same on every visit)
+    page = encounter.page
+    rows = page.locator(f"{ENCOUNTER} .wb-bestiary-rows select")
+    everything = rows.evaluate("s => s.options.length")
+    # the name pasted into the search box, so the list is narrowed once (typed key by key, every key re-lists
+    # it, and a pick made before the last list arrives is lost): the first shorter list is the search's
+    encounter.fill("Search", "Bugbear Channeler", ENCOUNTER)
+    page.wait_for_function("([s, all]) => s.options.length < all", arg=[rows.element_handle(), everything])
+    rows.select_option(label=rows.locator("option", has_text="Bugbear Channeler").first.inner_text())
+    page.locator(f"{ENCOUNTER} .wb-bestiary-stat-block:has-text('Bugbear Channeler')").first.wait_for()
+    encounter.button("Open in the builder", ENCOUNTER).click()
+    link = page.locator(f"{ENCOUNTER} a.wb-open-builder-link")
+    link.wait_for()
+    encounter.screenshot("handed-over", ENCOUNTER)
+    builder = opened(browser, voila_url, app_token, artifacts_dir, page_errors, "monster", READY_BUILDER)
+    try:
+        page = builder.page
+        page.locator(f"{BUILDER} .wb-stat-block-view .wb-name:has-text('Bugbear Channeler')").wait_for()
+        builder.tab("Move to another level", BUILDER).click()
+        builder.pick("Move to level", "4", BUILDER)
+        builder.button("Use this level", BUILDER).click()
+        page.locator(f"{BUILDER} .wb-stat-block .wb-level:text-is('4')").first.wait_for()
+        assert "Bugbear Channeler" in page.locator(f"{BUILDER} .wb-stat-block .wb-name").first.inner_text()
+        builder.screenshot("published-relevelled", BUILDER)
+    finally:
+        builder.close()
+
+
+# where the encounter's creature rows and the bestiary are, as boxes (left, top, right, bottom)
+SIDE_BY_SIDE = """() => [...document.querySelectorAll('.wb-encounter-side > *')].map(e => {
+  const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })"""
+
+
+def test_an_encounter_with_a_locked_own_monster_survives_a_restart(built):
+    assert built.app.starts == 2  # the page comes from the app started again, the one it was saved on stopped
+    app, page = built.encounter, built.encounter.page
+    app.pick("Saved encounters", "grisk-ambush", ENCOUNTER)
+    app.button("Open", ENCOUNTER).click()
+    page.locator(f"{ENCOUNTER} .wb-encounter-row:has-text('{OWN}')").wait_for()
+    expect(page.locator(f"{ENCOUNTER} .wb-encounter-row")).to_have_count(len(built.saved.creatures), timeout=30_000)
+    for creature in built.saved.creatures:
+        page.locator(f"{ENCOUNTER} .wb-encounter-row:has-text('{creature.name}')").first.wait_for()
+    app.screenshot("reopened-1024", ENCOUNTER)
+    # the bestiary under the creatures at 1024 px, beside them at 1440 px
+    (rows, bestiary) = app.js(SIDE_BY_SIDE)
+    assert bestiary[1] >= rows[3] - 1 and bestiary[0] == rows[0], (rows, bestiary)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    try:
+        page.wait_for_function(f"() => ({SIDE_BY_SIDE})()[1][0] > ({SIDE_BY_SIDE})()[0][0]")
+        (rows, bestiary) = app.js(SIDE_BY_SIDE)
+        assert bestiary[0] >= rows[2] and bestiary[1] == rows[1], (rows, bestiary)
+        assert app.js(LAYOUT_PROBLEMS) == []
+        app.screenshot("reopened-1440", ENCOUNTER)
+    finally:
+        page.set_viewport_size({"width": WIDTH, "height": 900})
+
+
+def test_a_fight_of_the_encounter_the_director_built(built):
+    """Malice as the rules give it, a blow to the Director's own monster down to winded, the end of a round."""
+    app = built.fight
+    page = app.page
+    heroes, level = 4, 3  # the party the encounter task set, no Victories
+    roster = page.locator(f"{RUNNER} .wb-fight-roster")
+    for creature in built.saved.creatures:
+        assert creature.name in roster.inner_text()
+    own = page.locator(f'{RUNNER} .wb-fight-roster .wb-unit[data-unit="{OWN}"]')
+    stamina = rules_stamina(level, "elite", "brute")  # the own monster: a level 3 elite brute
+    assert f"{stamina} / {stamina}" in own.inner_text()
+
+    app.button("Next round", RUNNER).click()
+    malice = page.locator(f"{RUNNER} .wb-fight-malice-line")
+    malice.filter(has_text=re.compile(rf"Malice: {malice_at_round(heroes, 0, 1)}\b")).wait_for()
+    app.pick("Who acts", "Hero 1", RUNNER)
+    app.button("Start turn", RUNNER).click()
+    app.pick("Creature", OWN, RUNNER)
+    # winded: at half its Stamina or less; a blow that leaves one more than half is not enough
+    app.fill("Amount", str(stamina - stamina // 2 - 1), RUNNER)
+    app.button("Damage", RUNNER).click()
+    own.filter(has_text=f"{stamina // 2 + 1} / {stamina}").wait_for()
+    assert "winded" not in own.inner_text()
+    app.fill("Amount", "1", RUNNER)
+    app.button("Damage", RUNNER).click()
+    own.filter(has_text=f"{stamina // 2} / {stamina}").wait_for()
+    assert "winded" in own.inner_text()
+    # the players see the word, never the numbers
+    players = page.locator(f"{RUNNER} .wb-fight-players")
+    players.filter(has_text=f"{OWN}: winded").wait_for()
+    assert f"{stamina // 2} / {stamina}" not in players.inner_text()
+    app.button("End turn", RUNNER).click()
+    app.button("End round", RUNNER).click()
+    page.locator(f"{RUNNER} .wb-fight-strip:has-text('Round 1 (ended)')").wait_for()
+    app.button("Next round", RUNNER).click()
+    page.locator(f"{RUNNER} .wb-fight-strip:has-text('Round 2')").wait_for()
+    malice.filter(has_text=re.compile(rf"Malice: {malice_at_round(heroes, 0, 2)}\b")).wait_for()
+    assert page.locator(f"{RUNNER} .wb-refusal").count() == 0  # nothing was refused on the way
+    app.screenshot("round-2", RUNNER)

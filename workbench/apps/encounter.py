@@ -892,7 +892,7 @@ class EncounterEditor(widgets.VBox):
                 self._button("Remove", ("remove_terrain", i), "remove this object", "wb-row-remove"),
             ]))
         if not rows:
-            rows.append(widgets.HTML("<i>No creatures yet: add some from the bestiary below, or ask for a "
+            rows.append(widgets.HTML("<i>No creatures yet: add some from the bestiary, or ask for a "
                                      "suggestion.</i>"))
         self.rows_box.children = tuple(rows)
         self._show_locks()
