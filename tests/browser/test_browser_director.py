@@ -211,20 +211,32 @@ class Built:
 OWN_APPS: list[OwnApp] = []  # this module's app while it runs
 
 
-@pytest.fixture(scope="module", autouse=True)
-def own_app(browser, app_token, artifacts_dir, page_errors, workbench_home):
-    """The app this module stops and starts again, started with the module: its encounter page loads (`ahead`)
-    while the first tests run, with the Director's own monster of the encounter task saved before. The pages'
-    shared encounter (the workspace) is put back after, for the other modules."""
+@pytest.fixture(scope="session", autouse=True)
+def _own_app_launched(browser, app_token, artifacts_dir, page_errors, workbench_home):
+    """The app this module stops and starts again, started as the first of this module's fixtures (session-scoped
+    ones come first, and autouse ones first among them): it starts beside the app pages' server (`voila_url`),
+    and its encounter page loads (`ahead`) while the first tests run. The Director's own monster of the encounter
+    task is saved before, for that page's Monster list. `own_app` stops it at the module's end."""
     own_monster = wb.build_monster(3, "elite", "brute").model_copy(update={"name": OWN})
     save_monster(own_monster, OWN, workbench_home / "monsters", overwrite=True)
-    shared = workbench_home / "workspace.json"
-    before = shared.read_bytes() if shared.exists() else None
     app = OwnApp(workbench_home, app_token, artifacts_dir,
                  lambda url, name: loading(browser, url, app_token, artifacts_dir, page_errors, name))
+    app.launch("encounter")
+    try:
+        yield app
+    finally:
+        app.stop()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def own_app(_own_app_launched, workbench_home):
+    """The module's app, asked for its pages before each test (`_pages_ahead`) and stopped at the module's end;
+    the pages' shared encounter (the workspace) is put back after, for the other modules."""
+    app = _own_app_launched
+    shared = workbench_home / "workspace.json"
+    before = shared.read_bytes() if shared.exists() else None
     OWN_APPS.append(app)
     try:
-        app.launch("encounter")
         yield app
     finally:
         OWN_APPS.remove(app)
@@ -288,14 +300,25 @@ def monster_page(browser, voila_url, app_token, artifacts_dir, page_errors):
 
 def test_save_and_export_are_in_view_and_no_text_box_is_narrow(monster_page):
     app, page = monster_page, monster_page.page
-    for title in ("Text", "Abilities", "Traits", "Malice features", "Villain actions", "Homebrew rules"):
+    sections = ("Text", "Abilities", "Traits", "Malice features", "Villain actions", "Homebrew rules")
+    for title in sections:
         app.open_section(title, BUILDER)
-    page.wait_for_timeout(500)
+    # every section open and drawn (two frames after the last one opened)
+    expect(page.locator(f"{BUILDER} .jupyter-widget-Collapse-open").nth(len(sections) - 1)).to_be_attached()
+    app.js("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
     for text in ("Save", "Export"):
         button = app.button(text, f"{BUILDER} .wb-block-actions")
         assert button.evaluate(TOP_IN_PAGE) + button.bounding_box()["height"] <= 900, text
     assert app.js(NARROW_TEXT_BOXES) == []
     app.screenshot("builder-open", BUILDER)
+
+
+def test_an_encounter_with_a_locked_own_monster_and_a_suggestion_is_saved(built):
+    # the file the page said it saved holds what the page showed (`_build_and_save` checked the page's words)
+    saved = built.saved
+    assert (saved.party.size, saved.party.average_level, saved.aim) == (4, 3, "hard")
+    mine = [c for c in saved.creatures if c.name == OWN]
+    assert len(mine) == 1 and mine[0].level == 3 and len(saved.creatures) >= 2
 
 
 def test_build_and_save_a_monster_then_a_copy_at_another_level(monster_page):
@@ -365,8 +388,10 @@ def test_a_homebrew_rule_and_a_trait_at_1024_px(monster_page):
     rule_row = page.locator(f"{BUILDER} .wb-rule-rows .wb-row").first
     rule_row.wait_for()
     choices = rule_row.locator("select").first.evaluate("s => [...s.options].map(o => o.text)")
+    controls = rule_row.locator("input, select, textarea")  # found again each time: the row may be drawn anew
+    before = controls.count()
     rule_row.locator("select").first.select_option(label=choices[-1])  # a module with parameters of its own
-    page.wait_for_timeout(500)
+    expect(controls.nth(before)).to_be_attached()  # its parameters' boxes have come
     app.open_section("Traits", BUILDER)
     app.button("Add a trait", BUILDER).click()
     trait = page.locator(f"{BUILDER} .wb-trait-rows .wb-row").first
@@ -376,14 +401,6 @@ def test_a_homebrew_rule_and_a_trait_at_1024_px(monster_page):
     page.locator(f"{BUILDER} .wb-stat-block-view:has-text('Pack Tactics')").wait_for()
     assert app.js(ROW_PROBLEMS) == []
     app.screenshot("rows-1024", BUILDER)
-
-
-def test_an_encounter_with_a_locked_own_monster_and_a_suggestion_is_saved(built):
-    # the file the page said it saved holds what the page showed (`_build_and_save` checked the page's words)
-    saved = built.saved
-    assert (saved.party.size, saved.party.average_level, saved.aim) == (4, 3, "hard")
-    mine = [c for c in saved.creatures if c.name == OWN]
-    assert len(mine) == 1 and mine[0].level == 3 and len(saved.creatures) >= 2
 
 
 READY_SOLOS = "#rendered_cells .wb-page .wb-stat-block[data-ev]"
