@@ -107,3 +107,15 @@ def combinations() -> list[tuple[str, str | None]]:
     for organization in ORGANIZATIONS:
         pairs.extend((organization, r) for r in (ROLES if organization not in ("leader", "solo") else [None]))
     return pairs
+
+
+def budget_band(ev: int, strength: int, hero: int) -> str:
+    """Step 4's budgets: trivial below ES minus one hero, easy below ES, standard up to ES plus one hero, hard
+    up to ES plus three heroes, extreme past that (`hero`: one hero's share of the encounter strength)."""
+    if ev < strength - hero:
+        return "trivial"
+    if ev < strength:
+        return "easy"
+    if ev <= strength + hero:
+        return "standard"
+    return "hard" if ev <= strength + 3 * hero else "extreme"

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from rules_reference import budget_band
 
 import workbench as wb
 from workbench.apps.adventure import AdventureApp, adventure_app
@@ -128,18 +129,6 @@ def _strength(heroes: int, level: int, victories: int) -> int:
     return (4 + 2 * level) * (heroes + victories // 2)
 
 
-def _band(ev: int, strength: int, hero: int) -> str:
-    """Step 4's budgets: trivial below ES minus one hero, easy below ES, standard up to ES plus one hero, hard
-    up to ES plus three heroes, extreme past that."""
-    if ev < strength - hero:
-        return "trivial"
-    if ev < strength:
-        return "easy"
-    if ev <= strength + hero:
-        return "standard"
-    return "hard" if ev <= strength + 3 * hero else "extreme"
-
-
 def _row_values(app: AdventureApp, cls: str) -> list[str]:
     return [re.search(rf'class="{cls}" data-value="([^"]*)"', row.children[1].value).group(1)
             for row in app.rows_box.children]
@@ -151,23 +140,23 @@ def ford(folder: Path) -> Path:
     return folder
 
 
-def test_an_objective_changes_the_next_encounters_arrival_victories_and_band(ford):
+def test_an_objective_changes_the_next_encounters_arrival_victories_andbudget_band(ford):
     app = adventure_app(folder=ford, adventures=ford / "adventures")
     for stem in ("Bridge", "Ford"):
         _add(app, stem)
     ev = {"Bridge": 7 * 10, "Ford": 5 * 10}  # level 3 platoon creatures cost 10 EV each (the EV formula)
     hero = 4 + 2 * 3
-    assert _band(ev["Bridge"], _strength(5, 3, 0), hero) == "hard"
+    assert budget_band(ev["Bridge"], _strength(5, 3, 0), hero) == "hard"
     # a hard encounter is "typically worth 2 Victories": the ford is met with 2
     assert _row_values(app, "wb-row-arrival") == ["0", "2"]
-    assert _row_values(app, "wb-row-band") == ["hard", _band(ev["Ford"], _strength(5, 3, 2), hero)] == ["hard", "easy"]
+    assert _row_values(app, "wb-row-band") == ["hard", budget_band(ev["Ford"], _strength(5, 3, 2), hero)] == ["hard", "easy"]
     picker = app.rows[0]["objective"]
     assert picker.value == "" and ("Hold Them Off", "hold_them_off") in picker.options
     # Hold Them Off: "Each hero earns 1 Victory if the success condition is met" below extreme
     picker.value = "hold_them_off"
     assert app.adventure.encounters[0].objectives[0].key == "hold_them_off"
     assert _row_values(app, "wb-row-arrival") == ["0", "1"]
-    assert _row_values(app, "wb-row-band")[1] == _band(ev["Ford"], _strength(5, 3, 1), hero) == "standard"
+    assert _row_values(app, "wb-row-band")[1] == budget_band(ev["Ford"], _strength(5, 3, 1), hero) == "standard"
     assert app.rows[0]["objective"].value == "hold_them_off"  # the redrawn row shows the choice
     app.rows[0]["objective"].value = ""
     assert app.adventure.encounters[0].objectives == () and _row_values(app, "wb-row-arrival") == ["0", "2"]

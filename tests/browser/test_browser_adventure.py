@@ -18,6 +18,7 @@ import subprocess
 
 import pytest
 from playwright.sync_api import expect
+from rules_reference import budget_band
 from test_browser_pages import LAYOUT_PROBLEMS, visible_text_problems
 
 import workbench as wb
@@ -42,14 +43,7 @@ def strength(victories: int) -> int:
 
 
 def band(ev: int, victories: int) -> str:
-    es = strength(victories)
-    if ev < es - HERO:
-        return "trivial"
-    if ev < es:
-        return "easy"
-    if ev <= es + HERO:
-        return "standard"
-    return "hard" if ev <= es + 3 * HERO else "extreme"
+    return budget_band(ev, strength(victories), HERO)
 
 
 def worth(difficulty: str, objective: str = "") -> int:
