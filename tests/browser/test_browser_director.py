@@ -279,10 +279,12 @@ def _build_and_save(app: AppPage, workbench_home: Path) -> wb.Encounter:
     page.locator(f"{ENCOUNTER} .wb-encounter-row >> nth=1").wait_for()
     assert page.locator(f"{ENCOUNTER} .wb-encounter-row:has-text('{OWN}')").count() == 1
     assert page.locator(f"{ENCOUNTER} .wb-encounter-row").count() >= 2
-    type_into(app.text_box("File", ENCOUNTER), "grisk-ambush.json")
+    file_box = app.text_box("File", ENCOUNTER)
+    type_into(file_box, "grisk-ambush.json")
+    expect(file_box).to_have_value("grisk-ambush.json")
     app.button("Save", ENCOUNTER).click()
-    said = page.locator(f"{ENCOUNTER} .wb-encounter-message:has-text('Saved to')")
-    said.wait_for()
+    said = page.locator(f"{ENCOUNTER} .wb-encounter-message")
+    expect(said).to_contain_text("Saved to", timeout=PAGE_TIMEOUT)  # on a refusal: shows what the page said
     assert "encounters/grisk-ambush.json" in said.inner_text()
     saved = wb.load_encounter(workbench_home / "encounters" / "grisk-ambush.json")
     assert OWN in {c.name for c in saved.creatures}
