@@ -18,6 +18,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from widget_tree import inner
 
 from workbench.apps import pages
 from workbench.apps.bestiary_add import SHOWN_FAILURES, BestiaryAdder
@@ -199,24 +200,14 @@ def test_nothing_chosen_or_a_bad_folder_is_said_in_words(tmp_path):
     plain(adder.message.value)
 
 
-def _inner(page, kind):
-    stack = [page]
-    while stack:
-        w = stack.pop(0)
-        if isinstance(w, kind) if isinstance(kind, type) else kind in getattr(w, "_dom_classes", ()):
-            return w
-        stack.extend(getattr(w, "children", ()))
-    raise AssertionError(f"no {kind} on the page")
-
-
 def test_a_bestiary_added_on_the_encounter_page_fills_its_picker_with_attribution(served):
     www, base, _requests = served
     (www / "beasts.tar.gz").write_bytes(archive_bytes("tar", prefix="Served"))
     page = pages.encounter_page()
-    editor = _inner(page, "wb-encounter-app")
+    editor = inner(page, "wb-encounter-app")
     browser = editor.browser
     assert "Served 0" not in {m.name for m in browser.bestiary.monsters}
-    adder = _inner(page, BestiaryAdder)
+    adder = inner(page, BestiaryAdder)
     adder.source.value = f"{base}/beasts.tar.gz"
     adder.add.click()
     names = {label for label, _ in browser.rows.options}
@@ -233,7 +224,7 @@ def test_a_bestiary_added_on_the_encounter_page_fills_its_picker_with_attributio
 
 def test_the_page_says_where_the_workspace_is_and_opens_another(tmp_path):
     page = pages.fight_page()
-    bar = _inner(page, "wb-workspace-bar")
+    bar = inner(page, "wb-workspace-bar")
     assert page.children[0] is bar
     assert str(tmp_path / "desk") in bar.children[0].value
     folder, button = bar.children[1].children
@@ -248,7 +239,7 @@ def test_the_page_says_where_the_workspace_is_and_opens_another(tmp_path):
     again = page.children[0]
     assert again is not bar and str(tmp_path / "other desk") in again.children[0].value
     assert "Opened" in again.children[2].value
-    assert _inner(page, "wb-fight") is not None
+    assert inner(page, "wb-fight") is not None
     new_folder, new_button = again.children[1].children
     new_folder.value = str(tmp_path / "no" / "such" / "tree")
     new_button.click()

@@ -8,6 +8,7 @@ import html
 import random
 
 import pytest
+from widget_tree import inner
 
 import workbench as wb
 from workbench.apps import pages
@@ -23,16 +24,6 @@ from workbench.workspace import encounters_folder, library_folder, user_folder
 def desk(tmp_path, monkeypatch):
     monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "desk"))
     monkeypatch.chdir(tmp_path)  # a cache folder a server might run in: nothing may land here
-
-
-def inner(page, cls):
-    stack = [page]
-    while stack:
-        w = stack.pop(0)
-        if cls in getattr(w, "_dom_classes", ()):
-            return w
-        stack.extend(getattr(w, "children", ()))
-    raise AssertionError(f"no .{cls} on the page")
 
 
 def own_monster() -> wb.Monster:

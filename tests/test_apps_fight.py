@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from widget_tree import inner
 
 from workbench.apps import pages
 from workbench.apps.fight import fight_file, open_fight
@@ -183,13 +184,7 @@ def desk(tmp_path, monkeypatch):
 
 
 def _runner(page):
-    stack = [page]
-    while stack:
-        w = stack.pop(0)
-        if "wb-fight-runner" in getattr(w, "_dom_classes", ()):
-            return w
-        stack.extend(getattr(w, "children", ()))
-    raise AssertionError("no runner on the page")
+    return inner(page, "wb-fight-runner")
 
 
 def test_the_page_resumes_the_fight_after_reopening(desk):

@@ -4,6 +4,7 @@ runs it (squads and Malice from it), the monster page saves where the encounter 
 from __future__ import annotations
 
 import pytest
+from widget_tree import inner
 
 import workbench as wb
 from workbench.apps import pages
@@ -16,20 +17,9 @@ def desk(tmp_path, monkeypatch):
     monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "desk"))
 
 
-def _inner(page, cls):
-    """The first widget under `page` carrying the CSS class `cls`."""
-    stack = [page]
-    while stack:
-        w = stack.pop(0)
-        if cls in getattr(w, "_dom_classes", ()):
-            return w
-        stack.extend(getattr(w, "children", ()))
-    raise AssertionError(f"no .{cls} on the page")
-
-
 def test_monster_page_saves_in_the_library_folder_and_says_where():
     page = pages.monster_page()
-    builder = _inner(page, "wb-builder")
+    builder = inner(page, "wb-builder")
     assert builder.folder.value == str(library_folder())
     where = page.children[2].value  # under the workspace bar and the builder's style
     assert "~/" in where or str(library_folder()) in where
@@ -40,7 +30,7 @@ def test_encounter_page_keeps_the_encounter_and_the_fight_page_runs_it():
     rats = wb.build_monster(2, "minion", "brute").model_copy(update={"name": "Rat Pack", "malice_features": (gnaw,)})
     save_monster(rats, "Rat Pack", library_folder())
     page = pages.encounter_page()
-    c = _inner(page, "wb-encounter-app").controls
+    c = inner(page, "wb-encounter-app").controls
     c["level"].value = 2
     c["monster"].value = next(m for _, m in c["monster"].options if m.name == "Rat Pack")
     c["count"].value = 8
@@ -48,7 +38,7 @@ def test_encounter_page_keeps_the_encounter_and_the_fight_page_runs_it():
     kept = load_workspace()
     assert kept.encounter.party.levels == (2, 2, 2, 2)
     assert [(x.name, x.count) for x in kept.encounter.creatures] == [("Rat Pack", 8)]
-    fight = _inner(pages.fight_page(), "wb-fight")
+    fight = inner(pages.fight_page(), "wb-fight")
     assert [s.tracker.squad.size for s in fight.squads] == [8]
     assert fight.squads[0].tracker.squad.pool == 8 * rats.stamina
     features = [f.name for _, f in fight.malice.controls["feature"].options]
@@ -72,7 +62,7 @@ def test_the_encounter_page_offers_a_saved_monster_as_the_builder_showed_it():
     button both offer the monster with Agility at the highest value, as the builder's block showed it."""
     ogre = wb.build_monster(level=4, organization="elite", role="brute").model_copy(update={"name": "Bridge Ogre"})
     save_monster(ogre, "Bridge Ogre", library_folder(), characteristic="agility")
-    app = _inner(pages.encounter_page(), "wb-encounter-app")
+    app = inner(pages.encounter_page(), "wb-encounter-app")
     offered = [m for _, m in app.controls["monster"].options if m.name == "Bridge Ogre"]
     app.controls["folder"].value = str(library_folder())
     app.controls["load_library"].click()

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from widget_tree import inner
 
 import workbench as wb
 from workbench.apps import pages
@@ -52,19 +53,9 @@ def desk(tmp_path, monkeypatch):
     save_monster(old, folder=tmp_path / "checkout-homebrew")
 
 
-def _inner(page, cls):
-    stack = [page]
-    while stack:
-        w = stack.pop(0)
-        if cls in getattr(w, "_dom_classes", ()):
-            return w
-        stack.extend(getattr(w, "children", ()))
-    raise AssertionError(f"no .{cls} on the page")
-
-
 def test_the_encounter_picker_lists_the_workspace_bestiaries_with_their_attribution():
     page = pages.encounter_page()
-    editor = _inner(page, "wb-encounter-app")
+    editor = inner(page, "wb-encounter-app")
     browser = editor.browser
     names = [m.name for m in browser.bestiary.monsters]
     assert TWIN in names and len(names) == 50 and "Forge Ogre" not in names
@@ -85,7 +76,7 @@ def test_the_encounter_picker_lists_the_workspace_bestiaries_with_their_attribut
 
 def test_a_bestiary_stat_block_opens_in_the_builder_from_its_kept_file():
     page = pages.encounter_page()
-    browser = _inner(page, "wb-encounter-app").browser
+    browser = inner(page, "wb-encounter-app").browser
     browser.search.value = TWIN
     browser.rows.value = browser.rows.options[0][1]
     assert browser.picked is not None and browser.picked.name == TWIN
@@ -99,7 +90,7 @@ def test_a_bestiary_stat_block_opens_in_the_builder_from_its_kept_file():
 def test_the_builder_compares_with_the_added_bestiaries_and_says_whence():
     twin = read_stat_block_file(first_stat_block())
     page = pages.monster_page()
-    builder = _inner(page, "wb-builder")
+    builder = inner(page, "wb-builder")
     builder.controls["organization"].value = twin.organization
     if twin.role is not None:
         builder.controls["role"].value = twin.role
@@ -113,7 +104,7 @@ def test_the_builder_compares_with_the_added_bestiaries_and_says_whence():
 
 def test_the_calibration_page_compares_every_published_stat_block_at_hand():
     page = pages.calibration_page()
-    sources = _inner(page, "wb-calibration-sources")
+    sources = inner(page, "wb-calibration-sources")
     assert f"Extra (1 monsters): {EXTRA}" in sources.value
     assert "Published sample (Steel Compendium) (49 monsters)" in sources.value
     assert "Forge" not in sources.value  # a Forge Steel file is no published stat block to calibrate with
@@ -131,7 +122,7 @@ def _walk(root):
 
 def test_suggestions_choose_from_a_forge_steel_bestiary_too():
     """Only the Forge Steel bestiary's ogre is a Giant: asking for Giants suggests it."""
-    editor = _inner(pages.encounter_page(), "wb-encounter-app")
+    editor = inner(pages.encounter_page(), "wb-encounter-app")
     c = editor.controls
     assert "Giant" in [value for _, value in c["keyword"].options]
     c["heroes"].value, c["level"].value, c["difficulty"].value = 2, 3, "standard"  # a budget one elite fits
@@ -141,7 +132,7 @@ def test_suggestions_choose_from_a_forge_steel_bestiary_too():
 
 
 def test_a_forge_steel_bestiary_added_on_the_page_is_suggested_at_once(tmp_path):
-    editor = _inner(pages.encounter_page(), "wb-encounter-app")
+    editor = inner(pages.encounter_page(), "wb-encounter-app")
     giants = tmp_path / "giants"
     giants.mkdir()
     troll = wb.build_monster(level=3, organization="elite", role="brute").model_copy(
