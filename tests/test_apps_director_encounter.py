@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 
 import pytest
 from widget_tree import inner
@@ -42,9 +43,11 @@ def test_a_bare_name_saves_in_the_workspace_with_the_full_path_said(tmp_path):
     c = app.controls
     c["spec"].value = "2 × level 3 platoon brute"
     c["add_spec"].click()
+    assert "Save writes" not in app.where_c.value  # no name typed, no file named
     c["path"].value = "gate.json"
-    c["save"].click()
     saved = encounters_folder() / "gate.json"
+    assert f"Save writes {shown_path(saved.absolute())}." in html.unescape(re.sub(r"<[^>]+>", "", app.where_c.value))
+    c["save"].click()
     assert saved.is_file()
     assert not (tmp_path / "gate.json").exists()  # never the folder the server runs in
     assert shown_path(saved.absolute()) in html.unescape(c["message"].value)  # the whole path, from ~ or /

@@ -281,10 +281,13 @@ def _build_and_save(app: AppPage, workbench_home: Path) -> wb.Encounter:
     assert page.locator(f"{ENCOUNTER} .wb-encounter-row").count() >= 2
     file_box = app.text_box("File", ENCOUNTER)
     type_into(file_box, "grisk-ambush.json")
-    expect(file_box).to_have_value("grisk-ambush.json")
+    # the page names the file Save will write once the name reached the kernel: a click before that would
+    # overtake the typed name, which the browser holds back while the kernel is busy
+    expect(page.locator(f"{ENCOUNTER} .wb-save-target")).to_contain_text("encounters/grisk-ambush.json",
+                                                                          timeout=60_000)
     app.button("Save", ENCOUNTER).click()
     said = page.locator(f"{ENCOUNTER} .wb-encounter-message")
-    expect(said).to_contain_text("Saved to", timeout=PAGE_TIMEOUT)  # on a refusal: shows what the page said
+    expect(said).to_contain_text("Saved to", timeout=60_000)  # on a refusal: shows what the page said
     assert "encounters/grisk-ambush.json" in said.inner_text()
     saved = wb.load_encounter(workbench_home / "encounters" / "grisk-ambush.json")
     assert OWN in {c.name for c in saved.creatures}

@@ -399,6 +399,7 @@ class EncounterEditor(widgets.VBox):
                                         style=wide, layout={"width": "auto"})
         self.open_b = widgets.Button(description="Open")
         self.where_c = widgets.HTML(self._where_words()).add_class("wb-encounter-files-where")
+        self.path_c.observe(lambda change: setattr(self.where_c, "value", self._where_words()), names="value")
         self.undo_b = widgets.Button(description="Undo", icon="undo", disabled=True,
                                      tooltip="take the last change to the creatures back")
         self.message = widgets.HTML()
@@ -738,11 +739,19 @@ class EncounterEditor(widgets.VBox):
             self._busy = False
 
     def _where_words(self) -> str:
+        """Where encounters are saved and, once a name is typed, the file Save will write: the Director sees the
+        whole path before saving, and the line changes only when the kernel has the typed name."""
         if self.files_folder is None:
             return ""
         folder = Path(self.files_folder).expanduser().absolute()
-        return (f'<small>Encounters are saved in <b class="wb-files-folder">{html.escape(shown_path(folder))}</b>; '
-                "a name alone saves there.</small>")
+        words = (f'<small>Encounters are saved in <b class="wb-files-folder">{html.escape(shown_path(folder))}</b>; '
+                 "a name alone saves there.")
+        typed = self.path_c.value.strip()
+        if typed:
+            target = Path(typed).expanduser()
+            target = target if target.is_absolute() else folder / target
+            words += f' Save writes <b class="wb-save-target">{html.escape(shown_path(target))}</b>.'
+        return words + "</small>"
 
     def _open(self) -> Encounter:
         if not self.saved_c.value:
