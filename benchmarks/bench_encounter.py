@@ -12,9 +12,11 @@ from timing import report as show
 from timing import timed
 
 from workbench.apps.encounter import encounter_app, encounter_view
-from workbench.encounter.encounter import Encounter, report, suggest_groups
+from workbench.encounter.encounter import Encounter
+from workbench.encounter.groups import suggest_groups
 from workbench.encounter.party import budget, make_party
 from workbench.encounter.quick_method import quick_plan
+from workbench.encounter.report import report
 
 
 def main() -> None:

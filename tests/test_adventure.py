@@ -19,9 +19,10 @@ from workbench.encounter.adventure import (
     plan,
     save_adventure,
 )
-from workbench.encounter.encounter import Encounter, report
+from workbench.encounter.encounter import Encounter
 from workbench.encounter.objective import choose_objective
 from workbench.encounter.party import make_party
+from workbench.encounter.report import report
 from workbench.errors import InvalidInput
 from workbench.rules.ruleset import DATA_DIR
 

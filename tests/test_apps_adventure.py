@@ -12,7 +12,7 @@ from rules_reference import budget_band
 
 import workbench as wb
 from workbench.apps.adventure import AdventureApp, adventure_app
-from workbench.encounter.encounter import save_encounter
+from workbench.encounter.files import save_encounter
 
 PARTY = wb.make_party(heroes=5, level=3)
 

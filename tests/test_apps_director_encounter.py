@@ -15,8 +15,9 @@ import workbench as wb
 from workbench.apps import pages
 from workbench.apps.encounter import encounter_app
 from workbench.apps.message import shown_path
-from workbench.encounter.encounter import load_encounter, report
+from workbench.encounter.files import load_encounter
 from workbench.encounter.quick_method import quick_plan
+from workbench.encounter.report import report
 from workbench.monster.library import save_monster
 from workbench.workspace import encounters_folder, library_folder, user_folder
 

@@ -12,9 +12,11 @@ import pytest
 
 from workbench.apps.encounter import encounter_app, encounter_view, party_from_controls
 from workbench.charts.encounter import budget_figure
-from workbench.encounter.encounter import Encounter, TerrainObject, load_encounter, report, save_encounter
+from workbench.encounter.encounter import Encounter, TerrainObject
+from workbench.encounter.files import load_encounter, save_encounter
 from workbench.encounter.objective import choose_objective
 from workbench.encounter.party import budget, make_party
+from workbench.encounter.report import report
 from workbench.errors import InvalidInput
 from workbench.monster.formulas import build_monster
 from workbench.monster.library import save_monster

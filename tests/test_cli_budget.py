@@ -8,7 +8,8 @@ import pytest
 from cli_process import run_cli, run_entry_point
 
 from workbench.cli import main
-from workbench.encounter.encounter import Encounter, save_encounter
+from workbench.encounter.encounter import Encounter
+from workbench.encounter.files import save_encounter
 from workbench.encounter.party import make_party
 
 

@@ -8,8 +8,9 @@ import shutil
 from cli_process import run_entry_point
 
 from workbench.cli import main
-from workbench.encounter.encounter import Creature, Encounter, report
+from workbench.encounter.encounter import Creature, Encounter
 from workbench.encounter.party import make_party
+from workbench.encounter.report import report
 from workbench.formats.bestiary import SAMPLE_DIR
 
 ARGS = ["suggest", "--heroes", "5", "--level", "3", "--difficulty", "hard"]

@@ -1,12 +1,17 @@
-"""Guidelines read closely: terrain object levels, the large-party advice about solos,
-suggested groups that keep their own check (item 6), and the role and organization guidelines (item 8)."""
+"""Guidelines read closely: terrain object levels, the large-party advice about solos, the role and
+organization guidelines (item 8), shared villain actions, and every guideline firing and holding."""
 
 from __future__ import annotations
 
 import pytest
 
-from workbench.encounter.encounter import Encounter, TerrainObject, check_groups, report, suggest_groups
-from workbench.encounter.party import budget, make_party
+from workbench.encounter.encounter import Encounter, TerrainObject, parse_spec
+from workbench.encounter.party import make_party
+from workbench.encounter.report import report
+from workbench.rules.encounter_tables import encounter_rules
+from workbench.rules.ruleset import DATA_DIR
+
+RULES = DATA_DIR / "rules" / "monster-basics.txt"  # the rules text, copied into the repository
 
 
 def party(heroes=5, level=3):
@@ -15,6 +20,16 @@ def party(heroes=5, level=3):
 
 def check(e, key):
     return next(c for c in report(e).checks if c.key == key)
+
+
+def five_level_3(victories=0):
+    return make_party(heroes=5, level=3, victories=victories)
+
+
+def encounter(*specs, party=None, **kw):
+    return Encounter(party=party or five_level_3(), **kw).adding(*specs) if specs else Encounter(
+        party=party or five_level_3(), **kw
+    )
 
 
 # ---------------------------------------------------------------- item 4: terrain object levels
@@ -63,26 +78,6 @@ def test_large_party_advice_is_about_solos():
     assert report(few).difficulty == "standard" and check(few, "large_party").broken
     more = alone.adding(*(TerrainObject(name=f"object {i}", ev=2, level=3) for i in range(3)))
     assert report(more).difficulty == "standard" and not check(more, "large_party").broken
-
-
-# ---------------------------------------------------------------- item 6: suggested groups keep their check
-
-
-def test_suggested_groups_beside_an_instant_solo_keep_the_group_check():
-    # "It's okay to have one initiative group with a total EV of less than the recommendation above": eight
-    # level 3 minions (EV 5 a set) beside an instant solo are one group of 10, not two of 5
-    e = Encounter(party=party()).adding("level 3 leader instant solo", "8 x level 3 minion harrier")
-    e = e.model_copy(update={"groups": suggest_groups(e)})
-    assert len(e.groups) == 2
-    group_ev = next(c for c in check_groups(e, budget(e.party).hero_strength) if c.key == "group_ev")
-    assert not group_ev.broken, group_ev.detail
-
-
-def test_suggested_groups_with_a_solo_leave_at_most_one_low_group():
-    e = Encounter(party=party()).adding("level 4 solo", "12 x level 2 minion harrier", "level 1 horde hexer")
-    e = e.model_copy(update={"groups": suggest_groups(e)})
-    h = budget(e.party).hero_strength
-    assert not next(c for c in check_groups(e, h) if c.key == "group_ev").broken
 
 
 # ---------------------------------------------------------------- item 8: roles and organization
@@ -156,3 +151,87 @@ def test_two_creatures_with_villain_actions_share_one_a_round(specs, warned):
     c = check(Encounter(party=party()).adding(*specs), "villain_actions")
     assert c.broken == warned
     assert "no more than one villain action can be used per round" in c.rule
+
+
+# ---------------------------------------------------------------- every guideline, firing and holding
+
+
+@pytest.mark.parametrize(
+    "party, specs, key, fires",
+    [
+        # Creature level: "no more than 2 greater than the heroes' level" (3rd-level heroes: up to 5)
+        (five_level_3(), ["level 5 platoon brute"], "creature_level", False),
+        (five_level_3(), ["level 6 platoon brute"], "creature_level", True),
+        # "If the heroes have 6 or more Victories ... within 3 levels"
+        (five_level_3(6), ["level 6 platoon brute"], "creature_level", False),
+        (five_level_3(5), ["level 6 platoon brute"], "creature_level", True),
+        (five_level_3(6), ["level 7 platoon brute"], "creature_level", True),
+        # Solos: "no more than 1 level above the heroes' average level"
+        (five_level_3(), ["level 4 solo"], "solo_level", False),
+        (five_level_3(), ["level 5 solo"], "solo_level", True),
+        (five_level_3(6), ["level 5 solo"], "solo_level", True),  # Victories do not lift the solo limit
+        (make_party([3, 3, 4, 4]), ["level 5 solo"], "solo_level", True),  # average 3.5 + 1 = 4.5
+        (make_party([4, 4, 4, 4]), ["level 5 solo"], "solo_level", False),  # 4 + 1 = 5
+        # "no more than eight creatures per hero" (5 heroes: 40)
+        (five_level_3(), ["40 x level 1 minion harrier"], "creatures_per_hero", False),
+        (five_level_3(), ["44 x level 1 minion harrier"], "creatures_per_hero", True),
+        # "more than three creatures per hero, at least half ... minions" (5 heroes: more than 15)
+        (five_level_3(), ["16 x level 1 horde harrier"], "minion_half", True),
+        (five_level_3(), ["8 x level 1 horde harrier", "8 x level 1 minion harrier"], "minion_half", False),
+        (five_level_3(), ["15 x level 1 horde harrier"], "minion_half", False),  # not more than 3 per hero
+        # "no more than six different kinds of stat blocks"
+        (five_level_3(), [f"level 1 platoon {r}" for r in ("brute", "hexer", "harrier", "ambusher", "artillery", "defender")], "stat_blocks", False),
+        (five_level_3(), [f"level 1 platoon {r}" for r in ("brute", "hexer", "harrier", "ambusher", "artillery", "defender", "support")], "stat_blocks", True),
+        # "you buy them four at a time"
+        (five_level_3(), ["8 x level 1 minion harrier"], "minions_by_four", False),
+        (five_level_3(), ["6 x level 1 minion harrier"], "minions_by_four", True),
+        (five_level_3(), ["4 x level 1 minion harrier", "4 x level 1 minion brute"], "minions_by_four", False),
+        # "at least two sets of minions"
+        (five_level_3(), ["4 x level 1 minion harrier"], "minion_sets", True),
+        (five_level_3(), ["4 x level 1 minion harrier", "4 x level 1 minion brute"], "minion_sets", False),
+        # "For a party of three or fewer heroes"
+        (make_party(heroes=3, level=3), ["level 3 platoon brute"], "small_party", True),
+        (make_party(heroes=4, level=3), ["level 3 platoon brute"], "small_party", False),
+        (make_party(heroes=2, level=3, retainers=[3, 3]), ["level 3 platoon brute"], "small_party", False),
+        # "For a party of seven or more heroes"
+        # "For a party of seven or more heroes, you'll find that solo creatures don't quite live up to their
+        # name": advice about solos, kept when the solo has lackeys
+        (make_party(heroes=7, level=3), ["level 4 solo"], "large_party", True),
+        (make_party(heroes=7, level=3), ["level 3 platoon brute"], "large_party", False),
+        (make_party(heroes=7, level=3), ["level 4 solo", "4 x level 3 minion harrier"], "large_party", False),
+        (make_party(heroes=6, level=3), ["level 4 solo"], "large_party", False),
+    ],
+)
+def test_each_guideline_fires_and_holds(party, specs, key, fires):
+    e = encounter(*specs, party=party)
+    c = check(e, key)
+    assert c.broken == fires
+    if fires:
+        assert all(quote in RULES.read_text() for quote in encounter_rules().guidelines.text[key].quotes)
+        assert c.rule.startswith(encounter_rules().guidelines.text[key].quotes[0])  # the rule's own words
+        assert c.detail
+
+
+def test_guidelines_that_do_not_apply_are_not_broken():
+    e = encounter("level 3 platoon brute")  # no minions, no solo, no star, no groups
+    for key in ("solo_level", "minion_half", "minions_by_four", "minion_sets", "star_of_the_show", "group_ev", "group_count"):
+        c = check(e, key)
+        assert not c.applies and not c.broken
+
+
+def star(spec, party=None, *more):
+    c = parse_spec(spec).model_copy(update={"star": True})
+    return Encounter(party=party or five_level_3()).adding(c, *more)
+
+
+def test_star_of_the_show():
+    # Hard for five 3rd-level heroes: 61-80. A level 5 leader (EV 28) in a total of 64: 28 >= 64 / 3.
+    ok = star("level 5 leader", None, "6 x level 3 platoon brute")  # 28 + 60 = 88: extreme
+    assert check(ok, "star_of_the_show").broken  # not hard
+    ok = star("level 5 leader", None, "4 x level 3 platoon brute")  # 28 + 40 = 68: hard, 28 >= 22 2/3
+    assert not check(ok, "star_of_the_show").broken
+    assert "encounter's total EV" in check(ok, "star_of_the_show").detail  # the reading is shown with the number
+    low = star("level 3 leader", None, "4 x level 4 platoon brute")  # 20 + 48 = 68: 20 < 22 2/3
+    assert check(low, "star_of_the_show").broken
+    elite = star("level 5 elite brute", None, "4 x level 3 platoon brute")  # an elite is not a leader/solo
+    assert check(elite, "star_of_the_show").broken

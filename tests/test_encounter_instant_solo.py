@@ -9,19 +9,12 @@ from fractions import Fraction
 
 import pytest
 
-from workbench.encounter.encounter import (
-    Creature,
-    Encounter,
-    check_groups,
-    creature_from_monster,
-    load_encounter,
-    parse_spec,
-    report,
-    save_encounter,
-    suggest_groups,
-)
+from workbench.encounter.encounter import Creature, Encounter, creature_from_monster, parse_spec
+from workbench.encounter.files import load_encounter, save_encounter
+from workbench.encounter.groups import check_groups, suggest_groups
 from workbench.encounter.party import budget, make_party
 from workbench.encounter.quick_method import quick_plan, slots_of
+from workbench.encounter.report import report
 from workbench.errors import InvalidInput
 from workbench.monster.formulas import build_monster
 from workbench.monster.library import load_monster, save_monster

@@ -9,8 +9,10 @@ import json
 import pytest
 
 from workbench.cli import main
-from workbench.encounter.encounter import Encounter, report, save_encounter
+from workbench.encounter.encounter import Encounter
+from workbench.encounter.files import save_encounter
 from workbench.encounter.party import make_party
+from workbench.encounter.report import report
 from workbench.encounter.respite import respite_check
 from workbench.errors import InvalidInput
 

@@ -13,9 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import workbench as wb
-from workbench.encounter.encounter import Encounter, InitiativeGroup, creature_from_monster, report
+from workbench.encounter.encounter import Encounter, InitiativeGroup, creature_from_monster
 from workbench.encounter.objective import choose_objective
 from workbench.encounter.party import make_party
+from workbench.encounter.report import report
 from workbench.errors import InvalidInput
 from workbench.fight.fight import Fight, load_fight
 from workbench.monster.formulas import build_monster

@@ -22,7 +22,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from workbench.encounter.encounter import Encounter, load_encounter, save_encounter
+from workbench.encounter.encounter import Encounter
+from workbench.encounter.files import load_encounter, save_encounter
 from workbench.encounter.party import make_party
 from workbench.errors import InvalidInput, WorkbenchError
 from workbench.formats.bestiary import SAMPLE_DIR, load_bestiary
@@ -541,7 +542,8 @@ def api(call: Callable[[], object]) -> Callable[[Path], None]:
 def _api_rows() -> list[Row]:
     from decimal import Decimal
 
-    from workbench.encounter.encounter import parse_groups, parse_spec
+    from workbench.encounter.encounter import parse_spec
+    from workbench.encounter.groups import parse_groups
     from workbench.encounter.quick_method import quick_plan
     from workbench.fight.malice import malice_schedule, spending_plan
     from workbench.fight.squad import make_squad

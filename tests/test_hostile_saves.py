@@ -19,7 +19,8 @@ import pytest
 
 import workbench as wb
 from workbench.cli import main, one_line, terminal_safe
-from workbench.encounter.encounter import Encounter, load_encounter, save_encounter
+from workbench.encounter.encounter import Encounter
+from workbench.encounter.files import load_encounter, save_encounter
 from workbench.encounter.party import make_party
 from workbench.io import safe_file
 from workbench.io.safe_file import LOCK_NAME

@@ -9,9 +9,11 @@ import json
 import pytest
 
 from workbench.cli.encounter import report_payload, report_text
-from workbench.encounter.encounter import Encounter, load_encounter, report, save_encounter
+from workbench.encounter.encounter import Encounter
+from workbench.encounter.files import load_encounter, save_encounter
 from workbench.encounter.objective import apply_objectives, choose_objective
 from workbench.encounter.party import make_party
+from workbench.encounter.report import report
 from workbench.errors import InvalidInput
 from workbench.render.encounter import objectives_html, summary_html
 from workbench.rules.encounter_tables import encounter_rules

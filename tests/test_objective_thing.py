@@ -9,9 +9,11 @@ import json
 
 import pytest
 
-from workbench.encounter.encounter import Encounter, load_encounter, report, save_encounter
+from workbench.encounter.encounter import Encounter
+from workbench.encounter.files import load_encounter, save_encounter
 from workbench.encounter.objective import ChosenObjective, apply_objectives, choose_objective, defense_count
 from workbench.encounter.party import make_party
+from workbench.encounter.report import report
 from workbench.errors import InvalidInput
 
 

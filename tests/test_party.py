@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from workbench.encounter.party import budget, format_number, hero_strength, make_party
+from workbench.encounter.party import budget, hero_strength, make_party
 from workbench.errors import InvalidInput
+from workbench.numbers import format_number
 from workbench.rules.encounter_tables import DIFFICULTIES
 from workbench.rules.ruleset import DATA_DIR
 

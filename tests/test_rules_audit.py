@@ -10,9 +10,12 @@ from fractions import Fraction
 
 import pytest
 
-from workbench.encounter.encounter import Encounter, check_groups, check_guidelines, report, suggest_groups
+from workbench.encounter.encounter import Encounter
+from workbench.encounter.groups import check_groups, suggest_groups
+from workbench.encounter.guidelines import check_guidelines
 from workbench.encounter.objective import choose_objective, objective_numbers
 from workbench.encounter.party import Member, Party, budget, make_party
+from workbench.encounter.report import report
 from workbench.monster.formulas import build_monster, explain
 from workbench.monster.solo import instant_solo
 from workbench.rules.ruleset import core_ruleset

@@ -12,8 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import workbench as wb
-from workbench.encounter.encounter import Encounter, check_groups, report
+from workbench.encounter.encounter import Encounter
+from workbench.encounter.groups import check_groups
 from workbench.encounter.party import budget, make_party
+from workbench.encounter.report import report
 from workbench.encounter.suggest import suggest_encounters
 from workbench.formats.bestiary import sample_bestiary
 from workbench.rules.encounter_tables import DIFFICULTIES

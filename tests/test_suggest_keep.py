@@ -8,8 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from workbench.encounter.encounter import Creature, Encounter, creature_from_monster, report
+from workbench.encounter.encounter import Creature, Encounter, creature_from_monster
 from workbench.encounter.party import budget, make_party
+from workbench.encounter.report import report
 from workbench.encounter.suggest import suggest_encounters
 from workbench.errors import InvalidInput
 from workbench.formats.bestiary import sample_bestiary

@@ -22,7 +22,7 @@ from rules_reference import budget_band
 from test_browser_pages import LAYOUT_PROBLEMS, visible_text_problems
 
 import workbench as wb
-from workbench.encounter.encounter import save_encounter
+from workbench.encounter.files import save_encounter
 
 NOTEBOOK = "adventure.ipynb"
 APP = ".wb-adventure"

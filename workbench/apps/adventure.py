@@ -34,13 +34,15 @@ from workbench.apps.export import BUTTON_STYLE
 from workbench.apps.message import refusal_html, shown_path
 from workbench.charts.adventure import adventure_figure
 from workbench.encounter.adventure import Adventure, AdventurePlan, EncounterPlan, load_adventure, save_adventure
-from workbench.encounter.encounter import Encounter, load_encounter
+from workbench.encounter.encounter import Encounter
+from workbench.encounter.files import load_encounter
 from workbench.encounter.objective import choose_objective, objective_keys, objective_rule
-from workbench.encounter.party import Party, format_number, make_party
+from workbench.encounter.party import Party, make_party
 from workbench.errors import InvalidInput, WorkbenchError
 from workbench.export.adventure import export_adventure
 from workbench.model import Monster
 from workbench.monster.library import suggest_name
+from workbench.numbers import format_number
 from workbench.render.adventure import day_html
 from workbench.render.message import ok_html
 from workbench.workspace import adventures_folder, encounters_folder

@@ -34,22 +34,13 @@ from workbench.calibration.browse import all_keywords, whole_stat_block
 from workbench.charts.encounter import budget_figure
 from workbench.charts.pace import pace_figure
 from workbench.encounter.editing import NO_GROUP, SPLIT, assign_group, count_step, group_of, set_star, step_count
-from workbench.encounter.encounter import (
-    Creature,
-    Encounter,
-    TerrainObject,
-    creature_from_monster,
-    format_groups,
-    load_encounter,
-    parse_groups,
-    parse_spec,
-    report,
-    save_encounter,
-    suggest_groups,
-)
+from workbench.encounter.encounter import Creature, Encounter, TerrainObject, creature_from_monster, parse_spec
+from workbench.encounter.files import load_encounter, save_encounter
+from workbench.encounter.groups import format_groups, parse_groups, suggest_groups
 from workbench.encounter.objective import ChosenObjective, check_objective_mode, choose_objective
-from workbench.encounter.party import Party, format_number, make_party, parse_victories
+from workbench.encounter.party import Party, make_party, parse_victories
 from workbench.encounter.quick_method import quick_plan
+from workbench.encounter.report import report
 from workbench.encounter.respite import respite_check
 from workbench.encounter.suggest import Suggestion, creature_from_stat_block, suggest_encounters
 from workbench.errors import InvalidInput, WorkbenchError
@@ -58,6 +49,7 @@ from workbench.formats.bestiary import Bestiary, PublishedMonster, sample_bestia
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
 from workbench.monster.shown import library_as_shown
+from workbench.numbers import format_number
 from workbench.render.encounter import (
     budget_html,
     checks_html,

@@ -22,10 +22,10 @@ from workbench.apps.fight_runner import fight_runner
 from workbench.apps.malice import malice_app
 from workbench.apps.message import refusal_html
 from workbench.apps.squad import squad_app
-from workbench.encounter.party import format_number
 from workbench.errors import InvalidInput
 from workbench.fight.fight import Fight, load_fight
 from workbench.io.safe_file import FileProblem, set_aside
+from workbench.numbers import format_number
 from workbench.render.message import error_html
 from workbench.workspace import (
     Workspace,

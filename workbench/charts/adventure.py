@@ -15,7 +15,7 @@ import plotly.graph_objects as go
 
 from workbench.charts.encounter import BAND_COLOURS
 from workbench.encounter.adventure import AdventurePlan, EncounterPlan
-from workbench.encounter.party import format_number
+from workbench.numbers import format_number
 from workbench.rules.encounter_tables import DIFFICULTIES
 
 __all__ = [

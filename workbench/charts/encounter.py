@@ -8,7 +8,8 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from workbench.encounter.party import Budget, format_number
+from workbench.encounter.party import Budget
+from workbench.numbers import format_number
 
 __all__ = ["budget_figure", "BAND_COLOURS", "EV_COLOUR", "LEFT_COLOUR"]
 

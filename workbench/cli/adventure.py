@@ -20,11 +20,11 @@ from typing import Any
 from workbench.cli import emit
 from workbench.cli.encounter import checks_payload
 from workbench.encounter.adventure import AdventurePlan, load_adventure, plan
-from workbench.encounter.party import format_number
 from workbench.errors import InvalidInput
 from workbench.export.adventure import export_adventure
 from workbench.io.safe_file import FileProblem, write_atomic
 from workbench.model import Monster
+from workbench.numbers import format_number
 from workbench.workspace import adventures_folder, workspace_bestiary
 
 __all__ = ["register", "run", "plan_payload", "plan_text"]

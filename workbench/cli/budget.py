@@ -7,8 +7,9 @@ from fractions import Fraction
 from typing import Any
 
 from workbench.cli import bounded_int, emit
-from workbench.encounter.party import VICTORIES_ACCEPTS, Budget, budget, format_number, make_party, parse_victories
+from workbench.encounter.party import VICTORIES_ACCEPTS, Budget, budget, make_party, parse_victories
 from workbench.errors import InvalidInput, shown
+from workbench.numbers import format_number
 from workbench.rules.limits import MAX_HEROES, MAX_LEVEL
 
 __all__ = ["register", "run", "budget_payload", "budget_text", "average_victories"]

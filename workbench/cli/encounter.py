@@ -15,9 +15,11 @@ from fractions import Fraction
 from typing import Any
 
 from workbench.cli import emit, one_line, whole_number
-from workbench.encounter.encounter import Check, EncounterReport, load_encounter, report
-from workbench.encounter.party import format_number
+from workbench.encounter.files import load_encounter
+from workbench.encounter.guidelines import Check
+from workbench.encounter.report import EncounterReport, report
 from workbench.encounter.respite import respite_check
+from workbench.numbers import format_number
 
 __all__ = ["register", "run", "report_payload", "report_text", "checks_payload"]
 

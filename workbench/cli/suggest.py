@@ -21,11 +21,12 @@ from workbench.cli import bounded_int, emit, one_line, whole_number
 from workbench.cli.budget import average_victories
 from workbench.cli.calibrate import existing_path
 from workbench.cli.encounter import checks_payload
-from workbench.encounter.encounter import format_groups
-from workbench.encounter.party import format_number, make_party
+from workbench.encounter.groups import format_groups
+from workbench.encounter.party import make_party
 from workbench.encounter.suggest import MAX_SUGGESTIONS, Suggestion, suggest_encounters
 from workbench.formats.bestiary import SAMPLE_DIR, Bestiary, load_bestiary
 from workbench.formats.collection import WorkspaceBestiary
+from workbench.numbers import format_number
 from workbench.rules.encounter_tables import DIFFICULTIES
 from workbench.rules.limits import MAX_HEROES, MAX_LEVEL
 from workbench.workspace import workspace_bestiary

@@ -47,19 +47,17 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from workbench.encounter.encounter import (
-    Check,
-    Encounter,
-    EncounterReport,
-    _loaded_problems,
-    read_saved,
-    report,
-)
-from workbench.encounter.party import Party, format_number
+from workbench.encounter.encounter import Encounter
+from workbench.encounter.files import loaded_problems
+from workbench.encounter.guidelines import Check
+from workbench.encounter.party import Party
+from workbench.encounter.report import EncounterReport, report
 from workbench.encounter.respite import respite_check
 from workbench.errors import InvalidInput
 from workbench.frozen import Frozen
 from workbench.io.safe_file import FileProblem, write_atomic
+from workbench.io.saved import read_saved
+from workbench.numbers import format_number
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
 from workbench.rules.limits import MAX_COUNT
 
@@ -413,7 +411,7 @@ def load_adventure(path: str | Path, *, trust_numbers: bool = False) -> Adventur
     problems = [
         f"encounters.{number}.{problem}"
         for number, encounter in enumerate(adventure.encounters)
-        for problem in _loaded_problems(encounter, trust_numbers)
+        for problem in loaded_problems(encounter, trust_numbers)
     ]
     if problems:
         raise _refuse_file(path, "; ".join(problems[:5]))

@@ -30,8 +30,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from workbench.encounter.party import Party, budget, format_number
+from workbench.encounter.party import Party, budget
 from workbench.errors import InvalidInput
+from workbench.numbers import format_number
 from workbench.rules.encounter_tables import (
     DIFFICULTIES,
     EncounterRules,

@@ -22,6 +22,7 @@ from pydantic import Field, field_validator
 
 from workbench.errors import InvalidInput
 from workbench.frozen import Frozen
+from workbench.numbers import format_number
 from workbench.rules.encounter_tables import DIFFICULTIES, EncounterRules, check_difficulty, encounter_rules
 from workbench.rules.limits import MAX_HEROES, MAX_LEVEL, MAX_VICTORIES, whole
 
@@ -34,7 +35,6 @@ __all__ = [
     "make_party",
     "hero_strength",
     "budget",
-    "format_number",
     "parse_victories",
     "VICTORIES_ACCEPTS",
 ]
@@ -42,21 +42,6 @@ __all__ = [
 SECTION_ES = "Step 3: Determine Encounter Strength"
 SECTION_BUDGET = "Step 4: Determine Encounter Budget"
 KINDS = ("hero", "retainer", "ally")
-
-
-def format_number(value: Fraction | int) -> str:
-    """An exact number for people: 50, 12.5, or 7 1/3 when it has no finite decimal."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    denominator = value.denominator
-    for prime in (2, 5):
-        while denominator % prime == 0:
-            denominator //= prime
-    if denominator == 1:
-        return format(Decimal(value.numerator) / Decimal(value.denominator), "f")
-    whole, rest = divmod(value.numerator, value.denominator)
-    return f"{whole} {rest}/{value.denominator}" if whole else f"{rest}/{value.denominator}"
 
 
 class Calc(Frozen):

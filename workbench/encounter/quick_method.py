@@ -21,8 +21,9 @@ from fractions import Fraction
 from pydantic import BaseModel, ConfigDict
 
 from workbench.encounter.encounter import Creature
-from workbench.encounter.party import Party, budget, format_number
+from workbench.encounter.party import Party, budget
 from workbench.errors import InvalidInput
+from workbench.numbers import format_number
 from workbench.rules.encounter_tables import EncounterRules, check_difficulty, encounter_rules
 
 __all__ = ["QuickPlan", "quick_plan", "slots_of", "terrain_advice", "fills"]

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from numbers import Integral
 
-from workbench.encounter.encounter import Check, Encounter, EncounterReport, report
+from workbench.encounter.encounter import Encounter
+from workbench.encounter.guidelines import Check
+from workbench.encounter.report import EncounterReport, report
 from workbench.errors import InvalidInput
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
 from workbench.rules.limits import MAX_VICTORIES

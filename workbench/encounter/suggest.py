@@ -54,20 +54,15 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from workbench.encounter.encounter import (
-    Check,
-    Creature,
-    Encounter,
-    EncounterReport,
-    StatBlockKey,
-    creature_from_monster,
-    report,
-    suggest_groups,
-)
-from workbench.encounter.party import Party, budget, format_number
+from workbench.encounter.encounter import Creature, Encounter, StatBlockKey, creature_from_monster
+from workbench.encounter.groups import suggest_groups
+from workbench.encounter.guidelines import Check
+from workbench.encounter.party import Party, budget
+from workbench.encounter.report import EncounterReport, report
 from workbench.errors import InvalidInput
 from workbench.frozen import Frozen
 from workbench.model import Monster
+from workbench.numbers import format_number
 from workbench.rules.encounter_tables import EncounterRules, check_difficulty, encounter_rules
 from workbench.rules.limits import whole
 

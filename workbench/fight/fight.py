@@ -47,7 +47,8 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from workbench.arguments import checked
-from workbench.encounter.encounter import Creature, Encounter, creature_stamina, report, suggest_groups
+from workbench.encounter.encounter import Creature, Encounter, creature_stamina
+from workbench.encounter.groups import suggest_groups
 from workbench.encounter.objective import (
     ChosenObjective,
     hold_them_off_limit,
@@ -55,10 +56,12 @@ from workbench.encounter.objective import (
     objective_victories,
     solo_flee_stamina,
 )
+from workbench.encounter.report import report
 from workbench.errors import InvalidInput
 from workbench.fight import malice as mal
 from workbench.fight import squad as sq
-from workbench.io.safe_file import FileProblem, read_json, write_atomic
+from workbench.io.safe_file import FileProblem, write_atomic
+from workbench.io.saved import NotThisKind, read_tagged
 from workbench.model import Monster, Trait
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo, solo_action
@@ -1309,7 +1312,10 @@ class Fight:
 def load_fight(path: str | Path) -> Fight:
     """A fight saved with `Fight.save`, resumed where it stopped."""
     try:
-        data = read_json(path)
+        data = read_tagged(path, FORMAT, VERSION)
+    except NotThisKind:
+        raise InvalidInput("fight", "the file", "a fight saved by the workbench",
+                           "it is not a workbench fight file") from None
     except FileProblem as exc:
         raise InvalidInput("fight", str(path), "a fight file saved by the workbench", exc.reason) from None
     return Fight.from_data(data)

@@ -23,13 +23,13 @@ from typing import Any, overload
 
 from pydantic import Field
 
-from workbench.encounter.party import format_number
 from workbench.errors import InvalidInput
 from workbench.fight.malice import malice_schedule, strike_extra_damage
 from workbench.frozen import Frozen
 from workbench.model import Ability, Monster
 from workbench.monster.power_roll import expected_damage
 from workbench.monster.solo import is_instant_solo
+from workbench.numbers import format_number
 from workbench.rules.feature_book import feature_book
 from workbench.rules.limits import MAX_HEROES, whole
 

@@ -39,11 +39,11 @@ from workbench.io.safe_file import (
     make_folder,
     place,
     read_current,
-    read_json,
     require_switch,
     write_group,
     write_locked,
 )
+from workbench.io.saved import NotThisKind, read_tagged
 from workbench.model import (
     CHARACTERISTICS,
     Characteristic,
@@ -317,13 +317,14 @@ def _not_whole_numbers(data: dict[str, Any]) -> list[str]:
 def _entry(path: Path, rules: Ruleset) -> Entry:
     """Read one file; raises `_Unreadable` with a reason a person understands."""
     try:
-        data = read_json(path, inside=path.parent)
+        # every version the record reads: a wrong one is refused by the record, naming the field
+        data = read_tagged(path, FORMAT, inside=path.parent)
+    except NotThisKind:
+        raise _Unreadable("foreign: not a monster the workbench saved (a stat block from elsewhere opens with "
+                          "“Open a file” in the builder)") from None
     except FileProblem as exc:
         corrupt = exc.reason.startswith(("not valid", "not UTF-8"))
         raise _Unreadable(f"corrupt: {exc.reason}" if corrupt else exc.reason) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise _Unreadable("foreign: not a monster the workbench saved (a stat block from elsewhere opens with "
-                          "“Open a file” in the builder)")
     loose = _not_whole_numbers(data)
     if loose:
         raise _Unreadable(f"invalid: {loose[0]}: not a whole number (true, false and \"3\" are not)")

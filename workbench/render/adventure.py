@@ -20,12 +20,13 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from workbench.encounter.adventure import AdventurePlan, EncounterPlan
-from workbench.encounter.encounter import Creature, Encounter, suggest_groups
-from workbench.encounter.party import format_number
+from workbench.encounter.encounter import Creature, Encounter
+from workbench.encounter.groups import suggest_groups
 from workbench.fight.malice import basic_malice_features, malice_schedule
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo
+from workbench.numbers import format_number
 from workbench.render.encounter import creatures_html, groups_html, objectives_html
 from workbench.render.escape import escape_html as _e
 from workbench.render.stat_block import stat_block_html

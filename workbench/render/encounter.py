@@ -11,15 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from workbench.encounter.encounter import (
-    Check,
-    Encounter,
-    EncounterReport,
-    encounter_objective_numbers,
-    group_ev,
-)
-from workbench.encounter.party import Budget, format_number
+from workbench.encounter.encounter import Encounter, encounter_objective_numbers
+from workbench.encounter.groups import group_ev
+from workbench.encounter.guidelines import Check
+from workbench.encounter.party import Budget
 from workbench.encounter.quick_method import QuickPlan, fills
+from workbench.encounter.report import EncounterReport
+from workbench.numbers import format_number
 from workbench.render.escape import escape_html as _e
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
 

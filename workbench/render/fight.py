@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from workbench.encounter.party import format_number
 from workbench.fight.fight import COUNTERS, Fight, FightResult, Unit
 from workbench.fight.pace import Pace
+from workbench.numbers import format_number
 from workbench.render.escape import escape_html as _e
 from workbench.render.stat_block import stat_block_html
 

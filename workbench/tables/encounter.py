@@ -7,8 +7,10 @@ from collections.abc import Iterable
 
 import pandas as pd
 
-from workbench.encounter.encounter import Encounter, EncounterReport
-from workbench.encounter.party import Budget, budget, format_number, make_party
+from workbench.encounter.encounter import Encounter
+from workbench.encounter.party import Budget, budget, make_party
+from workbench.encounter.report import EncounterReport
+from workbench.numbers import format_number
 from workbench.rules.encounter_tables import EncounterRules
 
 __all__ = ["encounter_strength_table", "bands_table", "creatures_table", "checks_table"]

@@ -1,0 +1,42 @@
+"""The encounter's report: adding creatures never lowers the total EV or the band."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from workbench.encounter.encounter import Encounter
+from workbench.encounter.party import make_party
+from workbench.encounter.report import report
+from workbench.rules.encounter_tables import DIFFICULTIES
+
+
+def five_level_3(victories=0):
+    return make_party(heroes=5, level=3, victories=victories)
+
+
+def encounter(*specs, party=None, **kw):
+    return Encounter(party=party or five_level_3(), **kw).adding(*specs) if specs else Encounter(
+        party=party or five_level_3(), **kw
+    )
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 12), st.integers(1, 10), st.sampled_from(["minion", "horde", "platoon", "elite"])),
+        min_size=0,
+        max_size=6,
+    ),
+    st.integers(1, 12),
+    st.integers(1, 10),
+    st.sampled_from(["minion", "horde", "platoon", "elite", "leader", "solo"]),
+)
+@settings(max_examples=150)
+def test_adding_creatures_never_lowers_the_ev_or_the_difficulty(entries, count, level, organization):
+    specs = [f"{n} x level {lvl} {org} brute" for n, lvl, org in entries]
+    before = encounter(*specs)
+    role = "" if organization in ("leader", "solo") else " brute"
+    after = before.adding(f"{count} x level {level} {organization}{role}")
+    assert after.total_ev > before.total_ev
+    a, b = report(before), report(after)
+    assert DIFFICULTIES.index(b.band) >= DIFFICULTIES.index(a.band)

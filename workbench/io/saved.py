@@ -1,0 +1,70 @@
+"""Reading the workbench's own versioned JSON files: the one reader every kind it saves goes through.
+
+An encounter, an adventure, a fight and a homebrew monster are each saved as a JSON object marked with a
+"format" tag and a "version". `read_tagged` reads such a file safely (size and depth limits, through
+`safe_file`) and refuses one of another kind or version with `NotThisKind`, so each loader words the refusal
+for its own users; `read_saved` goes on to validate one part of the file against a pydantic model, strictly,
+and refuses anything wrong as one `InvalidInput` naming the file and what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from workbench.errors import InvalidInput, shown
+from workbench.io.safe_file import FileProblem, read_json
+
+__all__ = ["NotThisKind", "read_tagged", "read_saved"]
+
+Saved = TypeVar("Saved", bound=BaseModel)
+
+
+class NotThisKind(FileProblem):
+    """A file that reads as JSON but is not of the format or version asked for; `reason` says which."""
+
+    code = "foreign-file"
+
+
+def read_tagged(
+    path: str | Path, file_format: str, version: int | None = None, *, inside: str | Path | None = None
+) -> dict[str, Any]:
+    """The JSON object of a file marked `"format": file_format` (and `"version": version` unless None, for a
+    kind whose model reads several versions); `inside`: the file must resolve into that folder.
+
+    An unreadable file raises `FileProblem`; one of another format or version raises `NotThisKind`.
+    """
+    data = read_json(path, inside=inside)
+    if not isinstance(data, dict) or data.get("format") != file_format:
+        raise NotThisKind(path, f"no \"format\": \"{file_format}\" marker")
+    if version is not None and (data.get("version") != version or isinstance(data.get("version"), bool)):
+        raise NotThisKind(path, f"version {shown(data.get('version'))}; this workbench reads {version}")
+    return data
+
+
+def read_saved(path: object, key: str, file_format: str, version: int, model: type[Saved]) -> tuple[Path, Saved]:
+    """The `key` part of a workbench file of this format and version, as `model`; a corrupt, foreign or hostile
+    file is refused naming the file and what is wrong (an encounter or an adventure file)."""
+    accepts = f"an {key} JSON file saved by the workbench"
+    if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+        raise InvalidInput("file", path, accepts)
+    path = Path(path)
+
+    def refuse(reason: str) -> InvalidInput:
+        return InvalidInput("file", str(path), accepts, reason)
+
+    try:
+        data = read_tagged(path, file_format, version)
+    except FileProblem as exc:  # NotThisKind among them
+        raise refuse(exc.reason) from None
+    try:
+        # strict: `true` is no level and "3" no count (JSON mode still reads arrays as tuples)
+        return path, model.model_validate_json(json.dumps(data.get(key)), strict=True)
+    except ValidationError as exc:
+        raise refuse("; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or key}: {e['msg']}" for e in exc.errors()[:5]
+        )) from None
