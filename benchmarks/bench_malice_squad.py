@@ -13,7 +13,10 @@ from timing import report, timed
 
 from workbench.apps.malice import malice_app, planner_view
 from workbench.apps.squad import squad_app
-from workbench.fight.malice import MaliceTracker, basic_malice_features, malice_schedule, spending_plan
+from workbench.fight.malice_features import basic_malice_features
+from workbench.fight.malice_plan import spending_plan
+from workbench.fight.malice_schedule import malice_schedule
+from workbench.fight.malice_tracker import MaliceTracker
 from workbench.fight.squad import SquadTracker, make_squad
 from workbench.monster.solo import solo_action
 

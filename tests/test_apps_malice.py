@@ -86,7 +86,7 @@ def test_user_text_is_escaped_in_the_app():
 
 def test_chart_feature_lines_are_escaped_and_at_their_costs():
     from workbench.charts.malice import malice_figure
-    from workbench.fight.malice import malice_schedule
+    from workbench.fight.malice_schedule import malice_schedule
 
     evil = Trait(name="<a href='x'>War</a>", text="", cost=7)
     figure = malice_figure(malice_schedule(5, 3, 3), features=[evil])
@@ -130,7 +130,7 @@ def test_tracker_follows_the_planners_party_until_its_first_round():
 
 
 def test_a_strike_blocked_by_the_rule_says_so_in_the_plan():
-    from workbench.fight.malice import basic_malice_features
+    from workbench.fight.malice_features import basic_malice_features
 
     strike = [f for f in basic_malice_features() if f.name == "Malicious Strike"][0]
     _, body = planner_view(5, 3, 2, "", {"Malicious Strike": 2}, (strike,))  # 9 then 16 Malice: enough twice

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import workbench as wb
 from workbench.apps.message import refusal_html, refusal_text
-from workbench.fight.malice import MaliceTracker, basic_malice_features
+from workbench.fight.malice_features import basic_malice_features
+from workbench.fight.malice_tracker import MaliceTracker
 
 
 def test_malicious_strike_two_rounds_in_a_row_says_the_rule():

@@ -13,7 +13,7 @@ import plotly.io as pio
 import pytest
 
 from workbench.charts.malice import malice_figure
-from workbench.fight.malice import malice_schedule
+from workbench.fight.malice_schedule import malice_schedule
 from workbench.server import kernel_start
 from workbench.server.page_renderer import (
     BUNDLE_VARIABLE,

@@ -545,7 +545,8 @@ def _api_rows() -> list[Row]:
     from workbench.encounter.encounter import parse_spec
     from workbench.encounter.groups import parse_groups
     from workbench.encounter.quick_method import quick_plan
-    from workbench.fight.malice import malice_schedule, spending_plan
+    from workbench.fight.malice_plan import spending_plan
+    from workbench.fight.malice_schedule import malice_schedule
     from workbench.fight.squad import make_squad
     from workbench.homebrew.rule import attach_rule, rule_from_dict, shipped_rules
     from workbench.homebrew.weakness import weakness_wound

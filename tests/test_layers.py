@@ -2,6 +2,7 @@
 
 Every import counts: module level, inside functions, under `TYPE_CHECKING`, relative or absolute. Each
 package has a rank; a module may import its own layer or a lower one, and the graph has no cycle at all.
+A package of several ideas ranks its modules too (`MODULE_RANKS`): within it, imports point down.
 Pure logic (everything below `tables`) never imports pandas, plotly or ipywidgets. The checker is run on a
 copy of the package with a planted upward import, so these tests can fail.
 """
@@ -43,6 +44,11 @@ RANKS = {
     "workbench": 17,
 }
 PURE_BELOW = RANKS["tables"]
+# Within a package of several ideas, its modules bottom to top: a module imports only those before it.
+MODULE_RANKS = {
+    "fight": ("squad", "malice_features", "malice_schedule", "malice_plan", "malice_tracker", "pace", "state",
+              "setup", "events", "victories", "fight"),
+}
 
 
 def module_name(path: Path, package: Path) -> str:
@@ -139,12 +145,43 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+def module_rank(module: str) -> tuple[str, int] | None:
+    """(package, place) for a module of a package in `MODULE_RANKS`; None for any other module."""
+    parts = module.split(".")
+    if len(parts) != 3 or parts[2] not in MODULE_RANKS.get(parts[1], ()):
+        return None
+    return parts[1], MODULE_RANKS[parts[1]].index(parts[2])
+
+
+def unranked_modules(graph: dict[str, set[str]]) -> list[str]:
+    return sorted(m for m in graph if len(m.split(".")) == 3 and layer(m) in MODULE_RANKS and module_rank(m) is None)
+
+
+def upward_module_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Imports between two modules of one ranked package that point at a module ranked above (or at itself)."""
+    found = []
+    for module, targets in graph.items():
+        for target in targets:
+            here, there = module_rank(module), module_rank(target)
+            if here and there and here[0] == there[0] and there[1] >= here[1]:
+                found.append(f"{module} imports {target}")
+    return sorted(found)
+
+
 def test_every_module_has_a_ranked_layer():
     assert sorted({layer(m) for m in import_graph()} - set(RANKS)) == []
 
 
 def test_imports_point_down_only():
     assert upward_imports(import_graph()) == []
+
+
+def test_every_module_of_a_ranked_package_has_its_place():
+    assert unranked_modules(import_graph()) == []
+
+
+def test_a_ranked_packages_modules_import_down_only():
+    assert upward_module_imports(import_graph()) == []
 
 
 def test_the_import_graph_has_no_cycle():
@@ -220,3 +257,11 @@ def test_a_planted_import_of_the_server_is_seen(tmp_path):
 def test_a_planted_heavy_import_in_pure_logic_is_seen(tmp_path):
     copy = _planted(tmp_path, "import pandas", into="monster/formulas.py")
     assert heavy_imports(copy) == ["workbench.monster.formulas imports pandas"]
+
+
+def test_a_planted_import_up_a_ranked_package_and_an_unranked_module_are_seen(tmp_path):
+    copy = _planted(tmp_path, "from workbench.fight.fight import Fight", into="fight/state.py")
+    (copy / "fight" / "extra.py").write_text("")
+    graph = import_graph(copy)
+    assert upward_module_imports(graph) == ["workbench.fight.state imports workbench.fight.fight"]
+    assert unranked_modules(graph) == ["workbench.fight.extra"]

@@ -10,20 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import workbench as wb
-from workbench.fight.malice import (
-    MaliceTracker,
-    affordable_rounds,
-    average_victories,
-    basic_malice_features,
-    encounter_features,
-    end_encounter,
-    hero_dies,
-    malice_schedule,
-    spend,
-    spending_plan,
-    start_encounter,
-    start_round,
-)
+from workbench.fight.malice_features import basic_malice_features, encounter_features
+from workbench.fight.malice_plan import affordable_rounds, spending_plan
+from workbench.fight.malice_schedule import average_victories, malice_schedule
+from workbench.fight.malice_tracker import MaliceTracker, end_encounter, hero_dies, spend, start_encounter, start_round
 from workbench.model import Trait
 from workbench.monster.solo import solo_action
 

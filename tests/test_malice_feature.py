@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import workbench as wb
 from workbench.errors import InvalidInput, RulesetError
-from workbench.fight.malice import (
+from workbench.fight.malice_features import (
     basic_malice_features,
     cost_advice,
     malicious_strike_extra_damage,

@@ -7,12 +7,10 @@ from __future__ import annotations
 import pytest
 
 from workbench.errors import InvalidInput
-from workbench.fight.malice import (
-    MaliceTracker,
-    basic_malice_features,
-    malice_schedule,
-    spending_plan,
-)
+from workbench.fight.malice_features import basic_malice_features
+from workbench.fight.malice_plan import spending_plan
+from workbench.fight.malice_schedule import malice_schedule
+from workbench.fight.malice_tracker import MaliceTracker
 from workbench.model import Trait
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import solo_action

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from workbench.fight.malice import malice_schedule, spending_plan
+from workbench.fight.malice_plan import spending_plan
+from workbench.fight.malice_schedule import malice_schedule
 from workbench.model import Trait
 from workbench.tables.malice import PLAN_COLUMNS, SCHEDULE_COLUMNS, malice_table, plan_table
 

@@ -12,7 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from workbench.apps.squad import default_squad
-from workbench.fight.malice import MaliceTracker, malice_schedule
+from workbench.fight.malice_schedule import malice_schedule
+from workbench.fight.malice_tracker import MaliceTracker
 from workbench.fight.squad import SquadTracker
 from workbench.server.site import plotly_bundle
 

@@ -30,7 +30,8 @@ from voila_page import AppPage
 from voila_server import PAGE_TIMEOUT
 
 import workbench as wb
-from workbench.fight.malice import MaliceTracker, basic_malice_features
+from workbench.fight.malice_features import basic_malice_features
+from workbench.fight.malice_tracker import MaliceTracker
 from workbench.fight.squad import SquadTracker, make_squad
 from workbench.server.site import PAGE_ORDER, pages
 

@@ -21,8 +21,10 @@ import ipywidgets as widgets
 
 from workbench.apps.message import refusal_html
 from workbench.errors import InvalidInput
-from workbench.fight.fight import CONDITION_ENDS, COUNTERS, Fight
+from workbench.fight.fight import Fight
 from workbench.fight.pace import Pace, fight_pace
+from workbench.fight.setup import COUNTERS
+from workbench.fight.state import CONDITION_ENDS
 from workbench.render.escape import escape_html
 from workbench.render.fight import (
     acting_html,

@@ -7,7 +7,7 @@ start of a round, a hero dies, spend, undo, end the encounter, start a new one) 
 the players see the Malice. Until its first round starts, the tracker follows the planner's heroes and
 Victories (one party on the page, not two). Refusals show beside the buttons, in words (`apps.message`):
 the rule's reason first; nothing changes. Solo Action is offered only when a solo is among the monsters.
-Glue only: every rule lives in `workbench.fight.malice`.
+Glue only: every rule lives in the `workbench.fight.malice_*` modules.
 
 The returned widget carries `controls` (a dict of its controls, for scripts and tests) and `tracker`.
 """
@@ -23,13 +23,10 @@ from workbench.apps.chart_slot import ChartSlot
 from workbench.apps.message import button_action, refusal_html
 from workbench.charts.malice import malice_figure
 from workbench.errors import InvalidInput
-from workbench.fight.malice import (
-    MaliceTracker,
-    affordable_rounds,
-    encounter_features,
-    malice_schedule,
-    spending_plan,
-)
+from workbench.fight.malice_features import encounter_features
+from workbench.fight.malice_plan import affordable_rounds, spending_plan
+from workbench.fight.malice_schedule import malice_schedule
+from workbench.fight.malice_tracker import MaliceTracker
 from workbench.model import Monster, Trait
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import solo_action

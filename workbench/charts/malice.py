@@ -9,7 +9,8 @@ from collections.abc import Iterable, Sequence
 
 import plotly.graph_objects as go
 
-from workbench.fight.malice import MaliceRound, SpendingPlan
+from workbench.fight.malice_plan import SpendingPlan
+from workbench.fight.malice_schedule import MaliceRound
 from workbench.model import Trait
 
 __all__ = ["malice_figure", "GAIN_COLOUR", "TOTAL_COLOUR", "LEFT_COLOUR"]

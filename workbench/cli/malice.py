@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from workbench.cli import bounded_int, emit
 from workbench.cli.budget import average_victories
-from workbench.fight.malice import MaliceRound, malice_schedule
+from workbench.fight.malice_schedule import MaliceRound, malice_schedule
 from workbench.rules.limits import MAX_HEROES, MAX_ROUNDS
 
 

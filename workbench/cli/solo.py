@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 
 from workbench.cli import bounded_int, emit
-from workbench.fight.malice import malicious_strike_range
+from workbench.fight.malice_features import malicious_strike_range
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import explain_instant_solo, instant_solo
 from workbench.render.solo import solo_title

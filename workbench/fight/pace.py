@@ -24,7 +24,8 @@ from typing import Any, overload
 from pydantic import Field
 
 from workbench.errors import InvalidInput
-from workbench.fight.malice import malice_schedule, strike_extra_damage
+from workbench.fight.malice_features import strike_extra_damage
+from workbench.fight.malice_schedule import malice_schedule
 from workbench.frozen import Frozen
 from workbench.model import Ability, Monster
 from workbench.monster.power_roll import expected_damage

@@ -22,7 +22,8 @@ from fractions import Fraction
 from workbench.encounter.adventure import AdventurePlan, EncounterPlan
 from workbench.encounter.encounter import Creature, Encounter
 from workbench.encounter.groups import suggest_groups
-from workbench.fight.malice import basic_malice_features, malice_schedule
+from workbench.fight.malice_features import basic_malice_features
+from workbench.fight.malice_schedule import malice_schedule
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo

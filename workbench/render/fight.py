@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from workbench.fight.fight import COUNTERS, Fight, FightResult, Unit
+from workbench.fight.fight import Fight
 from workbench.fight.pace import Pace
+from workbench.fight.setup import COUNTERS
+from workbench.fight.state import Unit
+from workbench.fight.victories import FightResult
 from workbench.numbers import format_number
 from workbench.render.escape import escape_html as _e
 from workbench.render.stat_block import stat_block_html

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from workbench.fight.malice import MaliceRound, MaliceState, SpendingPlan, is_malicious_strike
+from workbench.fight.malice_features import is_malicious_strike
+from workbench.fight.malice_plan import SpendingPlan
+from workbench.fight.malice_schedule import MaliceRound
+from workbench.fight.malice_tracker import MaliceState
 from workbench.render.escape import escape_html as _e
 
 __all__ = ["schedule_html", "plan_html", "tracker_html", "player_view_html", "log_html"]

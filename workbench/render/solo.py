@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from workbench.fight.malice import malicious_strike_range
+from workbench.fight.malice_features import malicious_strike_range
 from workbench.model import Monster, Trait
 from workbench.monster.solo import SoloComparison, is_instant_solo
 from workbench.monster.villain_action import extra_villain_actions, has_villain_actions, villain_action_slots

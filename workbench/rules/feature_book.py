@@ -7,7 +7,7 @@ is validated when loaded and every problem is reported at once (`RulesetError`).
 
 A monster carries a feature as a `workbench.model.Trait(name, text, cost)` (`Trait.from_book`); `cost` is the
 least it costs (5 for Malicious Strike's "5+"). What the features do with a monster's numbers is
-`workbench.fight.malice`'s; this module only reads the book.
+`workbench.fight.malice_features`'s; this module only reads the book.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Malice as frames: the schedule round by round, and a spending plan, for display, sorting and charts.
 
-Every number comes from `workbench.fight.malice`; this module only lays them out in rows.
+Every number comes from `workbench.fight.malice_schedule` and `workbench.fight.malice_plan`; this module only
+lays them out in rows.
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ from collections.abc import Sequence
 
 import pandas as pd
 
-from workbench.fight.malice import MaliceRound, SpendingPlan
+from workbench.fight.malice_plan import SpendingPlan
+from workbench.fight.malice_schedule import MaliceRound
 
 __all__ = ["malice_table", "plan_table", "SCHEDULE_COLUMNS", "PLAN_COLUMNS"]
 
