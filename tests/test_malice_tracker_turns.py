@@ -1,4 +1,4 @@
-"""Turns in the Malice tracker and planner: villain actions once per encounter, one a
+"""Turns in the Malice tracker: villain actions once per encounter, one a
 round across every creature, at the end of another creature's turn; a basic Malice feature "at the start of any
 monster's turn", one per turn; a creature's own Malice features once per turn."""
 
@@ -8,8 +8,6 @@ import pytest
 
 from workbench.errors import InvalidInput
 from workbench.fight.malice_features import basic_malice_features
-from workbench.fight.malice_plan import spending_plan
-from workbench.fight.malice_schedule import malice_schedule
 from workbench.fight.malice_tracker import MaliceTracker
 from workbench.model import Trait
 from workbench.monster.formulas import build_monster
@@ -115,19 +113,6 @@ def test_without_turns_the_round_rules_still_apply():
     assert t.malice == 16 - 6
 
 
-def test_planner_knows_monster_turns():
-    # two monster turns a round: at most two basic features in a round, and each own feature at most twice
-    schedule = malice_schedule(5, 10, 2)  # 16, then 7
-    wishes = [BRUTAL, BRUTAL, BRUTAL, OWN]
-    free = spending_plan(schedule, wishes)
-    assert [len(r.bought) for r in free.rounds] == [4, 0]
-    turns = spending_plan(schedule, wishes, monster_turns=2)
-    assert [[p.feature.name for p in r.bought] for r in turns.rounds] == [
-        ["Brutal Effectiveness", "Brutal Effectiveness"],
-        ["Brutal Effectiveness", OWN.name],
-    ]
-    with pytest.raises(InvalidInput, match="monster_turns"):
-        spending_plan(schedule, wishes, monster_turns=0)
 
 
 def test_tracker_view_shows_the_turn_and_the_villain_actions_used():

@@ -7,12 +7,14 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from malice_setups import BIG
 
 import workbench as wb
 from workbench.errors import InvalidInput, RulesetError
 from workbench.fight.malice_features import (
     basic_malice_features,
     cost_advice,
+    encounter_features,
     malicious_strike_extra_damage,
     malicious_strike_range,
 )
@@ -203,6 +205,34 @@ def test_cost_advice_refuses_bad_monster_types():
     with pytest.raises(InvalidInput) as info:
         cost_advice([3, 5, 7], monster_types=0)
     assert info.value.code == "invalid-monster-types"
+
+
+# ---------------------------------------------------------------- the features of an encounter
+
+
+def test_basic_features_come_from_the_feature_data():
+    # "Brutal Effectiveness (3 Malice)", "Malicious Strike (5+ Malice)", "Solo Action (5 Malice)"
+    costs = {f.name: f.cost for f in (*basic_malice_features(), solo_action())}
+    assert costs == {"Brutal Effectiveness": 3, "Malicious Strike": 5, "Solo Action": 5}
+
+
+def test_encounter_features_are_the_basic_ones_then_each_monsters_own_once():
+    # "All monsters have access to the following Malice features, in addition to any "[Creature] Malice"
+    #  features they might have." An instant solo gains "Solo Action (5 Malice)".
+    drums = Trait(name="War Drums", text="a band feature", cost=7)
+    band = wb.build_monster(level=2, organization="platoon", role="brute").model_copy(
+        update={"name": "Orc", "malice_features": (drums,)})
+    solo = wb.instant_solo(wb.build_monster(level=2, organization="leader"))
+    twice = band.model_copy(update={"name": "Orc 2"})  # the same band feature again: listed once
+    found = encounter_features([band, solo, twice], extra=[BIG])
+    assert [(f.name, f.cost) for f in found] == [
+        ("Brutal Effectiveness", 3), ("Malicious Strike", 5), ("War Drums", 7), ("Solo Action", 5),
+        ("Goblin Mode", 7),
+    ]
+    assert [f.name for f in encounter_features()] == ["Brutal Effectiveness", "Malicious Strike"]
+    with pytest.raises(wb.InvalidInput) as caught:
+        encounter_features(["Orc"])
+    assert caught.value.field == "monsters"
 
 
 # ---------------------------------------------------------------- the data file
