@@ -42,6 +42,24 @@ RANKS = {
     "workbench": 17,
 }
 PURE_BELOW = RANKS["tables"]
+# Within these layers too, bottom to top: a module imports modules of its own rank or lower ones only.
+MODULE_RANKS = {
+    "workbench.io.problem": 0,  # a file's failure in one line
+    "workbench.io.home": 0,  # where the Director's folder is
+    "workbench.io.fetch": 0,  # a URL downloaded
+    "workbench.io.reading": 1,
+    "workbench.io.lock": 2,  # the folder lock and its journal
+    "workbench.io.archive": 2,  # a folder's or an archive's files, read within caps
+    "workbench.io.writing": 3,
+    "workbench.workspace.folder": 0,  # the Director's folder and what lives in it
+    "workbench.workspace.added_bestiary": 0,
+    "workbench.workspace.migration": 0,  # the old libraries' monsters moved in
+    "workbench.workspace.bestiary_filter": 0,  # the bestiary browser's filter
+    "workbench.workspace.state": 1,  # the workspace file the pages share
+    "workbench.workspace.shelf": 1,  # every monster at hand, on its shelf
+    "workbench.workspace.fight_setup": 2,
+}
+RANKED_WITHIN = ("io", "workspace")
 
 
 def module_name(path: Path, package: Path) -> str:
@@ -146,6 +164,28 @@ def test_imports_point_down_only():
     assert upward_imports(import_graph()) == []
 
 
+def upward_imports_within(graph: dict[str, set[str]]) -> list[str]:
+    """Imports between two modules of one layer of `RANKED_WITHIN` that point up its `MODULE_RANKS`."""
+    return sorted(
+        f"{module} imports {target}"
+        for module, targets in graph.items()
+        for target in targets
+        if module in MODULE_RANKS and target in MODULE_RANKS and layer(module) == layer(target)
+        and MODULE_RANKS[target] > MODULE_RANKS[module]
+    )
+
+
+def test_every_module_of_a_layer_ranked_within_has_a_rank():
+    graph = import_graph()
+    inner = {m for m in graph if layer(m) in RANKED_WITHIN and m.count(".") > 1}
+    assert sorted(inner - set(MODULE_RANKS)) == []
+    assert sorted(set(MODULE_RANKS) - inner) == []
+
+
+def test_imports_within_a_ranked_layer_point_down_only():
+    assert upward_imports_within(import_graph()) == []
+
+
 def test_the_import_graph_has_no_cycle():
     assert cycles(import_graph()) == []
 
@@ -214,6 +254,11 @@ def test_a_planted_type_checking_import_is_seen(tmp_path):
 def test_a_planted_import_of_the_server_is_seen(tmp_path):
     copy = _planted(tmp_path, "from workbench.server import visit", into="apps/pages.py")
     assert importers_of(import_graph(copy), "server") == ["workbench.apps.pages", "workbench.cli.app"]
+
+
+def test_a_planted_upward_import_within_a_layer_is_seen(tmp_path):
+    copy = _planted(tmp_path, "from workbench.io.writing import write_atomic", into="io/reading.py")
+    assert upward_imports_within(import_graph(copy)) == ["workbench.io.reading imports workbench.io.writing"]
 
 
 def test_a_planted_heavy_import_in_pure_logic_is_seen(tmp_path):

@@ -25,10 +25,9 @@ from workbench.encounter.encounter import format_groups
 from workbench.encounter.party import format_number, make_party
 from workbench.encounter.suggest import MAX_SUGGESTIONS, Suggestion, suggest_encounters
 from workbench.formats.bestiary import SAMPLE_DIR, Bestiary, load_bestiary
-from workbench.formats.collection import WorkspaceBestiary
 from workbench.rules.encounter_tables import DIFFICULTIES
 from workbench.rules.limits import MAX_HEROES, MAX_LEVEL
-from workbench.workspace import workspace_bestiary
+from workbench.workspace.shelf import WorkspaceBestiary, workspace_bestiary
 
 __all__ = ["register", "run", "suggestions_payload", "suggestions_text"]
 

@@ -59,7 +59,8 @@ from workbench.encounter.party import Party, format_number
 from workbench.encounter.respite import respite_check
 from workbench.errors import InvalidInput
 from workbench.frozen import Frozen
-from workbench.io.safe_file import FileProblem, write_atomic
+from workbench.io.problem import FileProblem
+from workbench.io.writing import write_atomic
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
 from workbench.rules.limits import MAX_COUNT
 

@@ -38,7 +38,9 @@ from workbench.encounter.objective import (
 from workbench.encounter.party import Budget, Party, budget, format_number
 from workbench.errors import InvalidInput, shown
 from workbench.frozen import Frozen
-from workbench.io.safe_file import FileProblem, is_inside, read_json, require_switch, write_atomic
+from workbench.io.problem import FileProblem
+from workbench.io.reading import is_inside, read_json
+from workbench.io.writing import require_switch, write_atomic
 from workbench.model import Monster, require_monster
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo, is_instant_solo, solo_source_organizations

@@ -58,7 +58,9 @@ from workbench.encounter.objective import (
 from workbench.errors import InvalidInput
 from workbench.fight import malice as mal
 from workbench.fight import squad as sq
-from workbench.io.safe_file import FileProblem, read_json, write_atomic
+from workbench.io.problem import FileProblem
+from workbench.io.reading import read_json
+from workbench.io.writing import write_atomic
 from workbench.model import Monster, Trait
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo, solo_action
