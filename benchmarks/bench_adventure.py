@@ -30,9 +30,10 @@ from workbench.encounter.adventure import Adventure, plan
 from workbench.encounter.encounter import Encounter
 from workbench.encounter.objective import choose_objective
 from workbench.encounter.party import make_party
-from workbench.formats import collection
 from workbench.formats.bestiary import SAMPLE_DIR
-from workbench.formats.collection import add_bestiary, gather_bestiary
+from workbench.workspace import added_bestiary
+from workbench.workspace.added_bestiary import add_bestiary
+from workbench.workspace.shelf import gather_bestiary
 
 SIZE = 416
 
@@ -82,7 +83,7 @@ def main() -> None:
             shutil.rmtree(folder)
 
         def cold() -> None:
-            collection._LOADED.clear()
+            added_bestiary._LOADED.clear()
             gather_bestiary(root / "bestiaries", root / "library")
 
         show(f"gather_bestiary (sample + {SIZE} added + library)", timed(cold, 5))

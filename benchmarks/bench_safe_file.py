@@ -1,4 +1,4 @@
-"""What the safe reading costs (workbench.io.safe_file) and how fast a hostile file is refused.
+"""What the safe reading costs (workbench.io.reading) and how fast a hostile file is refused.
 
 The caps must not slow the ordinary loads a Director waits on (the library, the sample bestiary), and a
 hostile file must be refused at once, not after the parser has chewed on it.
@@ -15,7 +15,8 @@ from pathlib import Path
 from timing import report, timed
 
 from workbench.formats.bestiary import SAMPLE_DIR, sample_bestiary
-from workbench.io.safe_file import MAX_FILE_BYTES, FileProblem, parse_json, read_json
+from workbench.io.problem import FileProblem
+from workbench.io.reading import MAX_FILE_BYTES, parse_json, read_json
 from workbench.monster.formulas import build_monster
 from workbench.monster.library import load_library, save_monster
 

@@ -1,4 +1,4 @@
-"""What the one safe-write path costs (workbench.io.safe_file.write_atomic): the folder's lock and journal, the
+"""What the one safe-write path costs (workbench.io.writing.write_atomic): the folder's lock and journal, the
 compare-and-swap read, and a library save in a folder of 5,000 monsters (its name looked up in a listing kept
 while the folder is unchanged, not a listing per save).
 
@@ -13,10 +13,10 @@ from pathlib import Path
 
 from timing import load_average, report, timed
 
-from workbench.io.safe_file import content_hash, read_current, write_atomic, write_group
+from workbench.io.writing import content_hash, read_current, write_atomic, write_group
 from workbench.monster.formulas import build_monster
 from workbench.monster.library import record_of, save_monster, save_monsters
-from workbench.workspace import default_workspace, load_workspace, save_workspace, update_workspace
+from workbench.workspace.state import default_workspace, load_workspace, save_workspace, update_workspace
 
 
 def main() -> None:

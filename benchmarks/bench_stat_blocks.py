@@ -20,7 +20,7 @@ from timing import report, timed
 from workbench.formats import stat_block
 from workbench.formats.bestiary import SAMPLE_DIR, sample_bestiary
 from workbench.formats.stat_block import parse_whole_stat_block, read_stat_block
-from workbench.io.safe_file import read_json
+from workbench.io.reading import read_json
 
 FILES = sorted(SAMPLE_DIR.rglob("*.json"))
 

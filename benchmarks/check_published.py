@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from workbench.formats.reader import ImportRefused, detect_format, read_monsters
-from workbench.io.safe_file import FileProblem, parse_json, read_text
+from workbench.io.problem import FileProblem
+from workbench.io.reading import parse_json, read_text
 
 SUFFIXES = (".json", ".ds-monster", ".ds-monster-group")
 CHARACTERISTICS = ("might", "agility", "reason", "intuition", "presence")

@@ -22,10 +22,10 @@ from widget_tree import inner
 
 from workbench.apps import pages
 from workbench.apps.bestiary_add import SHOWN_FAILURES, BestiaryAdder
-from workbench.calibration.browse import stat_block_data
 from workbench.formats.bestiary import SAMPLE_DIR
-from workbench.io.safe_file import LOCK_NAME
-from workbench.workspace import bestiaries_folder
+from workbench.formats.stat_block import stat_block_data
+from workbench.io.lock import JOURNAL_NAME, LOCK_NAME
+from workbench.workspace.folder import bestiaries_folder
 
 LICENCE = "Test monsters made by the workbench tests, free to use for anything."
 BROKEN = "Broken/<b>broken</b>.json"  # a file name that would be markup if it were not escaped
@@ -255,4 +255,4 @@ def test_an_uploaded_file_name_never_leaves_the_temporary_copy(tmp_path):
     adder.add.click()
     assert "Added outside:" in adder.message.value
     assert not (tmp_path / "outside.zip").exists() and not Path("outside.zip").exists()
-    assert [p.name for p in bestiaries_folder().iterdir() if p.name != LOCK_NAME] == ["outside"]
+    assert [p.name for p in bestiaries_folder().iterdir() if p.name not in (LOCK_NAME, JOURNAL_NAME)] == ["outside"]

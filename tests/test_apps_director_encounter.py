@@ -18,8 +18,9 @@ from workbench.apps.message import shown_path
 from workbench.encounter.files import load_encounter
 from workbench.encounter.quick_method import quick_plan
 from workbench.encounter.report import report
+from workbench.io.home import library_folder, user_folder
 from workbench.monster.library import save_monster
-from workbench.workspace import encounters_folder, library_folder, user_folder
+from workbench.workspace.folder import encounters_folder
 
 
 @pytest.fixture(autouse=True)

@@ -17,7 +17,7 @@ from workbench.encounter.objective import choose_objective
 from workbench.encounter.party import make_party
 from workbench.fight.fight import Fight, load_fight
 from workbench.monster.formulas import build_monster
-from workbench.workspace import Workspace, remember_encounter, save_workspace
+from workbench.workspace.state import Workspace, remember_encounter, save_workspace
 
 
 def named(level, organization, role, name):

@@ -8,8 +8,9 @@ from widget_tree import inner
 
 import workbench as wb
 from workbench.apps import pages
+from workbench.io.home import library_folder
 from workbench.monster.library import save_monster
-from workbench.workspace import library_folder, load_workspace
+from workbench.workspace.state import load_workspace
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,7 @@ from workbench.encounter.encounter import Encounter
 from workbench.encounter.party import make_party
 from workbench.server import visit
 from workbench.server.page_renderer import BUNDLE_VARIABLE
-from workbench.workspace import Workspace, save_workspace
+from workbench.workspace.state import Workspace, save_workspace
 
 
 @pytest.fixture(autouse=True)

@@ -13,11 +13,12 @@ from widget_tree import inner
 import workbench as wb
 from workbench.apps import pages
 from workbench.apps.bestiary_add import BestiaryAdder
-from workbench.formats import collection
 from workbench.formats.bestiary import SAMPLE_DIR, read_stat_block_file
-from workbench.formats.collection import add_bestiary
+from workbench.io.home import library_folder, user_folder
 from workbench.monster.library import save_monster
-from workbench.workspace import bestiaries_folder, library_folder, user_folder
+from workbench.workspace import migration
+from workbench.workspace.added_bestiary import add_bestiary
+from workbench.workspace.folder import bestiaries_folder
 
 EXTRA = "Extra monsters, written by the workbench tests for them alone."
 FORGE = "Forge monsters, made by the workbench tests as a Forge Steel group."
@@ -34,7 +35,7 @@ def desk(tmp_path, monkeypatch):
     library monster, and one in an old library folder."""
     monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "desk"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(collection, "OLD_CHECKOUT_FOLDER", tmp_path / "checkout-homebrew")
+    monkeypatch.setattr(migration, "OLD_CHECKOUT_FOLDER", tmp_path / "checkout-homebrew")
     extra = tmp_path / "extra"
     extra.mkdir()
     data = json.loads(first_stat_block().read_text(encoding="utf-8"))

@@ -1,6 +1,6 @@
 """Adding a bestiary to the workspace: a folder, a .zip, a .tar.gz or a URL (served here from a local HTTP server,
 never the internet), read through the importer, kept with its licence and attribution; unsafe archives refused
-member by member; the monsters then listed with the sample and the library (workbench.formats.collection)."""
+member by member; the monsters then listed with the sample and the library (workbench.workspace.added_bestiary, .shelf, .migration; the source read by workbench.io.archive)."""
 
 from __future__ import annotations
 
@@ -21,19 +21,13 @@ from cli_process import run_cli
 
 import workbench as wb
 from workbench.errors import InvalidInput
-from workbench.formats import collection
 from workbench.formats.bestiary import SAMPLE_DIR, load_bestiary
-from workbench.formats.collection import (
-    add_bestiary,
-    bestiary_name,
-    gather_bestiary,
-    list_bestiaries,
-    load_added_bestiary,
-    move_old_monsters,
-    old_library_monsters,
-)
+from workbench.io import archive as source_archive
 from workbench.monster.library import save_monster
-from workbench.workspace import workspace_bestiary
+from workbench.workspace import added_bestiary, migration, shelf
+from workbench.workspace.added_bestiary import add_bestiary, bestiary_name, list_bestiaries, load_added_bestiary
+from workbench.workspace.migration import move_old_monsters, old_library_monsters
+from workbench.workspace.shelf import gather_bestiary, workspace_bestiary
 
 ATTRIBUTION = "Kobold Press-free test data, made by the workbench's tests under no licence at all."
 
@@ -191,20 +185,20 @@ def test_caps_on_size_and_count(tmp_path, monkeypatch):
     archive = zipped(source, tmp_path / "b.zip")
     sizes = sorted(p.stat().st_size for p in stat_blocks())
     limit = sizes[len(sizes) // 2]  # half the stat blocks fit, half are past the cap
-    monkeypatch.setattr(collection, "MAX_FILE_BYTES", limit)
+    monkeypatch.setattr(added_bestiary, "MAX_FILE_BYTES", limit)
     added = add_bestiary(archive, tmp_path / "one")
     assert len(added.monsters) == sum(size <= limit for size in sizes)
     assert sum("too large" in f.reason for f in added.skipped) == sum(size > limit for size in sizes)
-    monkeypatch.setattr(collection, "MAX_FILE_BYTES", 1)
+    monkeypatch.setattr(added_bestiary, "MAX_FILE_BYTES", 1)
     with pytest.raises(InvalidInput, match="no monster could be read"):
         add_bestiary(archive, tmp_path / "two")
     assert not (tmp_path / "two").exists() or not any((tmp_path / "two").iterdir())
-    monkeypatch.setattr(collection, "MAX_MEMBERS", 10)
+    monkeypatch.setattr(source_archive, "MAX_MEMBERS", 10)
     with pytest.raises(InvalidInput, match="more than 10 files"):
         add_bestiary(archive, tmp_path / "three")
-    monkeypatch.setattr(collection, "MAX_MEMBERS", 50_000)
-    monkeypatch.setattr(collection, "MAX_FILE_BYTES", limit)
-    monkeypatch.setattr(collection, "MAX_TOTAL_BYTES", limit * 3)
+    monkeypatch.setattr(source_archive, "MAX_MEMBERS", 50_000)
+    monkeypatch.setattr(added_bestiary, "MAX_FILE_BYTES", limit)
+    monkeypatch.setattr(source_archive, "MAX_TOTAL_BYTES", limit * 3)
     with pytest.raises(InvalidInput, match="KiB of stat block files"):
         add_bestiary(source, tmp_path / "four")
 
@@ -380,7 +374,7 @@ def test_cli_workspace_names_the_old_folders_and_moves_on_request(tmp_path, monk
     monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "desk"))
     monkeypatch.setenv("HOME", str(tmp_path / "user"))  # ~/drawsteel-homebrew is the old installed library
     checkout = tmp_path / "checkout-homebrew"
-    monkeypatch.setattr(collection, "OLD_CHECKOUT_FOLDER", checkout)  # the old library of a checkout
+    monkeypatch.setattr(migration, "OLD_CHECKOUT_FOLDER", checkout)  # the old library of a checkout
     ogre = wb.build_monster(level=2, organization="elite", role="brute")
     save_monster(ogre.model_copy(update={"name": "From Checkout"}), folder=checkout)
     save_monster(ogre.model_copy(update={"name": "From Home"}), folder=tmp_path / "user" / "drawsteel-homebrew")
@@ -403,7 +397,7 @@ def test_cli_workspace_names_the_old_folders_and_moves_on_request(tmp_path, monk
 def test_monsters_left_in_an_old_folder_are_offered_with_the_workspace(tmp_path, monkeypatch):
     monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "desk"))
     monkeypatch.setenv("HOME", str(tmp_path / "user"))
-    monkeypatch.setattr(collection, "OLD_CHECKOUT_FOLDER", tmp_path / "checkout-homebrew")
+    monkeypatch.setattr(migration, "OLD_CHECKOUT_FOLDER", tmp_path / "checkout-homebrew")
     lesson = wb.build_monster(level=2, organization="elite", role="brute").model_copy(update={"name": "Lesson Ogre"})
     save_monster(lesson, folder=tmp_path / "checkout-homebrew")
     found = workspace_bestiary()
@@ -426,7 +420,7 @@ def test_published_stat_blocks_for_the_calibration_count_each_once(tmp_path):
     ogre = wb.build_monster(level=3, organization="elite", role="brute").model_copy(update={"name": "Forge Ogre"})
     (extra / "ogre.ds-monster-group").write_text(str(wb.export_monsters([ogre], "forge-steel")), encoding="utf-8")
     add_bestiary(extra, tmp_path / "b", name="Extra", attribution=ATTRIBUTION)
-    published = collection.published_stat_blocks(tmp_path / "b")
+    published = shelf.published_stat_blocks(tmp_path / "b")
     names = [m.name for m in published.monsters]
     assert len(names) == len(stat_blocks()) + 1 and "Only Here" in names and "Forge Ogre" not in names
     assert published.failures == ()
@@ -453,13 +447,13 @@ def test_a_zip_declaring_too_many_files_is_refused_before_it_is_listed(tmp_path,
     with zipfile.ZipFile(archive, "w") as z:
         for number in range(12):
             z.writestr(f"f{number}.txt", "x")
-    monkeypatch.setattr(collection, "MAX_MEMBERS", 10)
+    monkeypatch.setattr(source_archive, "MAX_MEMBERS", 10)
     listed: list[int] = []
     monkeypatch.setattr(zipfile.ZipFile, "infolist", lambda self: listed.append(1) or [])
     with pytest.raises(InvalidInput, match="more than 10 files"):
         add_bestiary(archive, tmp_path / "b")
     assert listed == []  # refused from the end record, before zipfile lists the entries
-    monkeypatch.setattr(collection, "MAX_DOWNLOAD_BYTES", archive.stat().st_size - 1)
+    monkeypatch.setattr(source_archive, "MAX_ARCHIVE_BYTES", archive.stat().st_size - 1)
     with pytest.raises(InvalidInput, match="larger than"):
         add_bestiary(archive, tmp_path / "b")
 

@@ -28,7 +28,8 @@ from workbench.encounter.party import make_party
 from workbench.errors import InvalidInput, WorkbenchError
 from workbench.formats.bestiary import SAMPLE_DIR, load_bestiary
 from workbench.homebrew.rule import RULES_DIR, load_rules
-from workbench.io.safe_file import LOCK_NAME, MAX_FILE_BYTES
+from workbench.io.lock import JOURNAL_NAME, LOCK_NAME
+from workbench.io.reading import MAX_FILE_BYTES
 from workbench.monster.formulas import build_monster
 from workbench.monster.library import LibraryError, load_library, load_monster, save_monster
 from workbench.rules.datafile import read_toml
@@ -420,7 +421,7 @@ def test_processes_saving_one_new_monster_name_exactly_one_wins(tmp_path):
     assert len(saved) == 1
     assert sorted(kind for kind, _ in outcomes).count("refused") == RACERS - 1
     assert load_monster("Contested", tmp_path).level == saved[0]  # the winner's monster, whole
-    assert [p.name for p in tmp_path.iterdir() if p.name != LOCK_NAME] == ["Contested.json"]
+    assert [p.name for p in tmp_path.iterdir() if p.name not in (LOCK_NAME, JOURNAL_NAME)] == ["Contested.json"]
 
 
 def test_processes_saving_one_new_encounter_file_exactly_one_wins(tmp_path):
@@ -430,7 +431,7 @@ def test_processes_saving_one_new_encounter_file_exactly_one_wins(tmp_path):
     assert len(saved) == 1
     assert all(value == "invalid-file" for kind, value in outcomes if kind == "refused")
     assert load_encounter(path).party.size == saved[0]
-    assert [p.name for p in tmp_path.iterdir() if p.name != LOCK_NAME] == ["contested.json"]
+    assert [p.name for p in tmp_path.iterdir() if p.name not in (LOCK_NAME, JOURNAL_NAME)] == ["contested.json"]
 
 
 # ---------------------------------------------------------------- helpers for the rows below

@@ -22,8 +22,8 @@ from workbench.cli import main, one_line, terminal_safe
 from workbench.encounter.encounter import Encounter
 from workbench.encounter.files import load_encounter, save_encounter
 from workbench.encounter.party import make_party
-from workbench.io import safe_file
-from workbench.io.safe_file import LOCK_NAME
+from workbench.io import writing
+from workbench.io.lock import JOURNAL_NAME, LOCK_NAME
 from workbench.monster import library as lib
 from workbench.rules.ruleset import DATA_DIR
 
@@ -46,7 +46,7 @@ def _stat_file(folder: Path, name: str, built: int = 1, **changes: object) -> Pa
 
 
 def _files(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir() if p.name != LOCK_NAME) if folder.exists() else []
+    return sorted(p.name for p in folder.iterdir() if p.name not in (LOCK_NAME, JOURNAL_NAME)) if folder.exists() else []
 
 
 def _refused(capsys, argv: list[str]) -> str:
@@ -130,7 +130,7 @@ def test_a_full_disk_in_the_middle_of_a_batch_saves_none(folders, capsys, monkey
             raise OSError(errno.ENOSPC, "No space left on device")
         return real(fd, data)
 
-    monkeypatch.setattr(safe_file.os, "write", write)
+    monkeypatch.setattr(writing.os, "write", write)
     err = _refused(capsys, ["import", *map(str, paths), "--library", str(library)])
     assert "the disk is full" in err
     monkeypatch.undo()
@@ -379,7 +379,7 @@ def test_export_failures_are_one_line_naming_the_path(tmp_path, capsys, monkeypa
             raise OSError(number, os.strerror(number), str(path))
         return real_open(path, *args, **kwargs)
 
-    monkeypatch.setattr(safe_file.os, "open", failing)
+    monkeypatch.setattr(writing.os, "open", failing)
     target = tmp_path / "out.md"
     err = _export(tmp_path, str(target), capsys)
     assert str(target) in err and cause in err
@@ -396,6 +396,7 @@ def test_an_export_gets_the_users_umask(tmp_path, capsys):
         os.umask(old)
     assert stat.S_IMODE(target.stat().st_mode) == 0o644
     assert not (tmp_path / LOCK_NAME).exists()  # no lock file left in the Director's folder
+    assert not (tmp_path / JOURNAL_NAME).exists()
 
 
 # ---------------------------------------------------------------- printing has limits
@@ -507,7 +508,7 @@ def test_a_save_in_a_library_of_5000_monsters_does_not_list_the_folder(tmp_path,
     assert len(listed) == 1
     # another process's save (the folder's save count moves) and a file copied in by hand (its time moves)
     # are seen: the next save lists the folder again and finds the case variant
-    safe_file.write_atomic(tmp_path / "Goblin.json", text)
+    writing.write_atomic(tmp_path / "Goblin.json", text)
     with pytest.raises(lib.NameTaken):
         wb.save_monster(_monster("GOBLIN"), folder=tmp_path)
     os.utime(tmp_path, ns=(0, 5))

@@ -9,7 +9,7 @@ import pytest
 from pydantic import BaseModel
 
 from workbench.errors import InvalidInput
-from workbench.io.safe_file import FileProblem
+from workbench.io.problem import FileProblem
 from workbench.io.saved import NotThisKind, read_saved, read_tagged
 
 FORMAT = "drawsteel-workbench/test-kind"
@@ -29,7 +29,7 @@ def saved(tmp_path, data, name="kind.json"):
 def refusal(path, version=1):
     with pytest.raises(InvalidInput) as caught:
         read_saved(path, "part", FORMAT, version, Part)
-    assert caught.value.code == "invalid-file" and str(path) in str(caught.value)
+    assert caught.value.code == "invalid-file" and path.name in str(caught.value)  # a long path is shortened
     return caught.value.reason
 
 

@@ -44,11 +44,48 @@ RANKS = {
     "workbench": 17,
 }
 PURE_BELOW = RANKS["tables"]
-# Within a package of several ideas, its modules bottom to top: a module imports only those before it.
+# Within these layers too, bottom to top: a module imports modules of its own rank or lower ones only.
 MODULE_RANKS = {
-    "fight": ("squad", "malice_features", "malice_schedule", "malice_plan", "malice_tracker", "pace", "state",
-              "setup", "events", "victories", "fight"),
+    "workbench.io.problem": 0,  # a file's failure in one line
+    "workbench.io.home": 0,  # where the Director's folder is
+    "workbench.io.fetch": 0,  # a URL downloaded
+    "workbench.io.reading": 1,
+    "workbench.io.lock": 2,  # the folder lock and its journal
+    "workbench.io.archive": 2,  # a folder's or an archive's files, read within caps
+    "workbench.io.writing": 3,
+    "workbench.io.saved": 4,  # the versioned files the workbench saves, read back
+    "workbench.encounter.party": 0,  # the party and its budget
+    "workbench.encounter.objective": 1,
+    "workbench.encounter.encounter": 2,  # the encounter and its creatures
+    "workbench.encounter.editing": 3,
+    "workbench.encounter.quick_method": 3,
+    "workbench.encounter.guidelines": 3,  # the book's checks
+    "workbench.encounter.groups": 4,  # initiative groups
+    "workbench.encounter.report": 5,
+    "workbench.encounter.files": 6,  # an encounter saved and read back
+    "workbench.encounter.respite": 6,
+    "workbench.encounter.suggest": 6,
+    "workbench.encounter.adventure": 7,  # encounters in order
+    "workbench.fight.squad": 0,
+    "workbench.fight.malice_features": 1,
+    "workbench.fight.malice_schedule": 2,
+    "workbench.fight.malice_plan": 3,
+    "workbench.fight.malice_tracker": 4,
+    "workbench.fight.pace": 5,
+    "workbench.fight.state": 6,
+    "workbench.fight.setup": 7,
+    "workbench.fight.events": 8,
+    "workbench.fight.victories": 9,
+    "workbench.fight.fight": 10,
+    "workbench.workspace.folder": 0,  # the Director's folder and what lives in it
+    "workbench.workspace.added_bestiary": 0,
+    "workbench.workspace.migration": 0,  # the old libraries' monsters moved in
+    "workbench.workspace.bestiary_filter": 0,  # the bestiary browser's filter
+    "workbench.workspace.state": 1,  # the workspace file the pages share
+    "workbench.workspace.shelf": 1,  # every monster at hand, on its shelf
+    "workbench.workspace.fight_setup": 2,
 }
+RANKED_WITHIN = ("encounter", "fight", "io", "workspace")
 
 
 def module_name(path: Path, package: Path) -> str:
@@ -145,29 +182,6 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-def module_rank(module: str) -> tuple[str, int] | None:
-    """(package, place) for a module of a package in `MODULE_RANKS`; None for any other module."""
-    parts = module.split(".")
-    if len(parts) != 3 or parts[2] not in MODULE_RANKS.get(parts[1], ()):
-        return None
-    return parts[1], MODULE_RANKS[parts[1]].index(parts[2])
-
-
-def unranked_modules(graph: dict[str, set[str]]) -> list[str]:
-    return sorted(m for m in graph if len(m.split(".")) == 3 and layer(m) in MODULE_RANKS and module_rank(m) is None)
-
-
-def upward_module_imports(graph: dict[str, set[str]]) -> list[str]:
-    """Imports between two modules of one ranked package that point at a module ranked above (or at itself)."""
-    found = []
-    for module, targets in graph.items():
-        for target in targets:
-            here, there = module_rank(module), module_rank(target)
-            if here and there and here[0] == there[0] and there[1] >= here[1]:
-                found.append(f"{module} imports {target}")
-    return sorted(found)
-
-
 def test_every_module_has_a_ranked_layer():
     assert sorted({layer(m) for m in import_graph()} - set(RANKS)) == []
 
@@ -176,12 +190,26 @@ def test_imports_point_down_only():
     assert upward_imports(import_graph()) == []
 
 
-def test_every_module_of_a_ranked_package_has_its_place():
-    assert unranked_modules(import_graph()) == []
+def upward_imports_within(graph: dict[str, set[str]]) -> list[str]:
+    """Imports between two modules of one layer of `RANKED_WITHIN` that point up its `MODULE_RANKS`."""
+    return sorted(
+        f"{module} imports {target}"
+        for module, targets in graph.items()
+        for target in targets
+        if module in MODULE_RANKS and target in MODULE_RANKS and layer(module) == layer(target)
+        and MODULE_RANKS[target] > MODULE_RANKS[module]
+    )
 
 
-def test_a_ranked_packages_modules_import_down_only():
-    assert upward_module_imports(import_graph()) == []
+def test_every_module_of_a_layer_ranked_within_has_a_rank():
+    graph = import_graph()
+    inner = {m for m in graph if layer(m) in RANKED_WITHIN and m.count(".") > 1}
+    assert sorted(inner - set(MODULE_RANKS)) == []
+    assert sorted(set(MODULE_RANKS) - inner) == []
+
+
+def test_imports_within_a_ranked_layer_point_down_only():
+    assert upward_imports_within(import_graph()) == []
 
 
 def test_the_import_graph_has_no_cycle():
@@ -254,6 +282,11 @@ def test_a_planted_import_of_the_server_is_seen(tmp_path):
     assert importers_of(import_graph(copy), "server") == ["workbench.apps.pages", "workbench.cli.app"]
 
 
+def test_a_planted_upward_import_within_a_layer_is_seen(tmp_path):
+    copy = _planted(tmp_path, "from workbench.io.writing import write_atomic", into="io/reading.py")
+    assert upward_imports_within(import_graph(copy)) == ["workbench.io.reading imports workbench.io.writing"]
+
+
 def test_a_planted_heavy_import_in_pure_logic_is_seen(tmp_path):
     copy = _planted(tmp_path, "import pandas", into="monster/formulas.py")
     assert heavy_imports(copy) == ["workbench.monster.formulas imports pandas"]
@@ -263,5 +296,6 @@ def test_a_planted_import_up_a_ranked_package_and_an_unranked_module_are_seen(tm
     copy = _planted(tmp_path, "from workbench.fight.fight import Fight", into="fight/state.py")
     (copy / "fight" / "extra.py").write_text("")
     graph = import_graph(copy)
-    assert upward_module_imports(graph) == ["workbench.fight.state imports workbench.fight.fight"]
-    assert unranked_modules(graph) == ["workbench.fight.extra"]
+    assert upward_imports_within(graph) == ["workbench.fight.state imports workbench.fight.fight"]
+    inner = {m for m in graph if layer(m) in RANKED_WITHIN and m.count(".") > 1}
+    assert sorted(inner - set(MODULE_RANKS)) == ["workbench.fight.extra"]

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from strategies import monsters
 
 from workbench import InvalidInput, build_monster, core_ruleset
-from workbench.io import safe_file
+from workbench.io import writing
+from workbench.io.lock import JOURNAL_NAME, LOCK_NAME
 from workbench.monster import library as lib
 from workbench.monster.library import (
     SCHEMA_PATH,
@@ -113,7 +114,7 @@ def test_no_overwrite_without_asking(tmp_path):
 
 def _files(folder: Path) -> list[str]:
     """The folder's names, the folder's lock file aside (it stays, empty, between saves)."""
-    return sorted(p.name for p in folder.iterdir() if p.name != safe_file.LOCK_NAME)
+    return sorted(p.name for p in folder.iterdir() if p.name not in (LOCK_NAME, JOURNAL_NAME))
 
 
 def _half_writer(real_write):
@@ -129,7 +130,7 @@ def _half_writer(real_write):
 def test_crash_mid_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
     save_monster(goblin(level=1), "Sneak", tmp_path)
     before = (tmp_path / "Sneak.json").read_bytes()
-    monkeypatch.setattr(safe_file.os, "write", _half_writer(os.write))
+    monkeypatch.setattr(writing.os, "write", _half_writer(os.write))
     with pytest.raises(lib.LibraryError, match="Sneak.json: cannot save the file: the disk is full"):
         save_monster(goblin(level=7), "Sneak", tmp_path, overwrite=True)
     monkeypatch.undo()

@@ -20,13 +20,13 @@ from workbench.encounter.party import make_party
 from workbench.errors import InvalidInput
 from workbench.export.exporter import export_monster
 from workbench.fight.pace import foe_attack
-from workbench.formats.collection import LIBRARY_SHELF, gather_bestiary
 from workbench.formats.reader import read_monsters
 from workbench.monster.library import load_entry, save_monster
 from workbench.monster.shown import entry_as_shown, monster_as_shown, shown_characteristic, shown_strike
 from workbench.render.adventure import adventure_html
 from workbench.render.stat_block import stat_block_html, stat_block_markdown
 from workbench.render.table_copy import table_copy_html
+from workbench.workspace.shelf import LIBRARY_SHELF, gather_bestiary
 
 CHOICES = [("agility", True), ("presence", False), ("might", False)]
 _TIER = re.compile(r"(≤11|12–16|17\+):? (\d+) damage;? ([MARIP]) < (-?\d+)")

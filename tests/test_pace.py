@@ -8,9 +8,9 @@ from fractions import Fraction
 import pytest
 
 import workbench as wb
-from workbench.calibration.browse import whole_stat_block
 from workbench.fight.pace import FoeAttack, attack_choices, fight_pace, foe_attack, round_of
 from workbench.formats.bestiary import sample_bestiary
+from workbench.formats.stat_block import whole_stat_block
 
 SAMPLE = sample_bestiary()
 WARRIOR = SAMPLE.named("Goblin Warrior")  # Spear Charge: Power Roll + 2; 3 / 4 / 5 damage; Stamina 15

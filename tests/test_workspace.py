@@ -6,21 +6,16 @@ import pytest
 
 import workbench as wb
 from workbench.encounter.encounter import creature_from_monster, parse_spec
-from workbench.workspace import (
+from workbench.io.home import library_folder, user_folder
+from workbench.workspace.fight_setup import encounter_monsters, encounter_squads, malice_party, squad_captains
+from workbench.workspace.folder import folder_stamp, workspace_path
+from workbench.workspace.state import (
     Workspace,
     default_workspace,
-    encounter_monsters,
-    encounter_squads,
-    folder_stamp,
-    library_folder,
     load_workspace,
-    malice_party,
     remember_encounter,
     save_workspace,
-    squad_captains,
     update_workspace,
-    user_folder,
-    workspace_path,
 )
 
 
@@ -116,7 +111,7 @@ def _added(workspace: Workspace, level: int) -> Workspace:
 
 def _add_forty(path: str, level: int, how: str, barrier) -> None:
     """One page's process: add forty creatures, one change at a time, as another process does the same."""
-    from workbench.io.safe_file import FileChanged
+    from workbench.io.writing import FileChanged
 
     barrier.wait(timeout=60)
     for _ in range(40):
@@ -153,7 +148,7 @@ def test_two_processes_adding_forty_creatures_each_leave_eighty(home, how):
 
 
 def test_a_save_over_another_pages_update_is_refused_and_changes_nothing(home):
-    from workbench.io.safe_file import FileChanged
+    from workbench.io.writing import FileChanged
 
     save_workspace(default_workspace())
     first, second = load_workspace(), load_workspace()

@@ -15,7 +15,7 @@ from voila_page import AppPage
 
 import workbench as wb
 from workbench.encounter.encounter import InitiativeGroup, creature_from_monster
-from workbench.workspace import Workspace, remember_encounter, save_workspace
+from workbench.workspace.state import Workspace, remember_encounter, save_workspace
 
 RUNNER = ".wb-fight-runner"
 BOSS = wb.build_monster(3, "leader").model_copy(update={"name": "Goblin boss"})

@@ -78,7 +78,7 @@ def test_a_page_preheated_before_the_workspace_changed_shows_the_change(browser,
     the page's kernel was preheated: the visitor still sees the new level."""
     from workbench.encounter.encounter import Encounter
     from workbench.encounter.party import make_party
-    from workbench.workspace import Workspace, load_workspace, save_workspace
+    from workbench.workspace.state import Workspace, load_workspace, save_workspace
 
     _wait_for_pool(server_log, _filled(server_log) or 1)
     path = workbench_home / "workspace.json"  # the test server's Director's workspace

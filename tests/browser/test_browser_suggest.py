@@ -12,8 +12,8 @@ import shutil
 import pytest
 
 import workbench as wb
-from workbench.calibration.browse import BestiaryQuery, browse
 from workbench.formats.bestiary import SAMPLE_DIR
+from workbench.workspace.bestiary_filter import BestiaryQuery, browse
 
 PAGE = "encounter.ipynb"
 APP = ".wb-encounter-app"

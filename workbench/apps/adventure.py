@@ -45,7 +45,7 @@ from workbench.monster.library import suggest_name
 from workbench.numbers import format_number
 from workbench.render.adventure import day_html
 from workbench.render.message import ok_html
-from workbench.workspace import adventures_folder, encounters_folder
+from workbench.workspace.folder import adventures_folder, encounters_folder
 
 __all__ = ["AdventureApp", "adventure_app", "packet_link_html", "packet_name"]
 

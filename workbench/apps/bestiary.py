@@ -10,7 +10,7 @@ more than `PROGRESS_AFTER` seconds, and lists every file that was not read by na
 `on_load` callback hands the new bestiary to the editor. When the stat blocks come from several bestiaries (the
 workspace's: the sample and those added), each row of an added one names it and a line per bestiary gives its
 attribution and licence under the count. Glue only: filtering and sorting live in
-`workbench.calibration.browse`, the stat block's HTML in `workbench.render.bestiary`.
+`workbench.workspace.bestiary_filter`, the stat block's HTML in `workbench.render.bestiary`.
 """
 
 from __future__ import annotations
@@ -24,13 +24,14 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.apps.message import refusal_html
-from workbench.calibration.browse import SORT_COLUMNS, BestiaryQuery, all_keywords, browse, stat_block_data
 from workbench.encounter.editing import count_step
 from workbench.encounter.suggest import creature_from_stat_block
 from workbench.errors import WorkbenchError
 from workbench.formats.bestiary import Bestiary, PublishedMonster, load_bestiary, sample_bestiary
+from workbench.formats.stat_block import stat_block_data
 from workbench.render.bestiary import published_stat_block_html, row_label
 from workbench.rules.ruleset import core_ruleset
+from workbench.workspace.bestiary_filter import SORT_COLUMNS, BestiaryQuery, all_keywords, browse
 
 __all__ = ["PROGRESS_AFTER", "BestiaryBrowser", "BestiaryView", "attribution_html", "bestiary_app", "bestiary_view",
            "failures_html"]

@@ -1,7 +1,7 @@
 """The "Add a bestiary" control: a folder path or a URL typed, or a .zip / .tar.gz file uploaded, added to the
 workspace as a bestiary with its licence and attribution.
 
-Glue only: `workbench.formats.collection.add_bestiary` reads the source through the importer and keeps it; this
+Glue only: `workbench.workspace.added_bestiary.add_bestiary` reads the source through the importer and keeps it; this
 widget gathers what the Director chose, draws the progress the library reports (from the first byte downloaded
 and the first file read), and says the outcome in words: how many monsters, the attribution, every file that
 failed by name. A URL is fetched only when "Add the bestiary" is pressed; when it cannot be reached the message
@@ -20,9 +20,10 @@ import ipywidgets as widgets
 
 from workbench.apps.message import refusal_html, shown_path
 from workbench.errors import WorkbenchError
-from workbench.formats.collection import AddedBestiary, FetchFailed, add_bestiary, bestiary_name
+from workbench.io.fetch import FetchFailed
 from workbench.render.message import error_html, ok_html
-from workbench.workspace import bestiaries_folder
+from workbench.workspace.added_bestiary import AddedBestiary, add_bestiary, bestiary_name
+from workbench.workspace.folder import bestiaries_folder
 
 __all__ = ["SHOWN_FAILURES", "BestiaryAdder", "added_html", "bestiary_adder"]
 

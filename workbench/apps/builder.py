@@ -72,7 +72,7 @@ from workbench.rules.lore import Lore, core_lore
 from workbench.rules.ruleset import Ruleset, core_ruleset
 from workbench.tables import stat_table
 from workbench.tables.scaling import QUANTITIES
-from workbench.workspace import workspace_stat_blocks
+from workbench.workspace.shelf import workspace_stat_blocks
 
 if TYPE_CHECKING:
     import pandas as pd

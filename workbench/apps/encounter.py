@@ -30,7 +30,6 @@ import plotly.graph_objects as go
 from workbench.apps.bestiary import BestiaryBrowser
 from workbench.apps.chart_slot import ChartSlot
 from workbench.apps.message import refusal_html, shown_path
-from workbench.calibration.browse import all_keywords, whole_stat_block
 from workbench.charts.encounter import budget_figure
 from workbench.charts.pace import pace_figure
 from workbench.encounter.editing import NO_GROUP, SPLIT, assign_group, count_step, group_of, set_star, step_count
@@ -46,6 +45,7 @@ from workbench.encounter.suggest import Suggestion, creature_from_stat_block, su
 from workbench.errors import InvalidInput, WorkbenchError
 from workbench.fight.pace import attack_choices, fight_pace, foe_attack
 from workbench.formats.bestiary import Bestiary, PublishedMonster, sample_bestiary
+from workbench.formats.stat_block import whole_stat_block
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
 from workbench.monster.shown import library_as_shown
@@ -62,6 +62,7 @@ from workbench.render.encounter import (
 )
 from workbench.render.message import error_html
 from workbench.rules.encounter_tables import DIFFICULTIES, encounter_rules
+from workbench.workspace.bestiary_filter import all_keywords
 
 __all__ = ["AttackView", "EncounterEditor", "EncounterView", "RowView", "encounter_app", "encounter_view", "party_from_controls",
            "hero_staminas"]

@@ -24,17 +24,13 @@ from workbench.apps.message import refusal_html
 from workbench.apps.squad import squad_app
 from workbench.errors import InvalidInput
 from workbench.fight.fight import Fight, load_fight
-from workbench.io.safe_file import FileProblem, set_aside
+from workbench.io.home import user_folder
+from workbench.io.problem import FileProblem
+from workbench.io.writing import set_aside
 from workbench.numbers import format_number
 from workbench.render.message import error_html
-from workbench.workspace import (
-    Workspace,
-    encounter_monsters,
-    encounter_squads,
-    malice_party,
-    squad_captains,
-    user_folder,
-)
+from workbench.workspace.fight_setup import encounter_monsters, encounter_squads, malice_party, squad_captains
+from workbench.workspace.state import Workspace
 
 __all__ = ["fight_app", "fight_file", "fight_summary_html", "open_fight"]
 

@@ -34,26 +34,18 @@ from workbench.apps.message import plain_tooltips, refusal_html, shown_path
 from workbench.apps.solos import solos_app
 from workbench.errors import WorkbenchError
 from workbench.formats.bestiary import Bestiary, PublishedMonster
-from workbench.formats.collection import AddedBestiary, gather_bestiary, old_library_folders
-from workbench.io.safe_file import FileChanged, FileProblem, read_json, write_atomic
+from workbench.io.home import library_folder, open_workspace_folder, user_folder
+from workbench.io.problem import FileProblem
+from workbench.io.reading import read_json
+from workbench.io.writing import FileChanged, write_atomic
 from workbench.model import Monster
 from workbench.monster.shown import library_as_shown
 from workbench.render.message import error_html, ok_html
-from workbench.workspace import (
-    Workspace,
-    adventures_folder,
-    bestiaries_folder,
-    default_workspace,
-    encounters_folder,
-    library_folder,
-    load_workspace,
-    open_workspace_folder,
-    remember_encounter,
-    save_workspace,
-    user_folder,
-    workspace_path,
-    workspace_stat_blocks,
-)
+from workbench.workspace.added_bestiary import AddedBestiary
+from workbench.workspace.folder import adventures_folder, bestiaries_folder, encounters_folder, workspace_path
+from workbench.workspace.migration import old_library_folders
+from workbench.workspace.shelf import gather_bestiary, workspace_stat_blocks
+from workbench.workspace.state import Workspace, default_workspace, load_workspace, remember_encounter, save_workspace
 
 __all__ = [
     "adventure_page",

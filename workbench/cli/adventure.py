@@ -22,10 +22,12 @@ from workbench.cli.encounter import checks_payload
 from workbench.encounter.adventure import AdventurePlan, load_adventure, plan
 from workbench.errors import InvalidInput
 from workbench.export.adventure import export_adventure
-from workbench.io.safe_file import FileProblem, write_atomic
+from workbench.io.problem import FileProblem
+from workbench.io.writing import write_atomic
 from workbench.model import Monster
 from workbench.numbers import format_number
-from workbench.workspace import adventures_folder, workspace_bestiary
+from workbench.workspace.folder import adventures_folder
+from workbench.workspace.shelf import workspace_bestiary
 
 __all__ = ["register", "run", "plan_payload", "plan_text"]
 

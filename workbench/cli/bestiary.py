@@ -14,8 +14,8 @@ from typing import Any
 
 from workbench.cli import emit, terminal_safe
 from workbench.errors import InvalidInput
-from workbench.formats.collection import SOURCE_ACCEPTS, AddedBestiary, add_bestiary, list_bestiaries
-from workbench.workspace import bestiaries_folder
+from workbench.workspace.added_bestiary import SOURCE_ACCEPTS, AddedBestiary, add_bestiary, list_bestiaries
+from workbench.workspace.folder import bestiaries_folder
 
 __all__ = ["register", "run", "run_add", "run_list", "added_payload", "added_text"]
 

@@ -5,7 +5,7 @@ homebrew library. The file is written to OUT (default: the monster's name with t
 current folder); `-o -` prints a text format to stdout. A Forge Steel group file exported as "forge-steel",
 "pdf", "html" or "markdown" keeps all its monsters in one file.
 
-The file is written through `safe_file.write_atomic` (a temporary file moved into place, with the user's
+The file is written through `workbench.io.writing.write_atomic` (a temporary file moved into place, with the user's
 usual mode): a pipe, a device or a symbolic link named by OUT is refused, never replaced, and a read-only
 folder, a full disk or a permission problem is one line naming the file and the cause. Printed to a
 terminal (`-o -`), the text has its control characters escaped, so a monster's name cannot act on it.
@@ -22,7 +22,7 @@ from workbench.errors import InvalidInput
 from workbench.export.exporter import FORMATS, GROUP_FORMATS, SUFFIXES, export_monster, export_monsters
 from workbench.formats.reader import import_monsters
 from workbench.io.home import library_folder
-from workbench.io.safe_file import write_atomic
+from workbench.io.writing import write_atomic
 from workbench.model import Monster
 from workbench.monster.library import list_monsters, load_entry, suggest_name
 from workbench.monster.shown import monster_as_shown

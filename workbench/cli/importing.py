@@ -21,7 +21,8 @@ from workbench.errors import InvalidInput
 from workbench.formats.book_text import parse_stat_block_text
 from workbench.formats.reader import MAX_FILE_BYTES, import_monsters
 from workbench.io.home import library_folder
-from workbench.io.safe_file import FileProblem, read_text
+from workbench.io.problem import FileProblem
+from workbench.io.reading import read_text
 from workbench.model import Monster
 from workbench.monster.library import NameTaken, check_name, name_key, save_monsters, suggest_name
 

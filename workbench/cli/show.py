@@ -18,7 +18,8 @@ from typing import Any
 from workbench.cli import emit, positive_int
 from workbench.errors import InvalidInput
 from workbench.formats.reader import import_monster
-from workbench.io.safe_file import FileProblem, read_json
+from workbench.io.problem import FileProblem
+from workbench.io.reading import read_json
 from workbench.model import Ability, Effect, Monster, PowerRoll, Tier
 from workbench.monster.library import FORMAT, load_entry
 from workbench.monster.relevel import MODES, Move, relevel, relevel_moves

@@ -25,11 +25,10 @@ from workbench.encounter.groups import format_groups
 from workbench.encounter.party import make_party
 from workbench.encounter.suggest import MAX_SUGGESTIONS, Suggestion, suggest_encounters
 from workbench.formats.bestiary import SAMPLE_DIR, Bestiary, load_bestiary
-from workbench.formats.collection import WorkspaceBestiary
 from workbench.numbers import format_number
 from workbench.rules.encounter_tables import DIFFICULTIES
 from workbench.rules.limits import MAX_HEROES, MAX_LEVEL
-from workbench.workspace import workspace_bestiary
+from workbench.workspace.shelf import WorkspaceBestiary, workspace_bestiary
 
 __all__ = ["register", "run", "suggestions_payload", "suggestions_text"]
 

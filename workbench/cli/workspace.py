@@ -13,9 +13,11 @@ import argparse
 from typing import Any
 
 from workbench.cli import emit
-from workbench.formats.collection import OldMonster, list_bestiaries, move_old_monsters, old_library_monsters
+from workbench.io.home import library_folder, user_folder
 from workbench.monster.library import list_monsters
-from workbench.workspace import adventures_folder, bestiaries_folder, library_folder, user_folder
+from workbench.workspace.added_bestiary import list_bestiaries
+from workbench.workspace.folder import adventures_folder, bestiaries_folder
+from workbench.workspace.migration import OldMonster, move_old_monsters, old_library_monsters
 
 __all__ = ["register", "run"]
 

@@ -55,8 +55,9 @@ from workbench.encounter.report import EncounterReport, report
 from workbench.encounter.respite import respite_check
 from workbench.errors import InvalidInput
 from workbench.frozen import Frozen
-from workbench.io.safe_file import FileProblem, write_atomic
+from workbench.io.problem import FileProblem
 from workbench.io.saved import read_saved
+from workbench.io.writing import write_atomic
 from workbench.numbers import format_number
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
 from workbench.rules.limits import MAX_COUNT

@@ -12,8 +12,10 @@ from workbench.encounter.encounter import Encounter, formula_stat_blocks
 from workbench.encounter.groups import validate_groups
 from workbench.encounter.objective import objective_rule, objective_with
 from workbench.errors import InvalidInput
-from workbench.io.safe_file import FileProblem, is_inside, require_switch, write_atomic
+from workbench.io.problem import FileProblem
+from workbench.io.reading import is_inside
 from workbench.io.saved import read_saved
+from workbench.io.writing import require_switch, write_atomic
 from workbench.numbers import format_number
 from workbench.rules.limits import MAX_VICTORIES
 from workbench.rules.ruleset import DATA_DIR

@@ -53,8 +53,9 @@ from workbench.fight.events import Event, EventRules, check_end
 from workbench.fight.setup import FightContext, FightSetup, capitalized, monster_for
 from workbench.fight.state import Actor, FightState, Unit
 from workbench.fight.victories import FightResult, result
-from workbench.io.safe_file import FileProblem, write_atomic
+from workbench.io.problem import FileProblem
 from workbench.io.saved import NotThisKind, read_tagged
+from workbench.io.writing import write_atomic
 from workbench.model import Monster, Trait
 from workbench.rules.limits import MAX_ROUNDS, whole
 

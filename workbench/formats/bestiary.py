@@ -30,7 +30,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput, NotFound, WorkbenchError
-from workbench.io.safe_file import FileProblem, read_json
+from workbench.io.problem import FileProblem
+from workbench.io.reading import read_json
 from workbench.model import CHARACTERISTICS
 from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
 
@@ -362,7 +363,7 @@ def read_stat_block_file(
 ) -> PublishedMonster:
     """One JSON file as a `PublishedMonster`; `StatBlockError` names the file and the reason.
 
-    Read through `workbench.io.safe_file` (size, depth, number caps; a FIFO refused, never waited on).
+    Read through `workbench.io.reading` (size, depth, number caps; a FIFO refused, never waited on).
     """
     path = Path(path)
     source = source or path.name

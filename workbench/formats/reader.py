@@ -24,7 +24,8 @@ from workbench.formats.foundry import is_foundry, read_foundry
 from workbench.formats.record import ImportRefused, check_monster
 from workbench.formats.steel_compendium import FORMAT as STEEL_COMPENDIUM
 from workbench.formats.steel_compendium import is_steel_compendium, read_steel_compendium
-from workbench.io.safe_file import FileProblem, parse_json, read_text
+from workbench.io.problem import FileProblem
+from workbench.io.reading import parse_json, read_text
 from workbench.model import Monster
 
 __all__ = ["MAX_FILE_BYTES", "ImportRefused", "detect_format", "import_monster", "import_monsters", "read_monsters"]

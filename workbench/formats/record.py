@@ -22,7 +22,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from workbench.errors import InvalidInput, WorkbenchError
-from workbench.io.safe_file import MAX_FILE_BYTES as LIBRARY_FILE_BYTES
+from workbench.io.reading import MAX_FILE_BYTES as LIBRARY_FILE_BYTES
 from workbench.model import Ability, Characteristics, Monster, Tiers
 from workbench.model.base import invalid_input
 from workbench.monster.formulas import build_monster

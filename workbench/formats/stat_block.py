@@ -33,10 +33,18 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from workbench.errors import InvalidInput
-from workbench.formats.bestiary import StatBlockError, _organization_and_role, parse_stat_block, whole_number
+from workbench.errors import InvalidInput, WorkbenchError
+from workbench.formats.bestiary import (
+    Bestiary,
+    PublishedMonster,
+    StatBlockError,
+    _organization_and_role,
+    parse_stat_block,
+    whole_number,
+)
 from workbench.formats.lenient import closest_stat_block
-from workbench.io.safe_file import FileProblem, read_json
+from workbench.io.problem import FileProblem
+from workbench.io.reading import read_json
 from workbench.model import (
     Ability,
     Characteristics,
@@ -57,7 +65,7 @@ from workbench.monster.formulas import build_monster
 from workbench.rules.limits import MAX_LEVEL
 from workbench.rules.ruleset import Ruleset, core_ruleset
 
-__all__ = ["parse_whole_stat_block", "read_stat_block"]
+__all__ = ["parse_whole_stat_block", "read_stat_block", "stat_block_data", "whole_stat_block"]
 
 # Every key of the transcription this reader knows; any other refuses the file (never dropped in silence).
 TOP_KEYS = {
@@ -401,3 +409,26 @@ def read_stat_block(path: str | Path, ruleset: Ruleset | None = None) -> Monster
     except FileProblem as exc:
         raise StatBlockError(source, exc.reason) from None
     return parse_whole_stat_block(data, source, ruleset)
+
+
+def stat_block_data(bestiary: Bestiary, monster: PublishedMonster) -> Mapping[str, Any] | None:
+    """The stat block's whole JSON as transcribed (every feature), read again from its file; None when the
+    file is no longer there (then the header numbers are shown)."""
+    folder = bestiary.folder_of(monster)
+    try:
+        data = read_json(folder / monster.file, inside=folder)
+    except (WorkbenchError, OSError):
+        return None
+    return data if isinstance(data, Mapping) else None
+
+
+def whole_stat_block(bestiary: Bestiary, monster: PublishedMonster) -> Monster | None:
+    """The stat block whole (every ability typed, for the pace of the fight's choice of ability), read again
+    from its file; None when the file is gone or does not read whole (the header numbers still serve)."""
+    data = stat_block_data(bestiary, monster)
+    if data is None:
+        return None
+    try:
+        return parse_whole_stat_block(data, monster.file)
+    except (WorkbenchError, ValueError, TypeError, RecursionError):  # whatever the file provokes: header only
+        return None

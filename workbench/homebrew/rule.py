@@ -24,7 +24,8 @@ from pydantic import Field, StrictInt, ValidationError, field_validator, model_v
 
 from workbench.errors import InvalidInput, RulesetError
 from workbench.frozen import Frozen
-from workbench.io.safe_file import FileProblem, read_json, read_toml
+from workbench.io.problem import FileProblem
+from workbench.io.reading import read_json, read_toml
 from workbench.model import RULE_ID, AttachedRule, Monster, Value
 from workbench.rules.ruleset import DATA_DIR
 
@@ -504,7 +505,7 @@ def rule_from_dict(data: Mapping[str, Any], source: str = "module") -> HomebrewR
 def load_rule(path: str | Path, *, inside: str | Path | None = None) -> HomebrewRule:
     """Load and validate one module file (`.toml` or `.json`); problems are reported under its name.
 
-    Read through `workbench.io.safe_file` (size, depth and number caps; `inside`: a link out of that
+    Read through `workbench.io.reading` (size, depth and number caps; `inside`: a link out of that
     folder is refused), and the texts are capped (`MAX_TEXT_CHARS`) so a module cannot amplify.
     """
     if not isinstance(path, (str, PathLike)) or not str(path).strip():

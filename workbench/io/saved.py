@@ -2,7 +2,7 @@
 
 An encounter, an adventure, a fight and a homebrew monster are each saved as a JSON object marked with a
 "format" tag and a "version". `read_tagged` reads such a file safely (size and depth limits, through
-`safe_file`) and refuses one of another kind or version with `NotThisKind`, so each loader words the refusal
+`workbench.io.reading`) and refuses one of another kind or version with `NotThisKind`, so each loader words the refusal
 for its own users; `read_saved` goes on to validate one part of the file against a pydantic model, strictly,
 and refuses anything wrong as one `InvalidInput` naming the file and what is wrong.
 """
@@ -17,7 +17,8 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from workbench.errors import InvalidInput, shown
-from workbench.io.safe_file import FileProblem, read_json
+from workbench.io.problem import FileProblem
+from workbench.io.reading import read_json
 
 __all__ = ["NotThisKind", "read_tagged", "read_saved"]
 

@@ -8,7 +8,7 @@ A monster whose numbers are its own (a published stat block read whole, a re-lev
 `keep_numbers` and comes back with them. File format version 2 adds the whole stat block (abilities,
 characteristics, ...); version 1 files load unchanged.
 
-Nothing saved is lost: a save goes through `safe_file.write_atomic` (the folder's lock, a temporary file
+Nothing saved is lost: a save goes through `workbench.io.writing.write_atomic` (the folder's lock, a temporary file
 moved into place in one step), so a crash or a kill leaves the old file whole; an existing file is never
 replaced without `overwrite=True`, and never when it is not a homebrew monster file; `save_monsters` saves a
 batch all or none. Names are compared as Unicode NFC, case-folded ("Café" typed either way, "Goblin" and
@@ -30,20 +30,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from workbench.errors import InvalidInput, NotFound, WorkbenchError
 from workbench.io.home import library_folder
-from workbench.io.safe_file import (
-    FileProblem,
-    Journal,
-    folder_generation,
-    folder_lock,
-    is_inside,
-    make_folder,
-    place,
-    read_current,
-    require_switch,
-    write_group,
-    write_locked,
-)
+from workbench.io.lock import Journal, folder_generation, folder_lock
+from workbench.io.problem import FileProblem
+from workbench.io.reading import is_inside
 from workbench.io.saved import NotThisKind, read_tagged
+from workbench.io.writing import make_folder, place, read_current, require_switch, write_group, write_locked
 from workbench.model import (
     CHARACTERISTICS,
     Characteristic,

@@ -13,7 +13,8 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from workbench.errors import RulesetError
-from workbench.io import safe_file
+from workbench.io import reading
+from workbench.io.problem import FileProblem
 
 __all__ = ["read_toml", "validate_data", "load_toml_model"]
 
@@ -22,10 +23,10 @@ Model = TypeVar("Model", bound=BaseModel)
 
 def read_toml(path: str | Path) -> dict[str, Any]:
     """A TOML file as plain data with exact decimals; an unreadable, malformed or oversized file names itself
-    (read through `workbench.io.safe_file`: size, depth and number-length caps)."""
+    (read through `workbench.io.reading`: size, depth and number-length caps)."""
     try:
-        return safe_file.read_toml(path, parse_float=Decimal)
-    except safe_file.FileProblem as exc:
+        return reading.read_toml(path, parse_float=Decimal)
+    except FileProblem as exc:
         raise RulesetError(str(path), [exc.reason]) from None
 
 

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from workbench.workspace import folder_stamp
+from workbench.workspace.folder import folder_stamp
 
 __all__ = ["PREHEAT_VARIABLE", "close_tree", "page_for_visit", "preheated", "request_from_server", "wait_for_visit"]
 

@@ -8,18 +8,15 @@ organization and role words, and the signature ability's name.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from workbench.errors import WorkbenchError
-from workbench.formats.bestiary import Bestiary, PublishedMonster
-from workbench.formats.stat_block import parse_whole_stat_block
-from workbench.io.safe_file import read_json
+from workbench.formats.bestiary import PublishedMonster
 from workbench.model import Monster
 
-__all__ = ["BestiaryQuery", "SORT_COLUMNS", "browse", "all_keywords", "stat_block_data", "whole_stat_block"]
+__all__ = ["BestiaryQuery", "SORT_COLUMNS", "browse", "all_keywords"]
 
 SORT_COLUMNS = ("name", "level", "organization", "role", "ev", "stamina")
 SortColumn = Literal["name", "level", "organization", "role", "ev", "stamina"]
@@ -75,27 +72,3 @@ def browse(monsters: Iterable[PublishedMonster], query: BestiaryQuery | None = N
 def all_keywords(monsters: Iterable[PublishedMonster | Monster]) -> tuple[str, ...]:
     """Every keyword of these stat blocks (a bestiary's, a library's), once, sorted (for a picker)."""
     return tuple(sorted({k for m in monsters for k in m.keywords}, key=str.lower))
-
-
-
-def stat_block_data(bestiary: Bestiary, monster: PublishedMonster) -> Mapping[str, Any] | None:
-    """The stat block's whole JSON as transcribed (every feature), read again from its file; None when the
-    file is no longer there (then the header numbers are shown)."""
-    folder = bestiary.folder_of(monster)
-    try:
-        data = read_json(folder / monster.file, inside=folder)
-    except (WorkbenchError, OSError):
-        return None
-    return data if isinstance(data, Mapping) else None
-
-
-def whole_stat_block(bestiary: Bestiary, monster: PublishedMonster) -> Monster | None:
-    """The stat block whole (every ability typed, for the pace of the fight's choice of ability), read again
-    from its file; None when the file is gone or does not read whole (the header numbers still serve)."""
-    data = stat_block_data(bestiary, monster)
-    if data is None:
-        return None
-    try:
-        return parse_whole_stat_block(data, monster.file)
-    except (WorkbenchError, ValueError, TypeError, RecursionError):  # whatever the file provokes: header only
-        return None

@@ -8,12 +8,12 @@ The homebrew library (the monsters a Director saved) lives beside it, in `monste
 
 Here is what the pages need from that file and nothing about widgets: read and write it (a write goes to a
 temporary file moved into place, so a crash never leaves half a workspace), keep the monsters the encounter
-names (for their Malice features), and turn the encounter into the fight's pieces: each stat block's Monster,
-the minion squads (up to eight minions each) and the creatures that may captain them.
+names (for their Malice features); `workbench.workspace.fight_setup` turns the encounter into the fight's
+pieces.
 
 Two pages (or a page and a script) may change the workspace at once, so no update may be lost: a workspace
 read from the file remembers the hash of what it read, and saving it is a compare-and-swap under the folder's
-lock (`safe_file.write_atomic`): if another process saved in between, the save is refused with
+lock (`workbench.io.writing.write_atomic`): if another process saved in between, the save is refused with
 `FileChanged` and nothing is written. `update_workspace` reads, changes and writes as one step under the
 lock, so concurrent updates through it all survive. A file that does not read as a workspace (damaged, or
 something else) is never replaced by a save: the Director's file is kept until they move it away.
@@ -23,56 +23,30 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
 
-from workbench.encounter.encounter import Creature, Encounter
+from workbench.encounter.encounter import Encounter
 from workbench.encounter.party import make_party
 from workbench.errors import InvalidInput
-from workbench.fight.squad import MAX_SQUAD_SIZE, Squad, make_squad
-from workbench.io.home import library_folder, open_workspace_folder, user_folder
-from workbench.io.safe_file import (
-    FileProblem,
-    content_hash,
-    folder_lock,
-    parse_json,
-    read_current,
-    write_atomic,
-    write_locked,
-)
+from workbench.io.lock import folder_lock
+from workbench.io.problem import FileProblem
+from workbench.io.reading import parse_json
+from workbench.io.writing import content_hash, read_current, write_atomic, write_locked
 from workbench.model import Monster
-from workbench.monster.formulas import build_monster
-
-if TYPE_CHECKING:
-    from workbench.formats.bestiary import Bestiary
-    from workbench.formats.collection import WorkspaceBestiary
-    from workbench.rules.ruleset import Ruleset
+from workbench.workspace.folder import workspace_path
 
 __all__ = [
     "FORMAT",
     "Workspace",
     "default_workspace",
-    "encounter_monsters",
-    "encounter_squads",
-    "folder_stamp",
-    "library_folder",
     "load_workspace",
-    "malice_party",
     "remember_encounter",
     "save_workspace",
-    "squad_captains",
     "update_workspace",
-    "user_folder",
-    "workspace_path",
-    "adventures_folder",
-    "encounters_folder",
-    "bestiaries_folder",
-    "open_workspace_folder",
-    "workspace_bestiary",
-    "workspace_stat_blocks",
 ]
 
 FORMAT: Final = "drawsteel-workbench/workspace"
@@ -98,65 +72,6 @@ class Workspace(BaseModel):
 
     def __hash__(self) -> int:  # as a frozen model's: its fields' values
         return hash(tuple(self.__dict__.values()))
-
-
-def workspace_path() -> Path:
-    return user_folder() / "workspace.json"
-
-
-def bestiaries_folder() -> Path:
-    """Where the bestiaries the Director added live, one folder each (`workbench bestiary add`)."""
-    return user_folder() / "bestiaries"
-
-
-def encounters_folder() -> Path:
-    """Where the encounter page saves the Director's encounters (a name alone saves here)."""
-    return user_folder() / "encounters"
-
-
-def adventures_folder() -> Path:
-    """Where the Director's adventures are saved."""
-    return user_folder() / "adventures"
-
-
-def workspace_bestiary(sample: bool = True, published: bool = True) -> WorkspaceBestiary:
-    """Every monster at hand, each with its shelf and attribution: the shipped sample, the bestiaries added
-    to the workspace and the workspace's library, together, and the monsters still in the old library folders
-    (a monster saved in a lesson before the workspace is offered on every page). `published=False` leaves out
-    what `workspace_stat_blocks` lists (the sample and the added Steel Compendium stat blocks)."""
-    from workbench.formats.collection import gather_bestiary, old_library_folders
-
-    library = library_folder()
-    return gather_bestiary(bestiaries_folder(), library, sample=sample and published,
-                           old_libraries=old_library_folders(library), published=published)
-
-
-def workspace_stat_blocks(sample: bool = True, ruleset: Ruleset | None = None) -> Bestiary:
-    """The published stat blocks at hand (the shipped sample and those of the bestiaries added to the
-    workspace), each on its shelf with its attribution: what the bestiary browser lists and what the
-    calibration and "closest published monsters" compare with."""
-    from workbench.formats.collection import published_stat_blocks
-
-    return published_stat_blocks(bestiaries_folder(), sample=sample, ruleset=ruleset)
-
-
-def folder_stamp(folder: Path | None = None) -> tuple[tuple[str, int, int], ...]:
-    """What the Director's folder holds now, as (file, size, modification time in ns) for every file in it.
-
-    A page built before its visit (a preheated kernel, `workbench.apps.visit`) compares the stamp taken when
-    it was built with the one at the visit: another page may have saved a monster or changed the encounter
-    in between, and then the page is built again from the files. Cheap: a stat per file, nothing read.
-    """
-    folder = folder if folder is not None else user_folder()
-    found = []
-    for path in sorted(folder.rglob("*")) if folder.is_dir() else ():
-        try:
-            if path.is_file() and not path.name.startswith("."):  # the lock and unfinished saves are not files
-                stat = path.stat()
-                found.append((path.relative_to(folder).as_posix(), stat.st_size, stat.st_mtime_ns))
-        except OSError:  # removed while we looked: it is simply not there
-            continue
-    return tuple(found)
 
 
 def default_workspace() -> Workspace:
@@ -287,53 +202,3 @@ def remember_encounter(workspace: Workspace, encounter: Encounter, known: Iterab
     wanted = {_key(c.name) for c in encounter.creatures if c.name.strip()}
     kept = tuple(pool[name] for name in sorted(wanted) if name in pool)
     return workspace.model_copy(update={"encounter": encounter, "monsters": kept})
-
-
-def _monster_of(creature: Creature, remembered: dict[str, Monster]) -> Monster:
-    """The creature's own Monster when remembered (same name and stat block), else one from the formulas."""
-    own = remembered.get(_key(creature.name))
-    if own is not None and (own.level, own.organization, own.role) == (
-        creature.level, creature.organization, creature.role
-    ):
-        return own
-    built = build_monster(creature.level, creature.organization, creature.role)
-    return built.model_copy(update={"name": creature.label[:1].upper() + creature.label[1:]})
-
-
-def encounter_monsters(workspace: Workspace) -> tuple[tuple[Monster, int], ...]:
-    """Each creature entry of the encounter as (its Monster, how many), in the encounter's order."""
-    remembered = {_key(m.name): m for m in workspace.monsters if m.name.strip()}
-    return tuple((_monster_of(c, remembered), c.count) for c in workspace.encounter.creatures)
-
-
-def _sizes(count: int) -> list[int]:
-    """`count` minions as squads of up to eight, as even as can be (12 -> 6 + 6, 9 -> 5 + 4)."""
-    squads = -(-count // MAX_SQUAD_SIZE)
-    base, extra = divmod(count, squads)
-    return [base + 1] * extra + [base] * (squads - extra)
-
-
-def encounter_squads(workspace: Workspace) -> tuple[Squad, ...]:
-    """The encounter's minions as squads ("squads of up to eight creatures"), one stat block per squad."""
-    squads: list[Squad] = []
-    for monster, count in encounter_monsters(workspace):
-        if monster.organization != "minion":
-            continue
-        sizes = _sizes(count)
-        for number, size in enumerate(sizes, start=1):
-            name = monster.name if len(sizes) == 1 else f"{monster.name} (squad {number})"
-            squads.append(make_squad(monster, size, name=name))
-    return tuple(squads)
-
-
-def squad_captains(monsters: Sequence[tuple[Monster, int]]) -> tuple[Monster, ...]:
-    """The encounter's creatures that may captain a squad: every stat block that is not a minion."""
-    return tuple(m for m, _count in monsters if m.organization != "minion")
-
-
-def malice_party(workspace: Workspace) -> tuple[int, int]:
-    """(heroes, average Victories rounded down) for Malice: the party's heroes, not its retainers or allied
-    NPCs ("the number of heroes"), and "the heroes' average Victories" as a whole number."""
-    party = workspace.encounter.party
-    heroes = sum(1 for m in party.members if m.kind == "hero") or party.size
-    return heroes, int(party.victories)  # Fraction -> int rounds toward zero: down, Victories are never negative

@@ -9,8 +9,8 @@ import pytest
 import workbench.apps.bestiary as bestiary_module
 from workbench.apps.bestiary import bestiary_app, bestiary_view
 from workbench.apps.encounter import encounter_app
-from workbench.calibration.browse import BestiaryQuery, all_keywords, browse
 from workbench.formats.bestiary import SAMPLE_DIR, sample_bestiary
+from workbench.workspace.bestiary_filter import BestiaryQuery, all_keywords, browse
 
 SAMPLE = sample_bestiary()
 

@@ -1,0 +1,70 @@
+"""The encounter of the workspace turned into the fight's pieces: each stat block's Monster (the one remembered
+for it, else one from the formulas), the minion squads (up to eight minions each), the creatures that may
+captain them, and the party's numbers for Malice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from workbench.encounter.encounter import Creature
+from workbench.fight.squad import MAX_SQUAD_SIZE, Squad, make_squad
+from workbench.model import Monster
+from workbench.monster.formulas import build_monster
+from workbench.workspace.state import Workspace
+
+__all__ = ["encounter_monsters", "encounter_squads", "malice_party", "squad_captains"]
+
+
+def _key(name: str) -> str:
+    return name.strip().lower()
+
+
+def _monster_of(creature: Creature, remembered: dict[str, Monster]) -> Monster:
+    """The creature's own Monster when remembered (same name and stat block), else one from the formulas."""
+    own = remembered.get(_key(creature.name))
+    if own is not None and (own.level, own.organization, own.role) == (
+        creature.level, creature.organization, creature.role
+    ):
+        return own
+    built = build_monster(creature.level, creature.organization, creature.role)
+    return built.model_copy(update={"name": creature.label[:1].upper() + creature.label[1:]})
+
+
+def encounter_monsters(workspace: Workspace) -> tuple[tuple[Monster, int], ...]:
+    """Each creature entry of the encounter as (its Monster, how many), in the encounter's order."""
+    remembered = {_key(m.name): m for m in workspace.monsters if m.name.strip()}
+    return tuple((_monster_of(c, remembered), c.count) for c in workspace.encounter.creatures)
+
+
+def _sizes(count: int) -> list[int]:
+    """`count` minions as squads of up to eight, as even as can be (12 -> 6 + 6, 9 -> 5 + 4)."""
+    squads = -(-count // MAX_SQUAD_SIZE)
+    base, extra = divmod(count, squads)
+    return [base + 1] * extra + [base] * (squads - extra)
+
+
+def encounter_squads(workspace: Workspace) -> tuple[Squad, ...]:
+    """The encounter's minions as squads ("squads of up to eight creatures"), one stat block per squad."""
+    squads: list[Squad] = []
+    for monster, count in encounter_monsters(workspace):
+        if monster.organization != "minion":
+            continue
+        sizes = _sizes(count)
+        for number, size in enumerate(sizes, start=1):
+            name = monster.name if len(sizes) == 1 else f"{monster.name} (squad {number})"
+            squads.append(make_squad(monster, size, name=name))
+    return tuple(squads)
+
+
+def squad_captains(monsters: Sequence[tuple[Monster, int]]) -> tuple[Monster, ...]:
+    """The encounter's creatures that may captain a squad: every stat block that is not a minion."""
+    return tuple(m for m, _count in monsters if m.organization != "minion")
+
+
+def malice_party(workspace: Workspace) -> tuple[int, int]:
+    """(heroes, average Victories rounded down) for Malice: the party's heroes, not its retainers or allied
+    NPCs ("the number of heroes"), and "the heroes' average Victories" as a whole number."""
+    party = workspace.encounter.party
+    heroes = sum(1 for m in party.members if m.kind == "hero") or party.size
+    return heroes, int(party.victories)  # Fraction -> int rounds toward zero: down, Victories are never negative
