@@ -4,15 +4,21 @@ level for good or as a saved copy."""
 
 from __future__ import annotations
 
+import base64
 import html
 import json
+import re
 from pathlib import Path
 
 import pytest
+import rules_reference as ref
 
 from workbench.apps.builder import monster_builder
 from workbench.formats.bestiary import sample_bestiary
-from workbench.monster.library import list_monsters, load_entry
+from workbench.formats.forge_steel import read_forge_steel
+from workbench.formats.reader import import_monster
+from workbench.monster.formulas import build_monster
+from workbench.monster.library import list_monsters, load_entry, save_monster
 
 SAMPLE = sample_bestiary()
 
@@ -157,3 +163,135 @@ def test_save_without_a_name_asks_for_one(app, tmp_path):
     note = html.unescape(app.block_note.value)
     assert "Give the monster a name first" in note and "“”" not in note
     assert list_monsters(tmp_path / "monsters") == []
+
+
+# ---------------------------------------------------------------- a published monster kept as printed
+
+# a level 1 minion brute printed with size 2, stability 4, speed 5, Stamina 7 (the formulas give 5), free
+# strike 3 (the formulas give 2), EV 3, immunity Poison 2, weakness Sonic 3, With Captain, one signature ability
+HAULER = Path(__file__).parent / "data" / "real_shapes" / "sc-minion-with-captain.json"
+PRINTED = {"size": "2", "stability": 4, "speed": 5, "stamina": 7, "free_strike": 3, "ev": 3,
+           "keywords": ("Giant", "Cragkin"), "immunities": ["Poison 2"], "weaknesses": ["Sonic 3"],
+           "with_captain": "+1 bonus to speed", "abilities": ["Boulder Swing"], "traits": ["Shoulder Through"]}
+
+
+def printed_values(monster) -> dict[str, object]:
+    return {"size": str(monster.size_class), "stability": monster.stability_value,
+            "speed": monster.movement.speed if monster.movement else None, "stamina": monster.stamina,
+            "free_strike": monster.free_strike, "ev": monster.ev, "keywords": monster.keywords,
+            "immunities": [str(m) for m in monster.immunities], "weaknesses": [str(m) for m in monster.weaknesses],
+            "with_captain": monster.with_captain, "abilities": [a.name for a in monster.abilities],
+            "traits": [t.name for t in monster.traits]}
+
+
+def departures(app) -> dict[str, tuple[int, int]]:
+    """The numbers listed under the block as departing: quantity -> (formula, shown)."""
+    found = re.findall(r'data-quantity="([^"]+)" data-formula="(\d+)">[^<]*? (\d+):', plain(app))
+    return {quantity: (int(formula), int(value)) for quantity, formula, value in found}
+
+
+@pytest.fixture
+def hauler(app):
+    assert app.open_file(HAULER) is not None
+    return app
+
+
+def test_a_published_monster_keeps_every_printed_value(hauler):
+    assert hauler.printed is not None
+    assert printed_values(hauler.monster) == PRINTED
+    block = plain(hauler)
+    assert "<th>Size</th><th>Speed</th><th>Stamina</th><th>Stability</th><th>Free Strike</th>" in block
+    assert re.search(r"<td>2</td><td>5</td><td><span class=\"wb-stamina\">7</span></td><td>4</td>", block)
+    assert "With Captain</b> +1 bonus to speed" in block and "Weakness</b> Sonic 3" in block
+    assert "Giant, Cragkin" in block and "Boulder Swing" in block
+    assert departures(hauler) == {"Stamina": (ref.stamina(1, "minion", "brute"), 7),
+                                  "Free strike": (ref.free_strike(1, "minion", "brute"), 3)}
+    assert "wb-use-formulas" in hauler.use_formulas._dom_classes and hauler.use_formulas.layout.display == ""
+
+
+def test_the_saved_file_and_the_exports_carry_the_printed_values(hauler, tmp_path):
+    hauler.save_top.click()
+    saved = load_entry("Cragback Hauler", tmp_path / "monsters").monster
+    assert printed_values(saved) == PRINTED
+    hauler.export_top.click()
+    panel = hauler.export_panel
+    panel.controls["format"].value = "forge-steel"
+    panel.controls["make"].click()
+    encoded = re.search(r'href="data:[^;]*;base64,([^"]+)"', panel.link.value)
+    assert encoded is not None
+    (forge,) = read_forge_steel(json.loads(base64.b64decode(encoded.group(1))), "Cragback Hauler.ds-monster")
+    assert printed_values(forge) == PRINTED
+    markdown = hauler.markdown_export.value
+    assert "| 2 | 5 | 7 | 4 | 3 |" in markdown and "*Giant, Cragkin*" in markdown
+    assert "**Immunity** Poison 2" in markdown and "**Weakness** Sonic 3" in markdown
+    assert "**With Captain** \\+1 bonus to speed" in markdown and "**Boulder Swing**" in markdown
+
+
+def test_the_level_slider_moves_a_printed_monster_keeping_its_departures(hauler):
+    opened = hauler.monster
+    hauler.controls["level"].value = 4
+    moved = hauler.monster
+    # delta mode: new = printed + formula at level 4 - formula at level 1
+    stamina = 7 + ref.stamina(4, "minion", "brute") - ref.stamina(1, "minion", "brute")
+    free_strike = 3 + ref.free_strike(4, "minion", "brute") - ref.free_strike(1, "minion", "brute")
+    assert (moved.level, moved.stamina, moved.free_strike, moved.ev) == (4, stamina, free_strike, ref.ev(4, "minion"))
+    tier1 = opened.abilities[0].power_roll.tier1.damage
+    assert moved.abilities[0].power_roll.tier1.damage == (
+        tier1 + ref.damage(4, "minion", "brute", 1, 1) - ref.damage(1, "minion", "brute", 1, 1))
+    step = ref.highest_characteristic(4, "minion") - ref.highest_characteristic(1, "minion")
+    assert moved.characteristics.might == 2 + step
+    assert hauler.controls["score_might"].value == f"{2 + step:+d}"  # the box shows the moved number
+    assert {k: v for k, v in printed_values(moved).items() if k not in ("stamina", "free_strike", "ev")} == {
+        k: v for k, v in PRINTED.items() if k not in ("stamina", "free_strike", "ev")}
+    assert departures(hauler) == {"Stamina": (ref.stamina(4, "minion", "brute"), stamina),
+                                  "Free strike": (ref.free_strike(4, "minion", "brute"), free_strike)}
+    hauler.controls["level"].value = 1  # and back: the printed monster exactly
+    assert hauler.monster.model_dump(exclude={"relevelled_from"}) == opened.model_dump(exclude={"relevelled_from"})
+
+
+def test_a_changed_box_changes_its_part_alone_and_moves_with_the_level(hauler):
+    c = hauler.controls
+    c["stability"].value = "5"
+    c["size"].value = "1L"
+    c["other_keywords"].value = "Cragkin, Hauler"
+    assert (hauler.monster.stability_value, str(hauler.monster.size_class)) == (5, "1L")
+    assert hauler.monster.keywords == ("Giant", "Cragkin", "Hauler")
+    assert (hauler.monster.stamina, hauler.monster.free_strike, hauler.monster.with_captain) == (
+        7, 3, "+1 bonus to speed")
+    c["level"].value = 4
+    step = ref.highest_characteristic(4, "minion") - ref.highest_characteristic(1, "minion")
+    c["score_agility"].value = "+3"  # typed at level 4: the design's agility is 3 - step at level 1
+    c["level"].value = 1
+    assert hauler.monster.characteristics.agility == 3 - step
+    assert (hauler.monster.stability_value, str(hauler.monster.size_class)) == (5, "1L")
+
+
+def test_a_new_organization_keeps_the_printed_numbers_and_compares_them_anew(hauler):
+    hauler.controls["organization"].value = "platoon"
+    hauler.controls["role"].value = "brute"
+    monster = hauler.monster
+    assert (monster.organization, monster.stamina, monster.free_strike) == ("platoon", 7, 3)
+    assert [a.power_roll.damage for a in monster.abilities] == [(3, 5, 6)]  # the printed tiers
+    assert departures(hauler)["Stamina"] == (ref.stamina(1, "platoon", "brute"), 7)
+
+
+def test_use_the_formulas_numbers_makes_it_a_formula_monster(hauler):
+    hauler.use_formulas.click()
+    assert hauler.printed is None and hauler.use_formulas.layout.display == "none"
+    assert hauler.monster.stamina == ref.stamina(1, "minion", "brute")
+    assert "wb-printed" not in hauler.stat_block.value
+
+
+def test_a_library_entry_of_printed_numbers_is_kept_and_a_formula_one_is_not(app, tmp_path):
+    folder = tmp_path / "monsters"
+    save_monster(import_monster(HAULER), folder=folder)
+    save_monster(build_monster(2, "minion", "brute").model_copy(update={"name": "Plain Minion"}), folder=folder)
+    app.buttons["refresh"].click()
+    app.saved.value = "Cragback Hauler"
+    app.buttons["load"].click()
+    assert app.printed is not None and printed_values(app.monster) == PRINTED
+    app.saved.value = "Plain Minion"
+    app.buttons["load"].click()
+    assert app.printed is None and "wb-printed" not in app.stat_block.value
+    app.controls["level"].value = 3
+    assert app.monster.stamina == ref.stamina(3, "minion", "brute")

@@ -242,6 +242,12 @@ class AbilityEditor:
         self._design = (self.abilities, monster)
         self._sync(0 if self.abilities else None, redraw=False)
 
+    def redesign(self, inputs: Mapping[str, Any]) -> None:
+        """The design's abilities kept as they are, now read against other formulas (`inputs`: organization,
+        role, target count ...): a monster kept as printed keeps its printed numbers when its kind changes."""
+        abilities, design = self._design
+        self._design = (abilities, design.model_copy(update=dict(inputs)))
+
     def show(self, shown: bool) -> None:
         """The editor was opened (True) or folded away: fields left behind while folded are written now."""
         self.shown = shown

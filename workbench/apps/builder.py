@@ -11,13 +11,20 @@ An instant solo (Monster Basics, "Instant Solo Creature") is the builder's leade
 the box for a monster `is_instant_solo` recognises (one loaded from the library, say). The text boxes hold
 the Director's own traits only: what `instant_solo` adds is left out of them and added back on each build.
 
+A published or imported monster (a library entry, a bestiary stat block, a file) is kept as printed: `show`
+finds the controls do not rebuild it, and from then on each control changes only its own part of the printed
+design, the level slider moves the design by `workbench.monster.relevel` (delta mode), and the numbers that
+depart from the formulas are listed under the block (`workbench.monster.departure.number_departures`).
+Saving and exporting carry the printed values. See `MonsterBuilder.printed`.
+
 Homebrew rule modules: the shipped ones (`data/rules-homebrew/`) always load; the *Module folder* box adds
 the modules of a folder of the Director's own (`workbench.homebrew.rule.load_rules`; a bad file is named with
 what is wrong in it, under the box), and the stat block fills in attachments from both.
 
 Stable CSS classes for browser tests: `wb-builder` (the app), `wb-stat-block-view` (holds
 `<div class="wb-stat-block" data-ev=...>` with `wb-ev`, `wb-stamina`, `wb-free-strike`, `wb-damage-tierN`,
-`wb-potency-tierN` spans), `wb-explain-view`, `wb-scaling-chart`, `wb-status`, `wb-library`,
+`wb-potency-tierN` spans; `wb-printed` under it for a monster kept as printed), `wb-use-formulas`,
+`wb-explain-view`, `wb-scaling-chart`, `wb-status`, `wb-library`,
 `wb-modules-note`.
 """
 
@@ -35,6 +42,7 @@ from workbench.apps.ability_editor import AbilityEditor
 from workbench.apps.chart_slot import ChartSlot
 from workbench.apps.export import ExportPanel
 from workbench.apps.message import plain_tooltips, refusal_text, shown_path
+from workbench.apps.quiet import Quiet
 from workbench.apps.rows import MaliceRows, RowList, RuleRows, TraitRows, VillainActionRows
 from workbench.charts.scaling import scaling_figure, update_scaling_figure
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
@@ -42,8 +50,9 @@ from workbench.formats.book_text import parse_stat_block_text
 from workbench.formats.reader import ImportRefused, import_monster
 from workbench.homebrew.rule import HomebrewRule, load_rules, shipped_rules
 from workbench.io.home import library_folder
-from workbench.model import Characteristics, DamageModifier, Monster, Movement, Trait
+from workbench.model import Characteristics, DamageModifier, Monster, Movement, Size, Trait
 from workbench.model.parts import MOVEMENT_MODES
+from workbench.monster.departure import number_departures
 from workbench.monster.formulas import build_monster, target_choices
 from workbench.monster.library import (
     NameTaken,
@@ -64,6 +73,7 @@ from workbench.render.stat_block import (
     CHARACTERISTICS,
     STYLE,
     explain_html,
+    header_parts,
     noncombatant_html,
     stat_block_html,
     stat_block_markdown,
@@ -137,6 +147,40 @@ def _modifiers(field: str, text: str) -> tuple[DamageModifier, ...]:
     return tuple(found)
 
 
+def _score_texts(characteristics: Characteristics) -> dict[str, str]:
+    """The five boxes' texts for these characteristics ("+2", blank for one not set)."""
+    return {f"score_{name}": "" if value is None else f"{value:+d}" for name, value in characteristics.items()}
+
+
+def _size_parts(text: str) -> dict[str, Any]:
+    """A size typed for a printed monster: the book's notation (1M, 2) as its size, other words as words."""
+    text = text.strip()
+    try:
+        return {"size_class": Size.parse(text) if text else None, "size": ""}
+    except InvalidInput:
+        return {"size_class": None, "size": text}
+
+
+def _stability_parts(text: str) -> dict[str, Any]:
+    """A stability typed for a printed monster: a whole number as its stability, other words as words."""
+    cleaned = text.strip().replace("−", "-")
+    try:
+        return {"stability_value": int(cleaned) if cleaned else None, "stability": ""}
+    except ValueError:
+        return {"stability_value": None, "stability": text.strip()}
+
+
+def _same_monster(a: Monster, b: Monster) -> bool:
+    """Whether two monsters hold the same stat block (where either was moved from is not compared)."""
+    return a.model_dump(exclude={"relevelled_from"}) == b.model_dump(exclude={"relevelled_from"})
+
+
+# The controls whose change is a change to a monster kept as printed (the level slider moves it instead)
+INPUTS = ("organization", "role", "extra_stamina", "targets")
+EDITS = (*INPUTS, "instant_solo", "name", "keywords", "other_keywords", "size", "speed", "stability", "movement",
+         "immunities", "weaknesses", "signature_name", "signature_text",
+         *(f"score_{name}" for name in CHARACTERISTICS))
+
 # What the library says of a name it already holds, before the way to another name
 REPLACE_OR_RENAME = "tick “Replace a file of that name” to replace it, or "
 
@@ -148,9 +192,11 @@ class MonsterBuilder(widgets.VBox):
         self.rules = ruleset or core_ruleset()
         self.lore = lore or core_lore()
         self.monster: Monster | None = None
+        self._printed: Monster | None = None  # a monster kept as printed (see `printed`)
+        self._printed_controls: dict[str, Any] = {}  # what the controls showed of it
         self.modules: dict[str, HomebrewRule] = dict(shipped_rules())
         self._modules_key: Any = None
-        self._syncing = False
+        self._quiet = Quiet()  # raised while the builder writes its own controls
         self._tables: dict[tuple[bool, int], pd.DataFrame] = {}
         # the role an organization without roles set aside, given back when one with roles is picked again
         self._last_role: str = next(iter(self.rules.roles))
@@ -260,8 +306,15 @@ class MonsterBuilder(widgets.VBox):
         self.block_note = widgets.HTML().add_class("wb-block-note")
         self.save_top.on_click(self._save_clicked)
         self.export_top.on_click(self._export_clicked)
+        # a monster kept as printed made a formula monster again (shown only while one is kept)
+        self.use_formulas = widgets.Button(description="Use the formulas' numbers", icon="calculator",
+                                           tooltip="Rebuild every number from the level, organization and role",
+                                           layout=widgets.Layout(width="auto", display="none"))
+        self.use_formulas.add_class("wb-use-formulas")
+        self.use_formulas.on_click(self._use_formulas_clicked)
         self.block_actions = widgets.VBox([
-            widgets.HBox([self.save_top, self.export_top], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.save_top, self.export_top, self.use_formulas],
+                         layout=widgets.Layout(flex_flow="row wrap")),
             self.block_note,
         ]).add_class("wb-block-actions")
         # the monster's abilities, edited in the Abilities section; the block above shows them
@@ -423,8 +476,7 @@ class MonsterBuilder(widgets.VBox):
     def _sync_controls(self) -> None:
         """Make the pickers offer only what the rules cover for the chosen organization."""
         c, rules = self.controls, self.rules
-        self._syncing = True
-        try:
+        with self._quiet:
             c["level"].max = EPIC_MAX_LEVEL if c["epic"].value else DEFAULT_MAX_LEVEL
             organization = c["organization"].value
             org = rules.organizations[organization]
@@ -463,8 +515,6 @@ class MonsterBuilder(widgets.VBox):
                 f"{html.escape(self.lore.meaning(k) or '')}</div>"
                 for k in chosen
             ) or _note(self.lore.keywords_introduction)
-        finally:
-            self._syncing = False
 
     def _load_modules(self) -> None:
         """The shipped modules and those in the Module folder box (read again when a file there changes)."""
@@ -502,15 +552,16 @@ class MonsterBuilder(widgets.VBox):
         )
 
     def _build(self) -> Monster:
+        if self._printed is not None:
+            return self._build_printed(self._printed)
         c = self.controls
-        other = tuple(k.strip() for k in c["other_keywords"].value.split(",") if k.strip())
         monster = build_monster(
             c["level"].value, c["organization"].value, c["role"].value, c["extra_stamina"].value,
             c["targets"].value, self.rules,
         )
         monster = monster.model_copy(update={
             "name": c["name"].value.strip(),
-            "keywords": tuple(c["keywords"].value) + other,
+            "keywords": self._keywords(),
             "size": c["size"].value.strip(),
             "speed": c["speed"].value.strip(),
             "stability": c["stability"].value.strip(),
@@ -526,6 +577,128 @@ class MonsterBuilder(widgets.VBox):
         monster = instant_solo(monster) if c["instant_solo"].value else monster
         self.ability_editor.set_monster(monster)  # each ability carried to the new numbers
         return monster.model_copy(update={"abilities": self.ability_editor.abilities})
+
+    # ------------------------------------------------------------ a monster kept as printed
+
+    @property
+    def printed(self) -> Monster | None:
+        """The design of a monster kept as printed, at its own level, with the Director's changes; None for a
+        monster built from the formulas.
+
+        `show` keeps a monster as printed when the controls do not rebuild it exactly (a published stat
+        block, an imported file, a saved design of its own numbers). Then every number stays the printed
+        one: the level slider moves it by "Adjusting Monster Levels" keeping its departures
+        (`workbench.monster.relevel`, delta mode), a changed organization, role or target count only
+        changes the formulas it is compared with, and a changed box changes that part alone. *Use the
+        formulas' numbers* makes it a formula monster again.
+        """
+        return self._printed
+
+    def _edit_values(self) -> dict[str, Any]:
+        """What the controls show of a monster kept as printed: one that differs is the Director's change."""
+        values: dict[str, Any] = {key: self.controls[key].value for key in EDITS}
+        values.update({f"rows:{key}": rows.items for key, rows in self.rows.items()})
+        return values
+
+    def _build_printed(self, design: Monster) -> Monster:
+        """The printed design with the controls changed since they were written, moved to the slider's level."""
+        now = self._edit_values()
+        changed = {key for key, value in now.items() if value != self._printed_controls.get(key)}
+        design = self._with_changes(design, changed)
+        if changed & set(INPUTS):
+            self.ability_editor.redesign(self._inputs())
+        moved = relevel(design, self.controls["level"].value)
+        self.ability_editor.set_monster(moved)  # each ability carried from its design, as relevel does
+        current = moved.model_copy(update={"abilities": self.ability_editor.abilities})
+        current._rules = design.rules
+        self._printed = design
+        with self._quiet:  # the boxes show the characteristics at the slider's level
+            for key, text in _score_texts(current.characteristics).items():
+                if self.controls[key].value != text:
+                    self.controls[key].value = text
+        self._printed_controls = self._edit_values()
+        return current
+
+    def _with_changes(self, design: Monster, changed: set[str]) -> Monster:
+        """`design` with the parts of the controls in `changed` written in, the rest as printed."""
+        c = self.controls
+        update: dict[str, Any] = {}
+        if changed & set(INPUTS):
+            update.update(self._inputs())
+        if "name" in changed:
+            update["name"] = c["name"].value.strip()
+        if changed & {"keywords", "other_keywords"}:
+            update["keywords"] = self._keywords()
+        if "size" in changed:
+            update.update(_size_parts(c["size"].value))
+        if "stability" in changed:
+            update.update(_stability_parts(c["stability"].value))
+        if changed & {"speed", "movement"}:
+            update.update(self._speed_parts())
+        for key in ("immunities", "weaknesses"):
+            if key in changed:
+                update[key] = _modifiers(key, c[key].value)
+        for key in ("signature_name", "signature_text"):
+            if key in changed:
+                update[key] = c[key].value.strip()
+        if any(f"score_{name}" in changed for name in CHARACTERISTICS):
+            update.update(self._printed_scores(design, changed))
+        own = dict(zip(("traits", "malice_features"), self._own_text(design), strict=True))
+        for key, rows in self.rows.items():
+            if f"rows:{key}" in changed:
+                added = tuple(t for t in getattr(design, key) if t not in own.get(key, getattr(design, key)))
+                update[key] = rows.items + added  # an instant solo keeps what "Instant Solo Creature" added
+        edited = design.model_copy(update=update)
+        edited._rules = design.rules
+        if "instant_solo" in changed and c["instant_solo"].value != is_instant_solo(edited):
+            edited = instant_solo(edited) if c["instant_solo"].value else without_instant_solo(edited, self.rules)
+        return edited
+
+    def _inputs(self) -> dict[str, Any]:
+        """The formulas' inputs as the controls choose them, with the organization's expected target count."""
+        c = self.controls
+        organization = c["organization"].value
+        return {"organization": organization, "role": c["role"].value, "extra_stamina": c["extra_stamina"].value,
+                "targets": c["targets"].value,
+                "expected_targets": self.rules.organizations[organization].expected_targets}
+
+    def _printed_scores(self, design: Monster, changed: set[str]) -> dict[str, Any]:
+        """The characteristics typed at the slider's level, taken back to the design's level (relevel moves
+        all five by the same step), and the highest with them when it was the printed highest."""
+        shown = self.monster.characteristics if self.monster is not None else design.characteristics
+        values: dict[str, int | None] = {}
+        for name in CHARACTERISTICS:
+            old = design.characteristics[name]
+            if f"score_{name}" not in changed:
+                values[name] = old
+                continue
+            text = self.controls[f"score_{name}"].value.strip()
+            now = shown[name]
+            step = now - old if now is not None and old is not None else 0
+            values[name] = _score(name, text) - step if text else None
+        characteristics = Characteristics(**values)
+        update: dict[str, Any] = {"characteristics": characteristics}
+        if design.highest_characteristic == design.characteristics.highest and characteristics.highest is not None:
+            update["highest_characteristic"] = characteristics.highest
+        return update
+
+    def _speed_parts(self) -> dict[str, Any]:
+        """Speed and movement as typed: a number is the printed speed (with the ticked modes), else words."""
+        speed = self.controls["speed"].value.strip()
+        if speed.isdigit():
+            return {"movement": Movement(speed=int(speed), modes=tuple(self.controls["movement"].value)),
+                    "speed": ""}
+        return {"movement": self._movement(), "speed": speed}
+
+    def _use_formulas_clicked(self, _: Any = None) -> None:
+        """The monster kept as printed becomes a formula monster: every number from the controls again."""
+        self._printed = None
+        self.refresh()
+
+    def _keywords(self) -> tuple[str, ...]:
+        c = self.controls
+        return tuple(c["keywords"].value) + tuple(k.strip() for k in c["other_keywords"].value.split(",")
+                                                  if k.strip())
 
     def _characteristics(self) -> Characteristics:
         """The five boxes (blank: the formulas' highest for the chosen one, unset for the others)."""
@@ -552,7 +725,7 @@ class MonsterBuilder(widgets.VBox):
 
     def refresh(self, change: Any = None) -> None:
         """Read every control and redraw every output (the one observer)."""
-        if self._syncing:
+        if self._quiet:
             return
         self._sync_controls()
         self._load_modules()
@@ -567,13 +740,28 @@ class MonsterBuilder(widgets.VBox):
             return
         self.monster = monster
         # the block and the published monsters nearest to it in one widget: one message for both
-        self.stat_block.value = block + self._closest_html(monster)
+        self.stat_block.value = block + self._printed_html(monster) + self._closest_html(monster)
+        self.use_formulas.layout.display = "none" if self._printed is None else ""
         self._drawn = set()
         self._draw_tab()
         if not self.file_name.value.strip() or self._auto_name == self.file_name.value:
             self.file_name.value = self._auto_name = suggest_name(monster.name)
         if self.status.value:
             self.status.value = ""
+
+    def _printed_html(self, monster: Monster) -> str:
+        """Under the block of a monster kept as printed: that it is, and each of its own numbers the formulas
+        would set otherwise (the abilities' departures are marked in the block)."""
+        if self._printed is None:
+            return ""
+        departures = number_departures(monster)
+        items = "".join(f'<li class="wb-number-departure" data-quantity="{html.escape(d.quantity)}" '
+                        f'data-formula="{d.formula.value}">{html.escape(str(d))}</li>' for d in departures)
+        listed = f"<ul>{items}</ul>" if items else " Its EV, Stamina and free strike are the formulas'."
+        return ('<div class="wb-printed" style="font-size:.85em;color:#8a3b12;margin:.4em 0">Kept as printed: '
+                "the level slider moves it keeping its departures from the formulas (“Adjusting Monster "
+                "Levels”); organization and role choose the formulas it is compared with."
+                f"{listed}</div>")
 
     @property
     def figure(self) -> go.FigureWidget | None:
@@ -592,7 +780,7 @@ class MonsterBuilder(widgets.VBox):
 
     def _relevel_changed(self, _change: Any = None) -> None:
         self.save_at_level.description = f"Save a copy at level {self.relevel_level.value}"
-        if self._syncing:
+        if self._quiet:
             return
         self._drawn.discard(TAB_TITLES.index("Move to another level"))
         self._draw_tab()
@@ -620,12 +808,9 @@ class MonsterBuilder(widgets.VBox):
                        "modules": self.modules, "lore": self.lore}
             levels = list(range(1, c["level"].max + 1))
             if list(self.relevel_level.options) != levels:  # epic levels ticked or unticked
-                self._syncing = True
-                try:
+                with self._quiet:
                     self.relevel_level.options = levels
                     self.relevel_level.value = min(self.relevel_level.value or 2, levels[-1])
-                finally:
-                    self._syncing = False
             try:
                 self.relevel_view.value = relevel_html(monster, self.relevel_level.value, self.relevel_mode.value,
                                                        options)
@@ -823,11 +1008,14 @@ class MonsterBuilder(widgets.VBox):
     def show(self, monster: Monster, characteristic: str = "might", strike: bool = True) -> None:
         """Put a monster's inputs and text into the controls (one redraw at the end).
 
-        An instant solo ticks *Instant solo*, so it is rebuilt as the same instant solo.
+        An instant solo ticks *Instant solo*, so it is rebuilt as the same instant solo. A monster the
+        controls do not rebuild exactly (a published stat block, an imported file, a saved design departing
+        from the formulas) is kept as printed: see `printed`.
         """
         c = self.controls
         general = set(self.lore.keyword_names())
         traits, malice_features = self._own_text(monster)
+        size, _, stability = header_parts(monster)
         values = {
             "epic": monster.level > DEFAULT_MAX_LEVEL or c["epic"].value,
             "organization": monster.organization,
@@ -838,16 +1026,15 @@ class MonsterBuilder(widgets.VBox):
             "name": monster.name,
             "keywords": tuple(k for k in monster.keywords if k in general),
             "other_keywords": ", ".join(k for k in monster.keywords if k not in general),
-            "size": monster.size,
+            "size": size,
             "speed": monster.speed,
-            "stability": monster.stability,
+            "stability": stability,
             "signature_name": monster.signature_name,
             "signature_text": monster.signature_text,
             "movement": monster.movement.modes if monster.movement else (),
             "immunities": ", ".join(str(m) for m in monster.immunities),
             "weaknesses": ", ".join(str(m) for m in monster.weaknesses),
-            **{f"score_{name}": "" if value is None else f"{value:+d}"
-               for name, value in monster.characteristics.items()},
+            **_score_texts(monster.characteristics),
         }
         if monster.movement is not None:
             values["speed"] = str(monster.movement.speed)
@@ -856,25 +1043,29 @@ class MonsterBuilder(widgets.VBox):
             values["characteristic"] = next(n for n, v in monster.characteristics.items() if v == top)
         own_lists = {"traits": traits, "malice_features": malice_features,
                      "villain_actions": monster.villain_actions, "homebrew_rules": monster.homebrew_rules}
-        self._syncing = True
-        try:
+        self._printed = None
+        with self._quiet:
             for key, value in values.items():
                 c[key].value = value
             self._load_modules()  # the module folder first: a saved attachment to one of its modules is offered
             for key, items in own_lists.items():
                 self.rows[key].set_items(items)
             self.ability_editor.set_abilities(monster.abilities, monster)
-        finally:
-            self._syncing = False
         self._sync_controls()
-        self._syncing = True
-        try:
+        with self._quiet:
             c["level"].value = monster.level
             if monster.role is not None:
                 c["role"].value = monster.role
             c["targets"].value = monster.targets
-        finally:
-            self._syncing = False
+        try:
+            rebuilt: Monster | None = self._build()
+        except WorkbenchError:
+            rebuilt = None
+        if rebuilt is None or not _same_monster(rebuilt, monster):
+            design = monster.model_copy(update={"relevelled_from": None})
+            design._rules = monster.rules
+            self._printed = design
+            self._printed_controls = self._edit_values()
         self.refresh()
 
 

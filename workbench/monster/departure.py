@@ -6,6 +6,10 @@ modifiers — and its formula potency the highest characteristic minus one per t
 differs is a `Departure`, shown on the block as "tier 2: 12 damage, the formula gives 9 for a 2-target
 non-strike: +33%".
 
+The stat block's own numbers depart the same way: `number_departures` gives each of EV, Stamina and the
+free strike that is not the formula's at the monster's level (a published stat block's printed Stamina 7
+where the formulas give 5), with the formula's working, as `relevel` keeps it ("Move.departure").
+
 Readings: as for re-levelling (workbench.monster.relevel) — a target text naming no count ("Each enemy in
 the area") is compared at the organization's expected count, and a test's tier t (tier 1 the worst for the
 one tested) is compared with the formula's tier 4 − t.
@@ -18,11 +22,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from workbench.model import Ability, Monster, Tier
-from workbench.monster.formulas import ability_damage, build_monster
+from workbench.model import Ability, Monster, Step, Tier
+from workbench.monster.formulas import ability_damage, build_monster, explain
 from workbench.rules.ruleset import Ruleset
 
-__all__ = ["Departure", "ability_departures", "formula_for"]
+__all__ = ["NUMBERS", "Departure", "NumberDeparture", "ability_departures", "formula_for", "number_departures"]
+
+NUMBERS = ("EV", "Stamina", "Free strike")  # the block's own numbers, by their formula's quantity
 
 
 class Departure(BaseModel):
@@ -127,3 +133,31 @@ def ability_departures(monster: Monster, ability: Ability) -> tuple[Departure, .
         if effect.tiers is not None:
             found += _tier_departures(ability, effect.tiers, formulas, test=True)
     return tuple(found)
+
+
+class NumberDeparture(BaseModel):
+    """One of the block's own numbers (EV, Stamina, free strike) that differs from the formula's."""
+
+    model_config = ConfigDict(frozen=True)
+    quantity: str
+    value: int
+    formula: Step
+
+    @property
+    def difference(self) -> int:
+        return self.value - self.formula.value
+
+    def __str__(self) -> str:
+        return (f"{self.quantity} {self.value}: the formulas give {self.formula.value} "
+                f"({self.formula.working}), {self.difference:+d}")
+
+
+def number_departures(monster: Monster) -> tuple[NumberDeparture, ...]:
+    """EV, Stamina and free strike where they differ from the formulas' for the monster's level,
+    organization, role, extra Stamina and target count, in that order (none for a formula monster)."""
+    m = monster
+    built = build_monster(m.level, m.organization, m.role, m.extra_stamina, m.targets, m.rules)
+    steps = {s.quantity: s for s in explain(built)}
+    values = dict(zip(NUMBERS, (m.ev, m.stamina, m.free_strike), strict=True))
+    return tuple(NumberDeparture(quantity=q, value=values[q], formula=steps[q]) for q in NUMBERS
+                 if values[q] != steps[q].value)
