@@ -11,20 +11,18 @@ from fractions import Fraction
 
 from workbench.cli import bounded_int, emit
 from workbench.cli.budget import average_victories
+from workbench.errors import InvalidInput
+from workbench.fight.deaths import parse_death
 from workbench.fight.malice import MaliceRound, malice_schedule
 from workbench.rules.limits import MAX_HEROES, MAX_ROUNDS
 
 
 def death(text: str) -> tuple[int, int]:
-    """argparse type for ROUND:COUNT (round from 1, count from 0)."""
-    accepts = "ROUND:COUNT, e.g. 3:1 (one hero died before round 3's gain)"
-    round_text, sep, count_text = text.partition(":")
+    """argparse type for one ROUND:COUNT pair (`workbench.fight.deaths`)."""
     try:
-        if not sep:
-            raise ValueError
-        return bounded_int(1, MAX_ROUNDS)(round_text), bounded_int(0, MAX_HEROES)(count_text)
-    except (ValueError, argparse.ArgumentTypeError):
-        raise argparse.ArgumentTypeError(f"got {text!r}; accepts {accepts}") from None
+        return parse_death(text)
+    except InvalidInput as exc:
+        raise argparse.ArgumentTypeError(exc.detail) from None
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
