@@ -7,9 +7,8 @@ during round 2 stops generating Malice from round 3, so it is given as `--deaths
 from __future__ import annotations
 
 import argparse
-from fractions import Fraction
 
-from workbench.cli import bounded_int, emit
+from workbench.cli import bounded_int, emit, json_number
 from workbench.cli.budget import average_victories
 from workbench.errors import InvalidInput
 from workbench.fight.deaths import parse_death
@@ -52,16 +51,11 @@ def _text(schedule: tuple[MaliceRound, ...]) -> str:
     return "\n".join(lines)
 
 
-def _number(value: Fraction) -> int | float:
-    """The average as given: a whole number as an int, else its float (display only)."""
-    return value.numerator if value.denominator == 1 else float(value)
-
-
 def run(args: argparse.Namespace) -> None:
     schedule = malice_schedule(args.heroes, args.victories, args.rounds, args.deaths)
     payload = {
         "heroes": args.heroes,
-        "victories": _number(args.victories),
+        "victories": json_number(args.victories),
         "deaths": [{"round": r.round, "count": r.deaths} for r in schedule if r.deaths],
         "rounds": [{"round": r.round, "gain": r.gain, "total": r.total} for r in schedule],
     }
