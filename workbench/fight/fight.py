@@ -259,13 +259,6 @@ class Event(BaseModel):
 # ---------------------------------------------------------------- setting up
 
 
-def _sizes(count: int) -> list[int]:
-    """`count` minions as squads of up to eight, as even as can be (12 -> 6 + 6, 9 -> 5 + 4)."""
-    squads = -(-count // sq.MAX_SQUAD_SIZE)
-    base, extra = divmod(count, squads)
-    return [base + 1] * extra + [base] * (squads - extra)
-
-
 def _title(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -359,7 +352,7 @@ class _Context:
         base = _title(c.label)
         out: list[Unit] = []
         if c.minion:
-            for size in _sizes(count):
+            for size in sq.squad_sizes(count):
                 seen[index] = seen.get(index, 0) + 1
                 alone = not numbered and c.count <= size and seen[index] == 1
                 name = self._unique(base if alone else f"{base} (squad {seen[index]})", taken)
