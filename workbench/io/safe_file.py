@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from workbench.errors import InvalidInput, WorkbenchError
+from workbench.io.process import process_alive
 
 try:
     import fcntl
@@ -352,18 +353,6 @@ def read_current(path: str | Path) -> bytes | None:
     return read_bytes(path)
 
 
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # EPERM: a process of another user has that number
-        return True
-    return True
-
-
 # a lock, journal or temporary file is never opened through a symbolic link, nor inherited by a child process
 _NO_INHERIT_OR_FOLLOW = getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
 _GENERATION_BYTES = 20  # the lock file starts with the folder's save count, 19 digits and a newline
@@ -520,7 +509,7 @@ def _clean_dead_temporaries(target: Path) -> None:
         return
     for path in found:
         match = _TEMP.fullmatch(path.name)
-        if match and match["target"] == target.name and not _alive(int(match["pid"])):
+        if match and match["target"] == target.name and not process_alive(int(match["pid"])):
             path.unlink(missing_ok=True)
 
 
