@@ -292,14 +292,8 @@ class RowList(widgets.VBox, Generic[Item], metaclass=_AbstractWidgetMeta):
                 refusal_text(exc, self.labels) + " The rows above are unchanged.", css="wb-error", tag="div",
                 small=True)
             return
-        callback, self.on_change = self.on_change, None
-        try:
-            self._rows = []
-            for item in items:
-                self.add_row(item)
-        finally:
-            self.on_change = callback
-        self._changed()
+        self.set_items(items)
+        self._changed()  # now with `on_change`: the Director typed these rows
 
 
 class TraitRows(RowList[Trait]):
