@@ -233,7 +233,7 @@ def test_the_sweep_names_a_raw_error_and_a_refusal_that_names_no_field(monkeypat
 
 def test_a_refusal_names_the_argument_and_what_it_accepts():
     with pytest.raises(wb.InvalidInput) as caught:
-        wb.relevel(wb.build_monster(3, "elite", "brute"), True)  # True is no level
+        wb.hero_strength(True)  # True is no level
     assert caught.value.field == "level" and caught.value.accepts == "a whole number"
     with pytest.raises(wb.InvalidInput) as caught:
         wb.read_stat_block("Goblin\x00.json")
@@ -245,8 +245,8 @@ def test_a_refusal_names_the_argument_and_what_it_accepts():
 
 def test_valid_calls_and_signatures_are_unchanged():
     monster = wb.build_monster(3, "elite", "brute")
-    assert wb.relevel(monster, 5) == wb.relevel.__wrapped__(monster, 5)
-    assert inspect.signature(wb.relevel) == inspect.signature(wb.relevel.__wrapped__)
+    assert wb.creature_from_monster(monster, 2) == wb.creature_from_monster.__wrapped__(monster, 2)
+    assert inspect.signature(wb.creature_from_monster) == inspect.signature(wb.creature_from_monster.__wrapped__)
     assert wb.tier_odds(2) == wb.tier_odds(bonus=2, edges=0, banes=0)
     party, sample = wb.make_party(heroes=4, level=1), wb.sample_bestiary()
     one_word = wb.suggest_encounters(party, "standard", sample, keywords="goblin", count=1, rng=random.Random(1))

@@ -67,11 +67,12 @@ def test_the_other_legendary_reading_is_offered_from_the_module_data():
     assert _wound(app) == "9"
 
 
-def test_the_weakness_app_refuses_a_bad_value_and_keeps_the_controls():
+@pytest.mark.parametrize("typed", ["lots", "--5", "５"])
+def test_the_weakness_app_refuses_a_bad_value_and_keeps_the_controls(typed):
     app = weakness_app()
-    app.controls["one_handed_legendary"].value = "lots"
+    app.controls["one_handed_legendary"].value = typed
     assert "wb-refusal" in app.controls["wound"].value and "Unescalated one-handed Legendary wound takes" in app.controls["wound"].value
-    assert app.controls["one_handed_legendary"].value == "lots"
+    assert app.controls["one_handed_legendary"].value == typed
     assert app.controls["table"].value == ""  # no table of numbers left over from the last good values
     app.controls["one_handed_legendary"].value = "5"
     assert app.controls["table"].value.count("<tr>") == 25

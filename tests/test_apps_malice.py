@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 
 import workbench as wb
-from workbench.apps.malice import malice_app, parse_deaths, planner_view
+from workbench.apps.malice import malice_app, planner_view
+from workbench.cli import main
 from workbench.model import Trait
 
 
@@ -43,11 +45,26 @@ def test_planner_view_advice_when_a_band_is_missing():
     assert "7 to 10" in html.unescape(body)
 
 
-def test_parse_deaths():
-    assert parse_deaths("2:1, 4:2") == [(2, 1), (4, 2)]
-    assert parse_deaths("  ") == []
-    with pytest.raises(wb.InvalidInput):
-        parse_deaths("2-1")
+@pytest.mark.parametrize("deaths", ["²:1", "５:1", "1:", "a:b", "0:1", "3:1;4:1"])
+def test_a_refused_death_reads_as_the_command_line_says_it(app, deaths, capsys):
+    """The planner and `workbench malice --deaths` read ROUND:COUNT with one parser: the same texts are refused
+    with the same words (the page leaves out the value's repr, the command line starts with it)."""
+    c = app.controls
+    c["deaths"].value = "2:1"
+    report = c["report"].value
+    c["deaths"].value = deaths                      # no exception out of the observer: a refusal beside the box
+    shown = html.unescape(c["message"].value)
+    assert c["report"].value == report             # nothing changes
+    with pytest.raises(SystemExit) as exited:
+        main(["malice", "--heroes", "5", "--victories", "3", "--rounds", "5", "--deaths", deaths])
+    assert exited.value.code == 2
+    line = capsys.readouterr().err.strip()
+    assert "\n" not in line and "\n" not in shown
+    assert line.startswith(f"workbench malice: error: argument --deaths: got {deaths!r}; accepts ")
+    cli_accepts = line.split("; accepts ", 1)[1]
+    assert re.fullmatch(r'<span class="wb-refusal"[^>]*>.*</span>', c["message"].value)
+    assert re.sub("<[^>]+>", "", shown) == f"Deaths takes {cli_accepts}."
+    assert "ROUND:COUNT in digits 0-9" in cli_accepts
 
 
 def test_tracker_gain_spend_refusal_undo_and_player_view():

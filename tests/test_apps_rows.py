@@ -184,6 +184,7 @@ def test_rows_alone_call_back_with_their_items():
 
 def test_number_or_text_takes_plain_digits_only():
     assert [number_or_text(t) for t in ("", " 7 ", "-3", "５", "²", "1e3")] == [None, 7, -3, "５", "²", "1e3"]
+    assert [number_or_text(t) for t in ("--5", "-", "5-", "1234567890")] == ["--5", "-", "5-", "1234567890"]
 
 
 def test_parse_and_format_round_trip():

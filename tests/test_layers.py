@@ -48,6 +48,7 @@ PURE_BELOW = RANKS["tables"]
 MODULE_RANKS = {
     "workbench.io.problem": 0,  # a file's failure in one line
     "workbench.io.home": 0,  # where the Director's folder is
+    "workbench.io.process": 0,  # whether a process still runs
     "workbench.io.fetch": 0,  # a URL downloaded
     "workbench.io.reading": 1,
     "workbench.io.lock": 2,  # the folder lock and its journal
@@ -66,6 +67,7 @@ MODULE_RANKS = {
     "workbench.encounter.respite": 6,
     "workbench.encounter.suggest": 6,
     "workbench.encounter.adventure": 7,  # encounters in order
+    "workbench.fight.deaths": 0,  # the ROUND:COUNT notation of heroes' deaths
     "workbench.fight.squad": 0,
     "workbench.fight.malice_features": 1,
     "workbench.fight.malice_schedule": 2,

@@ -11,6 +11,7 @@ import re
 import pytest
 import rules_reference as ref
 
+import workbench as wb
 from workbench import InvalidInput, build_monster
 from workbench.formats.bestiary import SAMPLE_DIR
 from workbench.formats.stat_block import read_stat_block
@@ -118,3 +119,32 @@ def test_bad_level_or_mode_is_refused(level, mode, field):
     with pytest.raises(InvalidInput) as caught:
         relevel(read_stat_block(GOBLIN_WARRIOR), level, mode)
     assert caught.value.field == field
+
+
+def _refusal(function, *args):
+    with pytest.raises(InvalidInput) as caught:
+        function(*args)
+    return caught.value
+
+
+@pytest.mark.parametrize("args, field, accepts", [
+    ((True,), "level", "a whole number from 1 to 100"),                  # True is no level
+    (("5",), "level", "a whole number from 1 to 100"),                   # a text is no level
+    ((5.0,), "level", "a whole number from 1 to 100"),
+    ((None,), "level", "a whole number from 1 to 100"),
+    ((0,), "level", "a whole number from 1 to 100"),
+    ((5, "halfway"), "mode", "delta (keep the design's departures) or formula (the formulas' numbers)"),
+    ((5, None), "mode", "delta (keep the design's departures) or formula (the formulas' numbers)"),
+])
+def test_the_public_name_and_the_module_refuse_with_one_message(args, field, accepts):
+    goblin = read_stat_block(GOBLIN_WARRIOR)
+    for public, own in ((wb.relevel, relevel), (wb.relevel_moves, relevel_moves)):
+        said = _refusal(public, goblin, *args)
+        assert (said.field, said.accepts) == (field, accepts)
+        assert str(said) == str(_refusal(own, goblin, *args))
+
+
+def test_a_monster_that_is_no_monster_is_refused_before_its_level():
+    said = _refusal(wb.relevel, "Goblin Warrior", True)
+    assert (said.field, said.accepts) == ("monster", "a Monster")
+    assert str(said) == str(_refusal(relevel, "Goblin Warrior", True))

@@ -21,6 +21,7 @@ from workbench.fight.squad import (
     make_squad,
     regain_stamina,
     squad_attack,
+    squad_sizes,
     start_round,
     with_captain_from_text,
 )
@@ -33,6 +34,33 @@ def spinecleavers(count=8, **kwargs):
 
 def named(level, organization, role=None, name="Goblin Underboss"):
     return wb.build_monster(level=level, organization=organization, role=role).model_copy(update={"name": name})
+
+
+# ---------------------------------------------------------------- splitting minions into squads
+
+
+@pytest.mark.parametrize(("count", "sizes"), [
+    (12, (6, 6)), (9, (5, 4)), (8, (8,)), (17, (6, 6, 5)), (1, (1,)), (16, (8, 8)), (24, (8, 8, 8)),
+    (25, (7, 6, 6, 6)), (10, (5, 5)), (0, ()),
+])
+def test_minions_split_into_squads_of_up_to_eight_as_even_as_can_be(count, sizes):
+    assert squad_sizes(count) == sizes
+
+
+@pytest.mark.parametrize("count", range(0, 90))
+def test_every_split_keeps_the_rule(count):
+    sizes = squad_sizes(count)
+    assert sum(sizes) == count                      # every minion is in a squad
+    assert all(1 <= size <= 8 for size in sizes)    # "squads of up to eight creatures"
+    assert len(sizes) == (count + 7) // 8           # no more squads than eight to a squad needs
+    assert not sizes or max(sizes) - min(sizes) <= 1
+    assert list(sizes) == sorted(sizes, reverse=True)
+
+
+@pytest.mark.parametrize("count", [-1, True, 2.5, "8", None, 10**30])
+def test_a_count_of_minions_that_is_no_whole_number_in_range_is_refused(count):
+    with pytest.raises(wb.InvalidInput, match="count"):
+        squad_sizes(count)
 
 
 # ---------------------------------------------------------------- the pool and the drop list

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from workbench.errors import InvalidInput
 
-__all__ = ["checked", "unchecked"]
+__all__ = ["checked", "checks_itself", "unchecked"]
 
 Function = TypeVar("Function", bound=Callable[..., Any])
 
@@ -141,7 +141,7 @@ def checked(function: Function) -> Function:
         check = _check(_hint(parameter.annotation, function))
         if check is not None:
             checks[name] = check
-    if not checks or getattr(function, "__unchecked__", None) is not None:
+    if not checks or getattr(function, "__unchecked__", None) is not None or _checks_itself(function):
         return function
 
     @functools.wraps(function)
@@ -161,6 +161,18 @@ def checked(function: Function) -> Function:
 
     call.__unchecked__ = function  # type: ignore[attr-defined]
     return typing.cast(Function, call)
+
+
+def checks_itself(function: Function) -> Function:
+    """Mark `function` as refusing every bad argument itself, kind and range alike, in its own words: `checked`
+    then gives it back as it is, so the public name and the module's function refuse with one message (the
+    annotations' "a whole number" would otherwise come first and hide "a whole number from 1 to 100")."""
+    function.__checks_itself__ = True  # type: ignore[attr-defined]
+    return function
+
+
+def _checks_itself(function: Callable[..., Any]) -> bool:
+    return getattr(function, "__checks_itself__", False) is True
 
 
 def unchecked(function: Callable[..., Any]) -> Callable[..., Any]:

@@ -19,7 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from workbench.apps.message import refusal_html
+from workbench.apps.message import button_action, refusal_html
 from workbench.errors import InvalidInput
 from workbench.fight.fight import Fight
 from workbench.fight.pace import Pace, fight_pace
@@ -173,17 +173,13 @@ class _Runner:
             self.c["malice"].value = chosen.cost or 0
 
     def _act(self, action: Callable[[], Any]) -> Callable[[object], None]:
-        def handler(_button: object) -> None:
-            try:
-                action()
-            except InvalidInput as exc:
-                self.c["refusal"].value = refusal_html(exc)
-            else:
-                self.c["refusal"].value = ""
-                self.keep()
-            self.show()
+        """A button's click handler (`apps.message.button_action`): the action, then the fight saved."""
 
-        return handler
+        def and_keep() -> None:
+            action()
+            self.keep()
+
+        return button_action(self.c["refusal"], self.show)(and_keep)
 
     def keep(self) -> None:
         if self.path is None:

@@ -16,6 +16,7 @@ import ipywidgets as widgets
 
 from workbench.apps.chart_slot import figure_widget
 from workbench.apps.message import refusal_html
+from workbench.apps.rows import number_or_text
 from workbench.charts.swarm import distribution_figure, tuning_figure
 from workbench.errors import InvalidInput
 from workbench.homebrew.rule import HomebrewRule, shipped_rules
@@ -44,16 +45,6 @@ _AUTO = {"width": "auto"}  # a checkbox as wide as its label (the default cut lo
 
 def _refusal(exc: Exception) -> str:
     return error_html(str(exc))
-
-
-def _number_or_text(text: str) -> int | str | None:
-    """A text box's value for an integer parameter: blank is 'not given'; the module checks the rest."""
-    text = text.strip()
-    if not text:
-        return None
-    if text.isascii() and text.lstrip("-").isdigit() and len(text) <= 9:  # not "５", not 5,000 digits
-        return int(text)
-    return text
 
 
 def weakness_app(rule: HomebrewRule | None = None, tag: str = "silver") -> widgets.VBox:
@@ -90,7 +81,7 @@ def weakness_app(rule: HomebrewRule | None = None, tag: str = "silver") -> widge
     table = widgets.HTML()
 
     def update(_change: Any = None) -> None:
-        values: dict[str, Any] = {n: _number_or_text(c[n].value) for n in own}
+        values: dict[str, Any] = {n: number_or_text(c[n].value) for n in own}
         if "tag" in names:
             values["tag"] = c["tag"].value
         if "legendary_reading" in c:

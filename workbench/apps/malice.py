@@ -23,6 +23,7 @@ from workbench.apps.chart_slot import ChartSlot
 from workbench.apps.message import button_action, refusal_html
 from workbench.charts.malice import malice_figure
 from workbench.errors import InvalidInput
+from workbench.fight.deaths import parse_deaths
 from workbench.fight.malice_features import encounter_features
 from workbench.fight.malice_plan import affordable_rounds, spending_plan
 from workbench.fight.malice_schedule import malice_schedule
@@ -32,19 +33,7 @@ from workbench.monster.formulas import build_monster
 from workbench.monster.solo import solo_action
 from workbench.render.malice import plan_html, player_view_html, schedule_html, tracker_html
 
-__all__ = ["malice_app", "planner_view", "parse_deaths", "default_monsters"]
-
-
-def parse_deaths(text: str) -> list[tuple[int, int]]:
-    """ "2:1, 3:1" -> [(2, 1), (3, 1)]: heroes who died before that round's gain (blank: none)."""
-    accepts = "ROUND:COUNT pairs separated by commas or spaces, e.g. 2:1, 4:1"
-    pairs = []
-    for item in text.replace(",", " ").split():
-        round_text, sep, count_text = item.partition(":")
-        if not sep or not round_text.strip().isdigit() or not count_text.strip().isdigit():
-            raise InvalidInput("deaths", text, accepts)
-        pairs.append((int(round_text), int(count_text)))
-    return pairs
+__all__ = ["malice_app", "planner_view", "default_monsters"]
 
 
 def _queue(features: Sequence[Trait], uses: dict[str, int]) -> list[Trait]:

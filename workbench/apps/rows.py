@@ -44,7 +44,8 @@ __all__ = [
 
 Item = TypeVar("Item")
 _COST = re.compile(r"^(?P<name>.*?)\s*\((?P<cost>\d+)(?:\s*Malice)?\)\s*$", re.ASCII)
-_MAX_DIGITS = 9  # a typed number: plain ASCII digits, a few of them (not "５", not 5,000 digits)
+# a typed number: plain ASCII digits, a few of them (not "５", not 5,000 digits), one minus sign at most
+_WHOLE = re.compile(r"-?[0-9]{1,9}", re.ASCII)
 _WIDE = widgets.Layout(width="auto", flex="1 1 12em")
 _STYLE = {"description_width": "4em"}
 
@@ -55,7 +56,7 @@ def number_or_text(text: str) -> int | str | None:
     text = text.strip()
     if not text:
         return None
-    if text.isascii() and text.lstrip("-").isdigit() and len(text) <= _MAX_DIGITS:
+    if _WHOLE.fullmatch(text):
         return int(text)
     return text
 
@@ -292,14 +293,8 @@ class RowList(widgets.VBox, Generic[Item], metaclass=_AbstractWidgetMeta):
                 refusal_text(exc, self.labels) + " The rows above are unchanged.", css="wb-error", tag="div",
                 small=True)
             return
-        callback, self.on_change = self.on_change, None
-        try:
-            self._rows = []
-            for item in items:
-                self.add_row(item)
-        finally:
-            self.on_change = callback
-        self._changed()
+        self.set_items(items)
+        self._changed()  # now with `on_change`: the Director typed these rows
 
 
 class TraitRows(RowList[Trait]):

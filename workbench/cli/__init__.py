@@ -13,6 +13,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any, NoReturn
 
 from workbench.errors import InvalidInput, WorkbenchError, shown
@@ -76,6 +77,13 @@ def one_line(text: str) -> str:
     """`terminal_safe`, with line breaks and tabs escaped too: a name printed in a line of its own ("saved X")
     cannot forge a second line."""
     return _LINE_BREAKS.sub(lambda m: ascii(m.group())[1:-1], terminal_safe(text))
+
+
+def json_number(value: Fraction | int) -> int | float:
+    """An exact number as `--json` gives it: a whole number as an int, anything else (a minion's quarter EV, an
+    average of 2.5 Victories) as its float. For reading only: the workbench never computes with the float."""
+    value = Fraction(value)
+    return value.numerator if value.denominator == 1 else float(value)
 
 
 def emit(payload: dict[str, Any], as_json: bool, text: str) -> None:

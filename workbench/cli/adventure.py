@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from workbench.cli import emit
+from workbench.cli import emit, json_number
 from workbench.cli.encounter import checks_payload
 from workbench.encounter.adventure import AdventurePlan, load_adventure, plan
 from workbench.errors import InvalidInput
@@ -47,33 +47,28 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(run=run)
 
 
-def _number(value: Fraction | int) -> int | float:
-    value = Fraction(value)
-    return value.numerator if value.denominator == 1 else float(value)
-
-
 def plan_payload(found: AdventurePlan) -> dict[str, Any]:
     party = found.adventure.party
     return {
         "name": found.adventure.name,
         "heroes": party.size,
         "levels": list(party.levels),
-        "victories": _number(party.victories),
+        "victories": json_number(party.victories),
         "respites": list(found.adventure.respites),
         "encounters": [
             {
                 "number": e.index + 1,
                 "name": e.name,
                 "respite_before": e.respite_before,
-                "arrival_victories": _number(e.arrival_victories),
-                "encounter_strength": _number(e.encounter_strength),
-                "total_ev": _number(e.total_ev),
+                "arrival_victories": json_number(e.arrival_victories),
+                "encounter_strength": json_number(e.encounter_strength),
+                "total_ev": json_number(e.total_ev),
                 "band": e.band,
                 "difficulty": e.difficulty,
                 "built_difficulty": e.built_difficulty,
-                "built_victories": _number(e.built_victories),
+                "built_victories": json_number(e.built_victories),
                 "victories": e.victories,
-                "since_respite": _number(e.since_respite),
+                "since_respite": json_number(e.since_respite),
                 "starting_malice": e.starting_malice,
                 "first_round_malice": e.first_round_malice,
                 "warnings": checks_payload(e.warnings),

@@ -6,7 +6,7 @@ import argparse
 from fractions import Fraction
 from typing import Any
 
-from workbench.cli import bounded_int, emit
+from workbench.cli import bounded_int, emit, json_number
 from workbench.encounter.party import VICTORIES_ACCEPTS, Budget, budget, make_party, parse_victories
 from workbench.errors import InvalidInput, shown
 from workbench.numbers import format_number
@@ -36,22 +36,17 @@ def average_victories(text: str) -> Fraction:
         raise argparse.ArgumentTypeError(f"got {shown(text)}; accepts {VICTORIES_ACCEPTS}") from None
 
 
-def _number(value: Fraction) -> int | float:
-    """A whole number as an int; anything else as its float (display only, never used for arithmetic)."""
-    return value.numerator if value.denominator == 1 else float(value)
-
-
 def budget_payload(b: Budget) -> dict[str, Any]:
     """The JSON object `--json` prints: bands as inclusive ranges of whole EV totals (extreme: max null)."""
     return {
         "heroes": b.heroes,
-        "victories": _number(b.party.victories),
-        "party_strength": _number(b.party_strength),
-        "victories_bonus": _number(b.victories_bonus),
-        "encounter_strength": _number(b.encounter_strength),
-        "hero_strength": _number(b.hero_strength),
+        "victories": json_number(b.party.victories),
+        "party_strength": json_number(b.party_strength),
+        "victories_bonus": json_number(b.victories_bonus),
+        "encounter_strength": json_number(b.encounter_strength),
+        "hero_strength": json_number(b.hero_strength),
         "bands": {band.name: {"min": band.min, "max": band.max} for band in b.bands},
-        "victory_costs": {str(v): _number(ev) for v, ev in b.victory_costs},
+        "victory_costs": {str(v): json_number(ev) for v, ev in b.victory_costs},
     }
 
 

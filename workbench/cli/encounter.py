@@ -11,10 +11,9 @@ from __future__ import annotations
 import argparse
 import textwrap
 from collections.abc import Iterable
-from fractions import Fraction
 from typing import Any
 
-from workbench.cli import emit, one_line, whole_number
+from workbench.cli import emit, json_number, one_line, whole_number
 from workbench.encounter.files import load_encounter
 from workbench.encounter.guidelines import Check
 from workbench.encounter.report import EncounterReport, report
@@ -40,19 +39,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(run=run)
 
 
-def _number(value: Fraction) -> int | float:
-    """A whole number as an int; a minion's quarter EV as its (exact) float."""
-    return value.numerator if value.denominator == 1 else float(value)
-
-
 def report_payload(name: str, r: EncounterReport) -> dict[str, Any]:
     return {
         "name": name,
-        "total_ev": _number(r.total_ev),
-        "creature_ev": _number(r.creature_ev),
-        "terrain_ev": _number(r.terrain_ev),
-        "encounter_strength": _number(r.budget.encounter_strength),
-        "hero_strength": _number(r.budget.hero_strength),
+        "total_ev": json_number(r.total_ev),
+        "creature_ev": json_number(r.creature_ev),
+        "terrain_ev": json_number(r.terrain_ev),
+        "encounter_strength": json_number(r.budget.encounter_strength),
+        "hero_strength": json_number(r.budget.hero_strength),
         "band": r.band,
         "difficulty": r.difficulty,
         "victories": r.victories,
@@ -62,7 +56,7 @@ def report_payload(name: str, r: EncounterReport) -> dict[str, Any]:
             for a in r.outcome.alternatives
         ],
         "objective_numbers": {key: list(lines) for key, lines in r.objective_numbers},
-        "victory_costs": {str(v): _number(ev) for v, ev in r.budget.victory_costs},
+        "victory_costs": {str(v): json_number(ev) for v, ev in r.budget.victory_costs},
         "broken": checks_payload(r.broken),
     }
 

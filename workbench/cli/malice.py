@@ -7,24 +7,21 @@ during round 2 stops generating Malice from round 3, so it is given as `--deaths
 from __future__ import annotations
 
 import argparse
-from fractions import Fraction
 
-from workbench.cli import bounded_int, emit
+from workbench.cli import bounded_int, emit, json_number
 from workbench.cli.budget import average_victories
+from workbench.errors import InvalidInput
+from workbench.fight.deaths import parse_death
 from workbench.fight.malice_schedule import MaliceRound, malice_schedule
 from workbench.rules.limits import MAX_HEROES, MAX_ROUNDS
 
 
 def death(text: str) -> tuple[int, int]:
-    """argparse type for ROUND:COUNT (round from 1, count from 0)."""
-    accepts = "ROUND:COUNT, e.g. 3:1 (one hero died before round 3's gain)"
-    round_text, sep, count_text = text.partition(":")
+    """argparse type for one ROUND:COUNT pair (`workbench.fight.deaths`)."""
     try:
-        if not sep:
-            raise ValueError
-        return bounded_int(1, MAX_ROUNDS)(round_text), bounded_int(0, MAX_HEROES)(count_text)
-    except (ValueError, argparse.ArgumentTypeError):
-        raise argparse.ArgumentTypeError(f"got {text!r}; accepts {accepts}") from None
+        return parse_death(text)
+    except InvalidInput as exc:
+        raise argparse.ArgumentTypeError(exc.detail) from None
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -54,16 +51,11 @@ def _text(schedule: tuple[MaliceRound, ...]) -> str:
     return "\n".join(lines)
 
 
-def _number(value: Fraction) -> int | float:
-    """The average as given: a whole number as an int, else its float (display only)."""
-    return value.numerator if value.denominator == 1 else float(value)
-
-
 def run(args: argparse.Namespace) -> None:
     schedule = malice_schedule(args.heroes, args.victories, args.rounds, args.deaths)
     payload = {
         "heroes": args.heroes,
-        "victories": _number(args.victories),
+        "victories": json_number(args.victories),
         "deaths": [{"round": r.round, "count": r.deaths} for r in schedule if r.deaths],
         "rounds": [{"round": r.round, "gain": r.gain, "total": r.total} for r in schedule],
     }

@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from workbench.cli import bounded_int, emit, one_line, whole_number
+from workbench.cli import bounded_int, emit, json_number, one_line, whole_number
 from workbench.cli.budget import average_victories
 from workbench.cli.calibrate import existing_path
 from workbench.cli.encounter import checks_payload
@@ -67,11 +67,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 _count = bounded_int(1, MAX_SUGGESTIONS)
 
 
-def _number(value: Fraction) -> int | float:
-    """A whole number as an int (a suggestion's EV always is: minions come four at a time)."""
-    return value.numerator if value.denominator == 1 else float(value)
-
-
 def suggestions_payload(found: tuple[Suggestion, ...]) -> dict[str, Any]:
     """The JSON object of `--json`, one object per encounter, best first: the keys scripts read."""
     return {
@@ -88,7 +83,7 @@ def suggestions_payload(found: tuple[Suggestion, ...]) -> dict[str, Any]:
                     }
                     for c in s.creatures
                 ],
-                "ev": _number(s.ev),
+                "ev": json_number(s.ev),
                 "difficulty": s.difficulty,
                 "victories": s.victories,
                 "broken": checks_payload(s.broken),

@@ -48,13 +48,6 @@ ASSAULT_TURNS: Final = 4  # "none of their enemies have been in the defensive po
 SOLO_TURNS: Final = 2  # "The creature can take two turns each round."
 
 
-def _sizes(count: int) -> list[int]:
-    """`count` minions as squads of up to eight, as even as can be (12 -> 6 + 6, 9 -> 5 + 4)."""
-    squads = -(-count // sq.MAX_SQUAD_SIZE)
-    base, extra = divmod(count, squads)
-    return [base + 1] * extra + [base] * (squads - extra)
-
-
 def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -148,7 +141,7 @@ class FightContext:
         base = capitalized(c.label)
         out: list[Unit] = []
         if c.minion:
-            for size in _sizes(count):
+            for size in sq.squad_sizes(count):
                 seen[index] = seen.get(index, 0) + 1
                 alone = not numbered and c.count <= size and seen[index] == 1
                 name = self._unique(base if alone else f"{base} (squad {seen[index]})", taken)

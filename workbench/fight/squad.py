@@ -47,6 +47,7 @@ __all__ = [
     "Hit",
     "SquadAttack",
     "make_squad",
+    "squad_sizes",
     "drop_thresholds",
     "damage_single",
     "damage_area",
@@ -211,6 +212,15 @@ def make_squad(
         log=(f"{name}: {count} minions × {stamina} Stamina = pool {stamina * count}",),
     )
     return attach_captain(squad, captain) if captain is not None else squad
+
+
+def squad_sizes(count: int) -> tuple[int, ...]:
+    """`count` minions of one stat block as "squads of up to eight creatures", as few squads as can be and as
+    even as can be, the larger first: 12 -> 6 + 6, 9 -> 5 + 4, 17 -> 6 + 6 + 5; none -> no squad."""
+    count = whole("count", count, 0, MAX_NUMBER, f"a whole number of minions from 0 to {MAX_NUMBER}")
+    squads = -(-count // MAX_SQUAD_SIZE)
+    base, extra = divmod(count, squads) if squads else (0, 0)
+    return (base + 1,) * extra + (base,) * (squads - extra)
 
 
 def drop_thresholds(squad: Squad) -> tuple[int, ...]:

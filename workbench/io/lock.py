@@ -25,6 +25,7 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 
 from workbench.io.problem import FileProblem, os_reason
+from workbench.io.process import process_alive
 from workbench.io.reading import MAX_FILE_BYTES
 
 __all__ = [
@@ -238,18 +239,6 @@ def folder_lock(folder: str | Path, target: str | Path | None = None) -> Iterato
         lock.release()
 
 
-def _alive(pid: int) -> bool:
-    if pid == os.getpid() or os.name == "nt":  # Windows has no harmless probe: os.kill there ends the process
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # EPERM: a process of another user has that number
-        return True
-    return True
-
-
 def clean_dead_temporaries(target: Path) -> None:
     """Without a lock (exports): remove this target's temporary files left by processes no longer running."""
     try:
@@ -258,5 +247,5 @@ def clean_dead_temporaries(target: Path) -> None:
         return
     for path in found:
         match = _TEMP.fullmatch(path.name)
-        if match and match["target"] == target.name and not _alive(int(match["pid"])):
+        if match and match["target"] == target.name and not process_alive(int(match["pid"])):
             path.unlink(missing_ok=True)

@@ -34,6 +34,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from workbench.arguments import checks_itself
 from workbench.errors import InvalidInput
 from workbench.model import Ability, Characteristics, Effect, Monster, PowerRoll, Step, Tier, Tiers
 from workbench.model.ability import MAX_POTENCY, MIN_POTENCY
@@ -197,12 +198,12 @@ def _tiers(mover: _Mover, label: str, tiers: Tiers, quantity: str, targets: int)
 
 
 def _relevel(given: Monster, level: int, mode: object) -> tuple[Monster, tuple[Move, ...]]:
-    mode = _check_mode(mode)
     if not isinstance(given, Monster):
         raise InvalidInput("monster", given, "a Monster")
     monster = given.relevelled_from or given  # always from the design: nothing clamped is lost on the way
     formula = build_monster(level, monster.organization, monster.role, monster.extra_stamina, monster.targets,
                             monster.rules)  # checks the level; gives the formula fields of the new level
+    mode = _check_mode(mode)
     mover = _Mover(monster, formula.level, mode)
     targets = monster.targets
     update: dict[str, object] = {
@@ -228,6 +229,7 @@ def _relevel(given: Monster, level: int, mode: object) -> tuple[Monster, tuple[M
     return moved, tuple(mover.moves)
 
 
+@checks_itself
 def relevel(monster: Monster, level: int, mode: Mode = "delta") -> Monster:
     """The same monster at `level`, every formula number moved (module docstring); `monster` is unchanged.
 
@@ -237,6 +239,7 @@ def relevel(monster: Monster, level: int, mode: Mode = "delta") -> Monster:
     return _relevel(monster, level, mode)[0]
 
 
+@checks_itself
 def relevel_moves(monster: Monster, level: int, mode: Mode = "delta") -> tuple[Move, ...]:
     """The working of `relevel(monster, level, mode)`: each moved number, old → new, with the formula's value
     at both levels, in stat block order (header, characteristics, then each ability's bonus and tiers)."""

@@ -220,6 +220,19 @@ def _base_steps(monster: Monster) -> dict[str, Step]:
     return {s.quantity: s for s in explain(monster)}
 
 
+def _multiplied(org: str, base: Step, multiplier: Any, note: str = "") -> Step:
+    """The instant solo's step for one number: the leader's or elite's `base` step × `multiplier`, rounded up."""
+    times = _number_text(multiplier)
+    return Step(
+        quantity=base.quantity,
+        formula=f"⌈{org} {base.quantity} × {times}⌉",
+        working=f"⌈{base.value} × {times}⌉",
+        value=_times(base.value, multiplier),
+        section=SECTION,
+        reading=f"the {org}'s {base} ({base.section}){note}",
+    )
+
+
 def explain_instant_solo(monster: Monster) -> tuple[Step, ...]:
     """The working of an instant solo's numbers: its EV and Stamina from the leader's or elite's.
 
@@ -232,24 +245,9 @@ def explain_instant_solo(monster: Monster) -> tuple[Step, ...]:
     rule = feature_book().instant_solo
     base = _base_steps(monster)
     org = monster.organization
-    ev, stamina = base["EV"], base["Stamina"]
     steps = [
-        Step(
-            quantity="EV",
-            formula=f"⌈{org} EV × {_number_text(rule.ev_multiplier)}⌉",
-            working=f"⌈{ev.value} × {_number_text(rule.ev_multiplier)}⌉",
-            value=_times(ev.value, rule.ev_multiplier),
-            section=SECTION,
-            reading=f"the {org}'s {ev} ({ev.section})",
-        ),
-        Step(
-            quantity="Stamina",
-            formula=f"⌈{org} Stamina × {_number_text(rule.stamina_multiplier)}⌉",
-            working=f"⌈{stamina.value} × {_number_text(rule.stamina_multiplier)}⌉",
-            value=_times(stamina.value, rule.stamina_multiplier),
-            section=SECTION,
-            reading=f"the {org}'s {stamina} ({stamina.section}); rounded up exactly",
-        ),
+        _multiplied(org, base["EV"], rule.ev_multiplier),
+        _multiplied(org, base["Stamina"], rule.stamina_multiplier, "; rounded up exactly"),
     ]
     rest = [s for s in explain(monster) if s.quantity not in ("EV", "Stamina")]
     return tuple(steps + rest)

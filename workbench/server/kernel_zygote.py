@@ -47,6 +47,8 @@ from typing import Any
 from jupyter_client.connect import KernelConnectionInfo
 from jupyter_client.provisioning.local_provisioner import LocalProvisioner
 
+from workbench.io.process import process_alive
+
 __all__ = ["OWN_PRELOADED", "PRELOADED", "ZygoteProvisioner", "forkable", "launched", "source_stamp"]
 
 # Other projects' modules: a zygote that cannot import one does not start (kernels then start the usual way).
@@ -92,9 +94,7 @@ class ForkedKernel:
 
     def poll(self) -> int | None:
         if self.returncode is None:
-            try:
-                os.kill(self.pid, 0)
-            except ProcessLookupError:
+            if not process_alive(self.pid):
                 self.returncode = 0
         return self.returncode
 

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from workbench.io.process import process_alive
 from workbench.server.switches import off
 
 __all__ = [
@@ -228,16 +229,6 @@ SERVER_PID = "server.pid"  # in a site folder: the process serving it (`workbenc
 PRUNE_AFTER_S = 60  # a folder younger than this may belong to a server starting now, which has not written its pid
 
 
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # there, another user's
-        return True
-    return True
-
-
 def prune_site_folders(keep: Path) -> list[Path]:
     """Remove the site folders beside `keep` whose server has stopped (no pid file, or its process is gone),
     leaving those younger than a minute; returns the ones removed."""
@@ -255,7 +246,7 @@ def prune_site_folders(keep: Path) -> list[Path]:
             young = time.time() - folder.stat().st_mtime < PRUNE_AFTER_S
         except OSError:
             continue
-        if (pid is None and not young) or (pid is not None and not _running(pid)):
+        if (pid is None and not young) or (pid is not None and not process_alive(pid)):
             shutil.rmtree(folder, ignore_errors=True)
             removed.append(folder)
     return removed

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from workbench.encounter.encounter import Creature
-from workbench.fight.squad import MAX_SQUAD_SIZE, Squad, make_squad
+from workbench.fight.squad import Squad, make_squad, squad_sizes
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
 from workbench.workspace.state import Workspace
@@ -37,20 +37,13 @@ def encounter_monsters(workspace: Workspace) -> tuple[tuple[Monster, int], ...]:
     return tuple((_monster_of(c, remembered), c.count) for c in workspace.encounter.creatures)
 
 
-def _sizes(count: int) -> list[int]:
-    """`count` minions as squads of up to eight, as even as can be (12 -> 6 + 6, 9 -> 5 + 4)."""
-    squads = -(-count // MAX_SQUAD_SIZE)
-    base, extra = divmod(count, squads)
-    return [base + 1] * extra + [base] * (squads - extra)
-
-
 def encounter_squads(workspace: Workspace) -> tuple[Squad, ...]:
     """The encounter's minions as squads ("squads of up to eight creatures"), one stat block per squad."""
     squads: list[Squad] = []
     for monster, count in encounter_monsters(workspace):
         if monster.organization != "minion":
             continue
-        sizes = _sizes(count)
+        sizes = squad_sizes(count)
         for number, size in enumerate(sizes, start=1):
             name = monster.name if len(sizes) == 1 else f"{monster.name} (squad {number})"
             squads.append(make_squad(monster, size, name=name))
