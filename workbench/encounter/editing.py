@@ -41,19 +41,19 @@ def _rebuilt(members: list[list[tuple[int, int]]]) -> tuple[InitiativeGroup, ...
     return tuple(InitiativeGroup(members=tuple(sorted(m))) for m in members if m)
 
 
-def step_count(encounter: Encounter, index: int, steps: int) -> Encounter:
+def step_count(encounter: Encounter, index: int, steps: int, rules: EncounterRules | None = None) -> Encounter:
     """Add (`steps` > 0) or take away creatures of one entry, a set of four minions or one creature per step.
 
     Refuses going below one step (remove the entry instead). The entry leaves its initiative groups when its
     count changes (the groups no longer hold all of it); it is reassigned by the Director or by "Suggest".
+    `rules`: the encounter rules that say how many minions one step is (the shipped ones when None).
     """
     index = _index(encounter, index)
     c = encounter.creatures[index]
-    new = c.count + steps * count_step(c)
-    if new < count_step(c):
-        raise InvalidInput(
-            "count", new, f"at least {count_step(c)} of {c.label} (remove the entry to drop it)"
-        )
+    step = count_step(c, rules or encounter_rules())
+    new = c.count + steps * step
+    if new < step:
+        raise InvalidInput("count", new, f"at least {step} of {c.label} (remove the entry to drop it)")
     creatures = list(encounter.creatures)
     creatures[index] = c.model_copy(update={"count": new})
     groups = _rebuilt(_without(encounter.groups, index))

@@ -13,7 +13,7 @@ from fractions import Fraction
 from numbers import Integral
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, PrivateAttr, model_validator
 
 from workbench.encounter.objective import ChosenObjective, objective_numbers
 from workbench.encounter.party import Party
@@ -68,6 +68,9 @@ class Creature(Frozen):
     `own_ev` marks a stat block whose EV is its own, not the formulas' (an imported or homebrew block that
     departs from them): loading then keeps the file's EV, where an unmarked creature's EV must be the
     formulas' (a hand-edited or corrupted number is refused).
+
+    `rules` is the ruleset the stat block was built with (a creature made from a Monster keeps the Monster's;
+    one read from a file or typed in by hand, the core rules): it says how many minions one EV buys.
     """
 
     name: str = ""
@@ -85,6 +88,8 @@ class Creature(Frozen):
     # signature ability); saved so a reopened encounter paces the fight the same way
     attack: str = Field(default="", max_length=200)
 
+    _rules: Ruleset = PrivateAttr(default_factory=core_ruleset)
+
     @model_validator(mode="after")
     def _instant_solo_source(self) -> Creature:
         sources = solo_source_organizations()
@@ -94,6 +99,11 @@ class Creature(Frozen):
                 f"not a {self.organization}"
             )
         return self
+
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset this stat block's numbers come from."""
+        return self._rules
 
     @property
     def minion(self) -> bool:
@@ -118,10 +128,10 @@ class Creature(Frozen):
 
     def cost(self, count: int | None = None) -> Fraction:
         """EV of `count` of these creatures (all of them by default); minions by fours (the stat block's EV
-        is the EV of `minions_per_ev` minions, 4 in the core ruleset)."""
+        is the EV of `minions_per_ev` minions of its ruleset, 4 in the core rules)."""
         n = self.count if count is None else count
         if self.minion:
-            return Fraction(self.ev * n, core_ruleset().formulas.minions_per_ev)
+            return Fraction(self.ev * n, self._rules.formulas.minions_per_ev)
         return Fraction(self.ev * n)
 
 
@@ -204,11 +214,12 @@ class Encounter(Frozen):
 
 
 def creature_from_monster(monster: Monster, count: int = 1, star: bool = False) -> Creature:
-    """A builder's (or the homebrew library's) Monster as `count` creatures of that stat block."""
+    """A builder's (or the homebrew library's) Monster as `count` creatures of that stat block, under the
+    ruleset the Monster was built with."""
     monster = require_monster(monster)
     count = whole("count", count, 1, MAX_COUNT, f"a whole number of creatures from 1 to {MAX_COUNT}")
-    built, solo = formula_stat_blocks(monster.level, monster.organization, monster.role)
-    return Creature(
+    built, solo = formula_stat_blocks(monster.level, monster.organization, monster.role, monster.rules)
+    creature = Creature(
         name=monster.name,
         level=monster.level,
         organization=monster.organization,
@@ -220,11 +231,15 @@ def creature_from_monster(monster: Monster, count: int = 1, star: bool = False) 
         stamina=monster.stamina,
         own_ev=monster.ev not in {built.ev, *([solo.ev] if solo else [])},
     )
+    creature._rules = monster.rules
+    return creature
 
 
-def formula_stat_blocks(level: int, organization: str, role: str | None) -> tuple[Monster, Monster | None]:
-    """The formulas' stat block for these inputs, and its instant solo where the rules make one."""
-    built = build_monster(level, organization, role)
+def formula_stat_blocks(
+    level: int, organization: str, role: str | None, ruleset: Ruleset
+) -> tuple[Monster, Monster | None]:
+    """The formulas' stat block for these inputs under `ruleset`, and its instant solo where the rules make one."""
+    built = build_monster(level, organization, role, ruleset=ruleset)
     return built, instant_solo(built) if organization in solo_source_organizations() else None
 
 
@@ -233,7 +248,7 @@ def creature_stamina(creature: Creature) -> int:
     organization and role (× 2.5 for an instant solo, as "Instant Solo Creature" adapts it)."""
     if creature.stamina is not None:
         return creature.stamina
-    monster = build_monster(creature.level, creature.organization, creature.role)
+    monster = build_monster(creature.level, creature.organization, creature.role, ruleset=creature.rules)
     return instant_solo(monster).stamina if creature.instant_solo else monster.stamina
 
 

@@ -115,7 +115,7 @@ def loaded_problems(encounter: Encounter, trust_numbers: bool = False) -> list[s
     for number, c in enumerate(encounter.creatures):
         try:
             # a leader or elite saved as an instant solo before the flag existed has the solo's EV
-            built, solo = formula_stat_blocks(c.level, c.organization, c.role)
+            built, solo = formula_stat_blocks(c.level, c.organization, c.role, c.rules)
         except InvalidInput as exc:
             problems.append(f"creatures.{number}: {exc}")
             continue

@@ -73,9 +73,10 @@ MAX_CREATURES = 1000  # of one stat block in one encounter: far past the guideli
 # Variety counts for this fraction of a suggestion's score per distinct role or organization: enough to
 # order encounters that use the budget alike, never enough to put a half-spent band above a full one.
 VARIETY_WEIGHT = Fraction(1, 40)
-# The limits the construction keeps ahead of the checker (the role and organization guidelines).
-MAX_SOLOS, MAX_LEADERS, MAX_SUPPORTS, MAX_CONTROLLERS = 1, 1, 1, 2
-MINION_LEVELS_FROM_HEROES = 2
+# The construction keeps ahead of the checker the role, organization and minion-level guidelines, with the
+# numbers the encounter rules give (`_Limits`). At most one solo is the villain-action guideline ("no more than
+# one villain action can be used per round"), which the rules state in words, not as a number.
+MAX_SOLOS = 1
 # A suggestion whose creatures all share a keyword (a goblin warband) ranks as if it had two more kinds of
 # variety: a Director asked for a fight, not a zoo.
 THEME_WEIGHT = 2 * VARIETY_WEIGHT
@@ -241,6 +242,10 @@ class _Limits:
     need_roles: bool
     unavoidable: frozenset[str]
     rules: EncounterRules
+    # the guidelines' numbers, copied out of `rules` once: `_Build.allows` reads them for every unit tried
+    max_leaders: int
+    max_supports: int
+    max_controllers: int
 
 
 class _Build:
@@ -267,11 +272,11 @@ class _Build:
         organization, role = option.organization, option.role
         if option.solo and self.solos + n > MAX_SOLOS:
             return False
-        if organization == "leader" and self.by_organization.get("leader", 0) + n > MAX_LEADERS:
+        if organization == "leader" and self.by_organization.get("leader", 0) + n > limits.max_leaders:
             return False
-        if role == "support" and self.by_role.get("support", 0) + n > MAX_SUPPORTS:
+        if role == "support" and self.by_role.get("support", 0) + n > limits.max_supports:
             return False
-        return not (role == "controller" and self.by_role.get("controller", 0) + n > MAX_CONTROLLERS)
+        return not (role == "controller" and self.by_role.get("controller", 0) + n > limits.max_controllers)
 
     def add(self, index: int, option: _Option, units: int) -> None:
         n = option.unit * units
@@ -453,14 +458,14 @@ def _level_filter(party: Party, difficulty: str | None, rules: EncounterRules) -
             return False
         if _is_solo(c):
             return c.level <= avg + g.solo_level_above_party
-        if c.minion and abs(c.level - avg) > MINION_LEVELS_FROM_HEROES:
+        if c.minion and abs(c.level - avg) > g.minion_level_within:
             return False
         return c.level <= avg + above
 
     words = (
         f"stat blocks of level {format_number(avg + above)} or lower (solos "
         f"{format_number(avg + g.solo_level_above_party)} or lower, minions within "
-        f"{MINION_LEVELS_FROM_HEROES} levels of {format_number(avg)})"
+        f"{g.minion_level_within} levels of {format_number(avg)})"
     )
     if low is not None or high is not None:
         span = (f"from level {format_number(low)}" if low is not None else "") + (
@@ -674,6 +679,9 @@ def suggest_encounters(
         unavoidable=frozenset(c.key for c in report(Encounter(party=party), rules).broken)
         | frozenset(c.key for c in report(Encounter(party=party, creatures=kept), rules).broken),
         rules=rules,
+        max_leaders=g.max_leaders_or_support,
+        max_supports=g.max_leaders_or_support,
+        max_controllers=g.max_controllers,
     )
     found = _search(options, must, limits, count, rng)
     if not found:

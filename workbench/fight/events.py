@@ -19,8 +19,8 @@ from workbench.fight import malice_tracker as mal
 from workbench.fight import squad as sq
 from workbench.fight.setup import ASSAULT_TURNS, COUNTERS, FightContext, group_actor
 from workbench.fight.state import CONDITION_ENDS, Condition, FightState, Progress, Status, Unit
-from workbench.rules.encounter_tables import encounter_rules
-from workbench.rules.feature_book import feature_book
+from workbench.rules.encounter_tables import EncounterRules
+from workbench.rules.feature_book import FeatureBook
 from workbench.rules.limits import MAX_COUNT, MAX_NUMBER, MAX_ROUNDS, whole
 
 __all__ = [
@@ -36,8 +36,8 @@ __all__ = [
 _FROZEN = ConfigDict(frozen=True)
 
 
-def _solo_turns_words() -> str:
-    return next(t.text for t in feature_book().instant_solo.traits if t.name == "Solo Turns")
+def _solo_turns_words(book: FeatureBook) -> str:
+    return next(t.text for t in book.instant_solo.traits if t.name == "Solo Turns")
 
 
 class Event(BaseModel):
@@ -92,10 +92,13 @@ def _label(value: Any) -> str:
 
 
 class EventRules:
-    """Each event kind's rule: a pure function from the state and the event's arguments to the next state."""
+    """Each event kind's rule: a pure function from the state and the event's arguments to the next state,
+    under the rules of the fight's context."""
 
     def __init__(self, ctx: FightContext) -> None:
         self.ctx = ctx
+        self.rules = ctx.rules
+        self.book = ctx.book
 
     def apply(self, state: FightState, event: Event) -> FightState:
         handler: Callable[..., FightState] | None = getattr(self, f"do_{event.kind}", None)
@@ -157,7 +160,7 @@ class EventRules:
                 p = _settle(p, "met", state.round, f"the end of the encounter duration with {p.count('failures')} "
                             "failure(s)")
             elif p.key == "stop_the_action":
-                p = _settle(p, "failed", state.round, objective_rule(p.key).failure)
+                p = _settle(p, "failed", state.round, objective_rule(p.key, self.rules).failure)
             out.append(p)
         return state.model_copy(update={"objectives": tuple(out)})
 
@@ -174,12 +177,12 @@ class EventRules:
                                f"everyone in {a.label} is down or fled")
         taken = state.taken(a.key)
         if taken >= a.turns:
-            words = f" ({_solo_turns_words()})" if a.turns > 1 else ""
+            words = f" ({_solo_turns_words(self.book)})" if a.turns > 1 else ""
             raise InvalidInput("actor", a.label, "a hero or group that has not acted this round",
                                f"{a.label} has taken its {'two turns' if a.turns > 1 else 'turn'} this round{words}")
         if a.turns > 1 and state.last_actor == a.key:
             raise InvalidInput("actor", a.label, "another creature's turn first",
-                               f"Solo Turns: {_solo_turns_words()}")
+                               f"Solo Turns: {_solo_turns_words(self.book)}")
         malice = mal.start_turn(state.malice, a.label, a.side)
         turns = dict(state.turns_taken)
         turns[a.key] = taken + 1
@@ -329,18 +332,18 @@ class EventRules:
             if u.kind == "hero":
                 raise InvalidInput("unit", unit, "a creature or squad of the Director's side")
             monster = self.ctx.monster_of(u)
-        malice = mal.spend(state.malice, trait, amount, monster)
+        malice = mal.spend(state.malice, trait, amount, monster, self.book)
         return state.model_copy(update={"malice": malice, "log": (*state.log, malice.log[-1].text + ".")})
 
     def do_villain(self, state: FightState, unit: str, number: int) -> FightState:
         _started(state)
         u = _active(state, unit)
-        words = feature_book().villain_actions.rules
+        words = self.book.villain_actions.rules
         if not u.villain:
             raise InvalidInput("unit", unit, "a leader or solo (a creature with villain actions)",
                                "The solo and leader creatures presented in this book ... have special abilities "
                                "called villain actions.")
-        malice = mal.villain_action(state.malice, u.name, number)
+        malice = mal.villain_action(state.malice, u.name, number, self.book)
         own = state.actor_of(u)
         if state.malice.ended_turn_of == own.label:
             raise InvalidInput("villain_action", f"{u.name} {number}", "the end of another creature's turn",
@@ -408,7 +411,7 @@ class EventRules:
             raise InvalidInput("met", met, "True (met) or False (failed)")
         if p.status != "open":
             raise InvalidInput("objective", p.name, "an objective still open", f"{p.name} is already {p.status}")
-        rule = objective_rule(p.key)
+        rule = objective_rule(p.key, self.rules)
         p = _settle(p, "met" if met else "failed", state.round, rule.success if met else rule.failure)
         objectives = tuple(p if i == index else o for i, o in enumerate(state.objectives))
         return state.model_copy(update={"objectives": objectives,
@@ -423,10 +426,10 @@ class EventRules:
 
     def _judge(self, state: FightState, p: Progress) -> Progress:
         """An objective whose counters settle it now."""
-        rule = objective_rule(p.key)
+        rule = objective_rule(p.key, self.rules)
         if p.key == "hold_them_off" and p.target is not None and p.count("through") >= p.target:
             return _settle(p, "failed", state.round, rule.failure)
-        if p.key == "complete_the_action" and p.count("failures") > encounter_rules().objective_rules.complete_failures_allowed:
+        if p.key == "complete_the_action" and p.count("failures") > self.rules.objective_rules.complete_failures_allowed:
             return _settle(p, "failed", state.round, rule.failure)
         if p.key == "escort" and p.count("ward_down"):
             return _settle(p, "failed", state.round, rule.failure)
@@ -471,21 +474,21 @@ def foes_gone(state: FightState) -> bool:
     return bool(foes) and not any(u.active for u in foes)
 
 
-def _all_gone(state: FightState) -> FightState:
+def _all_gone(state: FightState, rules: EncounterRules) -> FightState:
     """Every foe down or fled: open objectives are met, but for a designated creature that fled."""
     fled = any(u.status == "fled" and u.designated for u in state.units)
     out = []
     for p in state.objectives:
         if p.status == "open":
             if p.key == "defeat_a_specific_foe" and fled:
-                p = _settle(p, "failed", state.round, objective_rule(p.key).failure)
+                p = _settle(p, "failed", state.round, objective_rule(p.key, rules).failure)
             else:
                 p = _settle(p, "met", state.round, "every foe is down or fled: nothing is left to stop the heroes")
         out.append(p)
     return _finish(state.model_copy(update={"objectives": tuple(out)}), "every foe is down or fled")
 
 
-def _foe_objectives(state: FightState) -> FightState:
+def _foe_objectives(state: FightState, rules: EncounterRules, book: FeatureBook) -> FightState:
     """Objectives the foes' own state settles: Defeat a Specific Foe, Diminish Numbers ("half or less")."""
     objectives = list(state.objectives)
     foes = [u for u in state.units if u.kind != "hero"]
@@ -495,12 +498,12 @@ def _foe_objectives(state: FightState) -> FightState:
             continue
         if p.key == "defeat_a_specific_foe":
             if any(u.status == "fled" for u in designated):
-                objectives[i] = _settle(p, "failed", state.round, objective_rule(p.key).failure)
+                objectives[i] = _settle(p, "failed", state.round, objective_rule(p.key, rules).failure)
             elif designated and all(u.status == "dead" for u in designated):
-                objectives[i] = _settle(p, "met", state.round, objective_rule(p.key).success)
+                objectives[i] = _settle(p, "met", state.round, objective_rule(p.key, rules).success)
         elif p.key == "diminish_numbers" and 2 * _foe_count(foes, now=True) <= _foe_count(foes, now=False):
             objectives[i] = _settle(p, "met", state.round, DIMINISH_HALF)
-        elif p.key == "diminish_numbers" and any(_solo_gives_up(u, state) for u in foes):
+        elif p.key == "diminish_numbers" and any(_solo_gives_up(u, state, rules, book) for u in foes):
             objectives[i] = _settle(p, "met", state.round, DIMINISH_SOLO)
     return state.model_copy(update={"objectives": tuple(objectives)})
 
@@ -516,12 +519,12 @@ def _foe_count(foes: Sequence[Unit], now: bool) -> int:
     return total
 
 
-def _solo_gives_up(unit: Unit, state: FightState) -> bool:
+def _solo_gives_up(unit: Unit, state: FightState, rules: EncounterRules, book: FeatureBook) -> bool:
     """A solo at a quarter of its Stamina or less that has used all its villain actions."""
-    if not (unit.solo and unit.active and unit.current <= solo_flee_stamina(unit.maximum)):
+    if not (unit.solo and unit.active and unit.current <= solo_flee_stamina(unit.maximum, rules)):
         return False
     used = {n for name, n, _ in state.malice.villain_actions if name == unit.name}
-    return len(used) >= feature_book().villain_actions.count
+    return len(used) >= book.villain_actions.count
 
 
 DIMINISH_SOLO: Final = ("In a battle against a solo creature, that creature flees or surrenders when reduced to "
@@ -529,16 +532,17 @@ DIMINISH_SOLO: Final = ("In a battle against a solo creature, that creature flee
 DIMINISH_HALF: Final = "The encounter ends when the number of remaining foes is half or less of what it was at the start."
 
 
-def check_end(state: FightState, mode: str) -> FightState:
-    """End the fight when it is over: objectives settled, every hero dead, or every foe down or fled."""
+def check_end(state: FightState, mode: str, rules: EncounterRules, book: FeatureBook) -> FightState:
+    """End the fight when it is over (objectives settled, every hero dead, or every foe down or fled), under
+    the fight's encounter rules and feature book."""
     if state.ended:
         return state
     heroes = [u for u in state.units if u.kind == "hero"]
     if heroes and not any(u.active for u in heroes):
         return _finish(state, "every hero is dead")
     if foes_gone(state):
-        return _all_gone(state)
-    state = _foe_objectives(state)
+        return _all_gone(state, rules)
+    state = _foe_objectives(state, rules, book)
     statuses = [p.status for p in state.objectives]
     if not statuses:
         return state

@@ -57,6 +57,8 @@ from workbench.io.problem import FileProblem
 from workbench.io.saved import NotThisKind, read_tagged
 from workbench.io.writing import write_atomic
 from workbench.model import Monster, Trait
+from workbench.rules.encounter_tables import EncounterRules, encounter_rules
+from workbench.rules.feature_book import FeatureBook, feature_book
 from workbench.rules.limits import MAX_ROUNDS, whole
 
 __all__ = [
@@ -77,6 +79,9 @@ class Fight:
     (their Stamina, With Captain and Malice features; else the formulas' stat blocks) and the heroes'
     average `victories` on arrival (an adventure's running total; else the party's): they set the Malice
     at the start and, through "Factor in Victories", the difficulty the Victories at the end are earned at.
+    `rules` (the encounter rules: the difficulty, the objectives' durations and Victories) and `book` (the
+    Malice features and villain actions) are the shipped ones unless given; a saved fight keeps neither, so
+    reopen it with the same ones (`load_fight(path, rules=..., book=...)`).
     """
 
     @checked
@@ -87,6 +92,9 @@ class Fight:
         victories: Fraction | int | None = None,
         hero_names: Sequence[str] = (),
         durations: Mapping[str, int] | None = None,
+        *,
+        rules: EncounterRules | None = None,
+        book: FeatureBook | None = None,
     ) -> None:
         if not isinstance(encounter, Encounter):
             raise InvalidInput("encounter", encounter, "an Encounter")
@@ -112,7 +120,7 @@ class Fight:
             raise InvalidInput("hero_names", names, "the heroes' names, each up to 60 characters")
         setup = FightSetup(encounter=encounter, monsters=monsters, victories=Fraction(victories),
                        durations=tuple(sorted(spans.items())), hero_names=names)
-        self._ctx = FightContext(setup)
+        self._ctx = FightContext(setup, rules or encounter_rules(), book or feature_book())
         self._rules = EventRules(self._ctx)
         self._states: list[FightState] = [self._ctx.first_state()]
         self._events: list[Event] = []
@@ -223,7 +231,7 @@ class Fight:
         """Apply one event; a refusal raises `InvalidInput` and changes nothing."""
         event = Event(kind=kind, args=args)
         new = self._rules.apply(self.state, event)
-        new = check_end(new, self._ctx.report.outcome.mode)
+        new = check_end(new, self._ctx.report.outcome.mode, self._ctx.rules, self._ctx.book)
         self._events.append(event)
         self._states.append(new)
         return new
@@ -326,8 +334,11 @@ class Fight:
         return write_atomic(path, json.dumps(self.to_data(), ensure_ascii=False, indent=1) + "\n", overwrite=True)
 
     @classmethod
-    def from_data(cls, data: Any) -> Fight:
-        """A saved fight replayed event by event; a file that does not replay is refused by name."""
+    def from_data(
+        cls, data: Any, *, rules: EncounterRules | None = None, book: FeatureBook | None = None
+    ) -> Fight:
+        """A saved fight replayed event by event under `rules` and `book` (the shipped ones when None); a file
+        that does not replay is refused by name."""
         accepts = "a fight saved by the workbench"
         if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
             raise InvalidInput("fight", "the file", accepts, "it is not a workbench fight file")
@@ -336,7 +347,8 @@ class Fight:
             monsters = tuple(Monster.model_validate(m) for m in data["monsters"])
             victories = Fraction(str(data["victories"]))
             events = [Event(kind=e["kind"], args={k: v for k, v in e.items() if k != "kind"}) for e in data["events"]]
-            fight = cls(encounter, monsters, victories, data.get("hero_names", ()), data.get("durations") or None)
+            fight = cls(encounter, monsters, victories, data.get("hero_names", ()), data.get("durations") or None,
+                        rules=rules, book=book)
         except (KeyError, TypeError, ValueError, ValidationError) as exc:
             if isinstance(exc, InvalidInput):
                 raise
@@ -350,8 +362,8 @@ class Fight:
         return fight
 
 
-def load_fight(path: str | Path) -> Fight:
-    """A fight saved with `Fight.save`, resumed where it stopped."""
+def load_fight(path: str | Path, *, rules: EncounterRules | None = None, book: FeatureBook | None = None) -> Fight:
+    """A fight saved with `Fight.save`, resumed where it stopped (under `rules` and `book`, as `Fight` takes them)."""
     try:
         data = read_tagged(path, FORMAT, VERSION)
     except NotThisKind:
@@ -359,5 +371,5 @@ def load_fight(path: str | Path) -> Fight:
                            "it is not a workbench fight file") from None
     except FileProblem as exc:
         raise InvalidInput("fight", str(path), "a fight file saved by the workbench", exc.reason) from None
-    return Fight.from_data(data)
+    return Fight.from_data(data, rules=rules, book=book)
 

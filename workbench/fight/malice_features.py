@@ -2,7 +2,9 @@
 damage, the features on offer in one encounter, and what a feature and the Malice put into it must be.
 
 Rules: "Malice" (Monster Basics), "Basic Malice Features" and "That's So Much Malice!". The features
-themselves (their costs and text) come from `workbench.rules.feature_book`.
+themselves (their costs and text) come from a `FeatureBook` (`workbench.rules.feature_book`): the functions a
+Director calls take one (`book`, the shipped `data/malice-features.toml` when None) and hand it on to the
+helpers, which take it as given.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 
 from workbench.errors import InvalidInput
 from workbench.model import Monster, Trait, require_monster
-from workbench.rules.feature_book import feature_book
+from workbench.rules.feature_book import FeatureBook, feature_book
 from workbench.rules.limits import whole
 
 __all__ = [
@@ -30,40 +32,40 @@ __all__ = [
     "check_amount",
 ]
 
-def basic_malice_features() -> tuple[Trait, ...]:
+def basic_malice_features(book: FeatureBook | None = None) -> tuple[Trait, ...]:
     """The Malice features every monster has: Brutal Effectiveness (3) and Malicious Strike (5+)."""
-    return tuple(Trait.from_book(f) for f in feature_book().basic_malice.features)
+    return tuple(Trait.from_book(f) for f in (book or feature_book()).basic_malice.features)
 
 
-def malicious_strike_range(monster: Monster) -> tuple[int, int]:
+def malicious_strike_range(monster: Monster, book: FeatureBook | None = None) -> tuple[int, int]:
     """Malicious Strike's extra damage for this monster: from its highest characteristic to three times it.
 
     "Their next strike deals extra damage to one target equal to the monster's highest characteristic
     score ... (to a maximum of three times the monster's highest characteristic)."
     """
     monster = require_monster(monster)
-    rule = feature_book().malicious_strike
+    rule = (book or feature_book()).malicious_strike
     low = monster.highest_characteristic
     return low, low * rule.maximum_multiple
 
 
-def malicious_strike_extra_damage(monster: Monster, malice: int) -> int:
+def malicious_strike_extra_damage(monster: Monster, malice: int, book: FeatureBook | None = None) -> int:
     """The extra damage Malicious Strike deals when `malice` Malice is spent on it.
 
     5 Malice gives the highest characteristic; each further Malice adds 1, up to three times the highest
     characteristic (Malice spent beyond that adds nothing). Fewer than 5 Malice cannot buy the feature.
     """
     monster = require_monster(monster)
-    return strike_extra_damage(monster.highest_characteristic, malice)
+    return strike_extra_damage(monster.highest_characteristic, malice, book or feature_book())
 
 
-def strike_extra_damage(highest_characteristic: int, malice: int) -> int:
+def strike_extra_damage(highest_characteristic: int, malice: int, book: FeatureBook) -> int:
     """Malicious Strike's extra damage for a monster whose highest characteristic is given, for `malice` spent.
 
     The same rule as `malicious_strike_extra_damage`, for stat blocks that are not built Monsters (the pace
     of a fight reads published ones).
     """
-    rule = feature_book().malicious_strike
+    rule = book.malicious_strike
     if isinstance(malice, bool) or not isinstance(malice, Integral) or malice < rule.base_cost:
         raise InvalidInput("malice", malice, f"a whole number of Malice from {rule.base_cost} upwards")
     low, high = highest_characteristic, highest_characteristic * rule.maximum_multiple
@@ -79,7 +81,9 @@ def _cost_of(item: Any) -> int:
     return int(cost)
 
 
-def cost_advice(costs: Iterable[int | Trait], monster_types: int = 1) -> list[str]:
+def cost_advice(
+    costs: Iterable[int | Trait], monster_types: int = 1, book: FeatureBook | None = None
+) -> list[str]:
     """Hints from "That's So Much Malice!" for the Malice features prepared for one encounter.
 
     `costs` are the features' (least) costs, or the features themselves (`Trait` with a cost). The advice:
@@ -92,7 +96,7 @@ def cost_advice(costs: Iterable[int | Trait], monster_types: int = 1) -> list[st
     if isinstance(costs, (str, bytes)) or not isinstance(costs, Iterable):
         raise InvalidInput("costs", costs, "a list of whole numbers of Malice")
     values = [_cost_of(item) for item in costs]
-    advice = feature_book().advice
+    advice = (book or feature_book()).advice
     hints: list[str] = []
     for band in advice.bands:
         if not any(band.low <= cost <= band.high for cost in values):
@@ -118,25 +122,25 @@ def check_feature(feature: object, field: str = "feature") -> tuple[Trait, int]:
     return feature, feature.cost
 
 
-def is_malicious_strike(feature: Trait) -> bool:
-    """Malicious Strike (named in data/malice-features.toml) is the one feature that takes more than its cost."""
-    return feature.name.strip().lower() == feature_book().malicious_strike.name.lower()
+def is_malicious_strike(feature: Trait, book: FeatureBook) -> bool:
+    """Malicious Strike (named in the feature book) is the one feature that takes more than its cost."""
+    return feature.name.strip().lower() == book.malicious_strike.name.lower()
 
 
-def strike_not_twice_in_a_row() -> bool:
-    return feature_book().malicious_strike.not_two_rounds_in_a_row
+def strike_not_twice_in_a_row(book: FeatureBook) -> bool:
+    return book.malicious_strike.not_two_rounds_in_a_row
 
 
-def check_amount(feature: Trait, amount: Any, monster: Monster | None) -> int:
+def check_amount(feature: Trait, amount: Any, monster: Monster | None, book: FeatureBook) -> int:
     cost = feature.cost or 0
-    if not is_malicious_strike(feature):
+    if not is_malicious_strike(feature, book):
         if isinstance(amount, bool) or not isinstance(amount, Integral) or amount != cost:
             raise InvalidInput("amount", amount, f"exactly {cost} (the cost of {feature.name})")
         return cost
     number = whole("amount", amount, cost, accepts=f"{cost} Malice or more for {feature.name}")
     if monster is not None:
-        low, high = malicious_strike_range(monster)
-        most = cost + (high - low) // feature_book().malicious_strike.extra_damage_per_malice
+        low, high = malicious_strike_range(monster, book)
+        most = cost + (high - low) // book.malicious_strike.extra_damage_per_malice
         if number > most:
             raise InvalidInput(
                 "amount",
@@ -147,14 +151,16 @@ def check_amount(feature: Trait, amount: Any, monster: Monster | None) -> int:
     return number
 
 
-def encounter_features(monsters: Iterable[Monster] = (), extra: Iterable[Trait] = ()) -> tuple[Trait, ...]:
+def encounter_features(
+    monsters: Iterable[Monster] = (), extra: Iterable[Trait] = (), book: FeatureBook | None = None
+) -> tuple[Trait, ...]:
     """The Malice features a Director can spend on in an encounter with these monsters: the basic ones every
     monster has ("Basic Malice Features"), then each monster's own from its stat block (e.g. Solo Action on an
     instant solo, or a "[Creature] Malice" feature), then `extra`. Each name once, the first one kept."""
     monsters = tuple(monsters)
     for monster in monsters:
         require_monster(monster, "monsters")
-    candidates = [*basic_malice_features(), *(f for m in monsters for f in m.malice_features), *extra]
+    candidates = [*basic_malice_features(book), *(f for m in monsters for f in m.malice_features), *extra]
     out: dict[str, Trait] = {}
     for feature in candidates:
         checked, _ = check_feature(feature, "features")
@@ -162,6 +168,6 @@ def encounter_features(monsters: Iterable[Monster] = (), extra: Iterable[Trait] 
     return tuple(out.values())
 
 
-def is_basic_feature(feature: Trait) -> bool:
+def is_basic_feature(feature: Trait, book: FeatureBook) -> bool:
     """One of the "Basic Malice Features" every monster has (activated at the start of a monster's turn)."""
-    return feature.name.strip().casefold() in {f.name.casefold() for f in basic_malice_features()}
+    return feature.name.strip().casefold() in {f.name.casefold() for f in basic_malice_features(book)}

@@ -22,6 +22,7 @@ from workbench.fight.malice_features import (
 )
 from workbench.fight.malice_schedule import MaliceRound
 from workbench.model import Trait
+from workbench.rules.feature_book import FeatureBook, feature_book
 from workbench.rules.limits import whole
 
 __all__ = [
@@ -44,7 +45,7 @@ class Purchase(BaseModel):
     amount: int
 
 
-def _purchase(wish: Any) -> Purchase:
+def _purchase(wish: Any, book: FeatureBook) -> Purchase:
     if isinstance(wish, Purchase):
         wish = (wish.feature, wish.amount)
     if isinstance(wish, Trait):
@@ -57,7 +58,7 @@ def _purchase(wish: Any) -> Purchase:
             "features", wish, "Malice features (Traits with a cost), or (feature, amount) pairs"
         ) from None
     feature, _ = check_feature(feature)
-    check_amount(feature, amount, None)
+    check_amount(feature, amount, None, book)
     return Purchase(feature=feature, amount=int(amount))
 
 
@@ -94,11 +95,11 @@ class SpendingPlan(BaseModel):
     lost: int
 
 
-def _turns_used(bought: Sequence[Purchase], feature: Trait) -> int:
+def _turns_used(bought: Sequence[Purchase], feature: Trait, book: FeatureBook) -> int:
     """Monster turns this round already taken by purchases of `feature`'s kind: any basic feature (one per
     turn between them), or this very feature (each of a creature's own once per turn)."""
-    if is_basic_feature(feature):
-        return sum(1 for p in bought if is_basic_feature(p.feature))
+    if is_basic_feature(feature, book):
+        return sum(1 for p in bought if is_basic_feature(p.feature, book))
     return sum(1 for p in bought if p.feature.name.casefold() == feature.name.casefold())
 
 
@@ -107,6 +108,7 @@ def spending_plan(
     wishes: Iterable[Trait | Purchase | tuple[Trait, int]],
     per_round: int | None = None,
     monster_turns: int | None = None,
+    book: FeatureBook | None = None,
 ) -> SpendingPlan:
     """Buy the wished-for features in the order given, each in the earliest round the Malice covers it.
 
@@ -116,11 +118,13 @@ def spending_plan(
     count: one basic Malice feature "at the start of any monster's turn", and each creature's own Malice
     feature "once per turn", so a round holds at most that many of either.
     What is left after the last round is `lost` ("any unused Malice is lost"). `advice` is the
-    "That's So Much Malice!" check on the distinct features wished for.
+    "That's So Much Malice!" check on the distinct features wished for. `book`: the Malice features' rules
+    (the shipped ones when None).
     """
+    book = book or feature_book()
     if isinstance(wishes, (str, bytes)) or not isinstance(wishes, Iterable):
         raise InvalidInput("wishes", wishes, "a list of Malice features (or (feature, amount) pairs) to buy")
-    queue = [_purchase(w) for w in wishes]
+    queue = [_purchase(w, book) for w in wishes]
     if per_round is not None:
         per_round = whole("per_round", per_round, 1, accepts="a whole number from 1 upwards, or None for no cap")
     if monster_turns is not None:
@@ -135,18 +139,19 @@ def spending_plan(
             nxt = queue[0]
             if nxt.amount > bank:
                 break
-            if monster_turns is not None and _turns_used(bought, nxt.feature) >= monster_turns:
+            if monster_turns is not None and _turns_used(bought, nxt.feature, book) >= monster_turns:
                 break
-            if is_malicious_strike(nxt.feature) and strike_not_twice_in_a_row() and last_strike == r.round - 1:
+            strike = is_malicious_strike(nxt.feature, book)
+            if strike and strike_not_twice_in_a_row(book) and last_strike == r.round - 1:
                 break
             bought.append(queue.pop(0))
             bank -= nxt.amount
-            if is_malicious_strike(nxt.feature):
+            if strike:
                 last_strike = r.round
         spent = available - bank
         rows.append(
             PlannedRound(round=r.round, gain=r.gain, available=available, bought=tuple(bought), spent=spent, left=bank)
         )
     distinct = {p.feature.name: p.feature for p in [*(b for row in rows for b in row.bought), *queue]}
-    advice = tuple(cost_advice(distinct.values()))
+    advice = tuple(cost_advice(distinct.values(), book=book))
     return SpendingPlan(rounds=tuple(rows), unbought=tuple(queue), advice=advice, lost=bank)

@@ -1,7 +1,9 @@
 """The Director's Malice at the table, action by action: gains, deaths, spending, turns, villain actions.
 
 Everything here is pure: states are frozen models and every action returns a new one, so `MaliceTracker`
-can undo by keeping the old states. Unused Malice is lost at the end of the encounter.
+can undo by keeping the old states. Unused Malice is lost at the end of the encounter. The Malice features'
+rules (Malicious Strike, villain actions) are the `FeatureBook` given to `spend`, `villain_action` or the
+tracker (the shipped one when None).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from workbench.fight.malice_features import (
 )
 from workbench.fight.malice_schedule import average_victories
 from workbench.model import Monster, Trait
-from workbench.rules.feature_book import feature_book
+from workbench.rules.feature_book import FeatureBook, feature_book
 from workbench.rules.limits import whole
 
 __all__ = [
@@ -150,24 +152,25 @@ def end_turn(state: MaliceState) -> MaliceState:
                        ended_turn_of=state.turn_of)
 
 
-def villain_action(state: MaliceState, creature: str, number: int) -> MaliceState:
+def villain_action(state: MaliceState, creature: str, number: int, book: FeatureBook | None = None) -> MaliceState:
     """`creature` uses its villain action `number` (1 to 3). "Each villain action can be used only once per
     encounter, and no more than one villain action can be used per round" (across every creature), and "A
     creature can use a villain action at the end of any other creature's turn": refused otherwise."""
     _check_open(state)
     creature = _creature(creature)
-    count = feature_book().villain_actions.count
+    actions = (book or feature_book()).villain_actions
+    count = actions.count
     number = whole("number", number, 1, accepts=f"a villain action number from 1 to {count}")
     if number > count:
         raise InvalidInput("number", number, f"a villain action number from 1 to {count}")
-    words = feature_book().villain_actions.rules[0]
+    words = actions.rules[0]
     if any(c.casefold() == creature.casefold() and n == number for c, n, _ in state.villain_actions):
         raise InvalidInput("villain_action", f"{creature} {number}", "a villain action not used yet", words)
     used = [f"{c} ({n})" for c, n, r in state.villain_actions if r == state.round]
     if used:
         raise InvalidInput("villain_action", f"{creature} {number}", "a villain action in a later round",
                            f"{used[0]} used one in round {state.round}: {words}")
-    after = feature_book().villain_actions.rules[1].split(".")[0] + "."
+    after = actions.rules[1].split(".")[0] + "."
     if state.turn_of is not None or state.ended_turn_of is None:
         raise InvalidInput("villain_action", f"{creature} {number}", "the end of a creature's turn", after)
     if state.ended_turn_of.casefold() == creature.casefold():
@@ -178,13 +181,13 @@ def villain_action(state: MaliceState, creature: str, number: int) -> MaliceStat
     return state._with(entry, villain_actions=(*state.villain_actions, (creature, number, state.round)))
 
 
-def _check_turn_limits(state: MaliceState, feature: Trait) -> None:
+def _check_turn_limits(state: MaliceState, feature: Trait, book: FeatureBook) -> None:
     """Per-turn limits, once the Director tracks turns: "At the start of any monster's turn, you can spend
     Malice to activate one of the following features" (one basic feature, on a monster's turn); a creature's
     own Malice features "once per turn" (each feature once in a turn; reading)."""
     if state.turn_of is None:
         return
-    if is_basic_feature(feature):
+    if is_basic_feature(feature, book):
         if state.turn_side != "monster":
             raise InvalidInput("feature", feature.name, "a basic Malice feature on a monster's turn",
                                f"it is {state.turn_of}'s turn, a hero's")
@@ -215,34 +218,36 @@ def spend(
     feature: Trait,
     amount: int | None = None,
     monster: Monster | None = None,
+    book: FeatureBook | None = None,
 ) -> MaliceState:
     """Spend Malice on a feature; refused when there is not enough, and for Malicious Strike when it was
     used last round ("can't be used two rounds in a row, even by different monsters")."""
     _check_open(state)
+    book = book or feature_book()
     feature, cost = check_feature(feature)
     if state.round < 1:
         raise InvalidInput("round", state.round, "a round that has started (start the first round first)")
-    strike = is_malicious_strike(feature)
+    strike = is_malicious_strike(feature, book)
     if strike and monster is None:
         raise InvalidInput(
             "monster", None, "the monster making the Malicious Strike (its highest characteristic sets the damage)"
         )
-    amount = check_amount(feature, cost if amount is None else amount, monster)
+    amount = check_amount(feature, cost if amount is None else amount, monster, book)
     if amount > state.malice:
         raise InvalidInput(
             "amount", amount, f"at most the {state.malice} Malice on hand", f"{feature.name} needs {amount}"
         )
-    if strike and strike_not_twice_in_a_row() and (state.round - 1) in state.malicious_strike_rounds:
+    if strike and strike_not_twice_in_a_row(book) and (state.round - 1) in state.malicious_strike_rounds:
         raise InvalidInput(
             "feature", feature.name, "a feature other than Malicious Strike this round",
             f"Malicious Strike was used in round {state.round - 1}; it can't be used two rounds in a row",
         )
-    _check_turn_limits(state, feature)
+    _check_turn_limits(state, feature, book)
     text = f"{feature.name}: spend {amount}"
     rounds = state.malicious_strike_rounds
     if strike:
         assert monster is not None
-        extra = malicious_strike_extra_damage(monster, amount)
+        extra = malicious_strike_extra_damage(monster, amount, book)
         who = monster.name or "the monster"
         text += f" ({who}'s next strike: +{extra} damage to one target)"
         if state.round not in rounds:
@@ -252,7 +257,7 @@ def spend(
     )
     turn: dict[str, Any] = {}
     if state.turn_of is not None:
-        if is_basic_feature(feature):
+        if is_basic_feature(feature, book):
             turn["turn_basic"] = feature.name
         else:
             turn["turn_features"] = (*state.turn_features, feature.name)
@@ -273,10 +278,11 @@ class MaliceTracker:
     """The table-side tracker: the current `state`, every earlier state for `undo`, and the log.
 
     A refused action raises `InvalidInput` and changes nothing. `reset` starts a new encounter with the
-    same heroes (unused Malice is lost).
+    same heroes (unused Malice is lost). `book`: the Malice features' rules (the shipped ones when None).
     """
 
-    def __init__(self, heroes: int, victories: int | Sequence[int]) -> None:
+    def __init__(self, heroes: int, victories: int | Sequence[int], book: FeatureBook | None = None) -> None:
+        self._book = book or feature_book()
         self._history: list[MaliceState] = [start_encounter(heroes, victories)]
 
     @property
@@ -310,7 +316,7 @@ class MaliceTracker:
         return self._push(hero_dies(self.state, count))
 
     def spend(self, feature: Trait, amount: int | None = None, monster: Monster | None = None) -> MaliceState:
-        return self._push(spend(self.state, feature, amount, monster))
+        return self._push(spend(self.state, feature, amount, monster, self._book))
 
     def end_encounter(self) -> MaliceState:
         return self._push(end_encounter(self.state))
@@ -322,7 +328,7 @@ class MaliceTracker:
         return self._push(end_turn(self.state))
 
     def villain_action(self, creature: str, number: int) -> MaliceState:
-        return self._push(villain_action(self.state, creature, number))
+        return self._push(villain_action(self.state, creature, number, self._book))
 
     def undo(self) -> MaliceState:
         """Go back one action; refused when there is nothing to undo."""

@@ -31,7 +31,7 @@ from workbench.model import Ability, Monster
 from workbench.monster.power_roll import expected_damage
 from workbench.monster.solo import is_instant_solo
 from workbench.numbers import format_number
-from workbench.rules.feature_book import feature_book
+from workbench.rules.feature_book import FeatureBook, feature_book
 from workbench.rules.limits import MAX_HEROES, whole
 
 __all__ = [
@@ -303,14 +303,14 @@ def _crossing(before: Fraction, gained: Fraction, need: Fraction, round_number: 
     return Fraction(round_number - 1) + (need - before) / gained
 
 
-def _malice_damage(malice: int, used_last_round: bool, highest: int) -> tuple[int, int]:
+def _malice_damage(malice: int, used_last_round: bool, highest: int, book: FeatureBook) -> tuple[int, int]:
     """(Malice spent, extra damage) on Malicious Strike this round, by the pace's spending assumption."""
-    rule = feature_book().malicious_strike
+    rule = book.malicious_strike
     if highest <= 0 or malice < rule.base_cost or (used_last_round and rule.not_two_rounds_in_a_row):
         return 0, 0
     most_useful = rule.base_cost + (rule.maximum_multiple - 1) * highest // rule.extra_damage_per_malice
     spent = min(malice, most_useful)
-    return spent, strike_extra_damage(highest, spent)
+    return spent, strike_extra_damage(highest, spent, book)
 
 
 def fight_pace(
@@ -321,6 +321,7 @@ def fight_pace(
     victories: int = 0,
     malice: bool = True,
     rounds: int = MAX_ROUNDS,
+    book: FeatureBook | None = None,
 ) -> Pace:
     """The expected pace of a fight between `foes` and heroes with `hero_stamina` dealing `party_damage`.
 
@@ -328,8 +329,9 @@ def fight_pace(
     the Director marks, None for the signature; see `foe_attack`). `hero_stamina` is each hero's Stamina, or one
     Stamina for `heroes` heroes. `victories` (the heroes' average) starts the Malice schedule; `malice=False`
     leaves Malicious Strike out. Times are in rounds, exact: 2.5 is halfway through round 3. A moment that does
-    not come within `rounds` rounds is None.
+    not come within `rounds` rounds is None. `book`: Malicious Strike's rules (the shipped ones when None).
     """
+    book = book or feature_book()
     attacks = tuple(f if isinstance(f, FoeAttack) else foe_attack(*f) for f in foes)
     if not attacks:
         raise InvalidInput("foes", foes, "at least one creature")
@@ -349,7 +351,7 @@ def fight_pace(
     for step in schedule:
         on_hand += step.gain if malice else 0
         foe_damage = _standing_damage(order, damage * (step.round - 1))
-        spent, extra = _malice_damage(on_hand, used_last, highest) if malice and foe_damage else (0, 0)
+        spent, extra = _malice_damage(on_hand, used_last, highest, book) if malice and foe_damage else (0, 0)
         on_hand, used_last = on_hand - spent, spent > 0
         gained = foe_damage + extra
         if first is None and gained and done + gained >= focus:

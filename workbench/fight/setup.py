@@ -1,7 +1,8 @@
 """What a fight starts from: the encounter's heroes, creatures and squads as units in initiative groups,
 the Malice features on offer, each objective's progress to count, and the difficulty Victories are earned at.
 
-Worked out once from the encounter and rebuilt the same when a saved fight is reopened.
+Worked out once from the encounter and the rules the fight is run under (the encounter rules and the
+Malice features' book), and rebuilt the same when a saved fight is reopened.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from workbench.fight.state import Actor, FightState, Progress, Unit
 from workbench.model import Monster, Trait
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import instant_solo, solo_action
-from workbench.rules.encounter_tables import encounter_rules
-from workbench.rules.feature_book import feature_book
+from workbench.rules.encounter_tables import EncounterRules
+from workbench.rules.feature_book import FeatureBook
 
 __all__ = [
     "SHORT_DURATION",
@@ -66,8 +67,8 @@ def group_actor(number: int, units: Sequence[Unit]) -> Actor:
                  units=tuple(u.name for u in units), turns=SOLO_TURNS if solo else 1)
 
 
-def _has_villain_actions(creature: Creature) -> bool:
-    return creature.organization in feature_book().villain_actions.organizations or creature.instant_solo
+def _has_villain_actions(creature: Creature, book: FeatureBook) -> bool:
+    return creature.organization in book.villain_actions.organizations or creature.instant_solo
 
 
 class FightSetup(BaseModel):
@@ -82,19 +83,22 @@ class FightSetup(BaseModel):
 
 
 class FightContext:
-    """The setup worked out once: units, actors, features, difficulties (rebuilt the same on reopening)."""
+    """The setup worked out once under `rules` and `book`: units, actors, features, difficulties (rebuilt the
+    same on reopening)."""
 
-    def __init__(self, setup: FightSetup) -> None:
+    def __init__(self, setup: FightSetup, rules: EncounterRules, book: FeatureBook) -> None:
         self.setup = setup
+        self.rules = rules
+        self.book = book
         enc = setup.encounter
-        self.report = report(enc)
+        self.report = report(enc, rules)
         self.features = self._features()
         self.heroes = self._heroes()
         self.first_units, self.first_actors = self._units()
 
     def _features(self) -> tuple[Trait, ...]:
         solo = any(c.solo for c in self.setup.encounter.creatures)
-        return encounter_features(self.setup.monsters, (solo_action(),) if solo else ())
+        return encounter_features(self.setup.monsters, (solo_action(),) if solo else (), self.book)
 
     def _heroes(self) -> tuple[Unit, ...]:
         members = self.setup.encounter.party.members
@@ -112,7 +116,7 @@ class FightContext:
 
     def _units(self) -> tuple[tuple[Unit, ...], tuple[Actor, ...]]:
         enc = self.setup.encounter
-        groups = enc.groups or suggest_groups(enc)
+        groups = enc.groups or suggest_groups(enc, rules=self.rules)
         taken = set(h.name for h in self.heroes)
         seen: dict[int, int] = {}
         units: list[Unit] = list(self.heroes)
@@ -154,7 +158,7 @@ class FightContext:
             name = self._unique(f"{base} {seen[index]}" if c.count > 1 or numbered else base, taken)
             out.append(Unit(
                 name=name, kind="creature", entry=index, group=group, stamina_max=stamina, stamina=stamina,
-                villain=_has_villain_actions(c), solo=c.solo, designated=c.star,
+                villain=_has_villain_actions(c, self.book), solo=c.solo, designated=c.star,
             ))
         return out
 
@@ -199,13 +203,13 @@ class FightContext:
         out = []
         durations = dict(self.setup.durations)
         for chosen in self.setup.encounter.objectives:
-            rule = objective_rule(chosen.key)
+            rule = objective_rule(chosen.key, self.rules)
             duration: int | None = None
             target: int | None = None
             if chosen.key in ("hold_them_off", "stop_the_action", "complete_the_action"):
                 long = any(chosen.conditions.get(k) for k in ("long_duration", "long_or_many_positions"))
                 short = chosen.conditions.get("short_duration")
-                timing = encounter_rules().objective_rules  # the durations the encounter's report states
+                timing = self.rules.objective_rules  # the durations the encounter's report states
                 default = timing.long_duration if long and chosen.key == "hold_them_off" else timing.typical_duration
                 duration = durations.get(chosen.key, SHORT_DURATION if short else default)
             if chosen.key == "hold_them_off":

@@ -14,7 +14,7 @@ from workbench.encounter.objective import ChosenObjective, objective_rule, objec
 from workbench.fight.events import foes_gone
 from workbench.fight.setup import FightContext
 from workbench.fight.state import FightState, Progress
-from workbench.rules.encounter_tables import encounter_rules
+from workbench.rules.encounter_tables import EncounterRules
 
 __all__ = [
     "ESCORT_BONUS_ROUNDS",
@@ -53,7 +53,7 @@ class FightResult(BaseModel):
 
 
 
-def _bonus(p: Progress, state: FightState) -> bool:
+def _bonus(p: Progress, state: FightState, rules: EncounterRules) -> bool:
     """The bonus the objective's Victories text names, as the fight measured it."""
     if p.key == "get_the_thing":
         return all(u.damage_taken == 0 for u in state.units if u.kind == "hero")
@@ -62,7 +62,7 @@ def _bonus(p: Progress, state: FightState) -> bool:
     if p.key == "escort":
         return p.settled_round is not None and p.settled_round <= ESCORT_BONUS_ROUNDS
     if p.key == "hold_them_off":
-        return (p.duration or 0) >= encounter_rules().objective_rules.long_duration
+        return (p.duration or 0) >= rules.objective_rules.long_duration
     if p.key == "stop_the_action":
         return p.settled_round is not None and p.duration is not None and p.settled_round < p.duration
     if p.key == "complete_the_action":
@@ -71,17 +71,19 @@ def _bonus(p: Progress, state: FightState) -> bool:
 
 
 def result(ctx: FightContext, state: FightState) -> FightResult:
-    """The Victories each hero earns for the fight as it stands (zero until it has ended with success)."""
+    """The Victories each hero earns for the fight as it stands (zero until it has ended with success), by the
+    encounter rules the fight is run under."""
     enc = ctx.setup.encounter
+    rules = ctx.rules
     outcome = ctx.report.outcome
     rows = []
     for i, (chosen, p) in enumerate(zip(enc.objectives, state.objectives, strict=True)):
         difficulty = ctx.difficulty_of(i)
-        bonus = _bonus(p, state)
+        bonus = _bonus(p, state, rules)
         met = p.status == "met"
         earned = objective_victories(ChosenObjective(key=chosen.key, conditions=chosen.conditions, bonus=bonus),
-                                     difficulty) if met else 0
-        rule = objective_rule(chosen.key)
+                                     difficulty, rules) if met else 0
+        rule = objective_rule(chosen.key, rules)
         why = rule.victories_text if met else (p.reason or rule.failure if p.status == "failed" else "not met")
         bonus_text = f"; bonus: {rule.bonus}" if bonus and rule.bonus else ""
         rows.append(ObjectiveResult(key=chosen.key, name=p.name, met=met, difficulty=difficulty, bonus=bonus,
@@ -90,15 +92,15 @@ def result(ctx: FightContext, state: FightState) -> FightResult:
         if outcome.mode == "alternative" and len(rows) > 1:
             success = any(r.met for r in rows)
             victories = max((r.victories for r in rows if r.met), default=0)
-            working = "Alternative objectives: " + encounter_rules().objective_rules.alternative_rule
+            working = "Alternative objectives: " + rules.objective_rules.alternative_rule
         else:
             success = all(r.met for r in rows)
             victories = sum(r.victories for r in rows) if success else 0
-            working = "" if len(rows) == 1 else "Combined objectives: " + encounter_rules().objective_rules.combined_rule
+            working = "" if len(rows) == 1 else "Combined objectives: " + rules.objective_rules.combined_rule
     else:
         heroes = [u for u in state.units if u.kind == "hero"]
         success = state.ended and foes_gone(state) and any(u.active for u in heroes)
-        band = encounter_rules().band(outcome.difficulty)
+        band = rules.band(outcome.difficulty)
         victories = band.victories if success else 0
         working = (f"No objective: a {outcome.difficulty} encounter is worth {band.victories} Victories"
                    if success else "The heroes earn no Victories if they ... fail to defeat their foes.")

@@ -12,6 +12,7 @@ from workbench.fight.malice_plan import SpendingPlan
 from workbench.fight.malice_schedule import MaliceRound
 from workbench.fight.malice_tracker import MaliceState
 from workbench.render.escape import escape_html as _e
+from workbench.rules.feature_book import FeatureBook, feature_book
 
 __all__ = ["schedule_html", "plan_html", "tracker_html", "player_view_html", "log_html"]
 
@@ -42,14 +43,14 @@ def schedule_html(schedule: Sequence[MaliceRound]) -> str:
     return f'<table style="{_TABLE}">{"".join(rows)}</table><div style="font-size:90%">{reading}</div>'
 
 
-def _unbought_reason(plan: SpendingPlan) -> str:
+def _unbought_reason(plan: SpendingPlan, book: FeatureBook) -> str:
     """Why the plan stopped buying, in the rule's words: the feature at the front of the queue waits for Malice,
     or (Malicious Strike with the Malice there) for the round after the one it was used in; the rest wait
     behind it, in the order chosen."""
     first, *rest = plan.unbought
     name = _e(first.feature.name)
     left = plan.rounds[-1].left if plan.rounds else 0
-    if first.amount <= left and is_malicious_strike(first.feature):
+    if first.amount <= left and is_malicious_strike(first.feature, book):
         why = f"{name} can't be used two rounds in a row, so its next use waits a round"
     else:
         why = f"{name} needs {first.amount} Malice, more than is on hand when its turn comes"
@@ -58,15 +59,18 @@ def _unbought_reason(plan: SpendingPlan) -> str:
     return why + "."
 
 
-def plan_html(plan: SpendingPlan, affordable: dict[str, int | None] | None = None) -> str:
-    """A spending plan: per round what is bought, with the features' first affordable rounds and the advice."""
+def plan_html(
+    plan: SpendingPlan, affordable: dict[str, int | None] | None = None, book: FeatureBook | None = None
+) -> str:
+    """A spending plan: per round what is bought, with the features' first affordable rounds and the advice.
+    `book`: the Malice features' rules the plan was made with (the shipped ones when None)."""
     rows = [_row(("Round", "On hand", "Bought", "Spent", "Left"), header=True)]
     for r in plan.rounds:
         bought = ", ".join(f"{p.feature.name} ({p.amount})" for p in r.bought) or "—"
         rows.append(_row((r.round, r.available, bought, r.spent, r.left)))
     parts = [f'<table style="{_TABLE}">{"".join(rows)}</table>']
     if plan.unbought:
-        parts.append(f"<div>Not used in these rounds: {_unbought_reason(plan)}</div>")
+        parts.append(f"<div>Not used in these rounds: {_unbought_reason(plan, book or feature_book())}</div>")
     parts.append(f"<div>Unused at the end (lost): {plan.lost}</div>")
     if affordable:
         first = ", ".join(
