@@ -29,6 +29,8 @@ from typing import Any
 
 from workbench.errors import InvalidInput
 from workbench.formats.bestiary import StatBlockError
+from workbench.formats.compendium_text import read_compendium_text
+from workbench.formats.pasted_layout import compendium_markup_off, is_compendium_markdown, without_front_matter
 from workbench.formats.stat_block import parse_whole_stat_block
 from workbench.model import CHARACTERISTICS, KeptText, Monster
 from workbench.model.ability import ABILITY_KEYWORDS, ACTIONS
@@ -461,18 +463,21 @@ def parse_stat_block_text(text: str, source: str = "pasted text") -> Monster:
     if len(text) > MAX_TEXT_CHARS:
         raise InvalidInput("text", f"{len(text):,} characters", ACCEPTS,
                            f"longer than {MAX_TEXT_CHARS:,} characters: no stat block is")
-    lines = _lines(text)
-    data: dict[str, Any] = {"type": "statblock"}
-    start = _header(lines, data)
-    reader = _Reader(lines)
-    reader.read(start, data)
+    text = without_front_matter(text)
+    if is_compendium_markdown(text):
+        text = compendium_markup_off(text)
+    compendium = read_compendium_text(text)
+    if compendium is not None:
+        data, kept = compendium
+    else:
+        data, kept = _book_layout(text)
+    _retainer(data, kept)
     data.setdefault("ev", "0")
     data.setdefault("speed", 5)
     data.setdefault("size", "1M")
     data.setdefault("stability", 0)
     for name in CHARACTERISTICS:
         data.setdefault(name, 0)
-    data["features"] = [_feature_json(f) for f in reader.features]
     missing = [k for k in ("stamina", "free_strike") if k not in data]
     if missing:
         raise InvalidInput("text", data["name"][:60], ACCEPTS, f"no {missing[0].replace('_', ' ').title()} found")
@@ -480,6 +485,27 @@ def parse_stat_block_text(text: str, source: str = "pasted text") -> Monster:
         monster = parse_whole_stat_block(data, source)
     except StatBlockError as exc:
         raise InvalidInput("text", data["name"][:60], ACCEPTS, exc.reason) from None
-    if not reader.kept:
+    if not kept:
         return monster
-    return monster.model_copy(update={"kept_as_text": (*monster.kept_as_text, *reader.kept)})
+    return monster.model_copy(update={"kept_as_text": (*monster.kept_as_text, *kept)})
+
+
+def _retainer(data: dict[str, Any], kept: list[KeptText]) -> None:
+    """A retainer's "Harrier Retainer": the monster rules have no retainer organization, so the role is
+    read with the formulas' closest organization (the stat block reader says which) and the word is kept."""
+    roles = data.get("roles") or [""]
+    words = roles[0].split()
+    if any(w.lower() == "retainer" for w in words):
+        data["roles"] = [" ".join(w for w in words if w.lower() != "retainer")]
+        kept.append(KeptText(where="the stat block", part="organization", text=roles[0]))
+
+
+def _book_layout(text: str) -> tuple[dict[str, Any], list[KeptText]]:
+    """A block in the book's layout (or the workbench's Markdown) in the JSON shape, and the lines kept."""
+    lines = _lines(text)
+    data: dict[str, Any] = {"type": "statblock"}
+    start = _header(lines, data)
+    reader = _Reader(lines)
+    reader.read(start, data)
+    data["features"] = [_feature_json(f) for f in reader.features]
+    return data, reader.kept
