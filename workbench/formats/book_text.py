@@ -31,13 +31,15 @@ from workbench.errors import InvalidInput
 from workbench.formats.bestiary import StatBlockError
 from workbench.formats.compendium_text import read_compendium_text
 from workbench.formats.pasted_layout import compendium_markup_off, is_compendium_markdown, without_front_matter
+from workbench.formats.pdf_text import mended_pdf_text
 from workbench.formats.stat_block import parse_whole_stat_block
 from workbench.model import CHARACTERISTICS, KeptText, Monster
 from workbench.model.ability import ABILITY_KEYWORDS, ACTIONS
 
-__all__ = ["MAX_TEXT_CHARS", "parse_stat_block_text"]
+__all__ = ["MAX_LINES", "MAX_TEXT_CHARS", "parse_stat_block_text"]
 
 MAX_TEXT_CHARS = 100_000  # the longest published stat block is a few thousand characters
+MAX_LINES = 2_000  # and under 200 lines, blank ones run together
 ACCEPTS = "a stat block's text: its name, then 'Level N Organization Role', EV, Stamina, ... as the book prints it"
 
 _KEYWORDS = {k.lower() for k in ABILITY_KEYWORDS}
@@ -103,8 +105,9 @@ def _restore(text: str) -> str:
 def _plain(text: str) -> str:
     text = html.unescape(unicodedata.normalize("NFC", text))
     text = text.replace("\u00ad", "")  # a soft hyphen a PDF leaves in a word
-    text = re.sub(r"\s*\*\(tier \d\b.*?\)\*", "", text)  # the workbench's departure notes
-    return _restore(re.sub(r"\s+", " ", text).strip())
+    text = re.sub(r"\s+", " ", text)  # first: a run of blanks is one blank before any pattern looks at it
+    text = re.sub(r" ?\*\(tier \d\b.{0,400}?\)\*", "", text)  # the workbench's departure notes
+    return _restore(text.strip())
 
 
 def _table(rows: list[str]) -> list[str]:
@@ -119,12 +122,16 @@ def _lines(text: str) -> list[_Line]:
     """The text as logical lines: tables flattened, indented sub-items and commentary dropped, a word broken
     by a hyphen at a line's end joined, markup taken off (its leading bold words kept apart)."""
     raw = _protect(text).replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    joined: list[str] = []
+    pieces: list[list[str]] = []  # a line and the pieces a hyphen at its end joins to it, joined once at the end
     for line in raw:
-        if joined and re.search(r"[a-z]-$", joined[-1]) and re.match(r"^[a-z]", line.strip()):
-            joined[-1] = joined[-1][:-1] + line.strip()  # "op-" + "portunity"
+        last = pieces[-1][-1] if pieces else ""
+        word = line.lstrip()
+        if len(last) > 1 and last[-1] == "-" and last[-2].islower() and word[:1].islower():
+            pieces[-1][-1] = last[:-1]
+            pieces[-1].append(word.rstrip())  # "op-" + "portunity"
         else:
-            joined.append(line)
+            pieces.append([line])
+    joined = ["".join(parts) for parts in pieces]
     out: list[_Line] = []
     table: list[str] = []
     for line in [*joined, ""]:
@@ -170,6 +177,9 @@ def _header(lines: list[_Line], data: dict[str, Any]) -> int:
             break
     if level_at is None:
         raise InvalidInput("text", data["name"][:60], ACCEPTS, "no 'Level N Organization Role' line after the name")
+    between = [ln.text for ln in lines[at + 1:level_at] if ln.text]
+    if between:  # keywords printed over the level line, one a line (a web page's tags)
+        data["ancestry"] = [k.strip() for t in between for k in t.split(",") if k.strip()]
     line = lines[level_at]
     match = _LEVEL.match(" ".join(p for p in (line.bold, line.text) if p))
     assert match
@@ -208,6 +218,12 @@ def _stats(text: str, data: dict[str, Any]) -> bool:
     if ev and "ev" not in data:
         data["ev"] = _ev_text(ev.group(1))
         found = True
+    movement = re.search(r"\bMovement\s*:?\s*([A-Za-z][\w, ]*?)(?=\s*(?:/|·|\bImmunit|\bWeakness|\bWith Captain|$))",
+                         text)
+    if movement and "movement" not in data:
+        found = True
+        if movement.group(1).strip() not in ("", "-", "—"):
+            data["movement"] = movement.group(1).strip()
     for key, label in (("immunities", r"Immunit(?:y|ies)"), ("weaknesses", r"Weakness(?:es)?")):
         match = re.search(label + r"\s*:?\s*(.+?)(?=\s*(?:/|·|\bImmunit|\bWeakness|\bMovement|$))", text)
         if match:
@@ -312,7 +328,7 @@ class _Reader:
         nxt = next((ln for ln in following if ln.text or ln.bold), None)
         name = line.bold or line.text
         if nxt is not None and not nxt.bold and _is_head(nxt.text) and len(name) <= 60 and not _TIER.match(name) \
-                and not name.endswith((".", ":")):
+                and (bool(line.bold) or not name.endswith((".", ":"))):
             return _Feature(name=name, kind="ability")
         if line.bold and self.section in ("traits", "") and not line.heading:
             feature = _Feature(name=line.bold, kind="trait")
@@ -463,6 +479,10 @@ def parse_stat_block_text(text: str, source: str = "pasted text") -> Monster:
     if len(text) > MAX_TEXT_CHARS:
         raise InvalidInput("text", f"{len(text):,} characters", ACCEPTS,
                            f"longer than {MAX_TEXT_CHARS:,} characters: no stat block is")
+    text = _squeezed(text)
+    if text.count("\n") > MAX_LINES:
+        raise InvalidInput("text", f"{text.count(chr(10)) + 1:,} lines", ACCEPTS,
+                           f"more than {MAX_LINES:,} lines: no stat block is")
     text = without_front_matter(text)
     if is_compendium_markdown(text):
         text = compendium_markup_off(text)
@@ -490,6 +510,16 @@ def parse_stat_block_text(text: str, source: str = "pasted text") -> Monster:
     return monster.model_copy(update={"kept_as_text": (*monster.kept_as_text, *kept)})
 
 
+def _squeezed(text: str) -> str:
+    """The text with its line ends made one kind and each run of blank lines one blank line (a blank line
+    parts paragraphs; more say nothing more)."""
+    out: list[str] = []
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        if line.strip() or (out and out[-1].strip()):
+            out.append(line if line.strip() else "")
+    return "\n".join(out)
+
+
 def _retainer(data: dict[str, Any], kept: list[KeptText]) -> None:
     """A retainer's "Harrier Retainer": the monster rules have no retainer organization, so the role is
     read with the formulas' closest organization (the stat block reader says which) and the word is kept."""
@@ -502,7 +532,7 @@ def _retainer(data: dict[str, Any], kept: list[KeptText]) -> None:
 
 def _book_layout(text: str) -> tuple[dict[str, Any], list[KeptText]]:
     """A block in the book's layout (or the workbench's Markdown) in the JSON shape, and the lines kept."""
-    lines = _lines(text)
+    lines = _lines(mended_pdf_text(text))
     data: dict[str, Any] = {"type": "statblock"}
     start = _header(lines, data)
     reader = _Reader(lines)

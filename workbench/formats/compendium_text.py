@@ -60,7 +60,8 @@ def _header(lines: list[str], data: dict[str, Any], kept: list[KeptText]) -> boo
         return False
     data["level"] = int(level.group(1))
     before, after = joined[:level.start()], joined[level.end():]
-    keywords = [k.strip() for k in re.split(r"[,\t\n]", before) if k.strip() not in ("", "-", "—")]
+    cells = [re.sub(r"[ \t]+[-—]$", "", k.strip()) for k in re.split(r"[,\t\n]", before)]
+    keywords = [k for k in cells if k not in ("", "-", "—")]
     if keywords:
         data["ancestry"] = keywords
     ev = _EV.search(after)

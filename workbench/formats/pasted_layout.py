@@ -9,8 +9,7 @@ own. `compendium_markup_off` turns the Markdown into that text, so one reader re
 The numbers of a block's header come as a grid of values and labels in every copy but the book's own lines:
 the value above its label (the Steel Compendium, a PDF's column copy: "30\\nStamina"), the label above its
 value (Forge Steel's page: "Stamina\\n30"), or the whole grid on one line ("1M Size 7 Speed 4 Stamina ...").
-`stat_pairs` reads any of them into label → value, and `unfolded_stat_lines` rewrites such a grid in a
-pasted text as the book's "Stamina 30" lines.
+`stat_pairs` reads any of them into label → value.
 
 Every pattern here is linear in its input: no nested or overlapping repetition, so a hostile run of blanks
 is read in one pass.
@@ -25,8 +24,8 @@ __all__ = [
     "STAT_LABELS",
     "compendium_markup_off",
     "is_compendium_markdown",
+    "is_label",
     "stat_pairs",
-    "unfolded_stat_lines",
     "without_front_matter",
 ]
 
@@ -41,7 +40,7 @@ _LETTERS = {"M": "Might", "A": "Agility", "R": "Reason", "I": "Intuition", "P": 
 _LABEL_SET = {label.lower() for label in STAT_LABELS}
 _NONE = ("", "-", "—", "–")
 _FRONT_MATTER_END = re.compile(r"^---[ \t]*$", re.MULTILINE)
-_TABLE_RULE = re.compile(r"^\|?[ \t:|-]*-[ \t:|-]*$")
+_RULE_CHARACTERS = frozenset(" \t:|-")
 _BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _COMPENDIUM_CELL = re.compile(r"\*\*[^*\n]*\*\*<br\s*/?>", re.IGNORECASE)
 _MAX_FRONT_MATTER = 5_000  # the longest front matter of a published block is under 1,000 characters
@@ -98,7 +97,7 @@ def compendium_markup_off(text: str) -> str:
         if line.startswith("<!--") and line.endswith("-->"):
             continue
         if line.startswith("|"):
-            if _TABLE_RULE.match(line):
+            if "-" in line and set(line) <= _RULE_CHARACTERS:  # the table's rule under its header row
                 continue
             out.append("\t".join(_inline(cell) for cell in _cells(line)))
             continue
@@ -108,7 +107,8 @@ def compendium_markup_off(text: str) -> str:
     return "\n".join(out)
 
 
-def _is_label(cell: str) -> bool:
+def is_label(cell: str) -> bool:
+    """One of the grid's labels, as a cell of its own."""
     return cell.lower() in _LABEL_SET
 
 
@@ -120,20 +120,32 @@ def _label(cell: str) -> str:
 
 
 def _cell_pairs(cells: list[str]) -> tuple[dict[str, str], list[str]]:
-    """Label → value from a grid copied cell by cell; the value above its label or, when the grid starts
-    with a label, below it. The cells that are neither (a blank grid cell's "-" aside) come back apart."""
-    labels = [i for i, cell in enumerate(cells) if _is_label(cell)]
-    letters = [i for i, cell in enumerate(cells) if cell in _LETTERS and i + 1 < len(cells)
-               and re.fullmatch(r"[+\-−–]?\d+", cells[i + 1])]
-    value_first = bool(labels) and labels[0] > 0
-    used: set[int] = set(labels) | set(letters)
+    """Label → value from a grid copied cell by cell. Labels come singly (each under or over its value) or
+    a row at a time (a row of values, then its row of labels: paired in order); the value is above its
+    label, or below it when the grid starts with a label. Cells that are neither (a blank grid cell's "-"
+    aside) come back apart."""
+    labelled = [is_label(cell) for cell in cells]
+    letters = {i for i, cell in enumerate(cells) if cell in _LETTERS and i + 1 < len(cells) and not labelled[i]
+               and re.fullmatch(r"[+\-−–]?\d+", cells[i + 1])}
+    value_first = bool(cells) and not labelled[0] and 0 not in letters
+    used: set[int] = {i for i, label in enumerate(labelled) if label} | letters
     pairs: dict[str, str] = {}
-    for i in labels:
-        j = i - 1 if value_first else i + 1
-        if 0 <= j < len(cells) and j not in used:
-            pairs.setdefault(_label(cells[i]), cells[j])
-            used.add(j)
-    for i in letters:  # Forge Steel's "M\n+2": always the letter above its score
+    index = 0
+    while index < len(cells):
+        if not labelled[index]:
+            index += 1
+            continue
+        end = index
+        while end < len(cells) and labelled[end]:
+            end += 1
+        count = end - index
+        spots = range(index - count, index) if value_first else range(end, end + count)
+        for label_at, value_at in zip(range(index, end), spots, strict=True):
+            if 0 <= value_at < len(cells) and value_at not in used:
+                pairs.setdefault(_label(cells[label_at]), cells[value_at])
+                used.add(value_at)
+        index = end
+    for i in sorted(letters):  # Forge Steel's "M\n+2": always the letter above its score
         pairs.setdefault(_LETTERS[cells[i]], cells[i + 1])
         used.add(i + 1)
     rest = [cell for i, cell in enumerate(cells) if i not in used and cell not in _NONE]
@@ -176,38 +188,6 @@ def stat_pairs(text: str) -> tuple[dict[str, str], list[str]]:
     """The header grid's label → value (labels as `STAT_LABELS` spells them, "Immunity" and "Weakness"
     singular) and the words left over, from a grid cell by cell (tabs or lines apart) or in one line."""
     cells = [cell.strip() for cell in re.split(r"[\t\n]", text) if cell.strip()]
-    if sum(1 for cell in cells if _is_label(cell)) >= 3:
+    if sum(1 for cell in cells if is_label(cell)) >= 3:
         return _cell_pairs(cells)
     return _line_pairs(" ".join(cells))
-
-
-def unfolded_stat_lines(lines: list[str]) -> list[str]:
-    """A pasted text's lines with its header grid (values and labels on lines of their own, as a PDF's
-    or a web page's copy gives them) rewritten as "Label value" lines the book's layout has. Lines outside
-    a grid are as they were."""
-    out: list[str] = []
-    index = 0
-    while index < len(lines):
-        cells = [c.strip() for c in lines[index].split("\t") if c.strip()]
-        if not any(_is_label(c) or c in _LETTERS for c in cells):
-            out.append(lines[index])
-            index += 1
-            continue
-        start = index
-        while index < len(lines) and len(lines[index].strip()) <= 40 and lines[index].strip():
-            index += 1
-        run = "\n".join(lines[max(0, start - 1) if start and _grid_value(lines[start - 1]) else start:index])
-        if run and start and _grid_value(lines[start - 1]) and out:
-            out.pop()  # the value above the grid's first label
-        pairs, rest = stat_pairs(run)
-        if len(pairs) < 2:
-            out.extend(lines[start:index])
-            continue
-        out.extend(f"{label} {value}" for label, value in pairs.items())
-        out.extend(rest)
-    return out
-
-
-def _grid_value(line: str) -> bool:
-    """A short line that can be a grid's value ("30", "1L", "+2", "-")."""
-    return bool(re.fullmatch(r"[+\-−–—]?\d*[A-Z]?|[+\-−–]?\d+", line.strip())) and bool(line.strip())
