@@ -1,7 +1,12 @@
-"""A stat block pasted as text — from the book, a PDF, or the workbench's own Markdown — read whole.
+"""A stat block pasted as text — from the book, a PDF, a web page, the Steel Compendium's Markdown or the
+workbench's own Markdown — read whole.
 
 `parse_stat_block_text(text)` gives the same `Monster` as the stat block's JSON: the text is read into the
 Steel Compendium's shape and that is read by `wb.read_stat_block`'s reader, so both paths agree part for part.
+A front matter is set aside; the Steel Compendium's Markdown, and a page's copy of it (features opened by
+their icons), are read by `compendium_text`; any other text is mended from a PDF's or a page's layout
+(`pdf_text`) and read here in the book's lines. A formula monster's signature in the workbench's Markdown
+(no printed ability) is kept as text, and its "—" characteristics read back unset.
 
 What is read, in the book's order: the name line; "Level N Organization Role" (with "EV N" on the same line
 or its own, a minion's "EV 3 for four minions"); the keywords line ("Goblin, Humanoid"); Stamina, Speed
@@ -58,6 +63,10 @@ _PARAGRAPH = re.compile(r"^(Effect|Special|Trigger|\d+\+?\s+Malice|[A-Z][\w' ]{0
 _NUMBERS = {"stamina": r"Stamina\s+(\d+)", "free_strike": r"Free\s+Strike\s+(\d+)",
             "stability": r"Stability\s+(\d+)", "size": r"Size\s+(\d+[TSML]?\b(?:\s+or\s+\d+)?)",
             "speed": r"Speed\s+(\d+)(?:\s*\(([^)]*)\))?"}
+_UNSET = re.compile(r"\b(Might|Agility|Reason|Intuition|Presence) ?:? ?—(?! ?\d)", re.IGNORECASE)
+UNSET_KEY = "unset characteristics"
+_FORMULA_SECTION = "the formulas' signature ability"
+_FORMULA_SIGNATURE = re.compile(r"^\(Signature Ability · [^)]{0,80}\) — Power Roll")
 _CHARACTERISTIC = re.compile(r"\b(Might|Agility|Reason|Intuition|Presence)\s*:?\s*([+\-\u2212]?\s*\d+)",
                              re.IGNORECASE)
 _DISTANCE = re.compile(
@@ -214,6 +223,9 @@ def _stats(text: str, data: dict[str, Any]) -> bool:
     for name, value in _CHARACTERISTIC.findall(text):
         data[name.lower()] = int(value.replace(" ", "").replace("\u2212", "-"))
         found = True
+    for name in _UNSET.findall(text):  # the workbench's "—": a characteristic the formulas leave unset
+        data.setdefault(UNSET_KEY, set()).add(name.lower())
+        found = True
     ev = re.search(r"\bEV\s+(\d+[^·|]*)", text)
     if ev and "ev" not in data:
         data["ev"] = _ev_text(ev.group(1))
@@ -312,6 +324,8 @@ class _Reader:
         self.features: list[_Feature] = []
         self.kept: list[KeptText] = []
         self.section = ""
+        self.blank_before = False
+        self.after_blank = False
 
     def _start(self, line: _Line, following: list[_Line]) -> _Feature | None:
         """A new ability or trait begins at this line, or None."""
@@ -376,7 +390,9 @@ class _Reader:
             line = self.lines[index]
             text = line.text
             if not text and not line.bold:
+                self.blank_before = True
                 continue
+            self.after_blank, self.blank_before = self.blank_before, False
             if line.heading:
                 self.section = (line.bold or text).strip().lower()
                 feature = None
@@ -390,9 +406,20 @@ class _Reader:
                 self._malice_feature(line)
                 continue
             whole = f"{line.bold} {text}".strip() if line.bold else text
-            if not self.features and self._header_line(line, whole, index <= start + 2, data):
+            if line.bold and _FORMULA_SIGNATURE.match(text):  # the formulas' own signature: no printed ability
+                self.section, feature = _FORMULA_SECTION, None
+                self.kept.append(KeptText(where=self.section, part="line", text=whole))
                 continue
-            started = self._start(line, self.lines[index + 1:])
+            if self.section == _FORMULA_SECTION:
+                started = self._start(line, self.lines[index + 1:])
+                if started is None:
+                    self.kept.append(KeptText(where=self.section, part="line", text=whole))
+                    continue
+                self.section = ""
+            elif not self.features and self._header_line(line, whole, index <= start + 2, data):
+                continue
+            else:
+                started = self._start(line, self.lines[index + 1:])
             if started is not None:
                 feature = started
                 self.features.append(feature)
@@ -428,7 +455,7 @@ class _Reader:
             return "head"
         paragraph = _paragraph(f"{line.bold} {line.text}".strip() if line.bold else whole)
         last = feature.effects[-1] if feature.effects else None
-        continues = (last is not None and "roll" not in last and not any(k.startswith("tier") for k in last)
+        continues = (last is not None and not self.after_blank and "roll" not in last and not any(k.startswith("tier") for k in last)
                      and not _PARAGRAPH.match(whole) and not line.bold and last.get("effect", "")
                      and not last["effect"].rstrip().endswith((".", "!", "?", ":")))
         if continues and last is not None:
@@ -442,6 +469,10 @@ class _Reader:
         if line.bold and match:
             self.features.append(_Feature(name=line.bold, kind="trait", cost=f"{match.group(1)} Malice",
                                           effects=[{"effect": match.group(2)}]))
+        elif line.bold and (words := re.match(r"^Cost: (\S.{0,40}? Malice) (\S.*)$", line.text)):
+            # a cost the model has no number for ("3-7 Malice"), printed as its paragraph
+            self.features.append(_Feature(name=line.bold, kind="trait", cost=words.group(1),
+                                          effects=[{"effect": words.group(2)}]))
         elif line.text or line.bold:
             self.kept.append(KeptText(where="Malice features", part="line", text=f"{line.bold} {line.text}".strip()))
 
@@ -491,6 +522,7 @@ def parse_stat_block_text(text: str, source: str = "pasted text") -> Monster:
         data, kept = compendium
     else:
         data, kept = _book_layout(text)
+    unset = data.pop(UNSET_KEY, set())
     _retainer(data, kept)
     data.setdefault("ev", "0")
     data.setdefault("speed", 5)
@@ -505,6 +537,11 @@ def parse_stat_block_text(text: str, source: str = "pasted text") -> Monster:
         monster = parse_whole_stat_block(data, source)
     except StatBlockError as exc:
         raise InvalidInput("text", data["name"][:60], ACCEPTS, exc.reason) from None
+    if unset:
+        # four unset and one printed: the formulas' highest characteristic, which sets none of the five
+        unset = set(CHARACTERISTICS) if len(unset) == len(CHARACTERISTICS) - 1 else unset
+        monster = monster.model_copy(update={"characteristics": monster.characteristics.model_copy(
+            update=dict.fromkeys(unset))})
     if not kept:
         return monster
     return monster.model_copy(update={"kept_as_text": (*monster.kept_as_text, *kept)})
