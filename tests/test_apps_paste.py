@@ -1,8 +1,11 @@
-"""The builder's "Paste a stat block" box (workbench/apps/builder.py): pasted book text is read whole and saved
-into the library with its printed numbers; a line kept as text is named; text that is no stat block is said
-in words, and nothing is saved."""
+"""The builder's "Paste a stat block" box (workbench/apps/builder.py): pasted book text, or the Steel
+Compendium's Markdown, is read whole, saved into the library with its printed numbers and opened in the
+builder at once; a line kept as text is named; text that is no stat block is said in words, and nothing is
+saved."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import workbench as wb
 from workbench.apps.builder import monster_builder
@@ -44,3 +47,25 @@ def test_text_that_is_no_stat_block_is_refused_in_words_and_nothing_saved(tmp_pa
     assert "wb-error" in app.library_note.value and "Not read" in app.library_note.value
     assert "Traceback" not in app.library_note.value
     assert wb.list_monsters(tmp_path) == []
+
+
+def test_a_pasted_block_opens_in_the_builder_at_once(tmp_path):
+    app = monster_builder(folder=tmp_path)
+    app.pasted.value = PASTED
+    app.paste_button.click()
+    controls = app.controls
+    assert controls["name"].value == "Fen Lurker" and controls["level"].value == 2
+    assert (controls["organization"].value, controls["role"].value) == ("platoon", "ambusher")
+    assert app.file_name.value == "Fen Lurker" and "opened it" in app.library_note.value
+
+
+def test_the_compendiums_markdown_pasted_is_saved_and_opened(tmp_path):
+    markdown = (Path(__file__).parent / "data" / "pasted" / "compendium-minion.md").read_text(encoding="utf-8")
+    app = monster_builder(folder=tmp_path)
+    app.pasted.value = markdown
+    app.paste_button.click()
+    assert "wb-error" not in app.library_note.value
+    saved = wb.load_monster("Reedwrack Raider", tmp_path)
+    assert (saved.free_strike, saved.with_captain, saved.keywords) == (1, "+2 bonus to Stamina",
+                                                                      ("Humanoid", "Reedfolk"))
+    assert app.controls["name"].value == "Reedwrack Raider" and app.controls["organization"].value == "minion"

@@ -119,3 +119,41 @@ def test_a_non_text_argument_is_refused():
     with pytest.raises(wb.InvalidInput) as caught:
         wb.parse_stat_block_text(None)  # type: ignore[arg-type]
     assert caught.value.field == "text"
+
+
+SHAPES = Path(__file__).parent / "data" / "real_shapes"
+PASTED = Path(__file__).parent / "data" / "pasted"
+# Files whose every part the workbench's Markdown prints (a Foundry power roll's characteristic, a Forge Steel
+# "Spend" paragraph and a target of "Self" with no distance it does not: those files are left out here).
+PRINTED_WHOLE = [SHAPES / n for n in ("sc-second-power-roll.json", "sc-malice-traits-and-costs.json",
+                                      "sc-no-organization.json", "foundry-leader-role.json",
+                                      "foundry-minion-role.json", "foundry-no-organization.json")]
+PASTED_SAMPLES = sorted(p for p in PASTED.iterdir() if p.suffix in (".md", ".txt") and p.name != "README.md")
+
+
+def _published_parts(monster: wb.Monster) -> tuple[object, ...]:
+    return (monster.keywords, monster.with_captain, monster.free_strike, monster.characteristics,
+            monster.abilities, monster.traits, monster.malice_features, monster.stamina, monster.ev)
+
+
+@pytest.mark.parametrize("path", PRINTED_WHOLE + PASTED_SAMPLES, ids=lambda p: p.name)
+def test_the_workbench_markdown_of_a_published_shape_reads_back_with_its_parts(path: Path):
+    from workbench.formats.reader import import_monster
+    monster = (wb.parse_stat_block_text(path.read_text(encoding="utf-8")) if path.parent == PASTED
+               else import_monster(path))
+    back = wb.parse_stat_block_text(wb.export_monster(monster, "markdown"))
+    assert _published_parts(back) == _published_parts(monster)
+
+
+@pytest.mark.parametrize("level, organization, role, with_captain", [
+    (1, "minion", "harrier", "+2 bonus to speed"), (4, "elite", "brute", ""), (10, "solo", None, ""),
+    (2, "leader", None, "")])
+def test_the_workbench_markdown_of_a_formula_monster_reads_back_with_its_parts(level, organization, role,
+                                                                                 with_captain):
+    monster = wb.build_monster(level, organization, role).model_copy(update={
+        "name": "Reed Runner", "keywords": ("Humanoid", "Orc"), "with_captain": with_captain})
+    back = wb.parse_stat_block_text(wb.export_monster(monster, "markdown"))
+    assert _published_parts(back) == _published_parts(monster)
+    assert back.highest_characteristic == monster.highest_characteristic
+    # the formulas' own signature (no printed ability) is kept as its words, named
+    assert back.kept_as_text[0].where == "the formulas' signature ability"

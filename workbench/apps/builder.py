@@ -445,7 +445,8 @@ class MonsterBuilder(widgets.VBox):
         for name, button in self.buttons.items():
             button.on_click(getattr(self, f"_{name}_clicked"))
         # a stat block pasted from the book or a PDF, read whole and saved into the library as it is
-        self.pasted = widgets.Textarea(value="", placeholder="Paste a stat block copied from the book or a PDF",
+        self.pasted = widgets.Textarea(value="", placeholder="Paste a stat block: from the book or a PDF, a web "
+                                                          "page, or Steel Compendium Markdown",
                                        layout=widgets.Layout(width="36em", height="10em"))
         self.paste_button = widgets.Button(description="Read and save", icon="paste")
         self.paste_button.on_click(self._paste_clicked)
@@ -459,7 +460,8 @@ class MonsterBuilder(widgets.VBox):
                 b["load"], widgets.HBox([self.new_name, b["rename"]]),
                 widgets.HBox([self.confirm_delete, b["delete"]]),
             ])]),
-            widgets.HTML("<b>Paste a stat block</b>: its text from the book or a PDF, saved as printed"),
+            widgets.HTML("<b>Paste a stat block</b>: its text from the book, a PDF, a web page or Steel Compendium "
+                         "Markdown, saved as printed and opened"),
             widgets.HBox([self.pasted, self.paste_button]),
         ]).add_class("wb-library")
 
@@ -939,8 +941,9 @@ class MonsterBuilder(widgets.VBox):
         return path
 
     def _paste_clicked(self, _: Any = None) -> None:
-        """Read the pasted text whole and save it under its own name (or "Save as"); name each line kept as
-        text. The monster keeps its printed numbers in the library, as `workbench import --text` does."""
+        """Read the pasted text whole, save it under its own name (or "Save as") and open it in the builder;
+        name each line kept as text. The monster keeps its printed numbers in the library, as `workbench
+        import --text` does."""
         try:
             monster = parse_stat_block_text(self.pasted.value)
         except WorkbenchError as exc:
@@ -952,7 +955,9 @@ class MonsterBuilder(widgets.VBox):
         if path is None:
             return
         self.overwrite.value = False
-        self._say(f"Read {monster.name} (level {monster.level}) and saved it as {shown_path(path)}")
+        self.show(monster)  # open at once in the builder, as Open does a file
+        self.file_name.value = path.stem
+        self._say(f"Read {monster.name} (level {monster.level}), saved it as {shown_path(path)} and opened it")
         if monster.kept_as_text:
             kept = "".join(f"<li>{html.escape(str(k))}</li>" for k in monster.kept_as_text)
             self.library_note.value += (f'<div class="wb-kept-as-text">Kept as text (read as words only):'

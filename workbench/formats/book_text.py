@@ -1,7 +1,12 @@
-"""A stat block pasted as text — from the book, a PDF, or the workbench's own Markdown — read whole.
+"""A stat block pasted as text — from the book, a PDF, a web page, the Steel Compendium's Markdown or the
+workbench's own Markdown — read whole.
 
 `parse_stat_block_text(text)` gives the same `Monster` as the stat block's JSON: the text is read into the
 Steel Compendium's shape and that is read by `wb.read_stat_block`'s reader, so both paths agree part for part.
+A front matter is set aside; the Steel Compendium's Markdown, and a page's copy of it (features opened by
+their icons), are read by `compendium_text`; any other text is mended from a PDF's or a page's layout
+(`pdf_text`) and read here in the book's lines. A formula monster's signature in the workbench's Markdown
+(no printed ability) is kept as text, and its "—" characteristics read back unset.
 
 What is read, in the book's order: the name line; "Level N Organization Role" (with "EV N" on the same line
 or its own, a minion's "EV 3 for four minions"); the keywords line ("Goblin, Humanoid"); Stamina, Speed
@@ -29,13 +34,17 @@ from typing import Any
 
 from workbench.errors import InvalidInput
 from workbench.formats.bestiary import StatBlockError
+from workbench.formats.compendium_text import read_compendium_text
+from workbench.formats.pasted_layout import compendium_markup_off, is_compendium_markdown, without_front_matter
+from workbench.formats.pdf_text import mended_pdf_text
 from workbench.formats.stat_block import parse_whole_stat_block
 from workbench.model import CHARACTERISTICS, KeptText, Monster
 from workbench.model.ability import ABILITY_KEYWORDS, ACTIONS
 
-__all__ = ["MAX_TEXT_CHARS", "parse_stat_block_text"]
+__all__ = ["MAX_LINES", "MAX_TEXT_CHARS", "parse_stat_block_text"]
 
 MAX_TEXT_CHARS = 100_000  # the longest published stat block is a few thousand characters
+MAX_LINES = 2_000  # and under 200 lines, blank ones run together
 ACCEPTS = "a stat block's text: its name, then 'Level N Organization Role', EV, Stamina, ... as the book prints it"
 
 _KEYWORDS = {k.lower() for k in ABILITY_KEYWORDS}
@@ -54,6 +63,10 @@ _PARAGRAPH = re.compile(r"^(Effect|Special|Trigger|\d+\+?\s+Malice|[A-Z][\w' ]{0
 _NUMBERS = {"stamina": r"Stamina\s+(\d+)", "free_strike": r"Free\s+Strike\s+(\d+)",
             "stability": r"Stability\s+(\d+)", "size": r"Size\s+(\d+[TSML]?\b(?:\s+or\s+\d+)?)",
             "speed": r"Speed\s+(\d+)(?:\s*\(([^)]*)\))?"}
+_UNSET = re.compile(r"\b(Might|Agility|Reason|Intuition|Presence) ?:? ?—(?! ?\d)", re.IGNORECASE)
+UNSET_KEY = "unset characteristics"
+_FORMULA_SECTION = "the formulas' signature ability"
+_FORMULA_SIGNATURE = re.compile(r"^\(Signature Ability · [^)]{0,80}\) — Power Roll")
 _CHARACTERISTIC = re.compile(r"\b(Might|Agility|Reason|Intuition|Presence)\s*:?\s*([+\-\u2212]?\s*\d+)",
                              re.IGNORECASE)
 _DISTANCE = re.compile(
@@ -101,8 +114,9 @@ def _restore(text: str) -> str:
 def _plain(text: str) -> str:
     text = html.unescape(unicodedata.normalize("NFC", text))
     text = text.replace("\u00ad", "")  # a soft hyphen a PDF leaves in a word
-    text = re.sub(r"\s*\*\(tier \d\b.*?\)\*", "", text)  # the workbench's departure notes
-    return _restore(re.sub(r"\s+", " ", text).strip())
+    text = re.sub(r"\s+", " ", text)  # first: a run of blanks is one blank before any pattern looks at it
+    text = re.sub(r" ?\*\(tier \d\b.{0,400}?\)\*", "", text)  # the workbench's departure notes
+    return _restore(text.strip())
 
 
 def _table(rows: list[str]) -> list[str]:
@@ -117,12 +131,16 @@ def _lines(text: str) -> list[_Line]:
     """The text as logical lines: tables flattened, indented sub-items and commentary dropped, a word broken
     by a hyphen at a line's end joined, markup taken off (its leading bold words kept apart)."""
     raw = _protect(text).replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    joined: list[str] = []
+    pieces: list[list[str]] = []  # a line and the pieces a hyphen at its end joins to it, joined once at the end
     for line in raw:
-        if joined and re.search(r"[a-z]-$", joined[-1]) and re.match(r"^[a-z]", line.strip()):
-            joined[-1] = joined[-1][:-1] + line.strip()  # "op-" + "portunity"
+        last = pieces[-1][-1] if pieces else ""
+        word = line.lstrip()
+        if len(last) > 1 and last[-1] == "-" and last[-2].islower() and word[:1].islower():
+            pieces[-1][-1] = last[:-1]
+            pieces[-1].append(word.rstrip())  # "op-" + "portunity"
         else:
-            joined.append(line)
+            pieces.append([line])
+    joined = ["".join(parts) for parts in pieces]
     out: list[_Line] = []
     table: list[str] = []
     for line in [*joined, ""]:
@@ -168,6 +186,9 @@ def _header(lines: list[_Line], data: dict[str, Any]) -> int:
             break
     if level_at is None:
         raise InvalidInput("text", data["name"][:60], ACCEPTS, "no 'Level N Organization Role' line after the name")
+    between = [ln.text for ln in lines[at + 1:level_at] if ln.text]
+    if between:  # keywords printed over the level line, one a line (a web page's tags)
+        data["ancestry"] = [k.strip() for t in between for k in t.split(",") if k.strip()]
     line = lines[level_at]
     match = _LEVEL.match(" ".join(p for p in (line.bold, line.text) if p))
     assert match
@@ -202,10 +223,19 @@ def _stats(text: str, data: dict[str, Any]) -> bool:
     for name, value in _CHARACTERISTIC.findall(text):
         data[name.lower()] = int(value.replace(" ", "").replace("\u2212", "-"))
         found = True
+    for name in _UNSET.findall(text):  # the workbench's "—": a characteristic the formulas leave unset
+        data.setdefault(UNSET_KEY, set()).add(name.lower())
+        found = True
     ev = re.search(r"\bEV\s+(\d+[^·|]*)", text)
     if ev and "ev" not in data:
         data["ev"] = _ev_text(ev.group(1))
         found = True
+    movement = re.search(r"\bMovement\s*:?\s*([A-Za-z][\w, ]*?)(?=\s*(?:/|·|\bImmunit|\bWeakness|\bWith Captain|$))",
+                         text)
+    if movement and "movement" not in data:
+        found = True
+        if movement.group(1).strip() not in ("", "-", "—"):
+            data["movement"] = movement.group(1).strip()
     for key, label in (("immunities", r"Immunit(?:y|ies)"), ("weaknesses", r"Weakness(?:es)?")):
         match = re.search(label + r"\s*:?\s*(.+?)(?=\s*(?:/|·|\bImmunit|\bWeakness|\bMovement|$))", text)
         if match:
@@ -294,6 +324,8 @@ class _Reader:
         self.features: list[_Feature] = []
         self.kept: list[KeptText] = []
         self.section = ""
+        self.blank_before = False
+        self.after_blank = False
 
     def _start(self, line: _Line, following: list[_Line]) -> _Feature | None:
         """A new ability or trait begins at this line, or None."""
@@ -310,7 +342,7 @@ class _Reader:
         nxt = next((ln for ln in following if ln.text or ln.bold), None)
         name = line.bold or line.text
         if nxt is not None and not nxt.bold and _is_head(nxt.text) and len(name) <= 60 and not _TIER.match(name) \
-                and not name.endswith((".", ":")):
+                and (bool(line.bold) or not name.endswith((".", ":"))):
             return _Feature(name=name, kind="ability")
         if line.bold and self.section in ("traits", "") and not line.heading:
             feature = _Feature(name=line.bold, kind="trait")
@@ -358,7 +390,9 @@ class _Reader:
             line = self.lines[index]
             text = line.text
             if not text and not line.bold:
+                self.blank_before = True
                 continue
+            self.after_blank, self.blank_before = self.blank_before, False
             if line.heading:
                 self.section = (line.bold or text).strip().lower()
                 feature = None
@@ -372,9 +406,20 @@ class _Reader:
                 self._malice_feature(line)
                 continue
             whole = f"{line.bold} {text}".strip() if line.bold else text
-            if not self.features and self._header_line(line, whole, index <= start + 2, data):
+            if line.bold and _FORMULA_SIGNATURE.match(text):  # the formulas' own signature: no printed ability
+                self.section, feature = _FORMULA_SECTION, None
+                self.kept.append(KeptText(where=self.section, part="line", text=whole))
                 continue
-            started = self._start(line, self.lines[index + 1:])
+            if self.section == _FORMULA_SECTION:
+                started = self._start(line, self.lines[index + 1:])
+                if started is None:
+                    self.kept.append(KeptText(where=self.section, part="line", text=whole))
+                    continue
+                self.section = ""
+            elif not self.features and self._header_line(line, whole, index <= start + 2, data):
+                continue
+            else:
+                started = self._start(line, self.lines[index + 1:])
             if started is not None:
                 feature = started
                 self.features.append(feature)
@@ -410,7 +455,7 @@ class _Reader:
             return "head"
         paragraph = _paragraph(f"{line.bold} {line.text}".strip() if line.bold else whole)
         last = feature.effects[-1] if feature.effects else None
-        continues = (last is not None and "roll" not in last and not any(k.startswith("tier") for k in last)
+        continues = (last is not None and not self.after_blank and "roll" not in last and not any(k.startswith("tier") for k in last)
                      and not _PARAGRAPH.match(whole) and not line.bold and last.get("effect", "")
                      and not last["effect"].rstrip().endswith((".", "!", "?", ":")))
         if continues and last is not None:
@@ -424,6 +469,10 @@ class _Reader:
         if line.bold and match:
             self.features.append(_Feature(name=line.bold, kind="trait", cost=f"{match.group(1)} Malice",
                                           effects=[{"effect": match.group(2)}]))
+        elif line.bold and (words := re.match(r"^Cost: (\S.{0,40}? Malice) (\S.*)$", line.text)):
+            # a cost the model has no number for ("3-7 Malice"), printed as its paragraph
+            self.features.append(_Feature(name=line.bold, kind="trait", cost=words.group(1),
+                                          effects=[{"effect": words.group(2)}]))
         elif line.text or line.bold:
             self.kept.append(KeptText(where="Malice features", part="line", text=f"{line.bold} {line.text}".strip()))
 
@@ -461,18 +510,26 @@ def parse_stat_block_text(text: str, source: str = "pasted text") -> Monster:
     if len(text) > MAX_TEXT_CHARS:
         raise InvalidInput("text", f"{len(text):,} characters", ACCEPTS,
                            f"longer than {MAX_TEXT_CHARS:,} characters: no stat block is")
-    lines = _lines(text)
-    data: dict[str, Any] = {"type": "statblock"}
-    start = _header(lines, data)
-    reader = _Reader(lines)
-    reader.read(start, data)
+    text = _squeezed(text)
+    if text.count("\n") > MAX_LINES:
+        raise InvalidInput("text", f"{text.count(chr(10)) + 1:,} lines", ACCEPTS,
+                           f"more than {MAX_LINES:,} lines: no stat block is")
+    text = without_front_matter(text)
+    if is_compendium_markdown(text):
+        text = compendium_markup_off(text)
+    compendium = read_compendium_text(text)
+    if compendium is not None:
+        data, kept = compendium
+    else:
+        data, kept = _book_layout(text)
+    unset = data.pop(UNSET_KEY, set())
+    _retainer(data, kept)
     data.setdefault("ev", "0")
     data.setdefault("speed", 5)
     data.setdefault("size", "1M")
     data.setdefault("stability", 0)
     for name in CHARACTERISTICS:
         data.setdefault(name, 0)
-    data["features"] = [_feature_json(f) for f in reader.features]
     missing = [k for k in ("stamina", "free_strike") if k not in data]
     if missing:
         raise InvalidInput("text", data["name"][:60], ACCEPTS, f"no {missing[0].replace('_', ' ').title()} found")
@@ -480,6 +537,42 @@ def parse_stat_block_text(text: str, source: str = "pasted text") -> Monster:
         monster = parse_whole_stat_block(data, source)
     except StatBlockError as exc:
         raise InvalidInput("text", data["name"][:60], ACCEPTS, exc.reason) from None
-    if not reader.kept:
+    if unset:
+        # four unset and one printed: the formulas' highest characteristic, which sets none of the five
+        unset = set(CHARACTERISTICS) if len(unset) == len(CHARACTERISTICS) - 1 else unset
+        monster = monster.model_copy(update={"characteristics": monster.characteristics.model_copy(
+            update=dict.fromkeys(unset))})
+    if not kept:
         return monster
-    return monster.model_copy(update={"kept_as_text": (*monster.kept_as_text, *reader.kept)})
+    return monster.model_copy(update={"kept_as_text": (*monster.kept_as_text, *kept)})
+
+
+def _squeezed(text: str) -> str:
+    """The text with its line ends made one kind and each run of blank lines one blank line (a blank line
+    parts paragraphs; more say nothing more)."""
+    out: list[str] = []
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        if line.strip() or (out and out[-1].strip()):
+            out.append(line if line.strip() else "")
+    return "\n".join(out)
+
+
+def _retainer(data: dict[str, Any], kept: list[KeptText]) -> None:
+    """A retainer's "Harrier Retainer": the monster rules have no retainer organization, so the role is
+    read with the formulas' closest organization (the stat block reader says which) and the word is kept."""
+    roles = data.get("roles") or [""]
+    words = roles[0].split()
+    if any(w.lower() == "retainer" for w in words):
+        data["roles"] = [" ".join(w for w in words if w.lower() != "retainer")]
+        kept.append(KeptText(where="the stat block", part="organization", text=roles[0]))
+
+
+def _book_layout(text: str) -> tuple[dict[str, Any], list[KeptText]]:
+    """A block in the book's layout (or the workbench's Markdown) in the JSON shape, and the lines kept."""
+    lines = _lines(mended_pdf_text(text))
+    data: dict[str, Any] = {"type": "statblock"}
+    start = _header(lines, data)
+    reader = _Reader(lines)
+    reader.read(start, data)
+    data["features"] = [_feature_json(f) for f in reader.features]
+    return data, reader.kept
