@@ -48,7 +48,7 @@ from workbench.fight.pace import attack_choices, fight_pace, foe_attack
 from workbench.formats.bestiary import Bestiary, PublishedMonster, sample_bestiary
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
-from workbench.monster.shown import library_as_shown
+from workbench.monster.library import load_library
 from workbench.numbers import format_number
 from workbench.render.encounter import (
     budget_html,
@@ -661,7 +661,8 @@ class EncounterEditor(widgets.VBox):
         return e.adding(creature)
 
     def _load_library(self) -> str:
-        found, problems = library_as_shown(self.folder_c.value.strip() or None)
+        contents = load_library(self.folder_c.value.strip() or None)
+        found, problems = contents.named_monsters(), contents.problem_lines()
         self.monsters = self.monsters + found
         self.library = self.library + found
         self.suggestion_key = ()

@@ -37,7 +37,7 @@ from workbench.formats.bestiary import Bestiary, PublishedMonster
 from workbench.formats.collection import AddedBestiary, gather_bestiary, old_library_folders
 from workbench.io.safe_file import FileChanged, FileProblem, read_json, write_atomic
 from workbench.model import Monster
-from workbench.monster.shown import library_as_shown
+from workbench.monster.library import load_library
 from workbench.render.message import error_html, ok_html
 from workbench.workspace import (
     Workspace,
@@ -212,7 +212,8 @@ def encounter_page() -> widgets.VBox:
     """The encounter editor on the workspace's encounter, with the saved monsters to add; every change is
     written back to the workspace, so the fight page runs this encounter."""
     workspace, problem = _workspace()
-    monsters, unreadable = library_as_shown(library_folder())
+    contents = load_library(library_folder())
+    monsters, unreadable = contents.named_monsters(), contents.problem_lines()
     saved_count = len(monsters)
     folder = library_folder()
     # beside the library: the added bestiaries' monsters the stat block list does not hold (Forge Steel, Foundry)
@@ -276,7 +277,7 @@ def adventure_page() -> widgets.VBox:
     """The day of encounters: the encounters saved on the encounter page, in order with respites, saved into
     the workspace's adventures folder; the packet prints the saved monsters' own stat blocks."""
     workspace, problem = _workspace()
-    monsters, _unreadable = library_as_shown(library_folder())  # the encounter page names the files it could not read
+    monsters = load_library(library_folder()).named_monsters()  # the encounter page names the files it could not read
     app = adventure_app(folder=encounters_folder(), monsters=monsters, adventures=adventures_folder(),
                         party=workspace.encounter.party.model_copy(update={"victories": Fraction(0)}))
     return _page(problem, app)
