@@ -449,3 +449,12 @@ def test_a_taken_name_is_refused_as_name_taken_and_delete_returns_the_file(tmp_p
         save_monster(monster, "bandit", tmp_path)
     assert caught.value.path == path and caught.value.code == "invalid-name"
     assert delete_monster("Bandit", tmp_path) == path and not path.exists()
+
+
+def test_an_entry_without_a_name_is_named_by_its_library_name(tmp_path):
+    save_monster(goblin().model_copy(update={"name": ""}), name="Troll", folder=tmp_path)
+    entry = load_entry("Troll", tmp_path)
+    assert (entry.monster.name, entry.named.name) == ("", "Troll")
+    assert entry.named.model_copy(update={"name": ""}) == entry.monster  # nothing else changed
+    assert load_library(tmp_path).named_monsters() == [entry.named]
+    assert load_entry("Troll", tmp_path).model_copy(update={"monster": goblin()}).named == goblin()

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from workbench.apps.ability_editor import AbilityEditor
+from workbench.apps.ability_editor import AbilityEditor, own_abilities, with_abilities
 from workbench.apps.chart_slot import ChartSlot
 from workbench.apps.export import ExportPanel
 from workbench.apps.message import plain_tooltips, refusal_text, shown_path
@@ -526,8 +526,7 @@ class MonsterBuilder(widgets.VBox):
         # "Instant Solo Creature" re-applied after each rebuild (its traits and feature are never doubled)
         monster = instant_solo(monster) if c["instant_solo"].value else monster
         self.ability_editor.set_monster(monster)  # each ability carried to the new numbers
-        abilities = self.ability_editor.abilities  # none edited: the formulas' signature ability
-        return monster.model_copy(update={"abilities": abilities}) if abilities else monster
+        return with_abilities(monster, self.ability_editor.abilities)  # none edited: the formulas' signature
 
     def _characteristics(self, monster: Monster) -> Characteristics:
         """The five boxes (blank: the formulas' highest for the chosen one, unset for the others)."""
@@ -860,7 +859,7 @@ class MonsterBuilder(widgets.VBox):
             self._load_modules()  # the module folder first: a saved attachment to one of its modules is offered
             for key, items in own_lists.items():
                 self.rows[key].set_items(items)
-            self.ability_editor.set_abilities(() if choices else monster.abilities, monster)
+            self.ability_editor.set_abilities(own_abilities(monster), monster)
         finally:
             self._syncing = False
         self._sync_controls()
