@@ -311,5 +311,5 @@ def calibration_page() -> widgets.VBox:
 
 
 def workspace_file() -> str:
-    """Where the workspace is kept, as shown to a Director."""
+    """Where the workspace is kept, in the words a Director reads."""
     return shown_path(workspace_path())
