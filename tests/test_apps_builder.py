@@ -304,8 +304,9 @@ def test_show_keeps_an_instant_solo(app):
 
 
 def test_a_loaded_instant_solo_is_shown_as_saved_and_saved_again_as_one(app, tmp_path):
-    boss = wb.instant_solo(build_monster(5, "leader").model_copy(update={"name": "Warlord Kresh"}))
-    save_monster(boss, folder=tmp_path, characteristic="presence")
+    boss = wb.instant_solo(build_monster(5, "leader", characteristic="presence").model_copy(
+        update={"name": "Warlord Kresh"}))
+    save_monster(boss, folder=tmp_path)
     app.folder.value = str(tmp_path)
     app.buttons["refresh"].click()
     app.saved.value = "Warlord Kresh"

@@ -81,7 +81,7 @@ def _shown_numbers(block: str) -> dict:
         "bonus": int(re.search(r"Power Roll \+ (\d+)", block).group(1)),
         "damage": [int(d) for d in re.findall(r'class="wb-damage-tier\d">(\d+)<', block)],
         "potency": [int(p) for p in re.findall(r'class="wb-potency-tier\d">(-?\d+)<', block)],
-        "letter": re.search(r"<td>(\w) &lt; <span class=\"wb-potency-tier1\">", block).group(1),
+        "letter": re.search(r"(\w) &lt; <span class=\"wb-potency-tier1\">", block).group(1),
         "stamina": int(re.search(r'data-stamina="(\d+)"', block).group(1)),
         "free_strike": int(re.search(r'data-free-strike="(\d+)"', block).group(1)),
         "ev": int(re.search(r'data-ev="(\d+)"', block).group(1)),
@@ -125,14 +125,17 @@ def test_a_builder_monster_exported_to_forge_steel_carries_every_number_the_bloc
     assert [t.damage for t in back.abilities[0].power_roll.tiers] == shown["damage"]
 
 
-def test_the_panel_drops_its_file_when_a_display_choice_changes():
-    monster = wb.build_monster(level=2, organization="platoon", role="defender").model_copy(update={"name": "Guard"})
+def test_the_panel_drops_its_file_when_the_highest_characteristic_changes():
+    def guard(characteristic: str) -> wb.Monster:
+        return wb.build_monster(level=2, organization="platoon", role="defender",
+                                characteristic=characteristic).model_copy(update={"name": "Guard"})
+
     panel = ExportPanel()
-    panel.show(monster, characteristic="might")
+    panel.show(guard("might"))
     panel.controls["make"].click()
     assert panel.link.value
-    panel.show(monster, characteristic="reason")
-    assert panel.link.value == "" and panel.shown.characteristics.reason == monster.highest_characteristic
+    panel.show(guard("reason"))
+    assert panel.link.value == "" and panel.monster.characteristics.reason == guard("might").highest_characteristic
 
 
 def test_each_format_downloads_under_its_own_name_from_a_button():

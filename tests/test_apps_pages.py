@@ -58,11 +58,12 @@ def test_a_broken_workspace_file_is_named_and_a_fresh_one_used(tmp_path):
     assert path.read_text() == "{ not json"  # kept as it was
 
 
-def test_the_encounter_page_offers_a_saved_monster_as_the_builder_showed_it():
-    """Saved with Agility as its highest characteristic: the encounter page's list and its "Load library"
-    button both offer the monster with Agility at the highest value, as the builder's block showed it."""
-    ogre = wb.build_monster(level=4, organization="elite", role="brute").model_copy(update={"name": "Bridge Ogre"})
-    save_monster(ogre, "Bridge Ogre", library_folder(), characteristic="agility")
+def test_the_encounter_page_offers_a_saved_monster_with_its_characteristic():
+    """Built with Agility as its highest characteristic: the encounter page's list and its "Load library"
+    button both offer the monster with Agility at the highest value, as its block shows it."""
+    ogre = wb.build_monster(level=4, organization="elite", role="brute", characteristic="agility").model_copy(
+        update={"name": "Bridge Ogre"})
+    save_monster(ogre, "Bridge Ogre", library_folder())
     app = inner(pages.encounter_page(), "wb-encounter-app")
     offered = [m for _, m in app.controls["monster"].options if m.name == "Bridge Ogre"]
     app.controls["folder"].value = str(library_folder())
@@ -71,5 +72,5 @@ def test_the_encounter_page_offers_a_saved_monster_as_the_builder_showed_it():
     assert len(offered) == 2
     for monster in offered:
         values = monster.model_dump()["characteristics"]
-        assert values["agility"] == ogre.highest_characteristic  # the builder's block: "Agility +N"
+        assert values["agility"] == ogre.highest_characteristic  # its block: "Agility +N"
         assert values["might"] is None  # not the Might the bare formula monster would show

@@ -159,11 +159,11 @@ def test_import_names_the_parts_of_a_real_file_kept_as_text(tmp_path, capsys):
     assert "kept as text: ability 'Spit Globs', distance: Two 3 cubes within 10" in out
 
 
-def test_export_of_a_builder_monster_from_the_library_carries_what_the_builder_showed(tmp_path, capsys):
+def test_export_of_a_builder_monster_from_the_library_carries_its_block(tmp_path, capsys):
     library = tmp_path / "library"
-    ogre = wb.build_monster(level=4, organization="elite", role="brute").model_copy(
-        update={"name": "Bridge Ogre", "signature_name": "Club Sweep"})
-    wb.save_monster(ogre, folder=library, characteristic="agility", strike=False)
+    ogre = wb.build_monster(level=4, organization="elite", role="brute", characteristic="agility",
+                            strike=False).model_copy(update={"name": "Bridge Ogre", "signature_name": "Club Sweep"})
+    wb.save_monster(ogre, folder=library)
     out = tmp_path / "ogre.ds-monster"
     assert main(["export", "Bridge Ogre", "--library", str(library), "--format", "forge-steel", "-o", str(out)]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))

@@ -255,14 +255,27 @@ def test_save_encounter_overwrite_must_be_a_bool(tmp_path, value):
 
 
 @pytest.mark.parametrize("value", SWITCHES)
-@pytest.mark.parametrize("switch", ["overwrite", "strike"])
-def test_save_monster_switches_must_be_bools(tmp_path, value, switch):
+def test_save_monster_switches_must_be_bools(tmp_path, value):
     path = wb.save_monster(_monster("Alpha"), folder=tmp_path)
     before = path.read_bytes()
     with pytest.raises(wb.InvalidInput) as caught:
-        wb.save_monster(_monster("Alpha", level=5), folder=tmp_path, **{switch: value})
-    assert caught.value.field == switch
+        wb.save_monster(_monster("Alpha", level=5), folder=tmp_path, overwrite=value)
+    assert caught.value.field == "overwrite"
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("value", SWITCHES)
+def test_the_strike_choice_must_be_a_bool(value):
+    with pytest.raises(wb.InvalidInput) as caught:
+        wb.build_monster(1, "platoon", "brute", strike=value)
+    assert caught.value.field == "strike"
+
+
+@pytest.mark.parametrize("value", ["luck", "", None, 3, "<b>might</b>"])
+def test_the_characteristic_choice_must_be_one_of_the_five(value):
+    with pytest.raises(wb.InvalidInput) as caught:
+        wb.build_monster(1, "platoon", "brute", characteristic=value)
+    assert caught.value.field == "characteristic" and "might" in caught.value.accepts.lower()
 
 
 @pytest.mark.parametrize("value", SWITCHES)

@@ -16,6 +16,7 @@ from strategies import monsters
 from workbench import InvalidInput, build_monster, core_ruleset
 from workbench.io import writing
 from workbench.io.lock import JOURNAL_NAME, LOCK_NAME
+from workbench.model import CHARACTERISTICS
 from workbench.monster import library as lib
 from workbench.monster.library import (
     SCHEMA_PATH,
@@ -30,6 +31,7 @@ from workbench.monster.library import (
     save_monster,
     schema_text,
 )
+from workbench.monster.signature import signature_choices
 
 
 def goblin(name: str = "Goblin Sneak", level: int = 1):
@@ -45,18 +47,29 @@ text = st.text(max_size=40)
 
 
 @settings(max_examples=60)
-@given(
-    monster=monsters(words=text, names=text),
-    characteristic=st.sampled_from(["might", "agility", "reason", "intuition", "presence"]),
-    strike=st.booleans(),
-)
-def test_any_valid_monster_round_trips(monster, characteristic, strike):
+@given(monster=monsters(words=text, names=text))
+def test_any_valid_monster_round_trips(monster):
     with tempfile.TemporaryDirectory() as folder:
-        save_monster(monster, "saved", folder, characteristic=characteristic, strike=strike)
+        save_monster(monster, "saved", folder)
         entry = load_entry("saved", folder)
         assert entry.monster == monster
-        assert (entry.characteristic, entry.strike, entry.changed) == (characteristic, strike, ())
+        assert entry.changed == ()
         assert list_monsters(folder) == ["saved"]
+
+
+@settings(max_examples=30)
+@given(level=st.integers(1, 10), characteristic=st.sampled_from(CHARACTERISTICS), strike=st.booleans(),
+       signature=st.sampled_from(("", "Club Sweep")))
+def test_a_formula_monster_round_trips_with_its_characteristic_and_signature_ability(level, characteristic,
+                                                                                     strike, signature):
+    monster = build_monster(level, "elite", "brute", characteristic=characteristic, strike=strike).model_copy(
+        update={"signature_name": signature})
+    with tempfile.TemporaryDirectory() as folder:
+        save_monster(monster, "saved", folder)
+        entry = load_entry("saved", folder)
+    assert entry.monster == monster
+    assert (entry.characteristic, entry.strike) == (characteristic, strike)  # the file names them too
+    assert signature_choices(entry.monster) == (characteristic, strike)
 
 
 def test_file_stores_inputs_text_and_numbers(tmp_path):
@@ -363,15 +376,18 @@ def test_version_1_files_written_by_the_earlier_workbench_load_with_nothing_lost
     for key in lib.NUMBER_FIELDS:
         assert monster[key] == saved["numbers"][key], key
     assert (entry.characteristic, entry.strike, entry.changed) == (saved["characteristic"], saved["strike"], ())
+    # the choices kept beside the monster are written into it: it shows what it showed
+    assert signature_choices(entry.monster) == (saved["characteristic"], saved["strike"])
+    assert entry.monster.characteristics[saved["characteristic"]] == saved["numbers"]["highest_characteristic"]
     for key in ("level", "organization", "role", "extra_stamina", "targets"):
         assert monster[key] == saved[key], key
 
 
-def test_a_version_1_file_saved_again_is_version_2_and_loads_the_same(tmp_path):
+def test_a_version_1_file_saved_again_is_version_3_and_loads_the_same(tmp_path):
     before = load_monster("Bone Crusher", V1_FILES)
     save_monster(before, folder=tmp_path)
     saved = json.loads((tmp_path / "Bone Crusher.json").read_text(encoding="utf-8"))
-    assert saved["version"] == 2 and saved["keep_numbers"] is False
+    assert saved["version"] == 3 and saved["keep_numbers"] is False
     assert load_monster("Bone Crusher", tmp_path) == before
 
 
@@ -434,3 +450,12 @@ def test_a_taken_name_is_refused_as_name_taken_and_delete_returns_the_file(tmp_p
         save_monster(monster, "bandit", tmp_path)
     assert caught.value.path == path and caught.value.code == "invalid-name"
     assert delete_monster("Bandit", tmp_path) == path and not path.exists()
+
+
+def test_an_entry_without_a_name_is_named_by_its_library_name(tmp_path):
+    save_monster(goblin().model_copy(update={"name": ""}), name="Troll", folder=tmp_path)
+    entry = load_entry("Troll", tmp_path)
+    assert (entry.monster.name, entry.named.name) == ("", "Troll")
+    assert entry.named.model_copy(update={"name": ""}) == entry.monster  # nothing else changed
+    assert load_library(tmp_path).named_monsters() == [entry.named]
+    assert load_entry("Troll", tmp_path).model_copy(update={"monster": goblin()}).named == goblin()

@@ -275,8 +275,13 @@ def test_characteristics_by_name_and_letter():
 # ---------------------------------------------------------------- the monster
 
 
-def test_a_formula_monster_has_the_new_parts_empty_and_its_old_numbers():
+def test_a_formula_monster_holds_its_block_and_its_old_numbers():
     monster = build_monster(5, "elite", "brute")
-    assert monster.characteristics == Characteristics()
-    assert monster.abilities == () and monster.immunities == () and monster.size_class is None
+    assert monster.characteristics == Characteristics(might=3)  # 1 + echelon 2, Might unless chosen
+    (signature,) = monster.abilities
+    assert (signature.cost, signature.keywords, signature.power_roll.bonus) == ("signature", ("Strike",), 3)
+    # tier 1 = ceil(11 x 0.6) + 3 = 10, tier 2 = 13 + 3, tier 3 = 16 + 3; potencies M < 1, 2, 3
+    assert [str(t) for t in signature.power_roll.tiers] == ["10 damage; M < 1", "16 damage; M < 2",
+                                                             "19 damage; M < 3"]
+    assert monster.immunities == () and monster.size_class is None
     assert monster.damage.tier1 == build_monster(5, "elite", "brute").damage.tier1

@@ -179,4 +179,5 @@ def test_villain_actions_and_header_only_stat_blocks_offer_no_choice():
     assert all(monarch.abilities[[a.name for a in monarch.abilities].index(n)].villain_action is None
                for n in attack_choices(monarch))
     assert attack_choices(WARRIOR) == ()  # a header-only stat block lists no abilities
-    assert attack_choices(wb.build_monster(3, "platoon", "brute")) == ()  # nor the formulas' monster
+    # the formulas' monster offers its signature ability, the one it holds
+    assert attack_choices(wb.build_monster(3, "platoon", "brute")) == ("Signature ability",)

@@ -72,7 +72,7 @@ def test_level_5_elite_brute_block_by_hand():
 )
 def test_block_numbers_match_independent_reading(level, pair, strike):
     organization, role = pair
-    html = stat_block_html(build_monster(level, organization, role), strike=strike)
+    html = stat_block_html(build_monster(level, organization, role, strike=strike))
     assert number(html, "wb-ev") == ref.ev(level, organization)
     assert number(html, "wb-stamina") == ref.stamina(level, organization, role)
     assert number(html, "wb-free-strike") == ref.free_strike(level, organization, role)
@@ -85,11 +85,12 @@ def test_block_numbers_match_independent_reading(level, pair, strike):
 
 def test_not_a_strike_drops_the_characteristic():
     # Level 1 platoon artillery: (4 + 1 + 1) x 0.6 = 3.6 -> 4; a strike adds +2 (1 + echelon 1) -> 6.
-    strike = stat_block_html(build_monster(1, "platoon", "artillery"), strike=True)
-    plain = stat_block_html(build_monster(1, "platoon", "artillery"), strike=False)
+    strike = stat_block_html(build_monster(1, "platoon", "artillery", strike=True))
+    plain = stat_block_html(build_monster(1, "platoon", "artillery", strike=False))
     assert number(strike, "wb-damage-tier1") == 6
     assert number(plain, "wb-damage-tier1") == 4
-    assert 'data-strike="false"' in plain
+    assert '<div class="wb-ability-meta">Strike · Main action' in strike
+    assert '<div class="wb-ability-meta">- · Main action' in plain
 
 
 @pytest.mark.parametrize(
@@ -101,16 +102,16 @@ def test_not_a_strike_drops_the_characteristic():
     ],
 )
 def test_potency_uses_the_highest_characteristic_letter(characteristic, letter):
-    html = stat_block_html(build_monster(5, "platoon", "hexer"), characteristic=characteristic)
+    monster = build_monster(5, "platoon", "hexer", characteristic=characteristic)
+    html = stat_block_html(monster)
     assert f'{letter} &lt; <span class="wb-potency-tier1">1</span>' in html
     assert f'class="wb-highest" data-characteristic="{characteristic.lower()}"' in html
-    md = stat_block_markdown(build_monster(5, "platoon", "hexer"), characteristic=characteristic)
-    assert f"{letter} < 1" in md
+    assert f"{letter} &lt; 1" in stat_block_markdown(monster)  # "<" escaped, so Markdown prints it
 
 
 def test_unknown_characteristic_is_refused():
     with pytest.raises(InvalidInput) as caught:
-        stat_block_html(build_monster(1, "platoon", "brute"), characteristic="luck")
+        build_monster(1, "platoon", "brute", characteristic="luck")
     assert caught.value.code == "invalid-characteristic"
     assert "might" in caught.value.accepts
 

@@ -12,7 +12,7 @@ import workbench as wb
 from workbench.export.printout import print_html
 from workbench.formats.bestiary import sample_bestiary
 from workbench.formats.reader import import_monster
-from workbench.render.stat_block import signature_damage, stat_block_html
+from workbench.render.stat_block import stat_block_html
 from workbench.render.table_copy import table_copy_html
 
 SAMPLE = sample_bestiary()
@@ -59,14 +59,14 @@ def test_a_published_block_keeps_every_number_and_every_ability(channeler):
 
 
 def test_a_formula_monster_prints_its_highest_characteristic_and_no_empty_boxes():
-    monster = wb.build_monster(5, "elite", "brute").model_copy(update={"name": "Ridge Ogre"})
-    copy = table_copy_html(monster, characteristic="agility")
+    monster = wb.build_monster(5, "elite", "brute", characteristic="agility").model_copy(update={"name": "Ridge Ogre"})
+    copy = table_copy_html(monster)
     assert re.findall(r"<th>(\w+)</th>", copy.split('class="wb-characteristics"')[1].split("</table>")[0]) == [
         "Agility"]
     assert f'data-characteristic="agility">+{monster.highest_characteristic}<' in copy
     assert "—" not in copy
     text = text_of(copy)
-    for tier in signature_damage(monster).as_tuple():  # the formulas' signature strike, every tier
+    for tier in monster.damage.as_tuple():  # the formulas' signature strike, every tier
         assert f"{tier} damage" in text
 
 

@@ -33,7 +33,9 @@ __all__ = [
     "add_ability",
     "fields_of",
     "move_ability",
+    "own_abilities",
     "remove_ability",
+    "with_abilities",
 ]
 
 COSTS = ("none", "signature", "malice", "villain 1", "villain 2", "villain 3")
@@ -140,9 +142,22 @@ def _control(field: str) -> str:
     return parts[0]
 
 
+def own_abilities(monster: Monster) -> tuple[Ability, ...]:
+    """The abilities the editor edits: a monster's own; none for a formula monster (its signature ability is
+    the formulas', written anew with its numbers, until the Director adds one of their own)."""
+    return () if monster.formula_choices() is not None else monster.abilities
+
+
+def with_abilities(monster: Monster, abilities: tuple[Ability, ...]) -> Monster:
+    """`monster` with the edited abilities; with none, a formula monster keeps its signature ability."""
+    if not abilities and monster.formula_choices() is not None:
+        return monster
+    return monster.model_copy(update={"abilities": abilities})
+
+
 def ability_view(monster: Monster, abilities: tuple[Ability, ...], problem: InvalidInput | None = None) -> str:
     """The stat block with these abilities, and the problem with the last edit if there is one."""
-    shown = monster.model_copy(update={"abilities": abilities})
+    shown = with_abilities(monster, abilities)
     note = ""
     if problem is not None:
         note = error_html(f"{problem_text(problem)} The last good block is shown.", css="wb-error", tag="div")
@@ -166,7 +181,7 @@ class AbilityEditor:
     def __init__(self, monster: Monster, on_change: Callable[[tuple[Ability, ...]], None] | None = None,
                  view: bool = True) -> None:
         self.monster = monster
-        self.abilities: tuple[Ability, ...] = tuple(monster.abilities)
+        self.abilities: tuple[Ability, ...] = own_abilities(monster)
         self._design: tuple[tuple[Ability, ...], Monster] = (self.abilities, monster)
         self.problem: InvalidInput | None = None
         self.on_change = on_change
@@ -360,7 +375,7 @@ class AbilityEditor:
     @property
     def result(self) -> Monster:
         """The monster with the abilities as edited."""
-        return self.monster.model_copy(update={"abilities": self.abilities})
+        return with_abilities(self.monster, self.abilities)
 
     def form(self) -> widgets.Widget:
         """The controls alone (the builder puts them in its Abilities section)."""

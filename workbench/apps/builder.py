@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from workbench.apps.ability_editor import AbilityEditor
+from workbench.apps.ability_editor import AbilityEditor, own_abilities, with_abilities
 from workbench.apps.chart_slot import ChartSlot
 from workbench.apps.export import ExportPanel
 from workbench.apps.message import plain_tooltips, refusal_text, shown_path
@@ -65,6 +65,7 @@ from workbench.monster.library import (
     suggest_name,
 )
 from workbench.monster.relevel import relevel
+from workbench.monster.signature import signature_choices
 from workbench.monster.solo import can_become_solo, instant_solo, is_instant_solo, without_instant_solo
 from workbench.render.calibration import closest_published_html
 from workbench.render.message import error_html, ok_html
@@ -559,7 +560,7 @@ class MonsterBuilder(widgets.VBox):
         c = self.controls
         monster = build_monster(
             c["level"].value, c["organization"].value, c["role"].value, c["extra_stamina"].value,
-            c["targets"].value, self.rules,
+            c["targets"].value, self.rules, characteristic=c["characteristic"].value, strike=c["strike"].value,
         )
         monster = monster.model_copy(update={
             "name": c["name"].value.strip(),
@@ -569,7 +570,7 @@ class MonsterBuilder(widgets.VBox):
             "stability": c["stability"].value.strip(),
             "signature_name": c["signature_name"].value.strip(),
             "signature_text": c["signature_text"].value.strip(),
-            "characteristics": self._characteristics(),
+            "characteristics": self._characteristics(monster),
             "movement": self._movement(),
             "immunities": _modifiers("immunities", c["immunities"].value),
             "weaknesses": _modifiers("weaknesses", c["weaknesses"].value),
@@ -578,7 +579,7 @@ class MonsterBuilder(widgets.VBox):
         # "Instant Solo Creature" re-applied after each rebuild (its traits and feature are never doubled)
         monster = instant_solo(monster) if c["instant_solo"].value else monster
         self.ability_editor.set_monster(monster)  # each ability carried to the new numbers
-        return monster.model_copy(update={"abilities": self.ability_editor.abilities})
+        return with_abilities(monster, self.ability_editor.abilities)  # none edited: the formulas' signature
 
     # ------------------------------------------------------------ a monster kept as printed
 
@@ -702,12 +703,11 @@ class MonsterBuilder(widgets.VBox):
         return tuple(c["keywords"].value) + tuple(k.strip() for k in c["other_keywords"].value.split(",")
                                                   if k.strip())
 
-    def _characteristics(self) -> Characteristics:
+    def _characteristics(self, monster: Monster) -> Characteristics:
         """The five boxes (blank: the formulas' highest for the chosen one, unset for the others)."""
         typed = {name: self.controls[f"score_{name}"].value.strip() for name in CHARACTERISTICS}
-        if not any(typed.values()):
-            return Characteristics()
         values = {name: _score(name, text) for name, text in typed.items() if text}
+        values.setdefault(self.controls["characteristic"].value, monster.highest_characteristic)
         return Characteristics(**values)
 
     def _movement(self) -> Movement | None:
@@ -731,12 +731,9 @@ class MonsterBuilder(widgets.VBox):
             return
         self._sync_controls()
         self._load_modules()
-        c = self.controls
         try:
             monster = self._build()
-            options = {"characteristic": c["characteristic"].value, "strike": c["strike"].value,
-                       "modules": self.modules}
-            block = stat_block_html(monster, lore=self.lore, style=False, **options)
+            block = stat_block_html(monster, lore=self.lore, style=False, modules=self.modules)
         except WorkbenchError as exc:
             self.status.value = error_html(refusal_text(exc), css="wb-error")
             return
@@ -806,8 +803,7 @@ class MonsterBuilder(widgets.VBox):
             else:
                 update_scaling_figure(self.chart.figure, *chart)
         elif title == "Move to another level":
-            options = {"characteristic": c["characteristic"].value, "strike": c["strike"].value,
-                       "modules": self.modules, "lore": self.lore}
+            options = {"modules": self.modules, "lore": self.lore}
             levels = list(range(1, c["level"].max + 1))
             if list(self.relevel_level.options) != levels:  # epic levels ticked or unticked
                 with self._quiet:
@@ -819,10 +815,8 @@ class MonsterBuilder(widgets.VBox):
             except WorkbenchError as exc:
                 self.relevel_view.value = error_html(refusal_text(exc), css="wb-error", tag="div")
         elif title == "Export":
-            options = {"characteristic": c["characteristic"].value, "strike": c["strike"].value,
-                       "modules": self.modules}
-            self.markdown_export.value = stat_block_markdown(monster, lore=self.lore, **options)
-            self.export_panel.show(monster, characteristic=c["characteristic"].value, strike=c["strike"].value)
+            self.markdown_export.value = stat_block_markdown(monster, lore=self.lore, modules=self.modules)
+            self.export_panel.show(monster)
             self.json_export.value = monster.to_json()
 
     # ------------------------------------------------------------ library buttons
@@ -853,8 +847,7 @@ class MonsterBuilder(widgets.VBox):
             return
         base = self.file_name.value.strip() or suggest_name(self.monster.name) or "monster"
         name = f"{base} level {level}"
-        path = self._save(moved, name, "tick “Replace a file of that name” in the Homebrew library tab to replace it",
-                          characteristic=self.controls["characteristic"].value, strike=self.controls["strike"].value)
+        path = self._save(moved, name, "tick “Replace a file of that name” in the Homebrew library tab to replace it")
         if path is not None:
             self._say(f"Saved a copy at level {level} as {shown_path(path)}")
         self.relevel_note.value = self.library_note.value
@@ -876,7 +869,7 @@ class MonsterBuilder(widgets.VBox):
         except WorkbenchError:
             entry = None  # not one of ours: the importer's turn
         if entry is not None:
-            self.show(entry.monster, characteristic=entry.characteristic, strike=entry.strike)
+            self.show(entry.monster)
             monster = entry.monster
         else:
             try:
@@ -920,17 +913,16 @@ class MonsterBuilder(widgets.VBox):
         if not name.strip():
             self._say("Give the monster a name first (Name, in the Text section), then Save.", error=True)
             return
-        path = self._save(self.monster, name, REPLACE_OR_RENAME + "choose another name",
-                          characteristic=self.controls["characteristic"].value, strike=self.controls["strike"].value)
+        path = self._save(self.monster, name, REPLACE_OR_RENAME + "choose another name")
         if path is not None:
             self.overwrite.value = False
             self._say(f"Saved as {shown_path(path)}")
 
-    def _save(self, monster: Monster, name: str, if_taken: str, **choices: Any) -> Path | None:
+    def _save(self, monster: Monster, name: str, if_taken: str) -> Path | None:
         """Save into the library folder and list it, or say in words why not (None): the one way into the
         library of the Save button, the copy at another level and the pasted text."""
         try:
-            path = save_monster(monster, name, self.folder.value, overwrite=self.overwrite.value, **choices)
+            path = save_monster(monster, name, self.folder.value, overwrite=self.overwrite.value)
         except NameTaken:
             self._say(f"{name}.json is already in the library: {if_taken}.", error=True)
             return None
@@ -974,7 +966,7 @@ class MonsterBuilder(widgets.VBox):
         entry = self._act("Not loaded", load_entry, self.saved.value, self.folder.value, self.rules)
         if entry is None:
             return
-        self.show(entry.monster, characteristic=entry.characteristic, strike=entry.strike)
+        self.show(entry.monster)
         self.file_name.value = entry.name
         moved = f" (changed by the current rules: {', '.join(entry.changed)})" if entry.changed else ""
         self._say(f"Loaded {entry.file}{moved}")
@@ -1010,13 +1002,17 @@ class MonsterBuilder(widgets.VBox):
         own = without_instant_solo(monster, self.rules)
         return own.traits, own.malice_features
 
-    def show(self, monster: Monster, characteristic: str = "might", strike: bool = True) -> None:
+    def show(self, monster: Monster) -> None:
         """Put a monster's inputs and text into the controls (one redraw at the end).
 
-        An instant solo ticks *Instant solo*, so it is rebuilt as the same instant solo. A monster the
-        controls do not rebuild exactly (a published stat block, an imported file, a saved design departing
-        from the formulas) is kept as printed: see `printed`.
+        An instant solo ticks *Instant solo*, so it is rebuilt as the same instant solo. A formula monster's
+        signature ability sets the characteristic and strike pickers (it is rebuilt from them, not edited). A
+        monster the controls do not rebuild exactly (a published stat block, an imported file, a saved design
+        departing from the formulas) is kept as printed: see `printed`.
         """
+        choices = signature_choices(monster)
+        characteristic, strike = choices or ("might", True)
+        formula_score = (characteristic, monster.highest_characteristic) if choices else None
         c = self.controls
         general = set(self.lore.keyword_names())
         traits, malice_features = self._own_text(monster)
@@ -1039,7 +1035,8 @@ class MonsterBuilder(widgets.VBox):
             "movement": monster.movement.modes if monster.movement else (),
             "immunities": ", ".join(str(m) for m in monster.immunities),
             "weaknesses": ", ".join(str(m) for m in monster.weaknesses),
-            **_score_texts(monster.characteristics),
+            **{key: "" if (key.removeprefix("score_"), monster.characteristics[key.removeprefix("score_")])
+               == formula_score else text for key, text in _score_texts(monster.characteristics).items()},
         }
         if monster.movement is not None:
             values["speed"] = str(monster.movement.speed)
@@ -1055,7 +1052,7 @@ class MonsterBuilder(widgets.VBox):
             self._load_modules()  # the module folder first: a saved attachment to one of its modules is offered
             for key, items in own_lists.items():
                 self.rows[key].set_items(items)
-            self.ability_editor.set_abilities(monster.abilities, monster)
+            self.ability_editor.set_abilities(own_abilities(monster), monster)
         self._sync_controls()
         with self._quiet:
             c["level"].value = monster.level

@@ -48,7 +48,7 @@ from workbench.formats.bestiary import Bestiary, PublishedMonster, sample_bestia
 from workbench.formats.stat_block import whole_stat_block
 from workbench.model import Monster
 from workbench.monster.formulas import build_monster
-from workbench.monster.shown import library_as_shown
+from workbench.monster.library import load_library
 from workbench.numbers import format_number
 from workbench.render.encounter import (
     budget_html,
@@ -662,7 +662,8 @@ class EncounterEditor(widgets.VBox):
         return e.adding(creature)
 
     def _load_library(self) -> str:
-        found, problems = library_as_shown(self.folder_c.value.strip() or None)
+        contents = load_library(self.folder_c.value.strip() or None)
+        found, problems = contents.named_monsters(), contents.problem_lines()
         self.monsters = self.monsters + found
         self.library = self.library + found
         self.suggestion_key = ()

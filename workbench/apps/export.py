@@ -7,9 +7,8 @@ The file is made when the Director asks ("Make file"), not on every change of th
 headless Chromium a second. A monster that changes after that takes the link away, so a download is never of
 an older monster than the one on screen.
 
-What is exported is what the builder's block shows: the panel is given the monster and the block's display
-choices (the characteristic carrying the highest value, a strike or not), and every file is made of
-`monster_as_shown` of them, so a formula monster arrives with its signature ability and its characteristic.
+What is exported is the monster the builder's block draws: a formula monster holds its signature ability and
+its characteristic (`build_monster` writes them in), so every file carries them.
 
 Glue only: `download_html` and `card_preview_html` are pure views (a monster in, HTML out); the class owns its
 controls and one observer per control, and `wb.export_monster` does the work.
@@ -30,7 +29,6 @@ from workbench.export.exporter import FORMATS, SUFFIXES, export_monster
 from workbench.export.printout import print_png
 from workbench.model import Monster
 from workbench.monster.library import suggest_name
-from workbench.monster.shown import monster_as_shown
 from workbench.render.message import error_html
 
 __all__ = ["ExportPanel", "LABELS", "card_preview_html", "download_html", "file_name"]
@@ -81,12 +79,11 @@ def card_preview_html(monster: Monster) -> str:
 
 
 class ExportPanel(widgets.VBox):
-    """Format, "Make file", the download link; "Preview card", the card. `show(monster, characteristic=...,
-    strike=...)` sets the monster and the block's display choices the files are made with."""
+    """Format, "Make file", the download link; "Preview card", the card. `show(monster)` sets the monster the
+    files are made of."""
 
     def __init__(self, monster: Monster | None = None) -> None:
         self.monster = monster
-        self.choices: dict[str, Any] = {"characteristic": "might", "strike": True}
         self.controls = {
             "format": widgets.Dropdown(options=[(LABELS[f], f) for f in FORMATS], value="forge-steel",
                                        description="Format"),
@@ -105,28 +102,21 @@ class ExportPanel(widgets.VBox):
         ])
         self.add_class("wb-export")
 
-    def show(self, monster: Monster, characteristic: str = "might", strike: bool = True) -> None:
-        """A new monster (or new display choices): links and preview made for the old one are taken away."""
-        choices = {"characteristic": characteristic, "strike": strike}
-        if monster != self.monster or choices != self.choices:
-            self.monster, self.choices = monster, choices
+    def show(self, monster: Monster) -> None:
+        """A new monster: links and preview made for the old one are taken away."""
+        if monster != self.monster:
+            self.monster = monster
             self.link.value = self.card.value = ""
-
-    @property
-    def shown(self) -> Monster | None:
-        """The monster as the block shows it: what every file is made of."""
-        return None if self.monster is None else monster_as_shown(self.monster, **self.choices)
 
     def _forget(self, _: Any = None) -> None:
         self.link.value = ""
 
     def _run(self, target: widgets.HTML, view: Callable[[Monster], str]) -> None:
         try:
-            shown = self.shown
-            if shown is None:
+            if self.monster is None:
                 target.value = error_html("Build or load a monster first.")
                 return
-            target.value = view(shown)
+            target.value = view(self.monster)
         except WorkbenchError as exc:
             target.value = refusal_html(exc)
 

@@ -39,7 +39,7 @@ from workbench.io.problem import FileProblem
 from workbench.io.reading import read_json
 from workbench.io.writing import FileChanged, write_atomic
 from workbench.model import Monster
-from workbench.monster.shown import library_as_shown
+from workbench.monster.library import load_library
 from workbench.render.message import error_html, ok_html
 from workbench.workspace.added_bestiary import AddedBestiary
 from workbench.workspace.folder import adventures_folder, bestiaries_folder, encounters_folder, workspace_path
@@ -204,7 +204,8 @@ def encounter_page() -> widgets.VBox:
     """The encounter editor on the workspace's encounter, with the saved monsters to add; every change is
     written back to the workspace, so the fight page runs this encounter."""
     workspace, problem = _workspace()
-    monsters, unreadable = library_as_shown(library_folder())
+    contents = load_library(library_folder())
+    monsters, unreadable = contents.named_monsters(), contents.problem_lines()
     saved_count = len(monsters)
     folder = library_folder()
     # beside the library: the added bestiaries' monsters the stat block list does not hold (Forge Steel, Foundry)
@@ -268,7 +269,7 @@ def adventure_page() -> widgets.VBox:
     """The day of encounters: the encounters saved on the encounter page, in order with respites, saved into
     the workspace's adventures folder; the packet prints the saved monsters' own stat blocks."""
     workspace, problem = _workspace()
-    monsters, _unreadable = library_as_shown(library_folder())  # the encounter page names the files it could not read
+    monsters = load_library(library_folder()).named_monsters()  # the encounter page names the files it could not read
     app = adventure_app(folder=encounters_folder(), monsters=monsters, adventures=adventures_folder(),
                         party=workspace.encounter.party.model_copy(update={"victories": Fraction(0)}))
     return _page(problem, app)
@@ -302,5 +303,5 @@ def calibration_page() -> widgets.VBox:
 
 
 def workspace_file() -> str:
-    """Where the workspace is kept, as shown to a Director."""
+    """Where the workspace is kept, in the words a Director reads."""
     return shown_path(workspace_path())

@@ -25,7 +25,6 @@ from workbench.io.home import library_folder
 from workbench.io.writing import write_atomic
 from workbench.model import Monster
 from workbench.monster.library import list_monsters, load_entry, suggest_name
-from workbench.monster.shown import monster_as_shown
 
 __all__ = ["register", "run"]
 
@@ -44,9 +43,8 @@ def _monsters(source: str, library: Path | None) -> list[Monster]:
     path = Path(source)
     if path.is_file():
         return import_monsters(path)
-    if source in list_monsters(library):  # with the display choices saved beside it, as the builder shows it
-        entry = load_entry(source, library)
-        return [monster_as_shown(entry.monster, entry.characteristic, entry.strike)]
+    if source in list_monsters(library):
+        return [load_entry(source, library).monster]
     raise InvalidInput("source", source, "a stat block file or the name of a monster in the library "
                        f"({library or library_folder()})")
 

@@ -23,7 +23,6 @@ from workbench.io.reading import read_json
 from workbench.model import Ability, Effect, Monster, PowerRoll, Tier
 from workbench.monster.library import FORMAT, load_entry
 from workbench.monster.relevel import MODES, Move, relevel, relevel_moves
-from workbench.monster.shown import entry_as_shown
 from workbench.render.stat_block import stat_block_markdown
 
 __all__ = ["monster_payload", "read_any", "register", "run"]
@@ -48,8 +47,8 @@ def read_any(path: str | Path) -> Monster:
         data = read_json(path, source=path.name)
     except FileProblem as exc:
         raise InvalidInput("file", str(path), "a stat block file of JSON", exc.reason) from None
-    if isinstance(data, dict) and data.get("format") == FORMAT:  # as the builder showed it, choices written in
-        return entry_as_shown(load_entry(path.stem, path.parent))
+    if isinstance(data, dict) and data.get("format") == FORMAT:  # a monster saved in a library folder
+        return load_entry(path.stem, path.parent).named
     return import_monster(path)
 
 

@@ -537,9 +537,7 @@ def parse_stat_block_text(text: str, source: str = "pasted text") -> Monster:
         monster = parse_whole_stat_block(data, source)
     except StatBlockError as exc:
         raise InvalidInput("text", data["name"][:60], ACCEPTS, exc.reason) from None
-    if unset:
-        # four unset and one printed: the formulas' highest characteristic, which sets none of the five
-        unset = set(CHARACTERISTICS) if len(unset) == len(CHARACTERISTICS) - 1 else unset
+    if unset:  # the workbench's "—": a characteristic the block leaves unset stays unset
         monster = monster.model_copy(update={"characteristics": monster.characteristics.model_copy(
             update=dict.fromkeys(unset))})
     if not kept:

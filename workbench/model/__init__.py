@@ -4,7 +4,8 @@ Every layer above reads and writes these types: the formulas fill them (`workben
 library saves them, the renderers draw them (and register how a Monster shows itself in a notebook), the
 readers of published stat blocks fill every part. Keeping them free of behaviour is what lets every other
 module import them without an import cycle. Modules: `monster` (the Monster, its numbers and text),
-`parts` (characteristics, size, movement, immunities), `ability` (abilities, power rolls, tiers).
+`parts` (characteristics, size, movement, immunities), `ability` (abilities, power rolls, tiers), `signature`
+(the signature ability a formula monster's numbers and text make, which a Monster keeps in step with them).
 """
 
 from workbench.model.ability import (

@@ -7,14 +7,15 @@ them free of behaviour is what lets every other module import them without an im
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from workbench.errors import InvalidInput
 from workbench.model.ability import Ability, Effect
-from workbench.model.parts import Characteristics, DamageModifier, Movement, Size
+from workbench.model.parts import CHARACTERISTICS, Characteristics, DamageModifier, Movement, Size, check_characteristic
+from workbench.model.signature import formula_ability
 from workbench.rules.feature_book import FeatureEntry, SoloTrait
 from workbench.rules.ruleset import Ruleset, core_ruleset
 
@@ -210,6 +211,50 @@ class Monster(MonsterText, StatBlockParts):
     def to_json(self) -> str:
         """Every field as one JSON object (the keys of the public contract)."""
         return self.model_dump_json(indent=2)
+
+    def formula_signature(self, characteristic: str = "might", strike: bool = True) -> Ability:
+        """The signature ability its numbers and text make (`model.signature.formula_ability`): the
+        Director's name and text, a strike (its damage with the characteristic) or not, its targets,
+        "Power Roll + highest", each tier's damage and potency in the chosen characteristic's letter."""
+        damage = self.damage if strike else self.non_strike_damage
+        return formula_ability(self.signature_name, self.signature_text, check_characteristic(characteristic),
+                               bool(strike), self.targets, self.highest_characteristic, damage.as_tuple(),
+                               self.potency.as_tuple())
+
+    def formula_choices(self) -> tuple[str, bool] | None:
+        """(characteristic, strike) when its one ability is the signature ability its numbers and text make
+        (a formula monster); None for a monster with abilities of its own, or none."""
+        if len(self.abilities) != 1:
+            return None
+        (ability,) = self.abilities
+        roll = ability.power_roll
+        if roll is None or len(roll.characteristics) != 1 or roll.characteristics[0] not in CHARACTERISTICS:
+            return None
+        choices = roll.characteristics[0], "Strike" in ability.keywords
+        return choices if ability == self.formula_signature(*choices) else None
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy with `update` applied. A formula monster's signature ability, and its chosen characteristic
+        when it held the formulas' highest, are written anew from the copy's numbers and text (unless
+        `update` gives them): a re-levelled, re-worded or renamed copy never carries an ability of the old
+        numbers."""
+        copied = super().model_copy(update=update, deep=deep)
+        choices = self.formula_choices() if update and _SIGNATURE_SOURCES & update.keys() else None
+        if choices is None or update is None:
+            return copied
+        chosen, strike = choices
+        rewrite: dict[str, Any] = {}
+        if "characteristics" not in update and self.characteristics[chosen] == self.highest_characteristic:
+            rewrite["characteristics"] = copied.characteristics.model_copy(
+                update={chosen: copied.highest_characteristic})
+        if "abilities" not in update:
+            rewrite["abilities"] = (copied.formula_signature(chosen, strike),)
+        return super(Monster, copied).model_copy(update=rewrite) if rewrite else copied
+
+
+# the fields a formula monster's signature ability and chosen characteristic are made of
+_SIGNATURE_SOURCES = frozenset(("highest_characteristic", "damage", "non_strike_damage", "potency", "targets",
+                                "signature_name", "signature_text"))
 
 
 def require_monster(value: Any, field: str = "monster") -> Monster:

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from workbench.arguments import checked
 from workbench.errors import InvalidInput
 from workbench.model import Monster, Step, Tiers
+from workbench.monster.signature import with_signature
 from workbench.rules.limits import MAX_LEVEL, MAX_TARGETS, true_or_false, whole
 from workbench.rules.ruleset import Organization, Ruleset, core_ruleset
 
@@ -382,8 +383,13 @@ def build_monster(
     extra_stamina: bool = False,
     targets: int | None = None,
     ruleset: Ruleset | None = None,
+    *,
+    characteristic: str = "might",
+    strike: bool = True,
 ) -> Monster:
-    """Every number the rules give a monster of this level, organization and role.
+    """Every number the rules give a monster of this level, organization and role, and the stat block
+    they make: `characteristic` (Might unless chosen) at the highest value, the signature ability (a strike
+    unless `strike=False`) with its tiers' damage and potencies (`workbench.monster.signature`).
 
     Bad input raises `InvalidInput` naming the field and what it accepts.
     """
@@ -414,7 +420,7 @@ def build_monster(
         ruleset=rules.name,
     )
     monster._rules = rules
-    return monster
+    return with_signature(monster, characteristic, strike)
 
 
 @checked

@@ -1,12 +1,14 @@
 """The homebrew library: monsters a Director built, kept as one JSON file per monster in a folder.
 
 A file holds the inputs that chose the numbers (level, organization, role, extra Stamina, targets), the text
-a homebrewer typed, two display choices (which characteristic is highest, whether the signature ability is a
-strike) and the numbers as they were when saved. Loading rebuilds the numbers from the inputs with the
-current ruleset, so a library follows the rules; `Entry.changed` names any number that moved since.
-A monster whose numbers are its own (a published stat block read whole, a re-levelled one) is saved with
-`keep_numbers` and comes back with them. File format version 2 adds the whole stat block (abilities,
-characteristics, ...); version 1 files load unchanged.
+a homebrewer typed, the whole stat block (characteristics, abilities, ...) and the numbers as they were when
+saved. Loading rebuilds the numbers from the inputs with the current ruleset, so a library follows the rules
+(a formula monster's signature ability and characteristic with them, `Monster.model_copy`); `Entry.changed`
+names any number that moved since. A monster whose numbers are its own (a published stat block read whole,
+a re-levelled one) is saved with `keep_numbers` and comes back with them. File format version 2 adds the
+whole stat block; version 3 files hold a formula monster's signature ability and characteristic in it. A
+version 1 or 2 file kept them as two choices beside the monster (`characteristic`, `strike`): it loads with
+them written into the monster (`signature.with_signature`), showing what it showed.
 
 Nothing saved is lost: a save goes through `workbench.io.writing.write_atomic` (the folder's lock, a temporary file
 moved into place in one step), so a crash or a kill leaves the old file whole; an existing file is never
@@ -36,16 +38,15 @@ from workbench.io.reading import is_inside
 from workbench.io.saved import NotThisKind, read_tagged
 from workbench.io.writing import make_folder, place, read_current, require_switch, write_group, write_locked
 from workbench.model import (
-    CHARACTERISTICS,
     Characteristic,
     Monster,
     MonsterText,
     StatBlockParts,
     Tiers,
-    is_characteristic,
     require_monster,
 )
 from workbench.monster.formulas import build_monster
+from workbench.monster.signature import signature_choices, with_signature
 from workbench.monster.solo import instant_solo, is_instant_solo, restore_instant_solo
 from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
 
@@ -79,7 +80,7 @@ __all__ = [
 OLD_CHECKOUT_FOLDER = DATA_DIR / "homebrew"
 SCHEMA_PATH = DATA_DIR / "schema" / "homebrew-monster.schema.json"
 FORMAT: Final = "drawsteel-workbench/homebrew-monster"
-VERSION: Final = 2
+VERSION: Final = 3
 SUFFIX = ".json"
 NAME_PUNCTUATION = " -_'"
 NAME_ACCEPTS = (
@@ -113,13 +114,15 @@ class HomebrewRecord(MonsterText, StatBlockParts):
 
     Version 2 adds the whole stat block (`StatBlockParts`: characteristics, abilities, size,
     movement, immunities, ...) and `keep_numbers`; a version 1 file has none of them and loads as before
-    (its schema stays published as `homebrew-monster-v1.schema.json`).
+    (its schema stays published as `homebrew-monster-v1.schema.json`). From version 3 the stat block holds
+    a formula monster's characteristic and signature ability; `characteristic` and `strike` repeat its
+    choices (before, they were the only place the choices were kept).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", title="Draw Steel workbench homebrew monster")
 
     format: Literal["drawsteel-workbench/homebrew-monster"] = FORMAT
-    version: Literal[1, 2] = VERSION
+    version: Literal[1, 2, 3] = VERSION
     # inputs: the numbers are rebuilt from these on load
     level: int = Field(ge=1)
     organization: str
@@ -130,7 +133,8 @@ class HomebrewRecord(MonsterText, StatBlockParts):
     # restore_instant_solo)
     instant_solo: bool = False
     # the text a homebrewer fills in comes from MonsterText
-    # display choices
+    # a formula monster's choices: written into the monster by build_monster (version 3), kept beside it
+    # before
     characteristic: Characteristic = "might"
     strike: bool = True
     # the numbers when saved, and the ruleset that gave them
@@ -144,7 +148,7 @@ class HomebrewRecord(MonsterText, StatBlockParts):
 
 
 class Entry(BaseModel):
-    """A monster loaded from a library file, with the display choices saved beside it."""
+    """A monster loaded from a library file, with the choices its file records (`HomebrewRecord`)."""
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
     name: str
@@ -153,6 +157,15 @@ class Entry(BaseModel):
     characteristic: Characteristic = "might"
     strike: bool = True
     changed: tuple[str, ...] = ()
+
+    @property
+    def named(self) -> Monster:
+        """The monster under its library name when it has no name of its own, as lists and views name it."""
+        if self.monster.name.strip():
+            return self.monster
+        named = self.monster.model_copy(update={"name": self.name})
+        named._rules = self.monster.rules
+        return named
 
 
 class LibraryContents(BaseModel):
@@ -164,6 +177,14 @@ class LibraryContents(BaseModel):
 
     def names(self) -> tuple[str, ...]:
         return tuple(e.name for e in self.entries)
+
+    def named_monsters(self) -> list[Monster]:
+        """Every monster that loaded, under its library name when it has none (`Entry.named`)."""
+        return [e.named for e in self.entries]
+
+    def problem_lines(self) -> list[str]:
+        """"file (reason)" for each file that did not load, as the pages name them."""
+        return [f"{file} ({reason})" for file, reason in self.problems]
 
     def __getitem__(self, name: str) -> Monster:
         for entry in self.entries:
@@ -237,15 +258,13 @@ def _path(name: str, folder: Path) -> Path:
 # ---------------------------------------------------------------- records
 
 
-def record_of(monster: Monster, characteristic: str = "might", strike: bool = True) -> HomebrewRecord:
+def record_of(monster: Monster) -> HomebrewRecord:
     """The file contents for a monster: its inputs, its text and stat block parts, its numbers.
 
     When the monster's numbers are not what its inputs rebuild (a published stat block, a re-levelled one,
     a Director's departure), the file says `keep_numbers` and loading keeps them.
     """
-    if not is_characteristic(characteristic):
-        accepts = " or ".join((", ".join(f"'{c}'" for c in CHARACTERISTICS[:-1]), f"'{CHARACTERISTICS[-1]}'"))
-        raise InvalidInput("characteristic", characteristic, "Input should be " + accepts)
+    characteristic, strike = signature_choices(require_monster(monster)) or ("might", True)
     data = monster.model_dump()
     try:
         record = HomebrewRecord(
@@ -272,12 +291,15 @@ def record_of(monster: Monster, characteristic: str = "might", strike: bool = Tr
 
 
 def _monster_of(record: HomebrewRecord, rules: Ruleset) -> Monster:
-    monster = build_monster(
-        record.level, record.organization, record.role, record.extra_stamina, record.targets, rules
-    )
-    text = {k: getattr(record, k) for k in TEXT_FIELDS + PART_FIELDS + DESIGN_FIELDS}
-    rebuilt = monster.model_copy(update=text)
-    rebuilt._rules = monster.rules
+    monster = build_monster(record.level, record.organization, record.role, record.extra_stamina, record.targets,
+                            rules, characteristic=record.characteristic, strike=record.strike)
+    saved = {k: getattr(record, k) for k in TEXT_FIELDS + PART_FIELDS + DESIGN_FIELDS}
+    as_saved = monster.model_copy(update={**saved, **{k: getattr(record.numbers, k) for k in NUMBER_FIELDS}})
+    as_saved._rules = monster.rules
+    if record.version < 3:  # the choices were kept beside the monster: written in, it shows what it showed
+        as_saved = with_signature(as_saved, record.characteristic, record.strike)
+    # the current rules' numbers, a formula monster's signature ability and characteristic with them
+    rebuilt = as_saved.model_copy(update={k: getattr(monster, k) for k in NUMBER_FIELDS})
     if record.instant_solo:
         rebuilt = instant_solo(rebuilt)
     else:
@@ -285,9 +307,7 @@ def _monster_of(record: HomebrewRecord, rules: Ruleset) -> Monster:
         # instant solo when its traits and numbers show it was one (solo.py)
         rebuilt = restore_instant_solo(rebuilt, record.numbers.ev, record.numbers.stamina)
     if record.keep_numbers:
-        kept = rebuilt.model_copy(update={k: getattr(record.numbers, k) for k in NUMBER_FIELDS})
-        kept._rules = rebuilt.rules
-        return kept
+        return rebuilt.model_copy(update={k: getattr(record.numbers, k) for k in NUMBER_FIELDS})
     return rebuilt
 
 
@@ -481,8 +501,6 @@ def save_monster(
     folder: str | Path | None = None,
     *,
     overwrite: bool = False,
-    characteristic: str = "might",
-    strike: bool = True,
 ) -> Path:
     """Save `monster` as `<folder>/<name>.json` (name defaults to the monster's name); returns the path.
 
@@ -494,11 +512,10 @@ def save_monster(
     """
     require_monster(monster)
     require_switch("overwrite", overwrite)
-    require_switch("strike", strike)
     target_name = check_name(monster.name if name is None else name)
     where = _writable_folder(folder)
     path = _path(target_name, where)
-    text = record_of(monster, characteristic, strike).model_dump_json(indent=2) + "\n"
+    text = record_of(monster).model_dump_json(indent=2) + "\n"
     try:
         make_folder(path)
         with folder_lock(where, path) as journal:
@@ -583,7 +600,7 @@ def list_monsters(folder: str | Path | None = None) -> list[str]:
 
 
 def load_entry(name: str, folder: str | Path | None = None, ruleset: Ruleset | None = None) -> Entry:
-    """One saved monster with its display choices; `LibraryError` says why a file cannot be loaded."""
+    """One saved monster with what its file records; `LibraryError` says why a file cannot be loaded."""
     path = _saved(name, _folder(folder))
     try:
         return _entry(path, ruleset or core_ruleset())

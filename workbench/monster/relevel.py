@@ -22,6 +22,8 @@ Readings (shown beside the numbers they affect):
   tier 1 is the worst outcome for the target — so test tier t moves with formula tier 4 − t.
 - Text is never rewritten except the numbers above: damage later in a tier's text (the potency's own
   "4 poison damage"), distances, and every word are kept.
+- A formula monster's signature ability (`workbench.monster.signature`) is written anew from the moved
+  numbers, as `build_monster` writes it: the same numbers as moving each of them, and its words kept.
 - A number that would leave the rules' range is kept at its edge (damage at 0, a potency at -5 or 6, a
   characteristic or bonus at -10 or 10) and its `Move` says so. The monster remembers the design it came
   from (`relevelled_from`), and every re-levelling moves from that design: so a level-8 minion's 3 damage
@@ -40,6 +42,7 @@ from workbench.model import Ability, Characteristics, Effect, Monster, PowerRoll
 from workbench.model.ability import MAX_POTENCY, MIN_POTENCY
 from workbench.model.parts import CHARACTERISTICS, MAX_CHARACTERISTIC, MIN_CHARACTERISTIC
 from workbench.monster.formulas import build_monster, explain
+from workbench.monster.signature import signature_choices
 
 __all__ = ["MODES", "Move", "relevel", "relevel_moves"]
 
@@ -224,9 +227,9 @@ def _relevel(given: Monster, level: int, mode: object) -> tuple[Monster, tuple[M
     }
     if mode == "delta" and formula.level == monster.level:
         return monster, tuple(mover.moves)  # back at the design's level: the design itself
-    moved = monster.model_copy(update={**update, "relevelled_from": monster})
-    moved._rules = monster.rules
-    return moved, tuple(mover.moves)
+    if signature_choices(monster) is not None:  # a formula monster: its signature ability written anew
+        del update["abilities"]
+    return monster.model_copy(update={**update, "relevelled_from": monster}), tuple(mover.moves)
 
 
 @checks_itself

@@ -5,29 +5,26 @@ solo's traits can be added as another section without touching the rest. Every s
 (name, keywords, trait text) passes through `html.escape` before it becomes HTML, and key numbers sit in
 elements with stable classes and `data-*` attributes (`<span class="wb-ev">28</span>`) for browser tests.
 
-`characteristic` names which of the five characteristics carries the highest value (the formulas give only
-the value; the homebrewer picks which). `strike` says whether the signature ability is a strike (adds the
-highest characteristic to its damage). Left out (None), both are read from the monster
-(`monster.shown.shown_characteristic`, `shown_strike`), so a saved monster shown with its choices written in
-(`entry_as_shown`) looks as it did in the builder. `modules` are the homebrew rule modules the block can fill in, by id
-(`workbench.homebrew.rule.load_rules(folder)` for a Director's own folder); None means the shipped ones.
+The block draws the monster and nothing else: its characteristics (the highest marked), its abilities with
+their tiers (a formula monster's signature ability is one of them, written in by `build_monster`), so every
+export of a monster carries what its block shows. `modules` are the homebrew rule modules the block can fill
+in, by id (`workbench.homebrew.rule.load_rules(folder)` for a Director's own folder); None means the shipped
+ones.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 
-from workbench.errors import InvalidInput
 from workbench.homebrew.rule import HomebrewRule
-from workbench.model import CHARACTERISTICS, Ability, Effect, Monster, Step, Tier, Tiers, Trait
+from workbench.model import CHARACTERISTICS, Ability, Effect, Monster, Step, Tier, Trait
 from workbench.monster.departure import Departure, ability_departures
 from workbench.monster.formulas import explain
 from workbench.monster.power_roll import expected_damage, tier_odds
-from workbench.monster.shown import shown_characteristic, shown_strike
 from workbench.monster.solo import explain_instant_solo, is_instant_solo
 from workbench.render.escape import escape_html as _e
 from workbench.render.homebrew_rule import homebrew_rules_html, homebrew_rules_markdown_lines
-from workbench.render.markdown_text import md_block
 from workbench.render.markdown_text import md_inline as _md
 from workbench.render.solo import (
     malice_features_html,
@@ -55,7 +52,6 @@ __all__ = [
     "explain_html",
     "explain_markdown",
     "noncombatant_html",
-    "signature_damage",
     "stat_block_html",
     "stat_block_markdown",
 ]
@@ -89,18 +85,6 @@ STYLE = """<style>
 
 def _title_case(word: str | None) -> str:
     return word.capitalize() if word else ""
-
-
-def _check_characteristic(characteristic: str) -> str:
-    key = characteristic.strip().lower() if isinstance(characteristic, str) else None
-    if key not in CHARACTERISTICS:
-        raise InvalidInput("characteristic", characteristic, "one of " + ", ".join(CHARACTERISTICS))
-    return key
-
-
-def signature_damage(monster: Monster, strike: bool = True) -> Tiers:
-    """The signature ability's damage per tier: with the characteristic if it is a strike."""
-    return monster.damage if strike else monster.non_strike_damage
 
 
 def _kind(monster: Monster) -> str:
@@ -182,39 +166,29 @@ def _signed(value: int) -> str:
     return f"+{value}" if value >= 0 else f"−{-value}"
 
 
-def _characteristics(monster: Monster, *, characteristic: str = "might", **_: object) -> str:
-    highest = _check_characteristic(characteristic)
-    if monster.characteristics.known:  # a whole stat block: all five as printed, the highest marked
-        top = monster.characteristics.highest
-        mark = ' class="wb-highest"'
-        row = "".join(
-            f'<td data-characteristic="{name}"{mark if value == top else ""}>{_signed(value)}</td>'
-            for name, value in monster.characteristics.items() if value is not None)
-        titles = "".join(f"<th>{name.capitalize()}</th>" for name, _ in monster.characteristics.items())
-        return (f'<table class="wb-characteristics"><tr>{titles}</tr><tr>{row}</tr></table>'
-                + _characteristic_departure(monster, top))
-    cells = []
+def _characteristics(monster: Monster, **_: object) -> str:
+    """All five, the highest marked; "—" for one the monster does not set (the formulas set only the
+    highest: the others are the Director's to choose below it)."""
     chosen = monster.characteristics
-    for name in CHARACTERISTICS:
-        own = chosen[name]
-        if name == highest:
-            shown = monster.highest_characteristic if own is None else own
-            value = f'<span class="wb-highest-value">{_signed(shown)}</span>'
-            cells.append((name, f'<td class="wb-highest" data-characteristic="{name}">{value}</td>'))
-        elif own is not None:
-            cells.append((name, f'<td data-characteristic="{name}">{_signed(own)}</td>'))
+    top = chosen.highest
+    cells = []
+    for name, value in chosen.items():
+        if value is None:
+            cells.append(f'<td data-characteristic="{name}" title="not set by the formulas">—</td>')
+        elif value == top:
+            cells.append(f'<td class="wb-highest" data-characteristic="{name}">'
+                         f'<span class="wb-highest-value">{_signed(value)}</span></td>')
         else:
-            cells.append((name, f'<td data-characteristic="{name}" title="not set by the formulas">—</td>'))
-    head = "".join(f"<th>{name.capitalize()}</th>" for name, _ in cells)
-    body = "".join(cell for _, cell in cells)
+            cells.append(f'<td data-characteristic="{name}">{_signed(value)}</td>')
+    head = "".join(f"<th>{name.capitalize()}</th>" for name in CHARACTERISTICS)
     note = (
         '<div class="wb-note">The formulas give only the highest characteristic '
         f"(1 + echelon {monster.echelon}"
         + (", +1 for a leader or solo" if monster.organization in ("leader", "solo") else "")
         + "); the others are yours to choose below it.</div>"
-    ) if any(chosen[name] is None for name in CHARACTERISTICS if name != highest) else ""
-    departure = _characteristic_departure(monster, chosen[highest])
-    return f'<table class="wb-characteristics"><tr>{head}</tr><tr>{body}</tr></table>{note}{departure}'
+    ) if not chosen.known else ""
+    return (f'<table class="wb-characteristics"><tr>{head}</tr><tr>{"".join(cells)}</tr></table>{note}'
+            + _characteristic_departure(monster, top))
 
 
 def _characteristic_departure(monster: Monster, highest: int | None) -> str:
@@ -234,30 +208,9 @@ def _free_strike(monster: Monster, *, lore: Lore | None = None, **_: object) -> 
     )
 
 
-def _signature(
-    monster: Monster, *, characteristic: str = "might", strike: bool = True, **_: object
-) -> str:
-    if monster.abilities:  # a whole stat block: its own abilities, each with its odds and departures
-        return "".join(ability_html(monster, a, index) for index, a in enumerate(monster.abilities))
-    letter = _check_characteristic(characteristic)[0].upper()
-    damage = signature_damage(monster, strike)
-    name = _e(monster.signature_name or "Signature ability")
-    plural = "s" if monster.targets != 1 else ""
-    kind = "Strike" if strike else "Not a strike"
-    rows = "".join(
-        f'<tr class="wb-tier{t}" data-tier="{t}"><td>{label}</td>'
-        f'<td><span class="wb-damage-tier{t}">{d}</span> damage</td>'
-        f'<td>{letter} &lt; <span class="wb-potency-tier{t}">{p}</span></td></tr>'
-        for t, label, d, p in zip((1, 2, 3), TIER_LABELS, damage.as_tuple(), monster.potency.as_tuple(), strict=False)
-    )
-    text = f'<div class="wb-signature-text">{_e(monster.signature_text)}</div>' if monster.signature_text else ""
-    return (
-        f'<div class="wb-signature" data-strike="{str(strike).lower()}">'
-        f"<h4>{name} <span class=\"wb-note\">(Signature Ability · {kind} · "
-        f'<span class="wb-targets">{monster.targets}</span> target{plural})</span></h4>'
-        f"<div>Power Roll + {monster.highest_characteristic}:</div>"
-        f'<table class="wb-tiers">{rows}</table>{text}</div>'
-    )
+def _abilities(monster: Monster, **_: object) -> str:
+    """Its abilities as the book prints them, each with its odds and departures."""
+    return "".join(ability_html(monster, a, index) for index, a in enumerate(monster.abilities))
 
 
 def named_blocks_html(css: str, heading: str, items: Iterable[Trait]) -> str:
@@ -327,13 +280,29 @@ def effects_html(effects: Iterable[Effect], departures: Iterable[Departure] = ()
     return "".join(parts)
 
 
+def tier_html(tier: Tier, number: int) -> str:
+    """A tier's text, escaped, its first damage and its potency's value in elements tests and scripts read
+    (`wb-damage-tierN`, `wb-potency-tierN`)."""
+    text = _e(tier)
+    if tier.damages:
+        amount = str(tier.damages[0].amount)
+        text = f'<span class="wb-damage-tier{number}">{amount}</span>{text[len(amount):]}'
+    if tier.potency is not None:
+        text = _POTENCY_VALUE.sub(lambda m: f'{m.group(1)}<span class="wb-potency-tier{number}">{m.group(2)}</span>',
+                                  text, count=1)
+    return text
+
+
+_POTENCY_VALUE = re.compile(r"(\b[MARIP] &lt; )(-?\d+)\b")
+
+
 def tier_rows(tiers: Iterable[Tier], departures: Iterable[Departure]) -> str:
     rows = []
     for number, (label, tier) in enumerate(zip(TIER_LABELS, tiers, strict=True), 1):
         marks = "".join(f'<div class="wb-departure">{_e(d)}</div>' for d in departures if d.tier == number)
         damage = "" if tier.damage is None else f' data-damage="{tier.damage}"'
         rows.append(f'<tr class="wb-tier{number}" data-tier="{number}"{damage}><td>{label}</td>'
-                    f"<td>{_e(tier)}{marks}</td></tr>")
+                    f"<td>{tier_html(tier, number)}{marks}</td></tr>")
     return f'<table class="wb-tiers">{"".join(rows)}</table>'
 
 
@@ -416,7 +385,7 @@ SECTIONS: tuple[Callable[..., str], ...] = (
     _stats,
     _characteristics,
     _free_strike,
-    _signature,
+    _abilities,
     _traits,
     homebrew_rules_html,  # attached homebrew rule modules, parameters filled in (render/homebrew_rule.py)
     solo_traits_html,
@@ -427,17 +396,9 @@ SECTIONS: tuple[Callable[..., str], ...] = (
 )
 
 
-def _choices(monster: Monster, characteristic: str | None, strike: bool | None) -> tuple[str, bool]:
-    """The display choices given, else the monster's own (see the module docstring)."""
-    return (shown_characteristic(monster) if characteristic is None else _check_characteristic(characteristic),
-            shown_strike(monster) if strike is None else strike)
-
-
 def stat_block_html(
     monster: Monster,
     *,
-    characteristic: str | None = None,
-    strike: bool | None = None,
     lore: Lore | None = None,
     style: bool = True,
     modules: Mapping[str, HomebrewRule] | None = None,
@@ -447,10 +408,8 @@ def stat_block_html(
     `modules`: the rule modules attached ones are filled from (the shipped ones if None); an attached module
     not among them is named on the block as not loaded.
     """
-    characteristic, strike = _choices(monster, characteristic, strike)
-    options = {"characteristic": characteristic, "strike": strike, "lore": lore, "modules": modules}
+    options = {"lore": lore, "modules": modules}
     body = "".join(section(monster, **options) for section in SECTIONS)
-    damage = signature_damage(monster, strike)
     data = {
         "level": monster.level,
         "organization": monster.organization,
@@ -461,7 +420,7 @@ def stat_block_html(
         "echelon": monster.echelon,
         "highest-characteristic": monster.highest_characteristic,
         "targets": monster.targets,
-        "damage": "/".join(map(str, damage.as_tuple())),
+        "damage": "/".join(map(str, monster.damage.as_tuple())),
         "potency": "/".join(map(str, monster.potency.as_tuple())),
     }
     attributes = " ".join(f'data-{key}="{_e(value)}"' for key, value in data.items())
@@ -474,15 +433,11 @@ def stat_block_html(
 def stat_block_markdown(
     monster: Monster,
     *,
-    characteristic: str | None = None,
-    strike: bool | None = None,
     lore: Lore | None = None,
     modules: Mapping[str, HomebrewRule] | None = None,
 ) -> str:
     """The stat block as Markdown, for a notebook cell, a wiki or a document (`modules` as for the HTML)."""
-    highest, strike = _choices(monster, characteristic, strike)
     rules = (lore or core_lore()).free_strikes
-    damage = signature_damage(monster, strike)
     minion = " (four minions)" if monster.organization == "minion" else ""
     size, speed, stability = _header_texts(monster)
     lines = [
@@ -501,35 +456,14 @@ def stat_block_markdown(
         "| " + " | ".join(c.capitalize() for c in CHARACTERISTICS) + " |",
         "|---|---|---|---|---|",
     ]
-    if monster.characteristics.known:
-        top = monster.characteristics.highest
-        values = [v for _, v in monster.characteristics.items() if v is not None]
-        lines.append("| " + " | ".join(f"**{_signed(v)}**" if v == top else _signed(v) for v in values) + " |")
-    else:
-        # as the HTML block: the chosen one's value (the formulas' unless set), and each other one set
-        own: dict[str, int | None] = {c: monster.characteristics[c] for c in CHARACTERISTICS}
-        own[highest] = monster.highest_characteristic if own[highest] is None else own[highest]
-        lines.append("| " + " | ".join("—" if value is None else f"**{_signed(value)}**" if c == highest
-                                         else _signed(value) for c, value in own.items()) + " |")
+    top = monster.characteristics.highest
+    lines.append("| " + " | ".join("—" if value is None else f"**{_signed(value)}**" if value == top
+                                     else _signed(value) for _, value in monster.characteristics.items()) + " |")
     for label, text in _defences(monster):
         lines += ["", f"**{_md(label)}** {_md(text)}"]
     lines += ["", f"**Free Strike {monster.free_strike}**: {_md(rules.summary())}."]
-    if monster.abilities:
-        for ability in monster.abilities:
-            lines += ability_markdown(monster, ability)
-    else:
-        lines += [
-            "",
-            f"**{_md(monster.signature_name or 'Signature ability')}** (Signature Ability · "
-            f"{'Strike' if strike else 'Not a strike'} · {monster.targets} target{'s' if monster.targets != 1 else ''})"
-            f" — Power Roll + {monster.highest_characteristic}:",
-            "",
-        ]
-        letter = highest[0].upper()
-        for label, d, p in zip(TIER_LABELS, damage.as_tuple(), monster.potency.as_tuple(), strict=False):
-            lines.append(f"- {label}: {d} damage; {letter} < {p}")
-        if monster.signature_text:
-            lines += ["", md_block(monster.signature_text)]
+    for ability in monster.abilities:
+        lines += ability_markdown(monster, ability)
     for heading, items in (("Traits", monster.traits),):
         if items:
             lines += ["", f"#### {heading}", ""]

@@ -18,19 +18,15 @@ from collections.abc import Mapping
 
 from workbench.homebrew.rule import HomebrewRule
 from workbench.model import Ability, Monster
-from workbench.monster.shown import shown_characteristic, shown_strike
 from workbench.render.homebrew_rule import homebrew_rules_html
 from workbench.render.solo import solo_traits_html
 from workbench.render.stat_block import (
-    CHARACTERISTICS,
-    TIER_LABELS,
     ability_heading_html,
     defences_html,
     effects_html,
     header_parts,
     name_line_html,
     named_blocks_html,
-    signature_damage,
     tier_rows,
 )
 
@@ -69,13 +65,10 @@ def _numbers(monster: Monster) -> str:
     return f'<table class="wb-stats"><tr>{head}</tr><tr>{body}</tr></table>{defences_html(monster)}'
 
 
-def _characteristics(monster: Monster, characteristic: str) -> str:
-    """The characteristics the monster has: all five of a whole block; of a formula monster the highest (its
-    1 + echelon unless the Director set it) and those the Director set."""
-    values = dict(monster.characteristics.items())
-    if not monster.characteristics.known and values.get(characteristic) is None:
-        values[characteristic] = monster.highest_characteristic
-    shown = [(name, value) for name in CHARACTERISTICS if (value := values.get(name)) is not None]
+def _characteristics(monster: Monster) -> str:
+    """The characteristics the monster has: all five of a whole block; of a formula monster the highest and
+    those the Director set."""
+    shown = [(name, value) for name, value in monster.characteristics.items() if value is not None]
     head = "".join(f"<th>{name.capitalize()}</th>" for name, _ in shown)
     body = "".join(f'<td data-characteristic="{name}">{_signed(value)}</td>' for name, value in shown)
     return f'<table class="wb-characteristics"><tr>{head}</tr><tr>{body}</tr></table>'
@@ -90,29 +83,6 @@ def _ability(ability: Ability) -> str:
     return f'<div class="wb-ability">{"".join(parts)}</div>'
 
 
-def _signature(monster: Monster, characteristic: str, strike: bool) -> str:
-    """The formulas' signature ability, as the book would print it (a monster with no abilities of its own)."""
-    if monster.abilities:
-        return "".join(_ability(a) for a in monster.abilities)
-    letter = characteristic[0].upper()
-    damage = signature_damage(monster, strike)
-    rows = "".join(
-        f'<tr class="wb-tier{t}" data-tier="{t}"><td>{label}</td><td>{d} damage; {letter} &lt; {p}</td></tr>'
-        for t, label, d, p in zip((1, 2, 3), TIER_LABELS, damage.as_tuple(), monster.potency.as_tuple(),
-                                  strict=True)
-    )
-    name = _e(monster.signature_name or "Signature Ability")
-    text = f'<div class="wb-signature-text">{_e(monster.signature_text)}</div>' if monster.signature_text else ""
-    kind = "Strike" if strike else "Ability"
-    plural = "s" if monster.targets != 1 else ""
-    return (
-        f'<div class="wb-signature"><h4>{name} <span class="wb-cost">Signature Ability</span></h4>'
-        f'<div class="wb-ability-meta">{kind} · {monster.targets} target{plural}</div>'
-        f"<div><b>Power Roll + {monster.highest_characteristic}:</b></div>"
-        f'<table class="wb-tiers">{rows}</table>{text}</div>'
-    )
-
-
 def _kept(monster: Monster) -> str:
     """Lines of a published block the workbench keeps as words: the book's text, printed as it reads."""
     if not monster.kept_as_text:
@@ -123,26 +93,17 @@ def _kept(monster: Monster) -> str:
 def table_copy_html(
     monster: Monster,
     *,
-    characteristic: str | None = None,
-    strike: bool | None = None,
     modules: Mapping[str, HomebrewRule] | None = None,
 ) -> str:
     """The stat block as the book prints it, for the table (`<div class="wb-stat-block wb-table-copy">`).
 
-    `characteristic` names the highest characteristic of a monster built from the formulas and `strike`
-    whether its formula signature ability is a strike (as for the working block; left out, the monster's
-    own, as there). Homebrew rules attached to the monster are printed filled in from `modules` (the shipped
-    ones if None).
+    Homebrew rules attached to the monster are printed filled in from `modules` (the shipped ones if None).
     """
-    if characteristic not in CHARACTERISTICS:
-        characteristic = shown_characteristic(monster)
-    if strike is None:
-        strike = shown_strike(monster)
     body = "".join((
         _header(monster),
         _numbers(monster),
-        _characteristics(monster, characteristic),
-        _signature(monster, characteristic, strike),
+        _characteristics(monster),
+        "".join(_ability(a) for a in monster.abilities),
         named_blocks_html("wb-traits", "Traits", monster.traits),
         homebrew_rules_html(monster, modules=modules),
         solo_traits_html(monster),

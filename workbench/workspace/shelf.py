@@ -30,7 +30,6 @@ from workbench.io.problem import FileProblem
 from workbench.io.reading import read_bytes
 from workbench.model import Monster
 from workbench.monster.library import load_library
-from workbench.monster.shown import entry_as_shown
 from workbench.rules.ruleset import Ruleset
 from workbench.workspace.added_bestiary import MAX_LICENCE_BYTES, first_paragraph, list_bestiaries
 from workbench.workspace.folder import bestiaries_folder
@@ -111,8 +110,7 @@ def gather_bestiary(
     """The sample (unless `sample=False`), every bestiary added under `bestiaries`, the library folder's
     monsters and those still in `old_libraries` (saved before the workspace, not moved yet: offered too, on a
     shelf of their own), together; a bestiary or library file that does not load is in `problems` by name.
-    A saved monster is listed as the builder showed it (`entry_as_shown`: its characteristic and signature
-    ability written in), so every page, packet and suggestion shows what its export carries.
+    A saved monster is listed under its library name when it has none of its own (`Entry.named`).
 
     `published=False` leaves out the added bestiaries' Steel Compendium stat blocks: a page listing those as
     published stat blocks (`published_stat_blocks`) lists the rest of the workspace's monsters with this."""
@@ -136,7 +134,7 @@ def gather_bestiary(
         contents = load_library(Path(library))
         problems += [(f"library file {file}", why) for file, why in contents.problems]
         shelves.append(Shelf(name=LIBRARY_SHELF, kind="library", count=len(contents.entries)))
-        entries += [ListedMonster(monster=entry_as_shown(e), shelf=LIBRARY_SHELF) for e in contents.entries]
+        entries += [ListedMonster(monster=e.named, shelf=LIBRARY_SHELF) for e in contents.entries]
     for folder in old_libraries:
         contents = load_library(Path(folder))
         if not contents.entries:
@@ -144,7 +142,7 @@ def gather_bestiary(
         name = f"Saved in {folder} (workbench workspace --move brings them into the library)"
         problems += [(f"library file {file}", why) for file, why in contents.problems]
         shelves.append(Shelf(name=name, kind="library", count=len(contents.entries)))
-        entries += [ListedMonster(monster=entry_as_shown(e), shelf=name) for e in contents.entries]
+        entries += [ListedMonster(monster=e.named, shelf=name) for e in contents.entries]
     return WorkspaceBestiary(shelves=tuple(shelves), entries=tuple(entries), problems=tuple(problems))
 
 
