@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
 
-from workbench.encounter.encounter import Creature, Encounter
+from workbench.encounter.encounter import Creature, Encounter, carries_formulas
 from workbench.encounter.party import make_party
 from workbench.errors import InvalidInput
 from workbench.fight.squad import MAX_SQUAD_SIZE, Squad, make_squad
@@ -44,7 +44,6 @@ from workbench.io.safe_file import (
     write_locked,
 )
 from workbench.model import Monster
-from workbench.monster.formulas import build_monster
 
 if TYPE_CHECKING:
     from workbench.formats.bestiary import Bestiary
@@ -279,9 +278,9 @@ def _key(name: str) -> str:
 def remember_encounter(workspace: Workspace, encounter: Encounter, known: Iterable[Monster] = ()) -> Workspace:
     """The workspace with `encounter` as its encounter, keeping the Monster of each named creature.
 
-    A creature added from the builder or the library carries only its numbers; its Monster (traits, Malice
-    features) is found by name among `known` and the monsters remembered before. Monsters no creature names
-    any more are dropped.
+    Every creature carries its whole Monster; the monsters remembered by name (found among `known` and those
+    remembered before) stand in only for entries of an encounter saved before creatures carried theirs.
+    Monsters no creature names any more are dropped.
     """
     pool = {_key(m.name): m for m in (*workspace.monsters, *known) if m.name.strip()}
     wanted = {_key(c.name) for c in encounter.creatures if c.name.strip()}
@@ -290,14 +289,14 @@ def remember_encounter(workspace: Workspace, encounter: Encounter, known: Iterab
 
 
 def _monster_of(creature: Creature, remembered: dict[str, Monster]) -> Monster:
-    """The creature's own Monster when remembered (same name and stat block), else one from the formulas."""
+    """The creature's own Monster, named as the encounter names it; one remembered by its name (same stat
+    block) stands in only for an entry that carries nothing but the formulas' numbers (an old file's)."""
     own = remembered.get(_key(creature.name))
     if own is not None and (own.level, own.organization, own.role) == (
         creature.level, creature.organization, creature.role
-    ):
+    ) and carries_formulas(creature):
         return own
-    built = build_monster(creature.level, creature.organization, creature.role)
-    return built.model_copy(update={"name": creature.label[:1].upper() + creature.label[1:]})
+    return creature.monster.model_copy(update={"name": creature.label[:1].upper() + creature.label[1:]})
 
 
 def encounter_monsters(workspace: Workspace) -> tuple[tuple[Monster, int], ...]:

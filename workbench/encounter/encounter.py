@@ -1,8 +1,10 @@
 """An encounter: creatures and dynamic terrain objects bought with a party's budget, and initiative groups.
 
-"Step 5: Spend Encounter Budget" as data and pure functions. Creatures come from built Monsters or from typed
-specs ("2 × level 3 platoon brute", "8 x level 2 minion harrier"); minions cost their stat block's EV (the EV
-of four) × count ÷ 4. The guidelines (`guidelines`), the initiative groups (`groups`), the report (`report`)
+"Step 5: Spend Encounter Budget" as data and pure functions. Creatures come from Monsters (built, from the
+library, read from a published stat block) or from typed specs ("2 × level 3 platoon brute", "8 x level 2
+minion harrier"), and each entry carries the whole Monster it was added as, so the fight, the pace and the
+packet use that stat block and nothing rebuilt in its place; minions cost their stat block's EV (the EV of
+four) × count ÷ 4. The guidelines (`guidelines`), the initiative groups (`groups`), the report (`report`)
 and the files (`files`) are the neighbouring modules.
 """
 
@@ -11,9 +13,9 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from numbers import Integral
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_serializer, model_validator
 
 from workbench.encounter.objective import ChosenObjective, objective_numbers
 from workbench.encounter.party import Party
@@ -21,6 +23,7 @@ from workbench.errors import InvalidInput, shown
 from workbench.frozen import Frozen
 from workbench.model import Monster, require_monster
 from workbench.monster.formulas import build_monster
+from workbench.monster.library import read_record, record_of
 from workbench.monster.solo import instant_solo, is_instant_solo, solo_source_organizations
 from workbench.rules.encounter_tables import EncounterRules
 from workbench.rules.limits import MAX_COUNT, MAX_LEVEL, MAX_NUMBER, whole
@@ -34,8 +37,11 @@ __all__ = [
     "StatBlockKey",
     "creature_from_monster",
     "creature_stamina",
+    "carries_formulas",
     "encounter_objective_numbers",
     "formula_stat_blocks",
+    "own_fields",
+    "OWN_FIELDS",
     "parse_spec",
     "SPEC_ACCEPTS",
 ]
@@ -53,12 +59,22 @@ _SPEC = re.compile(
 )
 
 
+# A creature's fields that are its monster's own (`own_fields`).
+OWN_FIELDS = ("name", "level", "organization", "role", "ev", "stamina", "instant_solo", "own_ev")
+
 # What makes two entries the same kind of stat block: name, level, organization, role, instant solo.
 StatBlockKey = tuple[str, int, str, str | None, bool]
 
 
 class Creature(Frozen):
-    """Some creatures of one stat block. `ev` is one creature's EV, or a minion stat block's EV of four.
+    """Some creatures of one stat block: the whole `monster` they were added as, and how many.
+
+    `monster` is the stat block itself: a formula monster, a library monster with the Director's edits, a
+    published block with its departures. The fields beside it (name, level, organization, role, EV, Stamina,
+    instant solo) are the monster's own, filled from it and refused when they say otherwise; `ev` is one
+    creature's EV, or a minion stat block's EV of four. A file saved before creatures carried their monster
+    (no "monster") resolves as it always did: the formulas' stat block for its level, organization and role
+    (an instant solo's when marked) with the saved name, EV and Stamina.
 
     `instant_solo` marks a leader or elite made a solo by "Instant Solo Creature": it keeps its organization
     (its other numbers are that leader's or elite's) but is a solo wherever the rules speak of solos. Files
@@ -66,8 +82,8 @@ class Creature(Frozen):
 
     `attack` names the ability the Director marked for the pace of the fight ("" for the signature ability).
     `own_ev` marks a stat block whose EV is its own, not the formulas' (an imported or homebrew block that
-    departs from them): loading then keeps the file's EV, where an unmarked creature's EV must be the
-    formulas' (a hand-edited or corrupted number is refused).
+    departs from them): an old file's unmarked creature's EV must be the formulas' (a hand-edited or
+    corrupted number is refused).
     """
 
     name: str = ""
@@ -84,6 +100,34 @@ class Creature(Frozen):
     # the ability this stat block uses each turn in the fight's pace, as the Director marked it ("": its
     # signature ability); saved so a reopened encounter paces the fight the same way
     attack: str = Field(default="", max_length=200)
+    monster: Monster
+
+    @model_validator(mode="before")
+    @classmethod
+    def _the_monsters_own(cls, data: Any) -> Any:
+        """The fields from the monster (a saved one read as a library file is); an old entry's monster from
+        its fields."""
+        if not isinstance(data, dict):
+            return data
+        monster = data.get("monster")
+        if monster is None:
+            built = _formula_monster(data)
+            return data if built is None else {**data, **own_fields(built, stated=data), "monster": built}
+        if isinstance(monster, dict):
+            monster, _ = read_record(monster)
+        if not isinstance(monster, Monster):
+            raise InvalidInput("monster", monster, "a Monster, or a stat block as the homebrew library saves it")
+        own = own_fields(monster)
+        for key, value in own.items():
+            if key in data and (type(data[key]) is not type(value) or data[key] != value):
+                raise InvalidInput(key, data[key], f"its monster's own: {shown(value)}",
+                                   "the fields of a creature are those of the monster it carries")
+        return {**data, **own, "monster": monster}
+
+    @field_serializer("monster")
+    def _saved_monster(self, monster: Monster) -> dict[str, Any]:
+        """The monster as the homebrew library saves it, so it is read back and checked the same way."""
+        return record_of(monster).model_dump(mode="json")
 
     @model_validator(mode="after")
     def _instant_solo_source(self) -> Creature:
@@ -204,22 +248,57 @@ class Encounter(Frozen):
 
 
 def creature_from_monster(monster: Monster, count: int = 1, star: bool = False) -> Creature:
-    """A builder's (or the homebrew library's) Monster as `count` creatures of that stat block."""
+    """A Monster (built, from the library, read from a published stat block) as `count` creatures carrying
+    that whole stat block."""
     monster = require_monster(monster)
     count = whole("count", count, 1, MAX_COUNT, f"a whole number of creatures from 1 to {MAX_COUNT}")
-    built, solo = formula_stat_blocks(monster.level, monster.organization, monster.role)
-    return Creature(
-        name=monster.name,
-        level=monster.level,
-        organization=monster.organization,
-        role=monster.role,
-        count=int(count),
-        ev=monster.ev,
-        star=bool(star),
-        instant_solo=is_instant_solo(monster),
-        stamina=monster.stamina,
-        own_ev=monster.ev not in {built.ev, *([solo.ev] if solo else [])},
-    )
+    return Creature.model_validate({"monster": monster, "count": int(count), "star": bool(star)})
+
+
+def _formula_monster(data: dict[str, Any]) -> Monster | None:
+    """An old entry's stat block: the formulas' for its level, organization and role (an instant solo's when
+    marked), with its saved name, EV and Stamina; None when the fields are not such (their checks say why)."""
+    level, organization, role = data.get("level"), data.get("organization"), data.get("role")
+    if (type(level) is not int or not 1 <= level <= MAX_LEVEL or not isinstance(organization, str)
+            or not (role is None or isinstance(role, str))):
+        return None
+    built = build_monster(level, organization, role)
+    if data.get("instant_solo") is True and organization in solo_source_organizations():
+        built = instant_solo(built)
+    update: dict[str, Any] = {}
+    if isinstance(data.get("name"), str):
+        update["name"] = data["name"]
+    for key, least in (("ev", 0), ("stamina", 1)):
+        if type(data.get(key)) is int and data[key] >= least:
+            update[key] = data[key]
+    kept = built.model_copy(update=update)
+    kept._rules = built.rules
+    return kept
+
+
+def own_fields(monster: Monster, stated: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A creature's fields (`OWN_FIELDS`) as its monster gives them; an old entry (`stated`) keeps its saved
+    marks (instant solo, own EV)."""
+    own: dict[str, Any] = {
+        "name": monster.name, "level": monster.level, "organization": monster.organization, "role": monster.role,
+        "ev": monster.ev, "stamina": monster.stamina,
+    }
+    if stated is not None:
+        return own
+    try:
+        built, solo = formula_stat_blocks(monster.level, monster.organization, monster.role)
+        formula_evs = {built.ev, *([solo.ev] if solo else [])}
+    except InvalidInput:
+        formula_evs = set()
+    return {**own, "instant_solo": is_instant_solo(monster), "own_ev": monster.ev not in formula_evs}
+
+
+def carries_formulas(creature: Creature) -> bool:
+    """True when the entry's monster is only the formulas' stat block for its level, organization and role
+    (an instant solo's when marked) with a name, EV and Stamina: an entry of a file saved before creatures
+    carried their monster, or a typed spec. Nothing of its own is lost when another stands in for it."""
+    fields = {k: getattr(creature, k) for k in ("name", "level", "organization", "role", "ev", "stamina")}
+    return _formula_monster({**fields, "instant_solo": creature.instant_solo}) == creature.monster
 
 
 def formula_stat_blocks(level: int, organization: str, role: str | None) -> tuple[Monster, Monster | None]:
@@ -229,12 +308,8 @@ def formula_stat_blocks(level: int, organization: str, role: str | None) -> tupl
 
 
 def creature_stamina(creature: Creature) -> int:
-    """One creature's Stamina: the stat block's when it was saved with it, else the formulas' for its level,
-    organization and role (× 2.5 for an instant solo, as "Instant Solo Creature" adapts it)."""
-    if creature.stamina is not None:
-        return creature.stamina
-    monster = build_monster(creature.level, creature.organization, creature.role)
-    return instant_solo(monster).stamina if creature.instant_solo else monster.stamina
+    """One creature's Stamina: its stat block's."""
+    return creature.monster.stamina
 
 
 def encounter_objective_numbers(
