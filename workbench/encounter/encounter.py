@@ -10,8 +10,10 @@ and the files (`files`) are the neighbouring modules.
 
 from __future__ import annotations
 
+import json
 import re
 from fractions import Fraction
+from functools import lru_cache
 from numbers import Integral
 from typing import Any, Literal
 
@@ -66,6 +68,32 @@ OWN_FIELDS = ("name", "level", "organization", "role", "ev", "stamina", "instant
 StatBlockKey = tuple[str, int, str, str | None, bool]
 
 
+# A saved encounter is read and written whole at every change (a workspace holds one): each monster's record
+# is read once per text and written once per Monster (held here, so its id stays its own while kept).
+_CACHE_SIZE = 512
+_MONSTERS: dict[str, Monster] = {}
+_RECORDS: dict[int, tuple[Monster, str]] = {}
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(cache) >= _CACHE_SIZE:
+        cache.clear()
+    cache[key] = value
+
+
+def _monster_of_record(data: dict[str, Any]) -> Monster:
+    """A saved monster record as its Monster, checked as a library file is (once per record's text)."""
+    try:
+        key = json.dumps(data, sort_keys=True)
+    except (TypeError, ValueError):
+        return read_record(data)[0]
+    monster = _MONSTERS.get(key)
+    if monster is None:
+        monster, _ = read_record(data)
+        _remember(_MONSTERS, key, monster)
+    return monster
+
+
 class Creature(Frozen):
     """Some creatures of one stat block: the whole `monster` they were added as, and how many.
 
@@ -94,7 +122,7 @@ class Creature(Frozen):
     ev: int = Field(ge=0, le=MAX_NUMBER)
     star: bool = False
     instant_solo: bool = False
-    # one creature's Stamina as its stat block gives it (files saved before this field: the formulas')
+    # one creature's Stamina: its monster's (an old entry saved without it: the formulas')
     stamina: int | None = Field(default=None, ge=1)
     own_ev: bool = False
     # the ability this stat block uses each turn in the fight's pace, as the Director marked it ("": its
@@ -114,7 +142,7 @@ class Creature(Frozen):
             built = _formula_monster(data)
             return data if built is None else {**data, **own_fields(built, stated=data), "monster": built}
         if isinstance(monster, dict):
-            monster, _ = read_record(monster)
+            monster = _monster_of_record(monster)
         if not isinstance(monster, Monster):
             raise InvalidInput("monster", monster, "a Monster, or a stat block as the homebrew library saves it")
         own = own_fields(monster)
@@ -126,8 +154,15 @@ class Creature(Frozen):
 
     @field_serializer("monster")
     def _saved_monster(self, monster: Monster) -> dict[str, Any]:
-        """The monster as the homebrew library saves it, so it is read back and checked the same way."""
-        return record_of(monster).model_dump(mode="json")
+        """The monster as the homebrew library saves it, so it is read back and checked the same way (what a
+        monster leaves at its defaults is left out, and read back as those defaults)."""
+        kept = _RECORDS.get(id(monster))
+        if kept is None or kept[0] is not monster:
+            record = record_of(monster)
+            kept = (monster, json.dumps({"format": record.format, "version": record.version,
+                                         **record.model_dump(mode="json", exclude_defaults=True)}))
+            _remember(_RECORDS, id(monster), kept)
+        return dict(json.loads(kept[1]))
 
     @model_validator(mode="after")
     def _instant_solo_source(self) -> Creature:
@@ -262,9 +297,9 @@ def _formula_monster(data: dict[str, Any]) -> Monster | None:
     if (type(level) is not int or not 1 <= level <= MAX_LEVEL or not isinstance(organization, str)
             or not (role is None or isinstance(role, str))):
         return None
-    built = build_monster(level, organization, role)
-    if data.get("instant_solo") is True and organization in solo_source_organizations():
-        built = instant_solo(built)
+    built, solo = formula_stat_blocks(level, organization, role)
+    if data.get("instant_solo") is True and solo is not None:
+        built = solo
     update: dict[str, Any] = {}
     if isinstance(data.get("name"), str):
         update["name"] = data["name"]
@@ -301,8 +336,10 @@ def carries_formulas(creature: Creature) -> bool:
     return _formula_monster({**fields, "instant_solo": creature.instant_solo}) == creature.monster
 
 
+@lru_cache(maxsize=256)
 def formula_stat_blocks(level: int, organization: str, role: str | None) -> tuple[Monster, Monster | None]:
-    """The formulas' stat block for these inputs, and its instant solo where the rules make one."""
+    """The formulas' stat block for these inputs, and its instant solo where the rules make one (kept: a
+    Monster never changes)."""
     built = build_monster(level, organization, role)
     return built, instant_solo(built) if organization in solo_source_organizations() else None
 
