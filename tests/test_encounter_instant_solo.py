@@ -112,8 +112,11 @@ def test_encounter_file_says_instant_solo_and_old_files_load(tmp_path):
     saved = json.loads(path.read_text())
     assert saved["encounter"]["creatures"][0]["instant_solo"] is True
     assert load_encounter(path).creatures[0].solo
-    # a file saved before the field existed: no "instant_solo" key; it loads, as the leader it says it is
-    del saved["encounter"]["creatures"][0]["instant_solo"]
+    # a file saved before the field existed: version 1, no "instant_solo" key and no monster; it loads, as the
+    # leader it says it is
+    saved["version"] = 1
+    for key in ("instant_solo", "monster"):
+        del saved["encounter"]["creatures"][0][key]
     old = tmp_path / "old.json"
     old.write_text(json.dumps(saved))
     loaded = load_encounter(old)

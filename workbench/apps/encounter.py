@@ -47,7 +47,6 @@ from workbench.fight.pace import attack_choices, fight_pace, foe_attack
 from workbench.formats.bestiary import Bestiary, PublishedMonster, sample_bestiary
 from workbench.formats.stat_block import whole_stat_block
 from workbench.model import Monster
-from workbench.monster.formulas import build_monster
 from workbench.monster.library import load_library
 from workbench.numbers import format_number
 from workbench.render.encounter import (
@@ -192,9 +191,9 @@ def _pace(encounter: Encounter, staminas: Sequence[int], damage: int,
     return pace_figure(pace), f'<ul class="wb-pace-lines">{lines}</ul><ul class="wb-pace-foes">{each}</ul>'
 
 
-def _formula_block(c: Creature) -> Monster:
-    """A creature with no stat block at hand (a typed spec, a saved file) as the formulas build it."""
-    return build_monster(c.level, c.organization, c.role)
+def _own_block(c: Creature) -> Monster:
+    """The stat block the creature carries."""
+    return c.monster
 
 
 def encounter_view(
@@ -202,11 +201,11 @@ def encounter_view(
     difficulty: str,
     hero_stamina: Sequence[int] = (),
     party_damage: int = 0,
-    stat_block: Callable[[Creature], Any] = _formula_block,
+    stat_block: Callable[[Creature], Any] = _own_block,
     abilities: Mapping[tuple[Any, ...], str] | None = None,
 ) -> EncounterView:
     """The chart and every panel for `encounter` aiming at `difficulty`; the pace once the heroes' Stamina and
-    damage per round are given (`stat_block` finds each creature's stat block; the formulas' by default;
+    damage per round are given (`stat_block` finds each creature's stat block; the one it carries by default;
     `abilities` marks, by a creature's stat block key, the ability it uses each turn instead of its
     signature)."""
     marked = abilities or {}
@@ -276,8 +275,8 @@ class EncounterEditor(widgets.VBox):
         self._objective_shown: tuple[Any, ...] = ()
         self._conditions_for: tuple[int, str] = (-1, "")
         self.bestiary = bestiary if bestiary is not None else sample_bestiary()
-        self.blocks: dict[tuple[Any, ...], Any] = {}  # stat block key -> the published stat block or Monster it came from
-        self.whole: dict[tuple[Any, ...], Any] = {}  # stat block key -> the stat block whole, read once
+        # a published stat block's (shelf, file) -> the block whole, read once
+        self.whole: dict[tuple[str, str], Monster | None] = {}
         self.suggestions: tuple[Suggestion, ...] = ()
         self.suggestion_key: tuple[Any, ...] = ()
         self.next_suggestion = 0
@@ -623,9 +622,7 @@ class EncounterEditor(widgets.VBox):
         monster = self.monster_c.value
         if monster is None:
             raise InvalidInput("monster", "", "a monster from the list (pass some in, or load the library)")
-        creature = creature_from_monster(monster, self.count_c.value, star=self.star_c.value)
-        self.blocks[creature.stat_block] = monster
-        return self.encounter.adding(creature)
+        return self.encounter.adding(creature_from_monster(monster, self.count_c.value, star=self.star_c.value))
 
     def _add_stat_block(self, stat_block: PublishedMonster, count: int) -> None:
         """The bestiary browser's "Add to encounter", passed through the one observer like any click."""
@@ -653,8 +650,7 @@ class EncounterEditor(widgets.VBox):
 
     def _adding_stat_block(self, stat_block: PublishedMonster, count: int) -> Encounter:
         """More of an entry already bought, or a new entry."""
-        creature = creature_from_stat_block(stat_block, count)
-        self.blocks[creature.stat_block] = stat_block
+        creature = self._whole_creature(creature_from_stat_block(stat_block, count), stat_block)
         e = self.encounter
         same = [i for i, c in enumerate(e.creatures) if c.stat_block == creature.stat_block]
         if same:
@@ -688,11 +684,23 @@ class EncounterEditor(widgets.VBox):
             self.suggestion_key, self.next_suggestion = key, 0
         chosen = self.suggestions[self.next_suggestion % len(self.suggestions)]
         self.next_suggestion += 1
+        creatures = []
         for creature in chosen.creatures:
-            for block in pool:
-                if block.name == creature.name and block.level == creature.level:
-                    self.blocks[creature.stat_block] = block
-        return e.model_copy(update={"creatures": chosen.creatures, "groups": chosen.encounter.groups})
+            block = next((b for b in self.bestiary.monsters
+                          if b.name == creature.name and b.level == creature.level), None)
+            creatures.append(creature if block is None or creature in kept else self._whole_creature(creature, block))
+        return e.model_copy(update={"creatures": tuple(creatures), "groups": chosen.encounter.groups})
+
+    def _whole_creature(self, creature: Creature, block: PublishedMonster) -> Creature:
+        """The creature a published stat block's header stands in for, carrying the block whole (read once);
+        the header's when the file does not read whole."""
+        key = (block.shelf, block.file)
+        if key not in self.whole:
+            self.whole[key] = whole_stat_block(self.bestiary, block)
+        whole = self.whole[key]
+        if whole is None:
+            return creature
+        return creature_from_monster(whole, creature.count, creature.star).model_copy(update={"attack": creature.attack})
 
     def _save(self) -> str:
         if not self.path_c.value.strip():
@@ -797,20 +805,8 @@ class EncounterEditor(widgets.VBox):
     # ---------------------------------------------------------------- showing
 
     def _stat_block(self, creature: Creature) -> Any:
-        """The creature's stat block: where it was added from, the bestiary by name, else the formulas'. A
-        published one is read whole (once) so the pace can offer its other abilities; its header if not."""
-        key = creature.stat_block
-        block = self.blocks.get(key)
-        if block is None:
-            block = next((b for b in self.bestiary.monsters
-                          if b.name == creature.name and b.level == creature.level), None)
-        if block is None:
-            return _formula_block(creature)
-        if not isinstance(block, PublishedMonster):
-            return block
-        if key not in self.whole:
-            self.whole[key] = whole_stat_block(self.bestiary, block) or block
-        return self.whole[key]
+        """The creature's stat block: the whole one it carries."""
+        return creature.monster
 
     def _view(self, encounter: Encounter | None = None, lenient: bool = False) -> EncounterView:
         """The view of `encounter` (the current one by default); `lenient` shows it without the pace when the

@@ -47,8 +47,14 @@ COMMON_CONDITIONS = ("bleeding", "dazed", "frightened", "grabbed", "prone", "res
 
 
 def _villain_options(fight: Fight) -> list[tuple[str, tuple[str, int]]]:
-    villains = [u.name for u in fight.units if u.villain]
-    return [(f"{name}: villain action {n}", (name, n)) for name in villains for n in (1, 2, 3)]
+    """Each leader's or solo's villain actions by number, with the name its stat block gives each."""
+    out = []
+    for name in (u.name for u in fight.units if u.villain):
+        own = fight.villain_action_names(name)
+        for n in (1, 2, 3):
+            called = own[n - 1] if n <= len(own) else ""
+            out.append((f"{name}: villain action {n}" + (f" ({called})" if called else ""), (name, n)))
+    return out
 
 
 def _counter_options(fight: Fight) -> list[tuple[str, tuple[str, str]]]:

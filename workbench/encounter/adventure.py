@@ -48,7 +48,7 @@ from typing import Any
 from pydantic import Field, model_validator
 
 from workbench.encounter.encounter import Encounter
-from workbench.encounter.files import loaded_problems
+from workbench.encounter.files import loaded_problems, saved_creature_problems
 from workbench.encounter.guidelines import Check
 from workbench.encounter.party import Party
 from workbench.encounter.report import EncounterReport, report
@@ -76,7 +76,8 @@ __all__ = [
 ]
 
 FILE_FORMAT = "drawsteel-workbench/adventure"
-FILE_VERSION = 1
+FILE_VERSION = 2  # version 2: each creature carries its whole monster (see encounter.files)
+READS = (1, 2)
 MAX_ENCOUNTERS = MAX_COUNT  # far beyond a campaign's day; a hostile file of a million encounters is refused
 
 # The rules' words the warnings and the Malice quote (from "Malice" and "Villain Actions" in the rules).
@@ -376,10 +377,6 @@ def plan(adventure: Adventure, rules: EncounterRules | None = None) -> Adventure
 # ---------------------------------------------------------------- files
 
 
-def _refuse_file(path: Path, reason: str) -> InvalidInput:
-    return InvalidInput("file", str(path), "an adventure JSON file saved by the workbench", reason)
-
-
 def save_adventure(adventure: Adventure, path: str | Path, overwrite: bool = False) -> Path:
     """Write the adventure as JSON, atomically; an existing file is replaced only with `overwrite=True`."""
     if not isinstance(adventure, Adventure):
@@ -408,14 +405,18 @@ def load_adventure(path: str | Path, *, trust_numbers: bool = False) -> Adventur
     Each encounter is checked as `load_encounter` checks an encounter file (a stored EV the formulas do not
     give is refused unless the creature keeps its own or `trust_numbers=True`).
     """
-    path, adventure = read_saved(path, "adventure", FILE_FORMAT, FILE_VERSION, Adventure)
-    problems = [
-        f"encounters.{number}.{problem}"
-        for number, encounter in enumerate(adventure.encounters)
-        for problem in loaded_problems(encounter, trust_numbers)
-    ]
-    if problems:
-        raise _refuse_file(path, "; ".join(problems[:5]))
+    def prepare(part: Any) -> list[str]:
+        encounters = part.get("encounters") if isinstance(part, dict) else None
+        return [f"encounters.{number}.{problem}"
+                for number, encounter in enumerate(encounters if isinstance(encounters, list) else [])
+                for problem in saved_creature_problems(encounter, trust_numbers)]
+
+    def check(adventure: Adventure) -> list[str]:
+        return [f"encounters.{number}.{problem}"
+                for number, encounter in enumerate(adventure.encounters)
+                for problem in loaded_problems(encounter)]
+
+    _, adventure = read_saved(path, "adventure", FILE_FORMAT, READS, Adventure, prepare=prepare, check=check)
     return adventure
 
 

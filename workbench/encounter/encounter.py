@@ -1,19 +1,23 @@
 """An encounter: creatures and dynamic terrain objects bought with a party's budget, and initiative groups.
 
-"Step 5: Spend Encounter Budget" as data and pure functions. Creatures come from built Monsters or from typed
-specs ("2 × level 3 platoon brute", "8 x level 2 minion harrier"); minions cost their stat block's EV (the EV
-of four) × count ÷ 4. The guidelines (`guidelines`), the initiative groups (`groups`), the report (`report`)
+"Step 5: Spend Encounter Budget" as data and pure functions. Creatures come from Monsters (built, from the
+library, read from a published stat block) or from typed specs ("2 × level 3 platoon brute", "8 x level 2
+minion harrier"), and each entry carries the whole Monster it was added as, so the fight, the pace and the
+packet use that stat block and nothing rebuilt in its place; minions cost their stat block's EV (the EV of
+four) × count ÷ 4. The guidelines (`guidelines`), the initiative groups (`groups`), the report (`report`)
 and the files (`files`) are the neighbouring modules.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from fractions import Fraction
+from functools import lru_cache
 from numbers import Integral
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field, PrivateAttr, model_validator
+from pydantic import Field, field_serializer, model_validator
 
 from workbench.encounter.objective import ChosenObjective, objective_numbers
 from workbench.encounter.party import Party
@@ -21,6 +25,7 @@ from workbench.errors import InvalidInput, shown
 from workbench.frozen import Frozen
 from workbench.model import Monster, require_monster
 from workbench.monster.formulas import build_monster
+from workbench.monster.library import read_record, record_of
 from workbench.monster.solo import instant_solo, is_instant_solo, solo_source_organizations
 from workbench.rules.encounter_tables import EncounterRules
 from workbench.rules.limits import MAX_COUNT, MAX_LEVEL, MAX_NUMBER, whole
@@ -34,8 +39,11 @@ __all__ = [
     "StatBlockKey",
     "creature_from_monster",
     "creature_stamina",
+    "carries_formulas",
     "encounter_objective_numbers",
     "formula_stat_blocks",
+    "own_fields",
+    "OWN_FIELDS",
     "parse_spec",
     "SPEC_ACCEPTS",
 ]
@@ -53,12 +61,48 @@ _SPEC = re.compile(
 )
 
 
+# A creature's fields that are its monster's own (`own_fields`).
+OWN_FIELDS = ("name", "level", "organization", "role", "ev", "stamina", "instant_solo", "own_ev")
+
 # What makes two entries the same kind of stat block: name, level, organization, role, instant solo.
 StatBlockKey = tuple[str, int, str, str | None, bool]
 
 
+# A saved encounter is read and written whole at every change (a workspace holds one): each monster's record
+# is read once per text and written once per Monster (held here, so its id stays its own while kept).
+_CACHE_SIZE = 512
+_MONSTERS: dict[str, Monster] = {}
+_RECORDS: dict[int, tuple[Monster, str]] = {}
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(cache) >= _CACHE_SIZE:
+        cache.clear()
+    cache[key] = value
+
+
+def _monster_of_record(data: dict[str, Any]) -> Monster:
+    """A saved monster record as its Monster, checked as a library file is (once per record's text)."""
+    try:
+        key = json.dumps(data, sort_keys=True)
+    except (TypeError, ValueError):
+        return read_record(data)[0]
+    monster = _MONSTERS.get(key)
+    if monster is None:
+        monster, _ = read_record(data)
+        _remember(_MONSTERS, key, monster)
+    return monster
+
+
 class Creature(Frozen):
-    """Some creatures of one stat block. `ev` is one creature's EV, or a minion stat block's EV of four.
+    """Some creatures of one stat block: the whole `monster` they were added as, and how many.
+
+    `monster` is the stat block itself: a formula monster, a library monster with the Director's edits, a
+    published block with its departures. The fields beside it (name, level, organization, role, EV, Stamina,
+    instant solo) are the monster's own, filled from it and refused when they say otherwise; `ev` is one
+    creature's EV, or a minion stat block's EV of four. A file saved before creatures carried their monster
+    (no "monster") resolves as it always did: the formulas' stat block for its level, organization and role
+    (an instant solo's when marked) with the saved name, EV and Stamina.
 
     `instant_solo` marks a leader or elite made a solo by "Instant Solo Creature": it keeps its organization
     (its other numbers are that leader's or elite's) but is a solo wherever the rules speak of solos. Files
@@ -66,11 +110,10 @@ class Creature(Frozen):
 
     `attack` names the ability the Director marked for the pace of the fight ("" for the signature ability).
     `own_ev` marks a stat block whose EV is its own, not the formulas' (an imported or homebrew block that
-    departs from them): loading then keeps the file's EV, where an unmarked creature's EV must be the
-    formulas' (a hand-edited or corrupted number is refused).
+    departs from them): an old file's unmarked creature's EV must be the formulas' (a hand-edited or
+    corrupted number is refused).
 
-    `rules` is the ruleset the stat block was built with (a creature made from a Monster keeps the Monster's;
-    one read from a file or typed in by hand, the core rules): it says how many minions one EV buys.
+    The ruleset that says how many minions one EV buys is the monster's own (`rules`).
     """
 
     name: str = ""
@@ -81,14 +124,47 @@ class Creature(Frozen):
     ev: int = Field(ge=0, le=MAX_NUMBER)
     star: bool = False
     instant_solo: bool = False
-    # one creature's Stamina as its stat block gives it (files saved before this field: the formulas')
+    # one creature's Stamina: its monster's (an old entry saved without it: the formulas')
     stamina: int | None = Field(default=None, ge=1)
     own_ev: bool = False
     # the ability this stat block uses each turn in the fight's pace, as the Director marked it ("": its
     # signature ability); saved so a reopened encounter paces the fight the same way
     attack: str = Field(default="", max_length=200)
+    monster: Monster
 
-    _rules: Ruleset = PrivateAttr(default_factory=core_ruleset)
+    @model_validator(mode="before")
+    @classmethod
+    def _the_monsters_own(cls, data: Any) -> Any:
+        """The fields from the monster (a saved one read as a library file is); an old entry's monster from
+        its fields."""
+        if not isinstance(data, dict):
+            return data
+        monster = data.get("monster")
+        if monster is None:
+            built = _formula_monster(data)
+            return data if built is None else {**data, **own_fields(built, stated=data), "monster": built}
+        if isinstance(monster, dict):
+            monster = _monster_of_record(monster)
+        if not isinstance(monster, Monster):
+            raise InvalidInput("monster", monster, "a Monster, or a stat block as the homebrew library saves it")
+        own = own_fields(monster)
+        for key, value in own.items():
+            if key in data and (type(data[key]) is not type(value) or data[key] != value):
+                raise InvalidInput(key, data[key], f"its monster's own: {shown(value)}",
+                                   "the fields of a creature are those of the monster it carries")
+        return {**data, **own, "monster": monster}
+
+    @field_serializer("monster")
+    def _saved_monster(self, monster: Monster) -> dict[str, Any]:
+        """The monster as the homebrew library saves it, so it is read back and checked the same way (what a
+        monster leaves at its defaults is left out, and read back as those defaults)."""
+        kept = _RECORDS.get(id(monster))
+        if kept is None or kept[0] is not monster:
+            record = record_of(monster)
+            kept = (monster, json.dumps({"format": record.format, "version": record.version,
+                                         **record.model_dump(mode="json", exclude_defaults=True)}))
+            _remember(_RECORDS, id(monster), kept)
+        return dict(json.loads(kept[1]))
 
     @model_validator(mode="after")
     def _instant_solo_source(self) -> Creature:
@@ -102,8 +178,8 @@ class Creature(Frozen):
 
     @property
     def rules(self) -> Ruleset:
-        """The ruleset this stat block's numbers come from."""
-        return self._rules
+        """The ruleset this stat block's numbers come from: its monster's."""
+        return self.monster.rules
 
     @property
     def minion(self) -> bool:
@@ -131,7 +207,7 @@ class Creature(Frozen):
         is the EV of `minions_per_ev` minions of its ruleset, 4 in the core rules)."""
         n = self.count if count is None else count
         if self.minion:
-            return Fraction(self.ev * n, self._rules.formulas.minions_per_ev)
+            return Fraction(self.ev * n, self.rules.formulas.minions_per_ev)
         return Fraction(self.ev * n)
 
 
@@ -214,42 +290,83 @@ class Encounter(Frozen):
 
 
 def creature_from_monster(monster: Monster, count: int = 1, star: bool = False) -> Creature:
-    """A builder's (or the homebrew library's) Monster as `count` creatures of that stat block, under the
-    ruleset the Monster was built with."""
+    """A Monster (built, from the library, read from a published stat block) as `count` creatures carrying
+    that whole stat block."""
     monster = require_monster(monster)
     count = whole("count", count, 1, MAX_COUNT, f"a whole number of creatures from 1 to {MAX_COUNT}")
-    built, solo = formula_stat_blocks(monster.level, monster.organization, monster.role, monster.rules)
-    creature = Creature(
-        name=monster.name,
-        level=monster.level,
-        organization=monster.organization,
-        role=monster.role,
-        count=int(count),
-        ev=monster.ev,
-        star=bool(star),
-        instant_solo=is_instant_solo(monster),
-        stamina=monster.stamina,
-        own_ev=monster.ev not in {built.ev, *([solo.ev] if solo else [])},
-    )
-    creature._rules = monster.rules
-    return creature
+    return Creature.model_validate({"monster": monster, "count": int(count), "star": bool(star)})
+
+
+def _formula_monster(data: dict[str, Any]) -> Monster | None:
+    """An old entry's stat block: the formulas' for its level, organization and role (an instant solo's when
+    marked), with its saved name, EV and Stamina; None when the fields are not such (their checks say why)."""
+    level, organization, role = data.get("level"), data.get("organization"), data.get("role")
+    if (type(level) is not int or not 1 <= level <= MAX_LEVEL or not isinstance(organization, str)
+            or not (role is None or isinstance(role, str))):
+        return None
+    built, solo = formula_stat_blocks(level, organization, role)
+    if data.get("instant_solo") is True and solo is not None:
+        built = solo
+    update: dict[str, Any] = {}
+    if isinstance(data.get("name"), str):
+        update["name"] = data["name"]
+    for key, least in (("ev", 0), ("stamina", 1)):
+        if type(data.get(key)) is int and data[key] >= least:
+            update[key] = data[key]
+    kept = built.model_copy(update=update)
+    kept._rules = built.rules
+    return kept
+
+
+def own_fields(monster: Monster, stated: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A creature's fields (`OWN_FIELDS`) as its monster gives them; an old entry (`stated`) keeps its saved
+    marks (instant solo, own EV)."""
+    own: dict[str, Any] = {
+        "name": monster.name, "level": monster.level, "organization": monster.organization, "role": monster.role,
+        "ev": monster.ev, "stamina": monster.stamina,
+    }
+    if stated is not None:
+        return own
+    try:
+        built, solo = formula_stat_blocks(monster.level, monster.organization, monster.role, monster.rules)
+        formula_evs = {built.ev, *([solo.ev] if solo else [])}
+    except InvalidInput:
+        formula_evs = set()
+    return {**own, "instant_solo": is_instant_solo(monster), "own_ev": monster.ev not in formula_evs}
+
+
+def carries_formulas(creature: Creature) -> bool:
+    """True when the entry's monster is only the formulas' stat block for its level, organization and role
+    (an instant solo's when marked) with a name, EV and Stamina: an entry of a file saved before creatures
+    carried their monster, or a typed spec. Nothing of its own is lost when another stands in for it."""
+    fields = {k: getattr(creature, k) for k in ("name", "level", "organization", "role", "ev", "stamina")}
+    return _formula_monster({**fields, "instant_solo": creature.instant_solo}) == creature.monster
 
 
 def formula_stat_blocks(
-    level: int, organization: str, role: str | None, ruleset: Ruleset
+    level: int, organization: str, role: str | None, ruleset: Ruleset | None = None
 ) -> tuple[Monster, Monster | None]:
-    """The formulas' stat block for these inputs under `ruleset`, and its instant solo where the rules make one."""
+    """The formulas' stat block for these inputs under `ruleset` (the core rules by default), and its instant
+    solo where the rules make one."""
+    if ruleset is None or ruleset is core_ruleset():
+        return _core_stat_blocks(level, organization, role)
+    return _stat_blocks(level, organization, role, ruleset)
+
+
+@lru_cache(maxsize=256)
+def _core_stat_blocks(level: int, organization: str, role: str | None) -> tuple[Monster, Monster | None]:
+    """The core rules' stat blocks, kept: a Monster never changes, and lists of creatures ask again and again."""
+    return _stat_blocks(level, organization, role, core_ruleset())
+
+
+def _stat_blocks(level: int, organization: str, role: str | None, ruleset: Ruleset) -> tuple[Monster, Monster | None]:
     built = build_monster(level, organization, role, ruleset=ruleset)
     return built, instant_solo(built) if organization in solo_source_organizations() else None
 
 
 def creature_stamina(creature: Creature) -> int:
-    """One creature's Stamina: the stat block's when it was saved with it, else the formulas' for its level,
-    organization and role (× 2.5 for an instant solo, as "Instant Solo Creature" adapts it)."""
-    if creature.stamina is not None:
-        return creature.stamina
-    monster = build_monster(creature.level, creature.organization, creature.role, ruleset=creature.rules)
-    return instant_solo(monster).stamina if creature.instant_solo else monster.stamina
+    """One creature's Stamina: its stat block's."""
+    return creature.monster.stamina
 
 
 def encounter_objective_numbers(

@@ -160,20 +160,19 @@ def stat_block_creature(item: Any) -> tuple[Creature, tuple[str, ...]]:
     """A stat block's header as one creature, with its keywords.
 
     Takes a built or library `Monster` (an instant solo stays one), a library entry (`.monster`), or any
-    published stat block with `name`, `level`, `organization`, `role`, `ev` and optionally `keywords` (the
-    calibration layer's `PublishedMonster`, which this layer cannot import).
+    published stat block with `name`, `level`, `organization`, `role`, `ev` and optionally `stamina` and
+    `keywords` (the calibration layer's `PublishedMonster`, which this layer cannot import: its creature
+    carries the formulas' stat block with the printed name, EV and Stamina until the whole block is read).
     """
     item = getattr(item, "monster", item)
     if isinstance(item, Monster):
         return creature_from_monster(item), tuple(item.keywords)
     try:
-        creature = Creature(
-            name=str(item.name),
-            level=item.level,
-            organization=item.organization,
-            role=item.role,
-            ev=item.ev,
-        )
+        # a header stands in with the formulas' stat block and its printed name, EV and Stamina
+        creature = Creature.model_validate({
+            "name": str(item.name), "level": item.level, "organization": item.organization, "role": item.role,
+            "ev": item.ev, "stamina": getattr(item, "stamina", None),
+        })
     except (AttributeError, ValueError, TypeError):
         raise InvalidInput(
             "bestiary", item, "stat blocks with a name, level, organization, role and EV (a Bestiary, the "

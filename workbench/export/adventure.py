@@ -53,8 +53,9 @@ def packet_parts(document: str) -> tuple[tuple[str, str], ...]:
 def export_adventure(
     adventure: Adventure, fmt: str, monsters: Sequence[Monster] = (), page: str = "a4"
 ) -> str | bytes:
-    """The adventure's packet: str for "html", bytes for "pdf". `monsters` give the creatures' own stat blocks
-    (by name); the others are printed as the formulas build them."""
+    """The adventure's packet: str for "html", bytes for "pdf". Each creature's card is the whole monster its
+    entry carries; `monsters` stand in, by name, only for entries that carry nothing but the formulas'
+    numbers (an adventure saved before entries carried their monster)."""
     if not isinstance(adventure, Adventure):
         raise InvalidInput("adventure", adventure, "an Adventure")
     if fmt not in PACKET_FORMATS:

@@ -57,6 +57,7 @@ from workbench.io.problem import FileProblem
 from workbench.io.saved import NotThisKind, read_tagged
 from workbench.io.writing import write_atomic
 from workbench.model import Monster, Trait
+from workbench.monster.villain_action import villain_action_slots
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
 from workbench.rules.feature_book import FeatureBook, feature_book
 from workbench.rules.limits import MAX_ROUNDS, whole
@@ -75,8 +76,8 @@ class Fight:
     """An encounter at the table. Every action is an `Event` kept in `events`; `undo` takes the last back,
     `save` writes the log, and `load_fight` (or `Fight.from_data`) replays it to where it was.
 
-    Built from an `Encounter`, with the `monsters` behind its creature entries when the Director has them
-    (their Stamina, With Captain and Malice features; else the formulas' stat blocks) and the heroes'
+    Built from an `Encounter`, with the `monsters` behind its creature entries when given (else the whole
+    monster each entry carries: its Stamina, abilities, villain actions, With Captain and Malice features) and the heroes'
     average `victories` on arrival (an adventure's running total; else the party's): they set the Malice
     at the start and, through "Factor in Victories", the difficulty the Victories at the end are earned at.
     `rules` (the encounter rules: the difficulty, the objectives' durations and Victories) and `book` (the
@@ -190,6 +191,15 @@ class Fight:
         """The stat block behind a creature or squad (None for a hero)."""
         unit = self.unit(name)
         return None if unit.entry is None else self._ctx.setup.monsters[unit.entry]
+
+    def villain_action_names(self, name: str) -> tuple[str, ...]:
+        """A leader's or solo's villain actions by number, as its own stat block names them (its text or its
+        numbered abilities; "" for one not written); () for a creature without villain actions."""
+        monster = self.monster(name)
+        if monster is None or not self.unit(name).villain:
+            return ()
+        slots = villain_action_slots(monster, strict=False)
+        return tuple(filled.action.name if filled.action is not None else "" for filled in slots)
 
     @property
     def stat_block_names(self) -> tuple[str, ...]:

@@ -24,8 +24,7 @@ from workbench.fight.malice_features import encounter_features
 from workbench.fight.malice_tracker import start_encounter
 from workbench.fight.state import Actor, FightState, Progress, Unit
 from workbench.model import Monster, Trait
-from workbench.monster.formulas import build_monster
-from workbench.monster.solo import instant_solo, solo_action
+from workbench.monster.solo import solo_action
 from workbench.rules.encounter_tables import EncounterRules
 from workbench.rules.feature_book import FeatureBook
 
@@ -54,10 +53,8 @@ def capitalized(text: str) -> str:
 
 
 def monster_for(creature: Creature) -> Monster:
-    built = build_monster(creature.level, creature.organization, creature.role)
-    if creature.instant_solo:
-        built = instant_solo(built)
-    return built.model_copy(update={"name": capitalized(creature.label)})
+    """The stat block an entry fights with: the whole monster it carries, named as the fight names it."""
+    return creature.monster.model_copy(update={"name": capitalized(creature.label)})
 
 
 def group_actor(number: int, units: Sequence[Unit]) -> Actor:
@@ -152,7 +149,7 @@ class FightContext:
                 squad = sq.make_squad(monster, size, name=name, with_captain=monster.with_captain or None)
                 out.append(Unit(name=name, kind="squad", entry=index, group=group, squad=squad, minion=True))
             return out
-        stamina = monster.stamina if monster.stamina else creature_stamina(c)
+        stamina = monster.stamina or creature_stamina(c)
         for _ in range(count):
             seen[index] = seen.get(index, 0) + 1
             name = self._unique(f"{base} {seen[index]}" if c.count > 1 or numbered else base, taken)

@@ -63,8 +63,15 @@ _PARAGRAPH = re.compile(r"^(Effect|Special|Trigger|\d+\+?\s+Malice|[A-Z][\w' ]{0
 _NUMBERS = {"stamina": r"Stamina\s+(\d+)", "free_strike": r"Free\s+Strike\s+(\d+)",
             "stability": r"Stability\s+(\d+)", "size": r"Size\s+(\d+[TSML]?\b(?:\s+or\s+\d+)?)",
             "speed": r"Speed\s+(\d+)(?:\s*\(([^)]*)\))?"}
-_UNSET = re.compile(r"\b(Might|Agility|Reason|Intuition|Presence) ?:? ?—(?! ?\d)", re.IGNORECASE)
-UNSET_KEY = "unset characteristics"
+_UNSET = re.compile(r"\b(Might|Agility|Reason|Intuition|Presence|Size|Speed|Stability) ?:? ?—(?! ?\d)",
+                    re.IGNORECASE)
+UNSET_KEY = "unset parts"
+# a header part printed "—": the model's own "not given" for each of its fields
+_UNSET_PARTS: dict[str, dict[str, Any]] = {
+    "size": {"size": "", "size_class": None},
+    "speed": {"speed": "", "movement": None},
+    "stability": {"stability": "", "stability_value": None},
+}
 _FORMULA_SECTION = "the formulas' signature ability"
 _FORMULA_SIGNATURE = re.compile(r"^\(Signature Ability · [^)]{0,80}\) — Power Roll")
 _CHARACTERISTIC = re.compile(r"\b(Might|Agility|Reason|Intuition|Presence)\s*:?\s*([+\-\u2212]?\s*\d+)",
@@ -223,7 +230,7 @@ def _stats(text: str, data: dict[str, Any]) -> bool:
     for name, value in _CHARACTERISTIC.findall(text):
         data[name.lower()] = int(value.replace(" ", "").replace("\u2212", "-"))
         found = True
-    for name in _UNSET.findall(text):  # the workbench's "—": a characteristic the formulas leave unset
+    for name in _UNSET.findall(text):  # the workbench's "—": a part the block leaves unset
         data.setdefault(UNSET_KEY, set()).add(name.lower())
         found = True
     ev = re.search(r"\bEV\s+(\d+[^·|]*)", text)
@@ -537,9 +544,12 @@ def parse_stat_block_text(text: str, source: str = "pasted text") -> Monster:
         monster = parse_whole_stat_block(data, source)
     except StatBlockError as exc:
         raise InvalidInput("text", data["name"][:60], ACCEPTS, exc.reason) from None
-    if unset:  # the workbench's "—": a characteristic the block leaves unset stays unset
-        monster = monster.model_copy(update={"characteristics": monster.characteristics.model_copy(
-            update=dict.fromkeys(unset))})
+    if unset:  # the workbench's "—": a part the block leaves unset stays unset
+        update: dict[str, Any] = {"characteristics": monster.characteristics.model_copy(
+            update=dict.fromkeys(unset & set(CHARACTERISTICS)))}
+        update.update({field: value for part, fields in _UNSET_PARTS.items() if part in unset
+                       for field, value in fields.items()})
+        monster = monster.model_copy(update=update)
     if not kept:
         return monster
     return monster.model_copy(update={"kept_as_text": (*monster.kept_as_text, *kept)})

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -47,25 +48,45 @@ def read_tagged(
     return data
 
 
-def read_saved(path: object, key: str, file_format: str, version: int, model: type[Saved]) -> tuple[Path, Saved]:
-    """The `key` part of a workbench file of this format and version, as `model`; a corrupt, foreign or hostile
-    file is refused naming the file and what is wrong (an encounter or an adventure file)."""
+def read_saved(
+    path: object,
+    key: str,
+    file_format: str,
+    version: int | tuple[int, ...],
+    model: type[Saved],
+    prepare: Callable[[Any], list[str]] | None = None,
+    check: Callable[[Saved], list[str]] | None = None,
+) -> tuple[Path, Saved]:
+    """The `key` part of a workbench file of this format and version (or one of these versions), as `model`;
+    a corrupt, foreign or hostile file is refused naming the file and what is wrong (an encounter or an
+    adventure file). `prepare` reads the part as parsed JSON before the model does (it may settle it in place)
+    and `check` the model after; every problem either finds is refused at once, with the model's own."""
     accepts = f"an {key} JSON file saved by the workbench"
     if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
         raise InvalidInput("file", path, accepts)
     path = Path(path)
+    versions = version if isinstance(version, tuple) else (version,)
 
     def refuse(reason: str) -> InvalidInput:
         return InvalidInput("file", str(path), accepts, reason)
 
     try:
-        data = read_tagged(path, file_format, version)
+        data = read_tagged(path, file_format, None if len(versions) > 1 else versions[0])
     except FileProblem as exc:  # NotThisKind among them
         raise refuse(exc.reason) from None
+    found = data.get("version")
+    if isinstance(found, bool) or found not in versions:
+        raise refuse(f"version {shown(found)}; this workbench reads {' or '.join(map(str, versions))}")
+    part = data.get(key)
+    problems = prepare(part) if prepare is not None else []
     try:
         # strict: `true` is no level and "3" no count (JSON mode still reads arrays as tuples)
-        return path, model.model_validate_json(json.dumps(data.get(key)), strict=True)
+        saved = model.model_validate_json(json.dumps(part), strict=True)
     except ValidationError as exc:
-        raise refuse("; ".join(
+        raise refuse("; ".join(problems + [
             f"{'.'.join(str(p) for p in e['loc']) or key}: {e['msg']}" for e in exc.errors()[:5]
-        )) from None
+        ])) from None
+    problems += check(saved) if check is not None else []
+    if problems:
+        raise refuse("; ".join(problems))
+    return path, saved

@@ -68,6 +68,7 @@ __all__ = [
     "load_entry",
     "load_library",
     "load_monster",
+    "read_record",
     "record_of",
     "rename_monster",
     "name_key",
@@ -336,7 +337,21 @@ def _entry(path: Path, rules: Ruleset) -> Entry:
     except FileProblem as exc:
         corrupt = exc.reason.startswith(("not valid", "not UTF-8"))
         raise _Unreadable(f"corrupt: {exc.reason}" if corrupt else exc.reason) from None
-    loose = _not_whole_numbers(data)
+    record, monster, changed = _record_monster(data, rules)
+    return Entry(
+        name=path.stem,
+        file=path.name,
+        monster=monster,
+        characteristic=record.characteristic,
+        strike=record.strike,
+        changed=changed,
+    )
+
+
+def _record_monster(data: Any, rules: Ruleset) -> tuple[HomebrewRecord, Monster, tuple[str, ...]]:
+    """A monster file's contents checked and built: the record, its Monster, and the saved numbers the inputs
+    no longer give (`Entry.changed`); raises `_Unreadable` with a reason a person understands."""
+    loose = _not_whole_numbers(data) if isinstance(data, dict) else []
     if loose:
         raise _Unreadable(f"invalid: {loose[0]}: not a whole number (true, false and \"3\" are not)")
     try:
@@ -352,15 +367,19 @@ def _entry(path: Path, rules: Ruleset) -> Entry:
         raise _Unreadable(f"not buildable with the {rules.name!r} ruleset: {exc}") from None
     saved = record.numbers.model_dump()
     now = monster.model_dump()
-    changed = tuple(k for k in NUMBER_FIELDS if saved[k] != now[k])
-    return Entry(
-        name=path.stem,
-        file=path.name,
-        monster=monster,
-        characteristic=record.characteristic,
-        strike=record.strike,
-        changed=changed,
-    )
+    return record, monster, tuple(k for k in NUMBER_FIELDS if saved[k] != now[k])
+
+
+def read_record(data: Any, rules: Ruleset | None = None) -> tuple[Monster, tuple[str, ...]]:
+    """A monster file's contents held inside another file (an encounter's creature) as its Monster, checked
+    as a library file is, and the saved numbers its inputs no longer give (empty unless the numbers were
+    edited or the rules changed). Refused with `InvalidInput` on the field "monster", with the reason."""
+    try:
+        _, monster, changed = _record_monster(data, rules or core_ruleset())
+    except _Unreadable as exc:
+        raise InvalidInput("monster", "the saved stat block", "a monster as the homebrew library saves it",
+                           str(exc)) from None
+    return monster, changed
 
 
 class _Unreadable(Exception):

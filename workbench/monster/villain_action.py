@@ -72,7 +72,9 @@ def _is_empty(trait: Trait) -> bool:
 
 
 def villain_action_slots(monster: Monster, strict: bool = True) -> tuple[FilledSlot, ...]:
-    """Each of the three slots with this monster's action in it (None when not written).
+    """Each of the three slots with this monster's action in it (None when not written): a villain action
+    it holds as text, else its ability numbered for that slot (a published block's, named; its text is the
+    ability's own).
 
     Monsters without villain actions (see `has_villain_actions`) get an empty tuple. More than three
     actions is refused (`strict`) or, for a renderer that must not fail, the extras are left out here
@@ -91,6 +93,11 @@ def villain_action_slots(monster: Monster, strict: bool = True) -> tuple[FilledS
         )
     filled: list[Trait | None] = [None if _is_empty(action) else action for action in actions]
     filled += [None] * (len(slots) - len(filled))
+    # a published block prints its villain actions as numbered abilities: each fills its slot by name
+    for ability in monster.abilities:
+        number = ability.villain_action
+        if number is not None and 1 <= number <= len(filled) and filled[number - 1] is None:
+            filled[number - 1] = Trait(name=ability.name, text="")
     return tuple(FilledSlot(slot=slot, action=action) for slot, action in zip(slots, filled, strict=True))
 
 

@@ -8,8 +8,9 @@ objectives with their success and failure conditions, and a Malice card (the gai
 features every monster has and the encounter's own, with their costs).
 Then every stat block used, as cards, several to a page.
 
-A creature's stat block is the Monster given for its name (`monsters`), else the formulas' for its level,
-organization and role. Every text a Director typed (names, objective notes, the adventure's title) is
+A creature's stat block is the whole Monster its entry carries; a Monster given for its name (`monsters`)
+stands in only for an entry that carries nothing but the formulas' numbers (an encounter saved before entries
+carried their monster). Every text a Director typed (names, objective notes, the adventure's title) is
 escaped; numbers sit in elements with stable classes (`wb-arrival`, `wb-strength`, `wb-difficulty`,
 `wb-malice-start`) so a script or a test can read them.
 """
@@ -20,13 +21,11 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from workbench.encounter.adventure import AdventurePlan, EncounterPlan
-from workbench.encounter.encounter import Creature, Encounter
+from workbench.encounter.encounter import Creature, Encounter, carries_formulas
 from workbench.encounter.groups import suggest_groups
 from workbench.fight.malice_features import basic_malice_features
 from workbench.fight.malice_schedule import malice_schedule
 from workbench.model import Monster
-from workbench.monster.formulas import build_monster
-from workbench.monster.solo import instant_solo
 from workbench.numbers import format_number
 from workbench.render.encounter import creatures_html, groups_html, objectives_html
 from workbench.render.escape import escape_html as _e
@@ -118,14 +117,14 @@ def malice_card_html(row: EncounterPlan, heroes: int, features: Iterable[Monster
 
 
 def _monster_of(creature: Creature, given: dict[str, Monster]) -> Monster:
+    """The entry's own stat block, named as the sheet names the creature; a Monster given by its name stands
+    in only for an entry that carries the formulas' stat block and nothing of its own (an old file's)."""
     own = given.get(creature.name.strip().casefold())
-    if own is not None and (own.level, own.organization) == (creature.level, creature.organization):
+    if (own is not None and (own.level, own.organization) == (creature.level, creature.organization)
+            and carries_formulas(creature)):
         return own
-    built = build_monster(creature.level, creature.organization, creature.role)
-    if creature.instant_solo:
-        built = instant_solo(built)
     label = creature.label[:1].upper() + creature.label[1:]
-    return built.model_copy(update={"name": label})
+    return creature.monster.model_copy(update={"name": label})
 
 
 def _groups(encounter: Encounter, hero_strength: Fraction) -> str:

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from workbench.encounter.encounter import Creature
+from workbench.encounter.encounter import Creature, carries_formulas
 from workbench.fight.squad import Squad, make_squad, squad_sizes
 from workbench.model import Monster
-from workbench.monster.formulas import build_monster
 from workbench.workspace.state import Workspace
 
 __all__ = ["encounter_monsters", "encounter_squads", "malice_party", "squad_captains"]
@@ -21,14 +20,14 @@ def _key(name: str) -> str:
 
 
 def _monster_of(creature: Creature, remembered: dict[str, Monster]) -> Monster:
-    """The creature's own Monster when remembered (same name and stat block), else one from the formulas."""
+    """The creature's own Monster, named as the encounter names it; one remembered by its name (same stat
+    block) stands in only for an entry that carries nothing but the formulas' numbers (an old file's)."""
     own = remembered.get(_key(creature.name))
     if own is not None and (own.level, own.organization, own.role) == (
         creature.level, creature.organization, creature.role
-    ):
+    ) and carries_formulas(creature):
         return own
-    built = build_monster(creature.level, creature.organization, creature.role)
-    return built.model_copy(update={"name": creature.label[:1].upper() + creature.label[1:]})
+    return creature.monster.model_copy(update={"name": creature.label[:1].upper() + creature.label[1:]})
 
 
 def encounter_monsters(workspace: Workspace) -> tuple[tuple[Monster, int], ...]:

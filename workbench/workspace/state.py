@@ -194,9 +194,9 @@ def _key(name: str) -> str:
 def remember_encounter(workspace: Workspace, encounter: Encounter, known: Iterable[Monster] = ()) -> Workspace:
     """The workspace with `encounter` as its encounter, keeping the Monster of each named creature.
 
-    A creature added from the builder or the library carries only its numbers; its Monster (traits, Malice
-    features) is found by name among `known` and the monsters remembered before. Monsters no creature names
-    any more are dropped.
+    Every creature carries its whole Monster; the monsters remembered by name (found among `known` and those
+    remembered before) stand in only for entries of an encounter saved before creatures carried theirs.
+    Monsters no creature names any more are dropped.
     """
     pool = {_key(m.name): m for m in (*workspace.monsters, *known) if m.name.strip()}
     wanted = {_key(c.name) for c in encounter.creatures if c.name.strip()}
