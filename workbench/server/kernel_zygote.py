@@ -324,13 +324,13 @@ def _serve(fd: int) -> None:
     try:
         for module in PRELOADED:
             importlib.import_module(module)
-    except Exception as error:  # noqa: BLE001 - reported to the server, which then starts kernels the usual way
+    except Exception as error:  # reported to the server, which then starts kernels the usual way
         channel.sendall(json.dumps({"error": f"{type(error).__name__}: {error}"}).encode() + b"\n")
         return
     for module in OWN_PRELOADED:
         try:
             importlib.import_module(module)
-        except Exception:  # noqa: BLE001, S112 - the kernel imports it itself, and shows its error there
+        except Exception:  # the kernel imports it itself, and shows its error there
             continue
     signal.signal(signal.SIGCHLD, _reap)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in the server's terminal: the server stops us (EOF)
