@@ -2,11 +2,23 @@
 #   make lab    JupyterLab on notebooks/ (creates .venv first if needed)
 #   make app    the notebooks as web apps (Voilà) on 127.0.0.1, no code cells
 #   make test   the whole test suite: tests/ and notebooks/*.ipynb
+#   make unit   tests/ without the browser tests: what CI runs on the newest Python too (PYTHON=python3.13)
 #   make upgrade  newer versions within pyproject.toml's bounds into requirements.lock, then make test
 # Needs only python3 (>= 3.11) on PATH; everything else goes into .venv, at the versions requirements.lock pins.
 
 PYTHON ?= python3
-VENV   := .venv
+# PYTHON=python3.13 works without that Python on PATH: a name that does not run there is looked up among pyenv's
+# versions ($PYENV_ROOT/versions/*/bin/, the newest that has it). A Python other than the default gets its own
+# .venv-X.Y (make test PYTHON=python3.13 leaves .venv alone); VENV=... names another.
+ifneq ($(origin PYTHON),file)
+  ifeq ($(shell command -v $(PYTHON) >/dev/null 2>&1 && $(PYTHON) -c '' 2>/dev/null && echo ok),)
+    override PYTHON := $(or $(lastword $(shell ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/*/bin/$(PYTHON) 2>/dev/null | sort -V)),$(PYTHON))
+  endif
+  ifeq ($(origin VENV),undefined)
+    VENV := .venv-$(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || echo $(notdir $(PYTHON)))
+  endif
+endif
+VENV   ?= .venv
 PY     := $(VENV)/bin/python
 UV     := $(VENV)/bin/uv
 STAMP  := $(VENV)/.stamp
@@ -59,7 +71,7 @@ SHELL := bash
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
 
-.PHONY: help venv lab app test lint browser pdftotext lock upgrade clean
+.PHONY: help venv lab app test unit lint browser pdftotext lock upgrade clean
 
 help:
 	@echo "make lab      start JupyterLab on notebooks/ (http://127.0.0.1:8888, token in the URL)"
@@ -69,6 +81,8 @@ help:
 	@echo "make test     run tests/ and notebooks/*.ipynb (installs .venv and a Chromium if missing);"
 	@echo "             extra pytest arguments: make test PYTEST_ARGS='-k stamina -x'; one process:"
 	@echo "             make test PYTEST_WORKERS=0"
+	@echo "make unit     tests/ without tests/browser/ and the notebooks; on another Python: make unit PYTHON=python3.13"
+	@echo "             (its own .venv-3.13; a Python not on PATH is found among pyenv's versions)"
 	@echo "make lint     ruff and mypy (strict) over workbench/ and tests/; make test runs it first"
 	@echo "make venv     create/refresh .venv from requirements.lock (re-installs when the lock changes)"
 	@echo "make lock     re-resolve requirements.lock after a change to pyproject.toml's dependencies"
@@ -113,6 +127,14 @@ test: venv browser pdftotext lint $(PLOTLY_CARTESIAN)
 	@$(PY) -m compileall -q workbench  # the same for our own modules (only changed files are compiled)
 	@echo "$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS)"
 	@$(TEST_ENV) $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
+
+# The unit tests alone: no Voilà page in a browser, no notebook. CI runs them on the newest Python as well as
+# make test on the oldest (.ci/run). No lint: its findings do not depend on the Python that runs it.
+unit: venv browser pdftotext $(PLOTLY_CARTESIAN)
+	@mkdir -p $(TEST_HOME)
+	@$(PY) -m compileall -q workbench
+	@echo "$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile tests --ignore=tests/browser $(PYTEST_ARGS)"
+	@$(TEST_ENV) $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile tests --ignore=tests/browser $(PYTEST_ARGS)
 
 $(PLOTLY_CARTESIAN): | $(STAMP)
 	@mkdir -p $(dir $@)

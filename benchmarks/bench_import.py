@@ -3,7 +3,7 @@
 Each run is a new process (a warm disk cache, a cold interpreter), as for a script or the command line.
 Also timed: `import pydantic` alone (the floor: every domain model is a pydantic model) and the whole
 CLI start (`workbench monster ... --json`). The largest self-times from `-X importtime` follow.
-Goal: `import workbench` under 0.5 s on the 2-core reference machine.
+Goal: `import workbench` under 250 ms on the 2-core reference machine.
 
 Run: .venv/bin/python benchmarks/bench_import.py [runs]
 """

@@ -65,11 +65,11 @@ def archive_bytes(kind: str, *, broken: int = 1, prefix: str = "Test") -> bytes:
 class _CountingHandler(http.server.SimpleHTTPRequestHandler):
     requests: list[str] = []
 
-    def do_GET(self) -> None:  # noqa: N802 - the base class's name
+    def do_GET(self) -> None:
         type(self).requests.append(self.path)
         super().do_GET()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 

@@ -139,6 +139,28 @@ def test_a_kernel_is_the_zygotes_child_with_its_own_folder_environment_and_path(
 
 
 @forks
+def test_the_zygote_forks_with_one_thread_and_its_kernels_get_the_servers_environment(tmp_path, monkeypatch):
+    """numpy loaded, the zygote is still one thread (a thread beside a fork is what Python 3.12+ warns of);
+    a kernel's environment is the one it was started with, without the zygote's thread limits."""
+    for name in kernel_zygote.ONE_THREAD:
+        monkeypatch.delenv(name, raising=False)
+    zygote = kernel_zygote._Zygote()  # its own, not yet forked from: its threads as its imports left them
+    try:
+        zygote._start(source_stamp())
+        assert psutil.Process(zygote.pid).num_threads() == 1
+        monkeypatch.setattr(kernel_zygote, "_ZYGOTE", zygote)
+        kernels = Kernels()
+        try:
+            _, client = kernels.start(tmp_path)
+            assert ask(client, f"[__import__('os').environ.get(n) for n in {sorted(kernel_zygote.ONE_THREAD)!r}]") \
+                == str([None] * len(kernel_zygote.ONE_THREAD))
+        finally:
+            kernels.stop()
+    finally:
+        zygote.close()
+
+
+@forks
 def test_another_kernel_command_is_launched_the_usual_way(three):
     manager, client = three["launched"]
     assert isinstance(manager.provisioner, ZygoteProvisioner)

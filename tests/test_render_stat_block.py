@@ -34,7 +34,7 @@ class _Tags(HTMLParser):
         super().__init__()
         self.tags: list[str] = []
 
-    def handle_starttag(self, tag, attrs):  # noqa: ANN001
+    def handle_starttag(self, tag, attrs):
         self.tags.append(tag)
 
 

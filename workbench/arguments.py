@@ -124,7 +124,7 @@ def _hint(annotation: Any, function: Callable[..., Any]) -> Any:
     if not isinstance(annotation, str):
         return annotation
     try:
-        return eval(annotation, vars(typing) | function.__globals__)  # noqa: S307 - the module's own source
+        return eval(annotation, vars(typing) | function.__globals__)  # the module's own source
     except Exception:  # a name imported under TYPE_CHECKING: the function checks it itself
         return Any
 

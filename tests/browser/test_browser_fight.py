@@ -141,7 +141,7 @@ def test_a_whole_fight_by_mouse_with_a_reload_in_the_middle(fight_page):
     app.screenshot("ended", RUNNER)
     for width in (1024, 1440):  # what a Director reads, and nothing cut, at both widths
         page.set_viewport_size({"width": width, "height": 900})
-        page.wait_for_timeout(500)
+        app.settled()
         assert visible_text_problems(page.locator("#rendered_cells").inner_text()) == [], width
         assert app.js(LAYOUT_PROBLEMS) == [], width
     assert app.console_errors == []

@@ -201,7 +201,7 @@ def reads_well_and_fits(app: AppPage, name: str) -> None:
     """At each width: a screenshot of the whole page, then the text and layout checks."""
     for width in WIDTHS:
         app.page.set_viewport_size({"width": width, "height": 900})
-        app.page.wait_for_timeout(800)  # widgets and charts follow the window's new width
+        app.settled()  # widgets and charts follow the window's new width
         whole_page(app, f"page-{name}-{width}.png")
         reads_well(app, f"{name} at {width} px")
         assert app.js(LAYOUT_PROBLEMS) == [], f"{name} at {width} px"
@@ -216,7 +216,6 @@ def arrive(app: AppPage, name: str, page_times: dict[str, float]) -> None:
     """Follow the link to the page `name`, then check it as it opens at both widths (`reads_well_and_fits`)."""
     page_times[name] = follow(app, TITLES[name])
     assert app.page.title() == f"{TITLES[name]} · Draw Steel workbench"
-    app.page.wait_for_timeout(500)  # charts placed by their first layout pass
     reads_well_and_fits(app, name)
 
 
@@ -240,7 +239,6 @@ def test_journey_monster_to_encounter_to_fight(browser, voila_url, app_token, ar
         page.set_viewport_size({"width": WIDTHS[0], "height": 900})
         app.tab("Scaling chart", builder).click()
         page.wait_for_selector(f"{builder} .wb-scaling-chart .main-svg", timeout=PAGE_TIMEOUT)
-        page.wait_for_timeout(500)
         reads_well_and_fits(app, "monster-chart")
         app.press_slider("Level", "ArrowRight", 1, builder)
         app.pick("Organization", "Minion", builder)
@@ -327,7 +325,6 @@ def test_every_other_page_reads_well_and_fits_at_1024_and_1440(browser, voila_ur
     page_times[name] = seconds
     try:
         assert app.page.title() == f"{TITLES[name]} · Draw Steel workbench"
-        app.page.wait_for_timeout(500)  # charts placed by their first layout pass
         reads_well_and_fits(app, name)
         assert spinner_motion(app) == ("rotation", "steps(8)")  # the template's rule wins over Voilà's
         app.page.emulate_media(reduced_motion="reduce")

@@ -17,6 +17,16 @@ from playwright.sync_api import Locator, Page, Route, TimeoutError
 
 COMM_LOG_LINES = "() => window.__wbCommLog || []"  # what comm_log.js recorded of the page's talk with its kernel
 WAIT_MS = 60_000  # a kernel round trip is quick when idle, seconds when the machine is busy
+# Two frames on: a resize of the window reaches the page's listeners (plotly's, lumino's) in a frame's work.
+TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+# Every chart plotly.js was given is drawn (its div has become a .js-plotly-plot holding an SVG; _replotting while
+# a draw runs, a second one too where the margins grew) and every shown responsive chart is as wide as its place:
+# such a chart redraws at its new width 100 ms after the window's resize event (plotly's Plots.resize).
+CHARTS_AT_REST = """() => Array.from(document.querySelectorAll('#rendered_cells :is(.plotly-graph-div, .js-plotly-plot)'))
+  .every(p => p.classList.contains('js-plotly-plot') && p.querySelector('.main-svg') && p._fullLayout
+              && !p._fullLayout._replotting
+              && (!p._context.responsive || p.offsetParent === null
+                  || Math.abs(p._fullLayout.width - parseFloat(getComputedStyle(p).width)) <= 1))"""
 
 
 def _label(text: str) -> str:
@@ -76,6 +86,12 @@ class AppPage:
 
     def js(self, expression: str, arg: Any = None) -> Any:
         return self.page.evaluate(expression, arg)
+
+    def settled(self) -> None:
+        """Wait until the page has followed its window (after a load or a resize): two frames on, every chart
+        drawn at its place's size (`CHARTS_AT_REST`)."""
+        self.js(TWO_FRAMES)
+        self.page.wait_for_function(CHARTS_AT_REST, polling="raf")
 
     # ---------------------------------------------------------------- finding widgets by their label
 

@@ -101,9 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _argument_name(parser: argparse.ArgumentParser, command: str, field: str) -> str:
     """How the command line names `field`: a positional argument by its metavar (FILE), else its --flag."""
-    for action in parser._subparsers._group_actions if parser._subparsers else ():  # noqa: SLF001
+    for action in parser._subparsers._group_actions if parser._subparsers else ():
         sub = action.choices.get(command) if isinstance(action.choices, dict) else None
-        for argument in sub._actions if sub else ():  # noqa: SLF001
+        for argument in sub._actions if sub else ():
             if not argument.option_strings and argument.dest == field:
                 return str(argument.metavar or argument.dest.upper())
     return "--" + field.replace("_", "-")

@@ -252,7 +252,7 @@ class _Browser:
 
         try:
             self._executor.submit(stop).result(timeout=10)
-        except Exception:  # noqa: BLE001 - the process is ending; a browser that won't close dies with it
+        except Exception:  # the process is ending; a browser that won't close dies with it
             pass
         self._executor.shutdown(wait=False)
 

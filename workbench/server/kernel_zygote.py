@@ -49,7 +49,7 @@ from jupyter_client.provisioning.local_provisioner import LocalProvisioner
 
 from workbench.io.process import process_alive
 
-__all__ = ["OWN_PRELOADED", "PRELOADED", "ZygoteProvisioner", "forkable", "launched", "source_stamp"]
+__all__ = ["ONE_THREAD", "OWN_PRELOADED", "PRELOADED", "ZygoteProvisioner", "forkable", "launched", "source_stamp"]
 
 # Other projects' modules: a zygote that cannot import one does not start (kernels then start the usual way).
 PRELOADED = ("ipykernel.kernelapp", "numpy", "pandas", "pydantic", "pydantic._internal._model_construction",
@@ -62,6 +62,12 @@ PACKAGE = Path(__file__).resolve().parent.parent  # workbench/: its files' stamp
 LAUNCHER = ["-m", "ipykernel_launcher"]
 KERNEL_START = "workbench.server.kernel_start"  # what a launched kernel runs instead (kernel_start.LAUNCHER)
 REPLY_S = 120  # the zygote's imports on a busy machine; a fork answers in milliseconds
+# The zygote's environment on top of the server's: numpy's BLAS loads single-threaded, so the zygote holds one
+# thread when it forks. A fork copies only the thread that calls it: a BLAS pool running beside it would be half
+# there in the kernel (Python 3.12+ warns of the deadlock it risks); OpenBLAS stops its pool before a fork, an
+# OpenMP runtime does not. A kernel's numpy work is a page's small tables, and the kernels share the machine's
+# cores, so they keep the one thread; each kernel gets the server's environment back when it starts.
+ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
 def forkable(cmd: list[str], platform: str = sys.platform) -> bool:
@@ -215,7 +221,7 @@ class _Zygote:
         try:
             process = subprocess.Popen(
                 [sys.executable, __file__, str(theirs.fileno())], pass_fds=[theirs.fileno()],
-                stdin=subprocess.DEVNULL)
+                stdin=subprocess.DEVNULL, env={**os.environ, **ONE_THREAD})
         finally:
             theirs.close()
         self._current, self._stamp = _Generation(process, ours), stamp
@@ -324,13 +330,13 @@ def _serve(fd: int) -> None:
     try:
         for module in PRELOADED:
             importlib.import_module(module)
-    except Exception as error:  # noqa: BLE001 - reported to the server, which then starts kernels the usual way
+    except Exception as error:  # reported to the server, which then starts kernels the usual way
         channel.sendall(json.dumps({"error": f"{type(error).__name__}: {error}"}).encode() + b"\n")
         return
     for module in OWN_PRELOADED:
         try:
             importlib.import_module(module)
-        except Exception:  # noqa: BLE001, S112 - the kernel imports it itself, and shows its error there
+        except Exception:  # the kernel imports it itself, and shows its error there
             continue
     signal.signal(signal.SIGCHLD, _reap)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in the server's terminal: the server stops us (EOF)
