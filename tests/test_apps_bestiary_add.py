@@ -21,7 +21,7 @@ import pytest
 from widget_tree import inner
 
 from workbench.apps import pages
-from workbench.apps.bestiary_add import SHOWN_FAILURES, BestiaryAdder
+from workbench.apps.bestiary_add import SHOWN_FAILURES, BestiaryAdder, upload_name
 from workbench.formats.bestiary import SAMPLE_DIR
 from workbench.formats.stat_block import stat_block_data
 from workbench.io.lock import JOURNAL_NAME, LOCK_NAME
@@ -256,3 +256,28 @@ def test_an_uploaded_file_name_never_leaves_the_temporary_copy(tmp_path):
     assert "Added outside:" in adder.message.value
     assert not (tmp_path / "outside.zip").exists() and not Path("outside.zip").exists()
     assert [p.name for p in bestiaries_folder().iterdir() if p.name not in (LOCK_NAME, JOURNAL_NAME)] == ["outside"]
+
+
+@pytest.mark.parametrize(("given", "shown"), [
+    ("..", "upload.zip"),
+    ("../..", "upload.zip"),
+    ("beasts\0.zip", "beasts.zip"),
+    ("C:\\Users\\me\\..\\beasts.zip", "beasts.zip"),
+    (".hidden.zip", "hidden.zip"),
+    ("a" * 300 + ".zip", "a" * 96 + ".zip"),
+    ("a" * 300, "a" * 100),
+    (None, "upload.zip"),
+])
+def test_an_upload_name_is_reduced_to_a_safe_base_name(given, shown):
+    assert upload_name(given) == shown
+
+
+@pytest.mark.parametrize("given", ["..", "be\0asts.zip", "b" * 300 + ".zip", "\r\n"])
+def test_an_upload_under_a_hostile_name_is_added_or_refused_on_the_page(given):
+    adder = BestiaryAdder()
+    data = archive_bytes("zip", broken=0)
+    adder.upload.value = ({"name": given, "type": "application/zip", "size": len(data),
+                           "content": memoryview(data), "last_modified": datetime.datetime.now(datetime.UTC)},)
+    adder.add.click()  # raises nothing out of the handler
+    assert "Added " in adder.message.value
+    assert all("\0" not in p.name and len(p.name) <= 120 for p in bestiaries_folder().iterdir())

@@ -105,3 +105,17 @@ def test_the_packet_prints_the_workspace_monster_a_creature_names(tmp_path, monk
     assert run_cli("adventure", str(path), "--packet", str(tmp_path / "hall.html")).returncode == 0
     page = re.sub(r"<[^>]+>", "", (tmp_path / "hall.html").read_text(encoding="utf-8"))
     assert "Lock the Gates (Warden) (4 Malice): Every door slams shut." in page
+
+
+def test_a_line_break_in_a_name_cannot_forge_a_line():
+    from workbench.cli.adventure import plan_text
+    from workbench.encounter.adventure import plan
+
+    party = make_party(heroes=5, level=3)
+    forged = Encounter(name="Gate\n2. Forged: arrive with 9 Victories\x1b[2K", party=party).adding(
+        "7 x level 3 platoon brute")
+    text = plan_text(plan(Adventure(name="Keep\r\nInjected", party=party, encounters=(forged,))))
+    lines = text.splitlines()
+    assert lines[0].startswith("Keep\\r\\nInjected: 5 heroes")
+    assert [line for line in lines if line.startswith(("1.", "2."))] == [lines[1]]
+    assert lines[1].startswith("1. Gate\\n2. Forged: arrive with 9 Victories\\x1b[2K: arrive with 0 Victories")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from fight_setups import BRUTE, boss_fight, encounter, platoon, refusal, rout
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -166,3 +167,67 @@ def test_any_run_keeps_the_invariants_replays_and_undoes_to_the_start(actions):
     while fight.can_undo:
         fight.undo()
     assert fight.state == first
+
+
+# ---------------------------------------------------------------- the log kept once; damaged files refused
+
+
+def test_undo_past_the_kept_states_gives_the_state_a_replay_gives():
+    fight = Fight(platoon(3))
+    fight.start_round()
+    unit = next(u.name for u in fight.units if u.kind != "hero")
+    for n in range(150):
+        fight.damage(unit, 1) if n % 2 == 0 else fight.heal(unit, 1)
+    for left in (150, 130, 129, 128, 65, 64, 63, 1):
+        while len(fight.events) > left:
+            fight.undo()
+        replayed = Fight.from_data(fight.to_data())
+        assert fight.state == replayed.state
+    fight.damage(unit, 2)
+    assert fight.state == Fight.from_data(fight.to_data()).state
+
+
+@pytest.mark.parametrize("change", [
+    {"victories": "1/0"},
+    {"victories": None},
+    {"monsters": None},
+    {"monsters": [None]},
+    {"encounter": "no"},
+    {"events": [{"kind": None}]},
+    {"events": [{"kind": "damage", "unit": [], "amount": "x"}]},
+    {"events": "not a list"},
+    {"hero_names": 7},
+    {"durations": ["x"]},
+])
+def test_a_damaged_fight_file_is_refused_in_one_line(tmp_path, change):
+    fight = boss_fight()
+    fight.start_round()
+    data = {**fight.to_data(), **change}
+    path = tmp_path / "fight.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(InvalidInput) as caught:
+        load_fight(path)
+    assert len(str(caught.value).splitlines()) == 1
+
+
+@pytest.mark.parametrize("path", [None, 7, ["a"], "", "a\0b", "x" * 1_000_000])
+def test_a_fight_path_that_is_none_is_refused_by_name(tmp_path, path):
+    for action in (lambda: load_fight(path), lambda: boss_fight().save(path)):
+        with pytest.raises(InvalidInput) as caught:
+            action()
+        assert caught.value.field in ("path", "fight")
+
+
+def test_a_fight_too_large_to_reopen_is_never_written(tmp_path, monkeypatch):
+    from workbench.fight import fight as fight_module
+
+    fight = boss_fight()
+    path = tmp_path / "fight.json"
+    fight.save(path)
+    monkeypatch.setattr(fight_module, "MAX_FILE_BYTES", path.stat().st_size + 10)
+    fight.start_round()
+    fight.end_round()
+    with pytest.raises(InvalidInput) as caught:
+        fight.save(path)
+    assert "nothing was written" in str(caught.value)
+    assert len(load_fight(path).events) == 0

@@ -11,6 +11,7 @@ says what to do instead (download it in a browser, then upload the file here).
 from __future__ import annotations
 
 import html
+import re
 import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -25,7 +26,7 @@ from workbench.render.message import error_html, ok_html
 from workbench.workspace.added_bestiary import AddedBestiary, add_bestiary, bestiary_name
 from workbench.workspace.folder import bestiaries_folder
 
-__all__ = ["SHOWN_FAILURES", "BestiaryAdder", "added_html", "bestiary_adder"]
+__all__ = ["SHOWN_FAILURES", "BestiaryAdder", "added_html", "bestiary_adder", "upload_name"]
 
 SHOWN_FAILURES = 20  # failed files named on the page; the rest are counted (all are kept in bestiary.json)
 UPLOAD_ACCEPTS = ".zip,.gz,.tgz,.json,.ds-monster,.ds-monster-group"
@@ -152,12 +153,28 @@ class BestiaryAdder(widgets.VBox):
 
     def _add_upload(self, upload: Mapping[str, Any]) -> AddedBestiary:
         """The uploaded file, read from a temporary copy under its own name (so the default name is the file's)."""
-        given = str(upload.get("name") or "")
-        name = Path(given.replace("\\", "/")).name or "upload.zip"
+        name = upload_name(upload.get("name"))
         with tempfile.TemporaryDirectory(prefix="wb-upload-") as folder:
             copy = Path(folder) / name
             copy.write_bytes(bytes(upload.get("content") or b""))
             return self._add(str(copy), f"uploaded file {name}", bestiary_name(name))
+
+
+_UPLOAD_NAME_CHARS = 100
+_UNSAFE_IN_NAME = re.compile(r"[\x00-\x1f\x7f/\\:*?\"<>|]")
+
+
+def upload_name(given: object) -> str:
+    """A safe base name for an uploaded file's temporary copy: the last part of what the browser sent, without
+    control characters or separators, no leading dots (no `..`, nothing hidden), at most 100 characters with
+    its extension kept; "upload.zip" when nothing is left."""
+    text = given if isinstance(given, str) else ""
+    base = _UNSAFE_IN_NAME.sub("", text.replace("\\", "/").rsplit("/", 1)[-1]).strip().lstrip(".").strip()
+    if len(base) > _UPLOAD_NAME_CHARS:
+        stem, dot, suffix = base.rpartition(".")
+        ending = f".{suffix[:20]}" if dot else ""
+        base = (stem if dot else base)[: _UPLOAD_NAME_CHARS - len(ending)].rstrip() + ending
+    return base or "upload.zip"
 
 
 def bestiary_adder(

@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from workbench.cli import emit, json_number
+from workbench.cli import emit, json_number, one_line
 from workbench.cli.encounter import checks_payload
 from workbench.encounter.adventure import AdventurePlan, load_adventure, plan
 from workbench.errors import InvalidInput
@@ -87,7 +87,7 @@ def plan_text(found: AdventurePlan) -> str:
     party = adventure.party
     levels = sorted(set(party.levels))
     level = f"level {levels[0]}" if len(levels) == 1 else "levels " + ", ".join(str(v) for v in levels)
-    title = adventure.name or "Adventure"
+    title = one_line(adventure.name or "Adventure")
     lines = [
         f"{title}: {_plural(party.size, 'hero', 'heroes')} of {level}, "
         f"{_plural(len(found.encounters), 'encounter', 'encounters')}, "
@@ -100,7 +100,7 @@ def plan_text(found: AdventurePlan) -> str:
             lines.append("-- respite: Victories back to 0 --")
         built = "" if not e.drifted else f" (built {e.built_difficulty})"
         lines.append(
-            f"{e.index + 1}. {e.name or 'Encounter'}: arrive with {_plural(e.arrival_victories, 'Victory', 'Victories')}"
+            f"{e.index + 1}. {one_line(e.name or 'Encounter')}: arrive with {_plural(e.arrival_victories, 'Victory', 'Victories')}"
             f"; encounter strength {format_number(e.encounter_strength)}, EV {format_number(e.total_ev)} "
             f"→ {e.difficulty}{built}, worth {_plural(e.victories, 'Victory', 'Victories')}; "
             f"Malice {e.starting_malice} at the start ({e.first_round_malice} once round 1 begins)"

@@ -39,6 +39,7 @@ Readings, where the text leaves room (each also said where it shows):
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -54,6 +55,7 @@ from workbench.fight.setup import FightContext, FightSetup, capitalized, monster
 from workbench.fight.state import Actor, FightState, Unit
 from workbench.fight.victories import FightResult, result
 from workbench.io.problem import FileProblem
+from workbench.io.reading import MAX_FILE_BYTES
 from workbench.io.saved import NotThisKind, read_tagged
 from workbench.io.writing import write_atomic
 from workbench.model import Monster, Trait
@@ -70,6 +72,7 @@ __all__ = [
 
 FORMAT: Final = "drawsteel-workbench/fight"
 VERSION: Final = 1
+_EVERY: Final = 64  # events between two states kept for undo
 
 
 class Fight:
@@ -123,14 +126,17 @@ class Fight:
                        durations=tuple(sorted(spans.items())), hero_names=names)
         self._ctx = FightContext(setup, rules or encounter_rules(), book or feature_book())
         self._rules = EventRules(self._ctx)
-        self._states: list[FightState] = [self._ctx.first_state()]
+        # the log is kept once, as events; the state after every `_EVERY`-th event is kept so undo replays
+        # at most that many, and memory grows with the events, not with events times states
+        self._kept: list[FightState] = [self._ctx.first_state()]
+        self._state = self._kept[0]
         self._events: list[Event] = []
 
     # ---- reading
 
     @property
     def state(self) -> FightState:
-        return self._states[-1]
+        return self._state
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -243,7 +249,9 @@ class Fight:
         new = self._rules.apply(self.state, event)
         new = check_end(new, self._ctx.report.outcome.mode, self._ctx.rules, self._ctx.book)
         self._events.append(event)
-        self._states.append(new)
+        self._state = new
+        if len(self._events) % _EVERY == 0:
+            self._kept.append(new)
         return new
 
     def start_round(self) -> FightState:
@@ -319,8 +327,13 @@ class Fight:
         if not self._events:
             raise InvalidInput("undo", "nothing", "an action to undo")
         self._events.pop()
-        self._states.pop()
-        return self.state
+        del self._kept[len(self._events) // _EVERY + 1:]
+        state = self._kept[-1]
+        for event in self._events[(len(self._kept) - 1) * _EVERY:]:  # each was applied before: it applies again
+            state = check_end(self._rules.apply(state, event), self._ctx.report.outcome.mode, self._ctx.rules,
+                              self._ctx.book)
+        self._state = state
+        return state
 
     # ---- saving
 
@@ -339,9 +352,16 @@ class Fight:
 
     def save(self, path: str | Path) -> Path:
         """Write the fight (its setup and every event) in one step: a crash never leaves half a file."""
+        if not isinstance(path, (str, os.PathLike)) or not str(path).strip() or "\0" in str(path) \
+                or len(str(path)) > 4096:
+            raise InvalidInput("path", path, "the path of a fight file")
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return write_atomic(path, json.dumps(self.to_data(), ensure_ascii=False, indent=1) + "\n", overwrite=True)
+        text = json.dumps(self.to_data(), ensure_ascii=False, separators=(",", ":")) + "\n"
+        if len(text.encode("utf-8")) > MAX_FILE_BYTES:  # what could not be read back is never written
+            raise InvalidInput("fight", f"{len(self._events)} events", "a fight small enough to reopen",
+                               f"it would take more than {MAX_FILE_BYTES // 1_048_576} MiB, the most a fight file "
+                               "is read back from; nothing was written")
+        return write_atomic(path, text, overwrite=True)
 
     @classmethod
     def from_data(
@@ -359,21 +379,29 @@ class Fight:
             events = [Event(kind=e["kind"], args={k: v for k, v in e.items() if k != "kind"}) for e in data["events"]]
             fight = cls(encounter, monsters, victories, data.get("hero_names", ()), data.get("durations") or None,
                         rules=rules, book=book)
-        except (KeyError, TypeError, ValueError, ValidationError) as exc:
+        except (KeyError, TypeError, ValueError, ArithmeticError, AttributeError, ValidationError) as exc:
             if isinstance(exc, InvalidInput):
                 raise
             raise InvalidInput("fight", "the file", accepts, "its setup does not read as a fight") from None
         for number, event in enumerate(events, start=1):
             try:
+                if not isinstance(event.kind, str) or not all(isinstance(k, str) for k in event.args):
+                    raise InvalidInput("event", event.kind, "an event of the fight")
                 fight.do(event.kind, **event.args)
             except InvalidInput as exc:
                 raise InvalidInput("fight", f"event {number}", accepts,
                                    f"event {number} ({event.kind}) is refused on replay: {exc.detail}") from None
+            except (KeyError, TypeError, ValueError, ArithmeticError, AttributeError, ValidationError):
+                raise InvalidInput("fight", f"event {number}", accepts,
+                                   f"event {number} does not read as an event of the fight") from None
         return fight
 
 
 def load_fight(path: str | Path, *, rules: EncounterRules | None = None, book: FeatureBook | None = None) -> Fight:
     """A fight saved with `Fight.save`, resumed where it stopped (under `rules` and `book`, as `Fight` takes them)."""
+    if not isinstance(path, (str, os.PathLike)) or not str(path).strip() or "\0" in str(path) \
+            or len(str(path)) > 4096:
+        raise InvalidInput("path", path, "the path of a fight file saved by the workbench")
     try:
         data = read_tagged(path, FORMAT, VERSION)
     except NotThisKind:

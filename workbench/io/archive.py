@@ -10,6 +10,7 @@ a member is read only when `limit` gives it a size cap.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import stat
@@ -29,6 +30,7 @@ from workbench.io.reading import is_inside, read_bytes
 __all__ = [
     "MAX_ARCHIVE_BYTES",
     "MAX_MEMBERS",
+    "MAX_RATIO",
     "MAX_TOTAL_BYTES",
     "SKIPPED_FOLDERS",
     "FileNote",
@@ -37,6 +39,8 @@ __all__ = [
     "source_files",
 ]
 
+MAX_RATIO = 200  # bytes out per compressed byte in; JSON stat blocks compress about 10 to 1, a bomb 1000 to 1
+RATIO_FLOOR = 8 * 1_048_576  # unpacked bytes before the ratio is judged (a small file may compress very well)
 MAX_MEMBERS = 50_000  # files an archive or a folder may hold (a whole bestiary repository has a few thousand)
 MAX_TOTAL_BYTES = 256 * 1_048_576  # what the files read may add up to, uncompressed
 MAX_ARCHIVE_BYTES = 128 * 1_048_576  # the largest archive or file read as one source
@@ -199,10 +203,60 @@ def _member_to_read(
     return path, limit
 
 
+class _Bomb(Exception):
+    """A compressed stream unpacking to more than `MAX_RATIO` times its size."""
+
+
+class _GuardedGzip(io.RawIOBase):
+    """A gzip stream unpacked as it is read, given up on (`_Bomb`) as soon as what comes out is more than
+    `MAX_RATIO` times what went in (past `RATIO_FLOOR`), so a compression bomb costs a few megabytes."""
+
+    def __init__(self, handle: IO[bytes]) -> None:
+        self.handle = handle
+        self.unpack = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        self.taken = 0
+        self.given = 0
+        self.pending = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        while not self.pending:
+            if self.unpack.eof:
+                rest = self.unpack.unused_data
+                if not rest.strip(b"\0"):
+                    return 0
+                self.unpack = zlib.decompressobj(16 + zlib.MAX_WBITS)  # a gzip file of several members
+                chunk = rest
+            else:
+                chunk = self.unpack.unconsumed_tail or self.handle.read(1 << 16)
+                if not chunk:
+                    return 0
+                if not self.unpack.unconsumed_tail:
+                    self.taken += len(chunk)
+            self.pending = self.unpack.decompress(chunk, 1 << 16)
+            self.given += len(self.pending)
+            if self.given > RATIO_FLOOR and self.given > MAX_RATIO * max(self.taken, 1):
+                raise _Bomb(self.given // max(self.taken, 1))
+        size = min(len(buffer), len(self.pending))
+        buffer[:size] = self.pending[:size]
+        self.pending = self.pending[size:]
+        return size
+
+
 def _tar_files(handle: IO[bytes], budget: _Budget, notes: list[FileNote]) -> Iterator[SourceFile]:
     try:
-        archive = tarfile.open(fileobj=handle, mode="r:*")
-    except (tarfile.TarError, OSError, EOFError) as exc:
+        yield from _tar_members(handle, budget, notes)
+    except _Bomb as exc:
+        raise budget.refuse(f"it unpacks to {exc} times its size, more than the {MAX_RATIO} a real archive "
+                            "does (a compression bomb)") from None
+
+
+def _tar_members(handle: IO[bytes], budget: _Budget, notes: list[FileNote]) -> Iterator[SourceFile]:
+    try:
+        archive = tarfile.open(fileobj=io.BufferedReader(_GuardedGzip(handle), 1 << 16), mode="r|")
+    except (tarfile.TarError, OSError, EOFError, zlib.error) as exc:
         raise budget.refuse(f"not a readable .tar.gz file ({exc})") from None
     declared = 0
     with archive:

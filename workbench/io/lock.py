@@ -5,18 +5,21 @@ Saves of all processes in one folder take turns under `folder_lock`: a `filelock
 file belongs to filelock (on Windows it is removed on release), so what the lock protects is kept beside it
 in `.workbench.journal`: the count of saves made in the folder, then the temporary files and backups of the
 save under way. A process killed in the middle of a save cannot clean up after itself; the next one to take
-the lock reads the journal and removes what it names (or, for an unfinished group of saves, puts the old
-files back), so nothing half-written stays.
+the lock reads the journal and removes what it names (or, for an unfinished group of saves or folder
+replacement, puts the old files back), so nothing half-written stays. What a writer without the lock leaves
+(an export's temporary file, a bestiary's folder being built) carries its process id in its name, and the next
+such write into the folder removes it once that process is no longer running (a locked save lists no folder:
+its journal names all it leaves).
 """
 
 from __future__ import annotations
 
 import errno
-import glob
 import json
 import os
 import re
 import secrets
+import shutil
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,10 +36,13 @@ __all__ = [
     "LOCK_NAME",
     "LOCK_WAIT",
     "Journal",
+    "aside_name",
     "backup_name",
-    "clean_dead_temporaries",
+    "building_name",
+    "clean_dead_leftovers",
     "folder_generation",
     "folder_lock",
+    "settle_folder",
     "temporary_name",
 ]
 
@@ -45,6 +51,9 @@ JOURNAL_NAME = ".workbench.journal"  # beside it: the folder's save count and th
 LOCK_WAIT = 20.0  # seconds a save waits for another process's save in the same folder before giving up
 _TEMP = re.compile(r"\.(?P<target>.+)\.(?P<pid>[0-9]+)-[0-9a-f]{8}\.tmp", re.DOTALL)
 _BACKUP = re.compile(r"\..+\.[0-9]+-[0-9a-f]{8}\.bak", re.DOTALL)
+_ASIDE = re.compile(r"\..+\.[0-9]+-[0-9a-f]{8}\.old", re.DOTALL)
+# what a writer without the lock leaves when killed: a temporary file, a folder being built
+_LEFTOVER = re.compile(r"\.(?P<target>.+)\.(?P<pid>[0-9]+)-[0-9a-f]{8}\.(?P<kind>tmp|build)", re.DOTALL)
 # a journal or temporary file is never opened through a symbolic link, nor inherited by a child process, and
 # on Windows never in text mode (which would rewrite its newlines)
 _NO_INHERIT_OR_FOLLOW = getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
@@ -59,6 +68,16 @@ def temporary_name(target: Path) -> Path:
 def backup_name(target: Path) -> Path:
     """A fresh hidden name beside `target` for the backup of its old file during a group of saves."""
     return target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.bak")
+
+
+def aside_name(target: Path) -> Path:
+    """A fresh hidden name beside `target` for the old folder it replaces, until the new one is in place."""
+    return target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.old")
+
+
+def building_name(target: Path) -> Path:
+    """A fresh hidden name beside `target` for the folder being built to take its place."""
+    return target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.build")
 
 
 def _read_at(fd: int, size: int, offset: int) -> bytes:
@@ -150,9 +169,22 @@ class Journal:
                         backup.unlink(missing_ok=True)  # a rename onto its own hard link does nothing
                 elif kind == "new" and names and not committed:
                     (self.folder / names[0]).unlink(missing_ok=True)
+                elif kind == "aside" and len(names) == 2 and _ASIDE.fullmatch(names[0]) and "/" not in names[1]:
+                    self._settle_aside(self.folder / names[0], self.folder / names[1], committed)
             except OSError:
                 continue
         self.clear()
+
+    @staticmethod
+    def _settle_aside(aside: Path, final: Path, committed: bool) -> None:
+        """A folder replacement cut short: the old folder back if the new one never took its place, else the
+        old one removed, so the name holds the old or the new folder, never neither or both."""
+        if not _is_real_folder(aside):
+            return
+        if not committed and not os.path.lexists(final):
+            os.rename(aside, final)
+        else:
+            shutil.rmtree(aside)
 
     def clear(self) -> None:
         if self._fd is not None:
@@ -193,12 +225,16 @@ def _refuse_odd_file(path: Path, named: Path) -> None:
 
 
 @contextmanager
-def folder_lock(folder: str | Path, target: str | Path | None = None) -> Iterator[Journal]:
+def folder_lock(
+    folder: str | Path, target: str | Path | None = None, *, wait: float | None = None
+) -> Iterator[Journal]:
     """Hold the folder's write lock (`filelock` on `.workbench.lock`), after undoing what a killed save left.
 
     Saves of all processes in one folder take turns; a problem (a missing or read-only folder, a lock held
-    longer than `LOCK_WAIT`) is a FileProblem naming `target` (the file being saved) or the folder.
+    longer than `wait` seconds, `LOCK_WAIT` by default) is a FileProblem naming `target` (the file being
+    saved) or the folder.
     """
+    wait = LOCK_WAIT if wait is None else wait
     folder = Path(folder)
     named = Path(target) if target is not None else folder
     try:
@@ -208,12 +244,12 @@ def folder_lock(folder: str | Path, target: str | Path | None = None) -> Iterato
         raise FileProblem(named, f"cannot save the file: {os_reason(exc)}") from None
     for name in (LOCK_NAME, JOURNAL_NAME):
         _refuse_odd_file(folder / name, named)
-    lock = FileLock(folder / LOCK_NAME, timeout=LOCK_WAIT)
+    lock = FileLock(folder / LOCK_NAME, timeout=wait)
     try:
         lock.acquire()
     except Timeout:
         raise FileProblem(named, f"cannot save the file: another process has been saving in {folder} for more "
-                          f"than {LOCK_WAIT:.0f} s") from None
+                          f"than {wait:.0f} s") from None
     except OSError as exc:
         raise FileProblem(named, f"cannot save the file: {os_reason(exc)}") from None
     try:
@@ -239,13 +275,49 @@ def folder_lock(folder: str | Path, target: str | Path | None = None) -> Iterato
         lock.release()
 
 
-def clean_dead_temporaries(target: Path) -> None:
-    """Without a lock (exports): remove this target's temporary files left by processes no longer running."""
+def _is_real_folder(path: Path) -> bool:
     try:
-        found = list(target.parent.glob(f".{glob.escape(target.name)}.*.tmp"))
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def clean_dead_leftovers(folder: Path) -> None:
+    """Remove what writers no longer running left in `folder`: temporary files and folders being built (the
+    process id in their names says whose). A process still running, or a name of any other shape, is left."""
+    try:
+        with os.scandir(folder) as entries:
+            found = [entry.name for entry in entries if entry.name.startswith(".")]
     except OSError:
         return
-    for path in found:
-        match = _TEMP.fullmatch(path.name)
-        if match and match["target"] == target.name and not process_alive(int(match["pid"])):
-            path.unlink(missing_ok=True)
+    for name in found:
+        match = _LEFTOVER.fullmatch(name)
+        if not match or process_alive(int(match["pid"])):
+            continue
+        path = folder / name
+        try:
+            if match["kind"] == "build":
+                if _is_real_folder(path):
+                    shutil.rmtree(path)
+            elif stat.S_ISREG(os.lstat(path).st_mode):
+                path.unlink()
+        except OSError:
+            continue
+
+
+def settle_folder(folder: str | Path) -> None:
+    """Before a folder is listed: finish what a killed save left in it (a folder replacement cut short, a
+    folder half built), if no other process is saving there now. Nothing is said when that cannot be done
+    (a read-only folder, a save under way): the listing goes on, and the next save settles it."""
+    folder = Path(folder)
+    try:
+        unfinished = os.lstat(folder / JOURNAL_NAME).st_size > _GENERATION_BYTES
+    except OSError:
+        unfinished = False
+    if unfinished:
+        try:
+            with folder_lock(folder, wait=0):
+                pass
+        except FileProblem:
+            return
+    clean_dead_leftovers(folder)

@@ -15,7 +15,6 @@ import errno
 import hashlib
 import os
 import re
-import secrets
 import shutil
 import stat
 from collections.abc import Callable, Sequence
@@ -24,8 +23,9 @@ from pathlib import Path
 from workbench.errors import InvalidInput
 from workbench.io.lock import (
     Journal,
+    aside_name,
     backup_name,
-    clean_dead_temporaries,
+    clean_dead_leftovers,
     folder_lock,
     temporary_name,
 )
@@ -270,7 +270,7 @@ def write_atomic(
     require_switch("lock", lock)
     make_folder(path)
     if not lock:
-        clean_dead_temporaries(path)
+        clean_dead_leftovers(path.parent)
         return write_locked(Journal(path.parent, None), path, data, overwrite=overwrite, expected=expected,
                             same_kind=same_kind)
     with folder_lock(path.parent, path) as journal:
@@ -388,23 +388,28 @@ def set_aside(path: str | Path, label: str) -> Path:
 def replace_folder(building: str | Path, final: str | Path, replace: bool) -> Path:
     """Move the finished folder `building` to `final` (both in one folder) holding that folder's lock.
 
-    A folder already at `final` is replaced only with `replace`: it is moved aside first, put back if the
-    move fails, and removed once the new one is in place. Anything else under that name (a link, wherever it
-    leads, a file, a pipe) is refused and left as it is, so nothing is ever written through it. Without
-    `replace` a taken name raises FileExistsError. Every failure is a one-line FileProblem naming `final`.
+    A folder already at `final` is replaced only with `replace`: it is moved aside first (the journal names
+    it), put back if the move fails, and removed once the new one is in place; a process killed in between
+    is settled by the next save in the folder, which puts the old folder back if the new one never took its
+    place, so the name holds the old or the new bestiary, never neither or both. Anything else under that
+    name (a link, wherever it leads, a file, a pipe) is refused and left as it is, so nothing is ever written
+    through it. Without `replace` a taken name raises FileExistsError. Every failure is a one-line
+    FileProblem naming `final`.
     """
     building, final = Path(building), Path(final)
     require_switch("replace", replace)
-    with folder_lock(final.parent, final):
+    with folder_lock(final.parent, final) as journal:
         info = _existing(final)
         if info is not None and not stat.S_ISDIR(info.st_mode):
             kind = "a file" if stat.S_ISREG(info.st_mode) else _kind(info.st_mode)
             raise FileProblem(final, f"cannot save the folder: it is {kind}, and only a folder is ever replaced")
         if info is not None and not replace:
             raise FileExistsError(errno.EEXIST, "File exists", str(final))
-        aside = final.with_name(f".{final.name}.{os.getpid()}-{secrets.token_hex(4)}.old")
+        aside = aside_name(final)
         try:
+            journal.saved()
             if info is not None:
+                journal.note("aside", aside.name, final.name)
                 os.rename(final, aside)
             try:
                 os.rename(building, final)
@@ -412,6 +417,7 @@ def replace_folder(building: str | Path, final: str | Path, replace: bool) -> Pa
                 if info is not None:
                     os.rename(aside, final)
                 raise
+            journal.note("commit")
         except OSError as exc:
             raise FileProblem(final, f"cannot save the folder: {os_reason(exc)}") from None
         _sync_folder(final.parent)

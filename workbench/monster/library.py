@@ -36,7 +36,7 @@ from workbench.io.lock import Journal, folder_generation, folder_lock
 from workbench.io.problem import FileProblem
 from workbench.io.reading import is_inside
 from workbench.io.saved import NotThisKind, read_tagged
-from workbench.io.writing import make_folder, place, read_current, require_switch, write_group, write_locked
+from workbench.io.writing import make_folder, read_current, require_switch, write_group, write_locked
 from workbench.model import (
     Characteristic,
     Monster,
@@ -697,12 +697,11 @@ def rename_monster(
             taken = _variants(target, journal.generation)
             if taken and not overwrite:
                 raise _exists(new, taken[0])
-            try:
-                place(source, target, overwrite)
-            except FileExistsError:
-                raise _exists(new, target) from None
-            if not overwrite:
-                source.unlink(missing_ok=True)  # the link made a second name; the first goes
+            if os.path.lexists(target) and not overwrite:
+                raise _exists(new, target)
+            # one rename, under the lock every save takes: a kill leaves the monster under the old name or the
+            # new one, never both, never neither
+            os.replace(source, target)
             _drop_variants(target, target, journal.generation)
     except FileProblem as exc:
         raise _write_error(exc) from None

@@ -36,6 +36,7 @@ from workbench.formats.record import ImportRefused
 from workbench.frozen import Frozen
 from workbench.io.archive import MAX_TOTAL_BYTES, FileNote, SourceFile, SourceRules, source_files
 from workbench.io.fetch import URL_TIMEOUT, Progress, fetch, is_url
+from workbench.io.lock import building_name, clean_dead_leftovers, settle_folder
 from workbench.io.problem import FileProblem
 from workbench.io.reading import parse_json, read_bytes, read_text
 from workbench.io.writing import replace_folder, write_atomic
@@ -285,7 +286,9 @@ def _place(root: Path, final: Path, bestiary: AddedBestiary, files: Sequence[Sou
     """Build the bestiary's folder hidden beside its place, then move it there in one step."""
     try:
         root.mkdir(parents=True, exist_ok=True)
-        building = Path(tempfile.mkdtemp(prefix=f".adding-{final.name}-", dir=root))
+        clean_dead_leftovers(root)
+        building = building_name(final)
+        building.mkdir()
     except OSError as exc:
         raise InvalidInput("into", str(root), "a folder the workbench can write", str(exc)) from None
     try:
@@ -356,6 +359,7 @@ def list_bestiaries(into: str | os.PathLike[str]) -> tuple[tuple[AddedBestiary, 
     problems: list[tuple[str, str]] = []
     if not root.is_dir():
         return (), ()
+    settle_folder(root)
     for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
         try:
             found.append(load_added_bestiary(folder))
