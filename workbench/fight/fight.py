@@ -48,8 +48,10 @@ from pydantic import ValidationError
 
 from workbench.arguments import checked
 from workbench.encounter.encounter import Encounter
+from workbench.encounter.objective import with_duration
 from workbench.errors import InvalidInput
 from workbench.fight.events import Event, EventRules, check_end
+from workbench.fight.reinforcements import ReinforcementBudget, reinforcement_budget
 from workbench.fight.setup import FightContext, FightSetup, capitalized, monster_for
 from workbench.fight.state import Actor, FightState, Unit
 from workbench.fight.victories import FightResult, result
@@ -115,6 +117,10 @@ class Fight:
         spans = {}
         for key, value in (durations or {}).items():
             spans[str(key)] = whole("duration", value, 1, MAX_ROUNDS, "a number of rounds from 1 upwards")
+        if spans:  # the duration the Director sets moves the difficulty and the Victories as the text says
+            chosen = tuple(with_duration(o, spans[o.key], rules) if o.key in spans else o
+                           for o in encounter.objectives)
+            encounter = encounter.model_copy(update={"objectives": chosen})
         names = tuple(hero_names)
         if not all(isinstance(n, str) and len(n) <= 60 for n in names):
             raise InvalidInput("hero_names", names, "the heroes' names, each up to 60 characters")
@@ -249,8 +255,12 @@ class Fight:
         return self.do("end_turn")
 
     def damage(self, unit: str, amount: int, in_area: int | None = None, weakness: int = 0,
-               immunity: int = 0) -> FightState:
+               immunity: int = 0, damage_type: str | None = None) -> FightState:
+        """Damage to a hero, creature or squad; with `damage_type` the stat block's weakness and immunity to it
+        apply (once for a squad)."""
         args: dict[str, Any] = {"unit": unit, "amount": amount}
+        if damage_type is not None:
+            args["damage_type"] = damage_type
         if in_area is not None:
             args["in_area"] = in_area
         if weakness:
@@ -285,10 +295,66 @@ class Fight:
             args["unit"] = unit
         return self.do("spend", **args)
 
-    def villain_action(self, unit: str, number: int) -> FightState:
-        return self.do("villain", unit=unit, number=number)
+    def villain_action(self, unit: str, number: int | None = None, action: str | None = None) -> FightState:
+        """The creature's villain action, by `number` or by its stat block's name for it (`action`)."""
+        args: dict[str, Any] = {"unit": unit}
+        if number is not None:
+            args["number"] = number
+        if action is not None:
+            args["action"] = action
+        return self.do("villain", **args)
 
-    def count(self, objective: str, counter: str, change: int = 1) -> FightState:
+    def villain_actions_of(self, unit: str) -> dict[int, str]:
+        """A creature's villain actions by number and name (its stat block's own; else the book's three)."""
+        return self._rules.villain_actions(self.unit(unit))
+
+    def villain_actions_open(self, unit: str) -> dict[int, str]:
+        """The villain actions `unit` may use right now (none after one this round: nothing to refuse)."""
+        return {n: name for n, name in self.villain_actions_of(unit).items()
+                if self.villain_action_allowed(unit, n) is None}
+
+    def end_effect_offer(self) -> tuple[str, int, tuple[str, ...]] | None:
+        """At the end of a creature's turn with End Effect: (creature, damage, its save-ends effects)."""
+        return self._rules.end_effect_offer(self.state)
+
+    def end_effect(self, unit: str, label: str) -> FightState:
+        return self.do("end_effect", unit=unit, label=label)
+
+    def temporary(self, unit: str, amount: int) -> FightState:
+        return self.do("temporary", unit=unit, amount=amount)
+
+    def set_stamina(self, unit: str, maximum: int) -> FightState:
+        """Keep a hero's Stamina in the runner too (from full)."""
+        return self.do("stamina", unit=unit, maximum=maximum)
+
+    def hold_back(self, unit: str) -> FightState:
+        return self.do("hold", unit=unit)
+
+    def bring_in(self, unit: str) -> FightState:
+        return self.do("bring_in", unit=unit)
+
+    def move_turn(self, actor: str, position: int) -> FightState:
+        return self.do("move", actor=actor, position=position)
+
+    def choose(self, objective: str, condition: str) -> FightState:
+        """Diminish Numbers' success condition: one of `DIMINISH_CONDITIONS`' keys."""
+        return self.do("choose", objective=objective, condition=condition)
+
+    def set_things(self, objective: str, things: int, needed: int | None = None) -> FightState:
+        args: dict[str, Any] = {"objective": objective, "things": things}
+        if needed is not None:
+            args["needed"] = needed
+        return self.do("things", **args)
+
+    def reinforcement_budget(self) -> ReinforcementBudget | None:
+        """The EV the objective's reinforcements may have now, as (objective, lowest, highest): Hold Them Off's
+        at a round's end, Escort's at a round's start; None when no open objective brings any."""
+        return reinforcement_budget(self._ctx, self.state)
+
+    def count(self, objective: str, counter: str, change: int = 1, unit: str | None = None) -> FightState:
+        """Move an objective's counter by one; `unit` names the creature that got through (Hold Them Off)."""
+        if unit is not None:
+            return self.do("count", objective=objective, counter=counter, change=change, unit=unit)
         return self.do("count", objective=objective, counter=counter, change=change)
 
     def settle(self, objective: str, met: bool) -> FightState:
@@ -301,8 +367,15 @@ class Fight:
         """`count` more creatures of one of the encounter's stat blocks, as a new initiative group."""
         return self.do("reinforce", creature=creature, count=count)
 
-    def end(self, reason: str = "") -> FightState:
-        return self.do("end", reason=reason) if reason else self.do("end")
+    def end(self, reason: str = "", victorious: bool | None = None, victories: int | None = None) -> FightState:
+        """The Director ends the fight: `victorious` when the foes surrender or retreat, with the Victories
+        the Director judges (`victories`; else the rules')."""
+        args: dict[str, Any] = {"reason": reason} if reason else {}
+        if victorious is not None:
+            args["victorious"] = victorious
+        if victories is not None:
+            args["victories"] = victories
+        return self.do("end", **args)
 
     def undo(self) -> FightState:
         """Take the last event back; refused when there is none."""
