@@ -68,7 +68,9 @@ def test_a_stat_blocks_malice_ability_is_paid_at_its_creatures_turn():
     fight = spider_fight()
     assert {"Trample", "Web Snare"} <= {f.name for f in fight.features}
     fight.start_round()  # 0 + 4 + 1 = 5
-    assert "monster's turn" in refusal(lambda: fight.spend("Trample", unit="War spider")).reason
+    fight.start_turn("Hero 1")
+    assert "a hero's" in refusal(lambda: fight.spend("Trample", unit="War spider")).reason
+    fight.end_turn()
     fight.start_turn("Group 2")
     assert refusal(lambda: fight.spend("Trample", unit="War spider")).field == "unit"  # the orc's turn
     fight.end_turn()
@@ -97,11 +99,14 @@ def test_malicious_strike_only_for_a_creature_whose_turn_it_is():
     assert fight.malice == 0
 
 
-def test_basic_malice_refused_without_a_monsters_turn():
+def test_basic_malice_on_a_heros_turn_is_refused_and_waits_without_turns():
     # "At the start of any monster's turn, you can spend Malice to activate one of the following features"
     fight = spider_fight()
     fight.start_round()
-    assert "no turn is open" in refusal(lambda: fight.spend("Brutal Effectiveness")).reason
+    fight.spend("Brutal Effectiveness")  # a Director tracking rounds only opens no turn: the limit waits
+    assert fight.malice == 2
+    fight.start_turn("Hero 1")
+    assert "a hero's" in refusal(lambda: fight.spend("Malicious Strike", 5, unit="Orc")).reason
 
 
 # ---------------------------------------------------------------- villain actions
@@ -276,6 +281,8 @@ def test_held_back_creatures_come_in_as_reinforcements():
     fight.hold_back("Orc")
     assert fight.unit("Orc").status == "held" and not fight.unit("Orc").at_start
     fight.start_round()
+    fight.dies("War spider")
+    assert not fight.ended  # the orc is still to come
     fight.start_round()
     fight.bring_in("Orc")
     assert fight.unit("Orc").active and fight.unit("Orc").joined == 2

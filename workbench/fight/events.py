@@ -464,9 +464,12 @@ class EventRules:
         return state.model_copy(update={"malice": malice, "log": (*state.log, malice.log[-1].text + ".")})
 
     def _at_monster_turn(self, state: FightState, name: str, unit: Unit | None) -> None:
-        """A Malice cost paid on a monster's turn, by a creature acting in it."""
-        if state.turn is None or state.actor(state.turn).side != "monster":
-            who = f"it is {state.actor(state.turn).label}'s turn, a hero's" if state.turn else "no turn is open"
+        """A Malice cost paid on a monster's turn, by a creature acting in it. A Director who tracks only
+        rounds opens no turn, and the turn's limits then wait (as `malice_tracker` reads them)."""
+        if state.turn is None:
+            return
+        if state.actor(state.turn).side != "monster":
+            who = f"it is {state.actor(state.turn).label}'s turn, a hero's"
             raise InvalidInput("feature", name, "a Malice feature at the start of a monster's turn",
                                f"At the start of any monster's turn, you can spend Malice: {who}")
         if unit is not None and unit.name not in state.acting:
@@ -764,9 +767,9 @@ def _finish(state: FightState, reason: str) -> FightState:
 
 
 def foes_gone(state: FightState) -> bool:
-    """Every foe down or fled (one held back is not in the fight yet, so it does not count either way)."""
-    foes = [u for u in state.units if u.kind != "hero" and u.status != "held"]
-    return bool(foes) and not any(u.active for u in foes)
+    """Every foe down or fled (one held back is still to come)."""
+    foes = [u for u in state.units if u.kind != "hero"]
+    return bool(foes) and not any(u.active or u.status == "held" for u in foes)
 
 
 # the objectives that the foes' own state settles; the others are the heroes' deeds (a hold for a number of

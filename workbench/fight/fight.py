@@ -10,9 +10,14 @@ fight at one moment), `fight.setup` (what it starts from), `fight.events` (the r
 
 Readings, where the text leaves room (each also said where it shows):
 - Turns: the heroes each take one turn a round and each initiative group one; who goes next is the table's
-  call, so no order between the sides is enforced. A group that holds a solo takes two turns a round
-  ("The creature can take two turns each round"), never two in a row, across a round's end too ("They
-  can't take turns consecutively").
+  call, so no order between the sides is enforced (the Director can move a group in the order shown). A
+  group that holds a solo takes two turns a round, the second the solo's alone ("The creature can take two
+  turns each round"), never two in a row, across a round's end too ("They can't take turns consecutively").
+  End Effect is on offer right after a turn of a creature whose stat block has it.
+- Malice: only heroes earn it (a retainer's or ally's death changes no gain); it is spent on the basic
+  features, the stat blocks' own Malice features and abilities with a Malice cost, by a creature acting
+  on the open monster turn (a triggered ability on any turn); a Director tracking rounds only opens no
+  turn, and the turn's limits then wait. Villain actions are the stat block's own, by number or name.
 - A villain action ends no one's turn: it comes "at the end of any other creature's turn", so the turn of
   the villain's own initiative group is not another creature's turn.
 - A creature other than a minion is down at 0 Stamina ("reduced to 0 Stamina", Defeat a Specific Foe) and
@@ -25,11 +30,15 @@ Readings, where the text leaves room (each also said where it shows):
 - Reinforcements (Hold Them Off's, Escort's replacements) are more creatures of the encounter's stat blocks,
   joining as a new initiative group; they do not change the difficulty ("Don't count reinforcements").
 - The end: every objective met (or, with alternative objectives, one of them), one failed, every hero
-  dead, or every foe down or fled. With every foe down or fled, an objective still open is met (nothing is
-  left to stop the heroes) except Defeat a Specific Foe when a designated creature fled ("including a
-  scenario where designated creatures choose to flee"). Diminish Numbers is counted by its "half or less
-  of what it was at the start" condition (each minion a foe) and, against a solo, by the solo at a quarter
-  of its Stamina or less after using all its villain actions; the Director settles its other conditions.
+  (not retainers or allies) dead, or, without objectives, every foe down or fled. With every foe down or
+  fled, Diminish Numbers is met and Defeat a Specific Foe too, but when a designated creature fled
+  ("including a scenario where designated creatures choose to flee"); the objectives the heroes must still
+  do (Hold Them Off's rounds, Escort's destination, Get the Thing!'s exit, ...) stay open. Diminish
+  Numbers is counted by the condition the Director chose (each minion a foe, reinforcements and creatures
+  held back not "at the start"); unchosen, by "half or less of what it was at the start" and, against a
+  solo, by the solo at a quarter of its Stamina or less after using all its villain actions. A duration
+  the Director sets ticks the objective's duration conditions, so the difficulty follows it. The Director
+  may end the fight as the heroes' victory (the foes surrender or retreat) with the Victories judged.
   Defeat a Specific Foe's designated creatures are the star of the show, else the leaders and solos, until
   the Director designates others. Victories are then the objective's for its
   difficulty, with its bonus measured by the fight (no hero took damage, all saved, 5 rounds held, ...);
