@@ -78,6 +78,7 @@ MODULE_RANKS = {
     "workbench.fight.setup": 7,
     "workbench.fight.events": 8,
     "workbench.fight.victories": 9,
+    "workbench.fight.reinforcements": 8,  # the objectives' reinforcement budgets
     "workbench.fight.fight": 10,
     "workbench.workspace.folder": 0,  # the Director's folder and what lives in it
     "workbench.workspace.added_bestiary": 0,

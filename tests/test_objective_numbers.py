@@ -6,11 +6,16 @@ import pytest
 
 from workbench.encounter.encounter import Encounter, creature_stamina, encounter_objective_numbers
 from workbench.encounter.objective import (
+    DIMINISH_CONDITIONS,
+    choose_objective,
     complete_the_action_succeeds,
+    complete_the_action_tasks,
+    diminish_numbers_over,
     escort_start_distance,
     hold_them_off_limit,
     objective_numbers,
     solo_flee_stamina,
+    with_duration,
 )
 from workbench.encounter.party import make_party
 from workbench.errors import InvalidInput
@@ -72,3 +77,39 @@ def test_complete_the_action_counts_failures(failures, wins):
     # "The heroes win if they reach the end of the encounter duration with 1 or no failures."; "2 or more
     # failures": no Victories
     assert complete_the_action_succeeds(failures) == wins
+
+
+@pytest.mark.parametrize(("key", "rounds", "ticked"), [
+    ("hold_them_off", 4, {"long_duration": 0}), ("hold_them_off", 6, {"long_duration": 1}),
+    ("stop_the_action", 2, {"short_duration": 1}), ("stop_the_action", 3, {"short_duration": 0}),
+    ("complete_the_action", 5, {"short_duration": 0, "long_or_tested": 1}),
+    ("complete_the_action", 2, {"short_duration": 1}),
+])
+def test_a_duration_ticks_the_objectives_duration_conditions(key, rounds, ticked):
+    # Hold Them Off: "one category harder if the encounter duration is 5 rounds or greater"; Stop the Action:
+    # "one category harder if the encounter duration is 2 rounds or less"; Complete the Action: "one category
+    # harder if the encounter duration is 5 or more ... one category easier if the encounter duration is 2 or
+    # less"
+    chosen = with_duration(choose_objective(key, long_duration=True) if key == "hold_them_off"
+                           else choose_objective(key), rounds)
+    assert {k: chosen.conditions.get(k, 0) for k in ticked} == ticked
+    assert with_duration(choose_objective("escort"), 6) == choose_objective("escort")
+
+
+@pytest.mark.parametrize(("heroes", "tasks"), [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3)])
+def test_complete_the_action_tasks_are_half_the_heroes_or_more(heroes, tasks):
+    # "In each combat round, half or more of the heroes must use a maneuver to perform a task"
+    assert complete_the_action_tasks(heroes) == tasks
+    assert 2 * tasks >= heroes and 2 * (tasks - 1) < heroes
+
+
+@pytest.mark.parametrize(("condition", "heroes", "foes", "start", "non_minions", "over"), [
+    ("horde", 4, 4, 8, 4, False), ("horde", 4, 3, 8, 3, True),  # "outnumber their foes"
+    ("platoon", 4, 3, 8, 3, False), ("platoon", 4, 2, 8, 2, True),  # "two to one"
+    ("half", 4, 5, 9, 5, False), ("half", 4, 4, 9, 4, True),  # "half or less of what it was at the start"
+    ("minion_groups", 4, 8, 9, 1, False), ("minion_groups", 4, 8, 9, 0, True),  # "no non-minion enemies"
+    ("solo", 4, 1, 1, 1, False),
+])
+def test_diminish_numbers_conditions(condition, heroes, foes, start, non_minions, over):
+    assert diminish_numbers_over(condition, heroes, foes, start, non_minions) is over
+    assert DIMINISH_CONDITIONS[condition].endswith(".")

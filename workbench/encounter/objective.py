@@ -65,6 +65,10 @@ __all__ = [
     "escort_start_distance",
     "hold_them_off_limit",
     "complete_the_action_succeeds",
+    "complete_the_action_tasks",
+    "DIMINISH_CONDITIONS",
+    "diminish_numbers_over",
+    "with_duration",
 ]
 
 
@@ -627,3 +631,66 @@ def objective_numbers(
             f"{_share_of(o.guardian_share, ev)} or more (none, and no trap: one category easier).",
         )
     return ()
+
+
+def complete_the_action_tasks(heroes: int, rules: EncounterRules | None = None) -> int:
+    """Complete the Action: the tasks a round needs, "half or more of the heroes": ⌈heroes × 1/2⌉."""
+    o = (rules or encounter_rules()).objective_rules
+    return math.ceil(_whole_number("heroes", heroes, 0) * o.complete_tasks_share)
+
+
+# Diminish Numbers: "Choose one of the following success conditions" (the Director's pick), by key
+DIMINISH_CONDITIONS: dict[str, str] = {
+    "minion_groups": "An encounter that includes two or more groups of minions ends when the heroes have no "
+                     "non-minion enemies remaining.",
+    "horde": "An encounter with mostly horde creatures ends when the heroes outnumber their foes.",
+    "platoon": "An encounter with mostly platoon creatures ends when the heroes outnumber their foes two to one.",
+    "half": "The encounter ends when the number of remaining foes is half or less of what it was at the start.",
+    "solo": "In a battle against a solo creature, that creature flees or surrenders when reduced to one-quarter "
+            "or less of their Stamina and after using all their villain actions.",
+}
+
+
+def diminish_numbers_over(
+    condition: str, heroes: int, foes: int, foes_at_start: int, non_minions: int,
+    rules: EncounterRules | None = None,
+) -> bool:
+    """Whether Diminish Numbers' chosen count-based `condition` is met: `heroes` the heroes still fighting,
+    `foes` the foes still in the fight (each minion one), `foes_at_start` those at the start (no
+    reinforcements), `non_minions` the foes still in the fight that are not minions. The solo's condition
+    is the solo's own Stamina and villain actions, not a count: always False here."""
+    o = (rules or encounter_rules()).objective_rules
+    if condition not in DIMINISH_CONDITIONS:
+        raise InvalidInput("condition", condition, "one of " + ", ".join(DIMINISH_CONDITIONS))
+    if condition == "minion_groups":
+        return non_minions == 0
+    if condition == "horde":
+        return heroes > foes
+    if condition == "platoon":
+        return heroes >= o.platoon_outnumber * foes
+    if condition == "half":
+        return foes <= foes_at_start * o.remaining_share
+    return False
+
+
+def with_duration(chosen: ChosenObjective, rounds: int, rules: EncounterRules | None = None) -> ChosenObjective:
+    """The objective with the conditions a duration of `rounds` ticks, so the difficulty and the Victories
+    follow the duration the Director set: Hold Them Off "one category harder if the encounter duration is 5
+    rounds or greater"; Stop the Action "one category harder if the encounter duration is 2 rounds or less";
+    Complete the Action "one category harder if the encounter duration is 5 or more ... one category easier if
+    the encounter duration is 2 or less". Other objectives have no duration and come back unchanged."""
+    rules = rules or encounter_rules()
+    o = rules.objective_rules
+    rounds = _whole_number("duration", rounds, 1)
+    c = dict(chosen.conditions)
+    if chosen.key == "hold_them_off":
+        c["long_duration"] = int(rounds >= o.long_duration)
+    elif chosen.key == "stop_the_action":
+        c["short_duration"] = int(rounds <= 2)
+    elif chosen.key == "complete_the_action":
+        c["short_duration"] = int(rounds <= 2)
+        if rounds >= o.long_duration:
+            c["long_or_tested"] = 1
+    else:
+        return chosen
+    return chosen.model_copy(update={"conditions": c})

@@ -10,9 +10,14 @@ fight at one moment), `fight.setup` (what it starts from), `fight.events` (the r
 
 Readings, where the text leaves room (each also said where it shows):
 - Turns: the heroes each take one turn a round and each initiative group one; who goes next is the table's
-  call, so no order between the sides is enforced. A group that holds a solo takes two turns a round
-  ("The creature can take two turns each round"), never two in a row, across a round's end too ("They
-  can't take turns consecutively").
+  call, so no order between the sides is enforced (the Director can move a group in the order shown). A
+  group that holds a solo takes two turns a round, the second the solo's alone ("The creature can take two
+  turns each round"), never two in a row, across a round's end too ("They can't take turns consecutively").
+  End Effect is on offer right after a turn of a creature whose stat block has it.
+- Malice: only heroes earn it (a retainer's or ally's death changes no gain); it is spent on the basic
+  features, the stat blocks' own Malice features and abilities with a Malice cost, by a creature acting
+  on the open monster turn (a triggered ability on any turn); a Director tracking rounds only opens no
+  turn, and the turn's limits then wait. Villain actions are the stat block's own, by number or name.
 - A villain action ends no one's turn: it comes "at the end of any other creature's turn", so the turn of
   the villain's own initiative group is not another creature's turn.
 - A creature other than a minion is down at 0 Stamina ("reduced to 0 Stamina", Defeat a Specific Foe) and
@@ -25,11 +30,15 @@ Readings, where the text leaves room (each also said where it shows):
 - Reinforcements (Hold Them Off's, Escort's replacements) are more creatures of the encounter's stat blocks,
   joining as a new initiative group; they do not change the difficulty ("Don't count reinforcements").
 - The end: every objective met (or, with alternative objectives, one of them), one failed, every hero
-  dead, or every foe down or fled. With every foe down or fled, an objective still open is met (nothing is
-  left to stop the heroes) except Defeat a Specific Foe when a designated creature fled ("including a
-  scenario where designated creatures choose to flee"). Diminish Numbers is counted by its "half or less
-  of what it was at the start" condition (each minion a foe) and, against a solo, by the solo at a quarter
-  of its Stamina or less after using all its villain actions; the Director settles its other conditions.
+  (not retainers or allies) dead, or, without objectives, every foe down or fled. With every foe down or
+  fled, Diminish Numbers is met and Defeat a Specific Foe too, but when a designated creature fled
+  ("including a scenario where designated creatures choose to flee"); the objectives the heroes must still
+  do (Hold Them Off's rounds, Escort's destination, Get the Thing!'s exit, ...) stay open. Diminish
+  Numbers is counted by the condition the Director chose (each minion a foe, reinforcements and creatures
+  held back not "at the start"); unchosen, by "half or less of what it was at the start" and, against a
+  solo, by the solo at a quarter of its Stamina or less after using all its villain actions. A duration
+  the Director sets ticks the objective's duration conditions, so the difficulty follows it. The Director
+  may end the fight as the heroes' victory (the foes surrender or retreat) with the Victories judged.
   Defeat a Specific Foe's designated creatures are the star of the show, else the leaders and solos, until
   the Director designates others. Victories are then the objective's for its
   difficulty, with its bonus measured by the fight (no hero took damage, all saved, 5 rounds held, ...);
@@ -49,8 +58,10 @@ from pydantic import ValidationError
 
 from workbench.arguments import checked
 from workbench.encounter.encounter import Encounter
+from workbench.encounter.objective import with_duration
 from workbench.errors import InvalidInput
 from workbench.fight.events import Event, EventRules, check_end
+from workbench.fight.reinforcements import ReinforcementBudget, reinforcement_budget
 from workbench.fight.setup import FightContext, FightSetup, capitalized, monster_for
 from workbench.fight.state import Actor, FightState, Unit
 from workbench.fight.victories import FightResult, result
@@ -119,6 +130,10 @@ class Fight:
         spans = {}
         for key, value in (durations or {}).items():
             spans[str(key)] = whole("duration", value, 1, MAX_ROUNDS, "a number of rounds from 1 upwards")
+        if spans:  # the duration the Director sets moves the difficulty and the Victories as the text says
+            chosen = tuple(with_duration(o, spans[o.key], rules) if o.key in spans else o
+                           for o in encounter.objectives)
+            encounter = encounter.model_copy(update={"objectives": chosen})
         names = tuple(hero_names)
         if not all(isinstance(n, str) and len(n) <= 60 for n in names):
             raise InvalidInput("hero_names", names, "the heroes' names, each up to 60 characters")
@@ -267,8 +282,12 @@ class Fight:
         return self.do("end_turn")
 
     def damage(self, unit: str, amount: int, in_area: int | None = None, weakness: int = 0,
-               immunity: int = 0) -> FightState:
+               immunity: int = 0, damage_type: str | None = None) -> FightState:
+        """Damage to a hero, creature or squad; with `damage_type` the stat block's weakness and immunity to it
+        apply (once for a squad)."""
         args: dict[str, Any] = {"unit": unit, "amount": amount}
+        if damage_type is not None:
+            args["damage_type"] = damage_type
         if in_area is not None:
             args["in_area"] = in_area
         if weakness:
@@ -303,10 +322,66 @@ class Fight:
             args["unit"] = unit
         return self.do("spend", **args)
 
-    def villain_action(self, unit: str, number: int) -> FightState:
-        return self.do("villain", unit=unit, number=number)
+    def villain_action(self, unit: str, number: int | None = None, action: str | None = None) -> FightState:
+        """The creature's villain action, by `number` or by its stat block's name for it (`action`)."""
+        args: dict[str, Any] = {"unit": unit}
+        if number is not None:
+            args["number"] = number
+        if action is not None:
+            args["action"] = action
+        return self.do("villain", **args)
 
-    def count(self, objective: str, counter: str, change: int = 1) -> FightState:
+    def villain_actions_of(self, unit: str) -> dict[int, str]:
+        """A creature's villain actions by number and name (its stat block's own; else the book's three)."""
+        return self._rules.villain_actions(self.unit(unit))
+
+    def villain_actions_open(self, unit: str) -> dict[int, str]:
+        """The villain actions `unit` may use right now (none after one this round: nothing to refuse)."""
+        return {n: name for n, name in self.villain_actions_of(unit).items()
+                if self.villain_action_allowed(unit, n) is None}
+
+    def end_effect_offer(self) -> tuple[str, int, tuple[str, ...]] | None:
+        """At the end of a creature's turn with End Effect: (creature, damage, its save-ends effects)."""
+        return self._rules.end_effect_offer(self.state)
+
+    def end_effect(self, unit: str, label: str) -> FightState:
+        return self.do("end_effect", unit=unit, label=label)
+
+    def temporary(self, unit: str, amount: int) -> FightState:
+        return self.do("temporary", unit=unit, amount=amount)
+
+    def set_stamina(self, unit: str, maximum: int) -> FightState:
+        """Keep a hero's Stamina in the runner too (from full)."""
+        return self.do("stamina", unit=unit, maximum=maximum)
+
+    def hold_back(self, unit: str) -> FightState:
+        return self.do("hold", unit=unit)
+
+    def bring_in(self, unit: str) -> FightState:
+        return self.do("bring_in", unit=unit)
+
+    def move_turn(self, actor: str, position: int) -> FightState:
+        return self.do("move", actor=actor, position=position)
+
+    def choose(self, objective: str, condition: str) -> FightState:
+        """Diminish Numbers' success condition: one of `DIMINISH_CONDITIONS`' keys."""
+        return self.do("choose", objective=objective, condition=condition)
+
+    def set_things(self, objective: str, things: int, needed: int | None = None) -> FightState:
+        args: dict[str, Any] = {"objective": objective, "things": things}
+        if needed is not None:
+            args["needed"] = needed
+        return self.do("things", **args)
+
+    def reinforcement_budget(self) -> ReinforcementBudget | None:
+        """The EV the objective's reinforcements may have now, as (objective, lowest, highest): Hold Them Off's
+        at a round's end, Escort's at a round's start; None when no open objective brings any."""
+        return reinforcement_budget(self._ctx, self.state)
+
+    def count(self, objective: str, counter: str, change: int = 1, unit: str | None = None) -> FightState:
+        """Move an objective's counter by one; `unit` names the creature that got through (Hold Them Off)."""
+        if unit is not None:
+            return self.do("count", objective=objective, counter=counter, change=change, unit=unit)
         return self.do("count", objective=objective, counter=counter, change=change)
 
     def settle(self, objective: str, met: bool) -> FightState:
@@ -319,8 +394,15 @@ class Fight:
         """`count` more creatures of one of the encounter's stat blocks, as a new initiative group."""
         return self.do("reinforce", creature=creature, count=count)
 
-    def end(self, reason: str = "") -> FightState:
-        return self.do("end", reason=reason) if reason else self.do("end")
+    def end(self, reason: str = "", victorious: bool | None = None, victories: int | None = None) -> FightState:
+        """The Director ends the fight: `victorious` when the foes surrender or retreat, with the Victories
+        the Director judges (`victories`; else the rules')."""
+        args: dict[str, Any] = {"reason": reason} if reason else {}
+        if victorious is not None:
+            args["victorious"] = victorious
+        if victories is not None:
+            args["victories"] = victories
+        return self.do("end", **args)
 
     def undo(self) -> FightState:
         """Take the last event back; refused when there is none."""

@@ -24,7 +24,6 @@ from workbench.fight.malice_features import encounter_features
 from workbench.fight.malice_tracker import start_encounter
 from workbench.fight.state import Actor, FightState, Progress, Unit
 from workbench.model import Monster, Trait
-from workbench.monster.solo import solo_action
 from workbench.rules.encounter_tables import EncounterRules
 from workbench.rules.feature_book import FeatureBook
 
@@ -58,10 +57,11 @@ def monster_for(creature: Creature) -> Monster:
 
 
 def group_actor(number: int, units: Sequence[Unit]) -> Actor:
-    """Initiative group `number` (from 0): its units act together; a group holding a solo takes two turns."""
-    solo = any(u.solo for u in units)
+    """Initiative group `number` (from 0): its units act together; a group holding a solo takes two turns,
+    the second the solo's alone (Solo Turns is the solo's trait, not its group's)."""
+    solos = tuple(u.name for u in units if u.solo)
     return Actor(key=f"group:{number + 1}", label=f"Group {number + 1}", side="monster",
-                 units=tuple(u.name for u in units), turns=SOLO_TURNS if solo else 1)
+                 units=tuple(u.name for u in units), turns=SOLO_TURNS if solos else 1, solo_units=solos)
 
 
 def _has_villain_actions(creature: Creature, book: FeatureBook) -> bool:
@@ -94,8 +94,12 @@ class FightContext:
         self.first_units, self.first_actors = self._units()
 
     def _features(self) -> tuple[Trait, ...]:
-        solo = any(c.solo for c in self.setup.encounter.creatures)
-        return encounter_features(self.setup.monsters, (solo_action(),) if solo else (), self.book)
+        """The basic Malice features, each stat block's own Malice features (Solo Action only where a stat
+        block has it) and the abilities with a Malice cost in the stat blocks ("Abilities that make use of
+        Malice have their Malice cost noted in a creature's stat block")."""
+        own = [Trait(name=a.name, text=a.cost_text, cost=a.malice) for m in self.setup.monsters
+               for a in m.abilities if a.malice]
+        return encounter_features(self.setup.monsters, own, self.book)
 
     def _heroes(self) -> tuple[Unit, ...]:
         members = self.setup.encounter.party.members
@@ -105,7 +109,7 @@ class FightContext:
             numbers[m.kind] = numbers.get(m.kind, 0) + 1
             given = self.setup.hero_names[i] if i < len(self.setup.hero_names) else ""
             name = given.strip() or m.name.strip() or f"{capitalized(m.kind)} {numbers[m.kind]}"
-            out.append(Unit(name=name, kind="hero"))
+            out.append(Unit(name=name, kind="hero", member=m.kind))
         names = [u.name for u in out]
         if len(set(names)) != len(names):
             raise InvalidInput("hero_names", names, "a different name for each hero")
@@ -229,10 +233,11 @@ class FightContext:
 COUNTERS: Final[dict[str, tuple[tuple[str, str], ...]]] = {
     "hold_them_off": (("through", "creatures through"),),
     "destroy_the_thing": (("destroyed", "things destroyed"),),
-    "escort": (("at_exit", "ward at the destination"), ("ward_down", "ward at 0 Stamina")),
+    "escort": (("at_exit", "ward at the destination"), ("ward_down", "ward at 0 Stamina"),
+               ("heroes_at_exit", "heroes at the destination")),
     "get_the_thing": (("escaped", "heroes off the map with the thing"),),
     "save_another": (("saved", "creatures saved"), ("lost", "killed or captured"), ("to_save", "to be saved")),
     "assault_the_defenses": (("held_turns", "consecutive turns held"),),
     "stop_the_action": (("stopped", "action stopped"),),
-    "complete_the_action": (("failures", "failures"),),
+    "complete_the_action": (("tasks", "tasks performed this round"), ("failures", "failures")),
 }

@@ -27,7 +27,7 @@ __all__ = [
 
 CONDITION_ENDS: Final = ("end of turn", "save ends", "until removed")
 Ends = Literal["end of turn", "save ends", "until removed"]
-Status = Literal["active", "dead", "fled"]
+Status = Literal["active", "dead", "fled", "held"]
 _FROZEN = ConfigDict(frozen=True)
 
 
@@ -44,6 +44,10 @@ class Unit(BaseModel):
     """One piece on the table: a hero, a creature (its own Stamina) or a minion squad (one shared pool).
 
     `group` is the initiative group (from 0) a creature or squad acts in; heroes act on their own turns.
+    `member` is a party member's kind (hero, retainer, ally: only heroes earn the Director Malice);
+    `temporary` its temporary Stamina; `joined` the round a creature held back or sent as a reinforcement
+    came in (None: there at the start); `down_round` the round it went down; `dropped` the minions a squad
+    lost each round, as (round, minions).
     """
 
     model_config = _FROZEN
@@ -61,6 +65,16 @@ class Unit(BaseModel):
     minion: bool = False
     damage_taken: int = 0
     designated: bool = False
+    member: str = "hero"
+    temporary: int = 0
+    joined: int | None = None
+    down_round: int | None = None
+    dropped: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def at_start(self) -> bool:
+        """A foe there "at the start": neither held back nor a reinforcement."""
+        return self.joined is None and self.status != "held"
 
     @property
     def active(self) -> bool:
@@ -90,6 +104,12 @@ class Actor(BaseModel):
     side: Literal["hero", "monster"]
     units: tuple[str, ...]
     turns: int = 1
+    solo_units: tuple[str, ...] = ()
+
+    def acting(self, turn: int) -> tuple[str, ...]:
+        """Who acts on this actor's `turn` (1 or 2) of a round: the whole group, but a solo's second turn is
+        the solo's alone ("The creature can take two turns each round")."""
+        return self.units if turn <= 1 or not self.solo_units else self.solo_units
 
 
 class Progress(BaseModel):
@@ -104,6 +124,10 @@ class Progress(BaseModel):
     status: Literal["open", "met", "failed"] = "open"
     settled_round: int | None = None
     reason: str = ""
+    # the Director's choice where the text offers one (Diminish Numbers' success condition)
+    choice: str | None = None
+    # creatures that got through (Hold Them Off), as (round, unit): their EV sets the next reinforcements
+    through: tuple[tuple[int, str], ...] = ()
 
     def count(self, name: str) -> int:
         return dict(self.counters).get(name, 0)
@@ -128,6 +152,12 @@ class FightState(BaseModel):
     log: tuple[str, ...] = ()
     # per round: (round, damage the heroes took, Stamina the foes lost), for the pace beside the real fight
     dealt: tuple[tuple[int, int, int], ...] = ()
+    # the units acting on the open turn (or on the turn that just ended, for End Effect and villain actions)
+    acting: tuple[str, ...] = ()
+    end_effect_used: bool = False
+    # the Director's own ending: the heroes victorious or not, and the Victories judged (None: the rules')
+    victorious: bool | None = None
+    judged_victories: int | None = None
 
     def unit(self, name: str) -> Unit:
         for u in self.units:

@@ -11,7 +11,7 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict
 
 from workbench.encounter.objective import ChosenObjective, objective_rule, objective_victories
-from workbench.fight.events import foes_gone
+from workbench.fight.events import foes_gone, heroes_fighting
 from workbench.fight.setup import FightContext
 from workbench.fight.state import FightState, Progress
 from workbench.rules.encounter_tables import EncounterRules
@@ -59,8 +59,9 @@ def _bonus(p: Progress, state: FightState, rules: EncounterRules) -> bool:
         return all(u.damage_taken == 0 for u in state.units if u.kind == "hero")
     if p.key == "save_another":
         return p.count("lost") == 0
-    if p.key == "escort":
-        return p.settled_round is not None and p.settled_round <= ESCORT_BONUS_ROUNDS
+    if p.key == "escort":  # "if the ward and all the heroes reach their destination in 3 rounds or less"
+        return (p.settled_round is not None and p.settled_round <= ESCORT_BONUS_ROUNDS
+                and p.count("heroes_at_exit") >= heroes_fighting(state))
     if p.key == "hold_them_off":
         return (p.duration or 0) >= rules.objective_rules.long_duration
     if p.key == "stop_the_action":
@@ -104,6 +105,15 @@ def result(ctx: FightContext, state: FightState) -> FightResult:
         victories = band.victories if success else 0
         working = (f"No objective: a {outcome.difficulty} encounter is worth {band.victories} Victories"
                    if success else "The heroes earn no Victories if they ... fail to defeat their foes.")
+    if state.victorious is not None:  # the Director ended it: the foes surrendered or retreated, or not
+        success = state.victorious
+        if state.judged_victories is not None:
+            victories = state.judged_victories
+        elif success and not (rows and all(r.met for r in rows)):
+            victories = outcome.victories
+        working = (f"The Director ended the fight ({state.end_reason}): "
+                   + ("the heroes are victorious" if success else "the heroes are not victorious")
+                   + (f", {victories} Victories as judged" if state.judged_victories is not None else ""))
     success = success and state.ended
     victories = victories if success else 0
     return FightResult(
