@@ -62,6 +62,7 @@ __all__ = [
     "suggest_name",
     "schema_text",
     "delete_monster",
+    "entry_of_record",
     "homebrew_schema",
     "list_monsters",
     "load_entry",
@@ -316,6 +317,11 @@ def _entry(path: Path, rules: Ruleset) -> Entry:
     except FileProblem as exc:
         corrupt = exc.reason.startswith(("not valid", "not UTF-8"))
         raise _Unreadable(f"corrupt: {exc.reason}" if corrupt else exc.reason) from None
+    return _record_entry(data, path.stem, path.name, rules)
+
+
+def _record_entry(data: dict[str, Any], name: str, file: str, rules: Ruleset) -> Entry:
+    """A file's JSON object as an entry; raises `_Unreadable` with a reason a person understands."""
     loose = _not_whole_numbers(data)
     if loose:
         raise _Unreadable(f"invalid: {loose[0]}: not a whole number (true, false and \"3\" are not)")
@@ -334,13 +340,24 @@ def _entry(path: Path, rules: Ruleset) -> Entry:
     now = monster.model_dump()
     changed = tuple(k for k in NUMBER_FIELDS if saved[k] != now[k])
     return Entry(
-        name=path.stem,
-        file=path.name,
+        name=name,
+        file=file,
         monster=monster,
         characteristic=record.characteristic,
         strike=record.strike,
         changed=changed,
     )
+
+
+def entry_of_record(data: dict[str, Any], ruleset: Ruleset | None = None, name: str = "") -> Entry:
+    """A homebrew monster file's content, already parsed (a share code's), as the library loads a file: its
+    numbers rebuilt with `ruleset` (the core rules by default) unless it keeps its own. Anything a file would
+    be refused for is an `InvalidInput` on "monster" saying what is wrong."""
+    try:
+        return _record_entry(data, name, f"{name}{SUFFIX}" if name else "", ruleset or core_ruleset())
+    except _Unreadable as exc:
+        raise InvalidInput("monster", data.get("name", ""), "a monster file saved by the workbench",
+                           str(exc)) from None
 
 
 class _Unreadable(Exception):
