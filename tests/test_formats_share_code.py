@@ -84,7 +84,7 @@ def test_every_published_shape_comes_back_equal_and_fits_a_chat_message(path):
 
 
 def test_the_sizes_over_the_published_shapes():
-    """The figures the README gives: the largest code and the median over the sample bestiary."""
+    """Every published shape fits one message, and half the sample bestiary fits in half of one."""
     sizes = {path.name: len(share_code(monster)) for path, monster in PUBLISHED}
     sample = [size for path, monster in PUBLISHED if SAMPLE_DIR in path.parents
               for size in [len(share_code(monster))]]
@@ -182,7 +182,7 @@ def test_spaces_line_breaks_words_and_the_link_around_a_code_are_fine():
     broken = "\n".join(code[i:i + 37] for i in range(0, len(code), 37))
     for pasted in (f"  {code}\n", broken, f"here it is: {code} have fun",
                    f"http://127.0.0.1:8866/voila/render/encounter.ipynb?token=ab12#code={code}",
-                   f"<{code}>", f"\u200b{code[:50]}\u200b{code[50:]}"):
+                   f"<{code}>", f"\u200b{code[:50]}\u200b{code[50:]}", f"DSW docs say: {code}"):
         assert find_code(pasted) == code
         assert wb.open_code(pasted) == encounter()
 

@@ -32,7 +32,7 @@ from workbench.apps.message import refusal_html
 from workbench.encounter.adventure import Adventure
 from workbench.encounter.encounter import Encounter
 from workbench.errors import WorkbenchError
-from workbench.formats.share_code import Kind, Shared, read_code, share_code, tool_of
+from workbench.formats.share_code import Kind, Shared, find_code, read_code, share_code, tool_of
 from workbench.model import Monster
 from workbench.monster.library import suggest_name
 from workbench.render.message import error_html, ok_html
@@ -122,7 +122,7 @@ class SharePanel(widgets.VBox):
             self.note.value = refusal_html(exc, {"code": "The code"})
             return None
         if shared.kind != self.kind:
-            code = share_code(shared.value, characteristic=shared.characteristic, strike=shared.strike)
+            code = find_code(text)
             there = tool_of(shared.kind)
             self.note.value = (
                 error_html(f"This is {_a(shared.kind)} code; {tool_of(self.kind)} opens {self.kind} codes.")

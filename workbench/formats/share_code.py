@@ -198,6 +198,7 @@ def share_code(value: Shareable, *, characteristic: str = "might", strike: bool 
 
 _SPACES = re.compile(r"[\s\u200b\u200c\u200d\u2060\ufeff]+")
 _CODE = re.compile(r"DSW([0-9]*)([A-Za-z]?)(\.[A-Za-z0-9_-]*)?(\.[0-9a-fA-F]{0,8})?")
+_STARTED = re.compile(r"DSW([0-9]+)([A-Za-z]?)(\.[A-Za-z0-9_-]*)?(\.[0-9a-fA-F]{0,8})?")
 
 
 def _refuse(code: str, reason: str) -> InvalidInput:
@@ -213,7 +214,7 @@ def find_code(text: object) -> str:
         raise _refuse(f"{len(text):,} characters", f"longer than {MAX_PASTED_CHARS:,} characters, far more than "
                                                     "any code")
     joined = _SPACES.sub("", text)
-    found = _CODE.search(joined)
+    found = _STARTED.search(joined) or _CODE.search(joined)  # "DSW" in a word before the code is no code
     if found is None:
         reason = "the text is empty" if not joined else "no code in it: a code starts DSW"
         raise _refuse(text.strip(), reason)
