@@ -117,6 +117,8 @@ def _arguments(name: str) -> dict[str, Any]:
         "read_stat_block": {"path": STAT_BLOCK},
         "relevel": {"monster": v["monster"], "level": 5},
         "relevel_moves": {"monster": v["monster"], "level": 5},
+        "open_code": {"text": wb.share_code(v["monster"])},
+        "share_code": {"value": v["encounter"]},
         "rename_monster": {"old": "No Such Monster", "new": "Other", "folder": folder},
         "save_encounter": {"encounter": v["encounter"], "path": folder / "sweep.json", "overwrite": True},
         "save_monster": {"monster": v["monster"], "folder": folder, "overwrite": True},

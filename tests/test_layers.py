@@ -31,7 +31,7 @@ RANKS = {
     "encounter": 4,
     "fight": 5,
     "homebrew": 6,
-    "formats": 7,  # every file in: Forge Steel, Foundry, Steel Compendium (published bestiaries too)
+    "formats": 7,  # every file in: Forge Steel, Foundry, Steel Compendium (published bestiaries too); share codes
     "calibration": 8,  # reads published stat blocks through formats
     "workspace": 9,
     "tables": 10,

@@ -32,6 +32,7 @@ import ipywidgets as widgets
 from workbench.apps.chart_slot import ChartSlot
 from workbench.apps.export import BUTTON_STYLE
 from workbench.apps.message import refusal_html, shown_path
+from workbench.apps.share_panel import adventure_share
 from workbench.charts.adventure import adventure_figure
 from workbench.encounter.adventure import Adventure, AdventurePlan, EncounterPlan, load_adventure, save_adventure
 from workbench.encounter.encounter import Encounter
@@ -169,7 +170,7 @@ class AdventureApp(widgets.VBox):
             self.refusal, self.rows_box, self.chart, self.day,
             widgets.HBox([c["name"], c["overwrite"], c["save"]], layout=wrap),
             widgets.HBox([c["adventures"], c["open"]], layout=wrap), self.saved_note,
-            widgets.HBox([c["print"]]), self.link,
+            widgets.HBox([c["print"]]), self.link, adventure_share(self),
         ])
         self.add_class("wb-adventure")
         self._draw()

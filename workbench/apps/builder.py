@@ -44,6 +44,7 @@ from workbench.apps.export import ExportPanel
 from workbench.apps.message import plain_tooltips, refusal_text, shown_path
 from workbench.apps.quiet import Quiet
 from workbench.apps.rows import MaliceRows, RowList, RuleRows, TraitRows, VillainActionRows
+from workbench.apps.share_panel import builder_share
 from workbench.charts.scaling import scaling_figure, update_scaling_figure
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
 from workbench.formats.book_text import parse_stat_block_text
@@ -380,7 +381,7 @@ class MonsterBuilder(widgets.VBox):
         self.sections["Abilities"].observe(
             lambda change: self.ability_editor.show(change["new"] is not None), names="selected_index")
         left = widgets.VBox(list(self.sections.values()), layout=widgets.Layout(width="44%"))
-        right = widgets.VBox([self.block_actions, self.stat_block], layout=widgets.Layout(width="56%"))
+        right = widgets.VBox([self.block_actions, builder_share(self), self.stat_block], layout=widgets.Layout(width="56%"))
         chart = widgets.VBox([widgets.HBox([c["quantity"], c["compare"]]), self.chart])
         # the JSON is for other programs: folded away under "Advanced"
         advanced = widgets.Accordion(children=[widgets.VBox([

@@ -30,6 +30,7 @@ import plotly.graph_objects as go
 from workbench.apps.bestiary import BestiaryBrowser
 from workbench.apps.chart_slot import ChartSlot
 from workbench.apps.message import refusal_html, shown_path
+from workbench.apps.share_panel import encounter_share
 from workbench.charts.encounter import budget_figure
 from workbench.charts.pace import pace_figure
 from workbench.encounter.editing import NO_GROUP, SPLIT, assign_group, count_step, group_of, set_star, step_count
@@ -1006,7 +1007,7 @@ class EncounterEditor(widgets.VBox):
         return [
             party_box, self.message, self.panes["summary"], side, self.plot, tabs, more,
             widgets.HBox([self.path_c, self.overwrite_c, self.save_b, self.load_b], layout=wrap),
-            widgets.HBox([self.saved_c, self.open_b], layout=wrap), self.where_c,
+            widgets.HBox([self.saved_c, self.open_b], layout=wrap), self.where_c, encounter_share(self),
         ]
 
     def _controls(self) -> dict[str, Any]:

@@ -24,7 +24,7 @@ __all__ = ["main", "one_line", "terminal_safe"]
 # Each name is a module of this package with `register(subparsers)`; the parser it adds sets `run`.
 COMMANDS = (
     "monster", "show", "calibrate", "budget", "encounter", "suggest", "solo", "malice", "app", "importing", "exporting",
-    "adventure", "bestiary", "workspace",
+    "adventure", "bestiary", "workspace", "share", "opening",
 )
 
 

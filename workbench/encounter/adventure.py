@@ -56,7 +56,7 @@ from workbench.encounter.respite import respite_check
 from workbench.errors import InvalidInput
 from workbench.frozen import Frozen
 from workbench.io.problem import FileProblem
-from workbench.io.saved import read_saved
+from workbench.io.saved import read_saved, saved_part
 from workbench.io.writing import write_atomic
 from workbench.numbers import format_number
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
@@ -64,6 +64,7 @@ from workbench.rules.limits import MAX_COUNT
 
 __all__ = [
     "Adventure",
+    "adventure_of_data",
     "AdventurePlan",
     "EncounterPlan",
     "MAX_ENCOUNTERS",
@@ -399,25 +400,35 @@ def save_adventure(adventure: Adventure, path: str | Path, overwrite: bool = Fal
         raise InvalidInput("file", str(path), "a file the workbench can write", exc.reason) from None
 
 
+def _creature_problems(part: Any, trust_numbers: bool) -> list[str]:
+    encounters = part.get("encounters") if isinstance(part, dict) else None
+    return [f"encounters.{number}.{problem}"
+            for number, encounter in enumerate(encounters if isinstance(encounters, list) else [])
+            for problem in saved_creature_problems(encounter, trust_numbers)]
+
+
+def _encounter_problems(adventure: Adventure) -> list[str]:
+    return [f"encounters.{number}.{problem}"
+            for number, encounter in enumerate(adventure.encounters)
+            for problem in loaded_problems(encounter)]
+
+
 def load_adventure(path: str | Path, *, trust_numbers: bool = False) -> Adventure:
     """Read an adventure file; a corrupt, foreign or hostile file is refused by name with every reason.
 
     Each encounter is checked as `load_encounter` checks an encounter file (a stored EV the formulas do not
     give is refused unless the creature keeps its own or `trust_numbers=True`).
     """
-    def prepare(part: Any) -> list[str]:
-        encounters = part.get("encounters") if isinstance(part, dict) else None
-        return [f"encounters.{number}.{problem}"
-                for number, encounter in enumerate(encounters if isinstance(encounters, list) else [])
-                for problem in saved_creature_problems(encounter, trust_numbers)]
-
-    def check(adventure: Adventure) -> list[str]:
-        return [f"encounters.{number}.{problem}"
-                for number, encounter in enumerate(adventure.encounters)
-                for problem in loaded_problems(encounter)]
-
-    _, adventure = read_saved(path, "adventure", FILE_FORMAT, READS, Adventure, prepare=prepare, check=check)
+    _, adventure = read_saved(path, "adventure", FILE_FORMAT, READS, Adventure,
+                              prepare=lambda part: _creature_problems(part, trust_numbers), check=_encounter_problems)
     return adventure
+
+
+def adventure_of_data(data: Any) -> tuple[Adventure | None, list[str]]:
+    """An adventure file's parsed JSON (a share code's) as its Adventure, checked as `load_adventure` checks a
+    file, and every problem found (none: the adventure is good)."""
+    return saved_part(data, "adventure", FILE_FORMAT, READS, Adventure,
+                      prepare=lambda part: _creature_problems(part, False), check=_encounter_problems)
 
 
 def adventure_of(encounters: Sequence[Encounter], party: Party | None = None, name: str = "") -> Adventure:

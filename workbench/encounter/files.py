@@ -19,7 +19,7 @@ from workbench.encounter.objective import objective_rule, objective_with
 from workbench.errors import InvalidInput, shown
 from workbench.io.problem import FileProblem
 from workbench.io.reading import is_inside
-from workbench.io.saved import read_saved
+from workbench.io.saved import read_saved, saved_part
 from workbench.io.writing import require_switch, write_atomic
 from workbench.monster.library import read_record
 from workbench.numbers import format_number
@@ -29,6 +29,7 @@ from workbench.rules.ruleset import DATA_DIR
 __all__ = [
     "save_encounter",
     "load_encounter",
+    "encounter_of_data",
     "loaded_problems",
     "saved_creature_problems",
 ]
@@ -105,6 +106,13 @@ def load_encounter(path: str | Path, *, trust_numbers: bool = False) -> Encounte
                               prepare=lambda part: saved_creature_problems(part, trust_numbers),
                               check=loaded_problems)
     return encounter
+
+
+def encounter_of_data(data: Any) -> tuple[Encounter | None, list[str]]:
+    """An encounter file's parsed JSON (a share code's) as its Encounter, checked as `load_encounter` checks a
+    file, and every problem found (none: the encounter is good)."""
+    return saved_part(data, "encounter", FILE_FORMAT, READS, Encounter, prepare=saved_creature_problems,
+                      check=loaded_problems)
 
 
 def _kind(level: object, organization: object, role: object, solo: bool = False) -> str:

@@ -21,7 +21,7 @@ from workbench.errors import InvalidInput, shown
 from workbench.io.problem import FileProblem
 from workbench.io.reading import read_json
 
-__all__ = ["NotThisKind", "read_tagged", "read_saved"]
+__all__ = ["NotThisKind", "read_tagged", "read_saved", "saved_part"]
 
 Saved = TypeVar("Saved", bound=BaseModel)
 
@@ -66,27 +66,41 @@ def read_saved(
         raise InvalidInput("file", path, accepts)
     path = Path(path)
     versions = version if isinstance(version, tuple) else (version,)
-
-    def refuse(reason: str) -> InvalidInput:
-        return InvalidInput("file", str(path), accepts, reason)
-
     try:
         data = read_tagged(path, file_format, None if len(versions) > 1 else versions[0])
     except FileProblem as exc:  # NotThisKind among them
-        raise refuse(exc.reason) from None
+        raise InvalidInput("file", str(path), accepts, exc.reason) from None
+    saved, problems = saved_part(data, key, file_format, versions, model, prepare, check)
+    if saved is None or problems:
+        raise InvalidInput("file", str(path), accepts, "; ".join(problems))
+    return path, saved
+
+
+def saved_part(
+    data: Any,
+    key: str,
+    file_format: str,
+    version: int | tuple[int, ...],
+    model: type[Saved],
+    prepare: Callable[[Any], list[str]] | None = None,
+    check: Callable[[Saved], list[str]] | None = None,
+) -> tuple[Saved | None, list[str]]:
+    """The `key` part of a workbench file's parsed JSON (read from a file, or from a share code) as `model`,
+    and every problem found with it (none: the part is good); the checks `read_saved` makes of a file."""
+    versions = version if isinstance(version, tuple) else (version,)
+    if not isinstance(data, dict) or data.get("format") != file_format:
+        return None, [f"no \"format\": \"{file_format}\" marker"]
     found = data.get("version")
     if isinstance(found, bool) or found not in versions:
-        raise refuse(f"version {shown(found)}; this workbench reads {' or '.join(map(str, versions))}")
+        return None, [f"version {shown(found)}; this workbench reads {' or '.join(map(str, versions))}"]
     part = data.get(key)
     problems = prepare(part) if prepare is not None else []
     try:
         # strict: `true` is no level and "3" no count (JSON mode still reads arrays as tuples)
         saved = model.model_validate_json(json.dumps(part), strict=True)
     except ValidationError as exc:
-        raise refuse("; ".join(problems + [
+        return None, problems + [
             f"{'.'.join(str(p) for p in e['loc']) or key}: {e['msg']}" for e in exc.errors()[:5]
-        ])) from None
+        ]
     problems += check(saved) if check is not None else []
-    if problems:
-        raise refuse("; ".join(problems))
-    return path, saved
+    return saved, problems

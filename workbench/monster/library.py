@@ -63,6 +63,7 @@ __all__ = [
     "suggest_name",
     "schema_text",
     "delete_monster",
+    "entry_of_record",
     "homebrew_schema",
     "list_monsters",
     "load_entry",
@@ -380,6 +381,19 @@ def read_record(data: Any, rules: Ruleset | None = None) -> tuple[Monster, tuple
         raise InvalidInput("monster", "the saved stat block", "a monster as the homebrew library saves it",
                            str(exc)) from None
     return monster, changed
+
+
+def entry_of_record(data: dict[str, Any], ruleset: Ruleset | None = None, name: str = "") -> Entry:
+    """A homebrew monster file's content, already parsed (a share code's), as the library loads a file: its
+    numbers rebuilt with `ruleset` (the core rules by default) unless it keeps its own. Anything a file would
+    be refused for is an `InvalidInput` on "monster" saying what is wrong."""
+    try:
+        record, monster, changed = _record_monster(data, ruleset or core_ruleset())
+    except _Unreadable as exc:
+        raise InvalidInput("monster", "the shared stat block", "a monster as the homebrew library saves it",
+                           str(exc)) from None
+    return Entry(name=name, file=f"{name}{SUFFIX}" if name else "", monster=monster,
+                 characteristic=record.characteristic, strike=record.strike, changed=changed)
 
 
 class _Unreadable(Exception):

@@ -1,0 +1,215 @@
+"""The Share panel of the builder, the encounter editor and the adventure planner: what the tool shows as a share
+code (a read-only box, a Copy button and a link to the tool's page with the code in its fragment), and a box
+where a code pasted from a chat is opened in the tool.
+
+Glue only: the codes are `workbench.formats.share_code`'s. A code of another kind is not opened: one line says
+which tool opens it, with a link to that tool's page carrying the code. A refused code is said in one line and
+changes nothing.
+
+A link `PAGE.ipynb#code=...` opens the code in that page: the fragment never reaches the server (nor its log);
+the page template's script (`workbench/server/template`) reads it in the browser, writes it into the panel's
+hidden box (class `wb-share-incoming`), whose new value the kernel opens as a pasted code, then takes the
+fragment off the address.
+
+Each tool adds its panel with one line (`builder_share(self)`, `encounter_share(self)`, `adventure_share(self)`):
+the three functions below are the only places that know how each tool shows what it has and opens what it
+is given.
+
+Stable CSS classes for browser tests: `wb-share` (the panel), `wb-share-button`, `wb-share-code` (the
+read-only box: its value is the code), `wb-share-copy`, `wb-share-link`, `wb-share-paste` (the paste box),
+`wb-share-open`, `wb-share-note` (what was done or refused), `wb-share-incoming`.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from workbench.apps.message import refusal_html
+from workbench.encounter.adventure import Adventure
+from workbench.encounter.encounter import Encounter
+from workbench.errors import WorkbenchError
+from workbench.formats.share_code import Kind, Shared, find_code, read_code, share_code, tool_of
+from workbench.model import Monster
+from workbench.monster.library import suggest_name
+from workbench.render.message import error_html, ok_html
+
+__all__ = ["PAGES", "SharePanel", "adventure_share", "builder_share", "encounter_share", "share_html"]
+
+PAGES: dict[Kind, str] = {"monster": "monster.ipynb", "encounter": "encounter.ipynb", "adventure": "adventure.ipynb"}
+# The Copy buttons' script: the box's text (or the link, made whole against the page's address) to the clipboard,
+# by the Clipboard API where the page may use it (127.0.0.1 and localhost may), else by the selection.
+_COPY = ("const box=this.closest('.wb-share-shown');const t=box.querySelector('textarea');"
+         "const text=this.dataset.what==='link'?box.querySelector('a').href:t.value;"
+         "t.focus();t.select();"
+         "const said=()=>{this.textContent='Copied';setTimeout(()=>{this.textContent=this.dataset.label},1500)};"
+         "if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(text).then(said,()=>{"
+         "document.execCommand('copy');said()})}else{document.execCommand('copy');said()}")
+
+
+def share_html(kind: Kind, code: str) -> str:
+    """The code in a read-only box with Copy, and the link to the tool's page with the code in its fragment."""
+    e = html.escape
+    link = f"{PAGES[kind]}#code={code}"
+    button = ('<button class="wb-share-copy jupyter-button" data-what="{what}" data-label="{label}" '
+              'onclick="{script}">{label}</button>')
+    return (
+        f'<div class="wb-share-shown">'
+        f'<textarea class="wb-share-code" readonly rows="4" style="width:100%;font-family:monospace;'
+        f'font-size:12px;word-break:break-all" aria-label="Share code">{e(code)}</textarea>'
+        f'<div style="display:flex;flex-wrap:wrap;gap:.5em;align-items:center">'
+        + button.format(what="code", label="Copy", script=e(_COPY))
+        + button.format(what="link", label="Copy link", script=e(_COPY))
+        + f'<span>{len(code):,} characters. <a class="wb-share-link" href="{e(link)}" target="_blank">'
+        f"Link to this {kind} on the {e(tool_of(kind).removeprefix('the '))} page</a></span></div></div>"
+    )
+
+
+class SharePanel(widgets.VBox):
+    """"Share" shows the code of what `current()` gives (None: nothing to share yet); "Open" reads the pasted
+    code and hands a code of `kind` to `open_shared`, which opens it in the tool and returns the words to say."""
+
+    def __init__(self, kind: Kind, current: Callable[[], Shared | None],
+                 open_shared: Callable[[Shared], str]) -> None:
+        self.kind = kind
+        self._current = current
+        self._open_shared = open_shared
+        self.share_button = widgets.Button(description="Share", icon="share-alt", tooltip=f"This {kind} as a "
+                                           "code to paste into a chat", layout={"width": "auto"})
+        self.share_button.add_class("wb-share-button")
+        self.shown = widgets.HTML()
+        self.paste = widgets.Textarea(value="", placeholder=f"Paste a code here ({kind} codes open in this tool)",
+                                      rows=1, layout={"width": "28em"})
+        self.paste.add_class("wb-share-paste")
+        self.open_button = widgets.Button(description="Open the code", icon="folder-open", layout={"width": "auto"})
+        self.open_button.add_class("wb-share-open")
+        self.note = widgets.HTML().add_class("wb-share-note")
+        # what a link's fragment carries, written here by the page's script (hidden: the Director never types in it)
+        self.incoming = widgets.Text(value="", layout={"display": "none"})
+        self.incoming.add_class("wb-share-incoming")
+        self.share_button.on_click(lambda _button: self.share())
+        self.open_button.on_click(lambda _button: self.open_code(self.paste.value))
+        self.incoming.observe(self._arrived, names="value")
+        row = widgets.HBox([self.share_button, self.paste, self.open_button],
+                           layout={"flex_flow": "row wrap", "align_items": "center"})
+        super().__init__([row, self.note, self.shown, self.incoming])
+        self.add_class("wb-share")
+
+    def share(self) -> str | None:
+        """Show the code of what the tool has now; returns it (None when there is nothing, or it is refused)."""
+        try:
+            shared = self._current()
+            if shared is None:
+                self.shown.value = ""
+                self.note.value = error_html(f"Nothing to share yet: make {_a(self.kind)} first.")
+                return None
+            code = share_code(shared.value)
+        except WorkbenchError as exc:
+            self.note.value = refusal_html(exc)
+            return None
+        self.note.value = ""
+        self.shown.value = share_html(self.kind, code)
+        return code
+
+    def open_code(self, text: str) -> Shared | None:
+        """Open a pasted code in the tool; a code of another kind or a refused one is said and opens nothing."""
+        try:
+            shared = read_code(text)
+        except WorkbenchError as exc:
+            self.note.value = refusal_html(exc, {"code": "The code"})
+            return None
+        if shared.kind != self.kind:
+            code = find_code(text)
+            there = tool_of(shared.kind)
+            self.note.value = (
+                error_html(f"This is {_a(shared.kind)} code; {tool_of(self.kind)} opens {self.kind} codes.")
+                + f' <a class="wb-share-elsewhere" href="{html.escape(PAGES[shared.kind])}#code={html.escape(code)}" '
+                f'target="_blank">Open it in {html.escape(there)}</a>')
+            return None
+        try:
+            said = self._open_shared(shared)
+        except WorkbenchError as exc:
+            self.note.value = refusal_html(exc)
+            return None
+        self.paste.value = ""
+        self.shown.value = ""
+        self.note.value = ok_html(said)
+        return shared
+
+    def _arrived(self, change: Any) -> None:
+        if change["new"]:
+            self.open_code(change["new"])
+            self.incoming.value = ""
+
+
+def _a(kind: str) -> str:
+    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
+
+
+# ---------------------------------------------------------------- each tool: what it shows, how it opens
+
+
+def builder_share(builder: Any) -> SharePanel:
+    """The builder's panel: the monster shown; a monster code opened in the controls."""
+
+    def current() -> Shared | None:
+        monster: Monster | None = builder.monster
+        if monster is None:
+            return None
+        return Shared("monster", monster)
+
+    def open_shared(shared: Shared) -> str:
+        assert isinstance(shared.value, Monster)
+        builder.show(shared.value)
+        builder.file_name.value = suggest_name(shared.value.name)
+        return f"Opened {shared.value.name or 'the monster'} from the code: Save keeps it in your library."
+
+    return SharePanel("monster", current, open_shared)
+
+
+def encounter_share(editor: Any) -> SharePanel:
+    """The encounter editor's panel: the encounter shown; an encounter code opened as a loaded file is."""
+
+    def current() -> Shared | None:
+        encounter: Encounter = editor.state()
+        return Shared("encounter", encounter) if encounter.creatures or encounter.terrain else None
+
+    def open_shared(shared: Shared) -> str:
+        assert isinstance(shared.value, Encounter)
+        encounter = shared.value
+        editor._put_party(encounter)
+        editor.locked = {c.stat_block for c in encounter.creatures}
+        editor.editing = 0
+        editor.encounter = encounter
+        editor._sync_objectives()
+        editor._show(editor._view())
+        editor._show_locks()
+        editor.message.value = ""
+        return f"Opened {encounter.name or 'the encounter'} from the code: Save keeps it in your encounters."
+
+    return SharePanel("encounter", current, open_shared)
+
+
+def adventure_share(planner: Any) -> SharePanel:
+    """The adventure planner's panel: the day planned, named as the name box says; an adventure code opened as a
+    saved adventure is."""
+
+    def current() -> Shared | None:
+        adventure: Adventure | None = planner._named()
+        return Shared("adventure", adventure) if adventure is not None and adventure.encounters else None
+
+    def open_shared(shared: Shared) -> str:
+        assert isinstance(shared.value, Adventure)
+        adventure = shared.value
+        planner.adventure, planner.party = adventure, adventure.party
+        planner.controls["name"].value = adventure.name
+        planner._show_party(adventure.party)
+        planner.link.value = ""
+        planner.refusal.value = ""
+        planner._draw()
+        return f"Opened {adventure.name or 'the adventure'} from the code: Save keeps it in your adventures."
+
+    return SharePanel("adventure", current, open_shared)
