@@ -21,7 +21,7 @@ from workbench.errors import InvalidInput, shown
 from workbench.io.problem import FileProblem
 from workbench.io.reading import read_json
 
-__all__ = ["NotThisKind", "read_tagged", "read_saved", "saved_part"]
+__all__ = ["NotThisKind", "is_tagged", "read_tagged", "read_saved", "saved_part"]
 
 Saved = TypeVar("Saved", bound=BaseModel)
 
@@ -30,6 +30,16 @@ class NotThisKind(FileProblem):
     """A file that reads as JSON but is not of the format or version asked for; `reason` says which."""
 
     code = "foreign-file"
+
+
+def is_tagged(raw: bytes, file_format: str) -> bool:
+    """Whether a file's bytes are a JSON object marked `"format": file_format`: the test a save makes of the
+    file it would replace, so that a save replaces only a file of its own kind (any version)."""
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("format") == file_format
 
 
 def read_tagged(
