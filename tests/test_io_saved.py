@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from workbench.errors import InvalidInput
 from workbench.io.problem import FileProblem
-from workbench.io.saved import NotThisKind, read_saved, read_tagged
+from workbench.io.saved import NotThisKind, is_tagged, read_saved, read_tagged
 
 FORMAT = "drawsteel-workbench/test-kind"
 
@@ -85,3 +85,19 @@ def test_no_file_name_is_refused(path):
     with pytest.raises(InvalidInput) as caught:
         read_saved(path, "part", FORMAT, 1, Part)
     assert caught.value.field == "file"
+
+
+@pytest.mark.parametrize(
+    ("raw", "tagged"),
+    [
+        (b'{"format": "drawsteel-workbench/test-kind", "version": 99}', True),  # any version: a save replaces it
+        ('\ufeff{"format": "drawsteel-workbench/test-kind"}'.encode(), True),  # a byte-order mark is read past
+        (b'{"format": "drawsteel-workbench/other-kind"}', False),
+        (b'[{"format": "drawsteel-workbench/test-kind"}]', False),  # the tag inside a list marks nothing
+        (b"not json", False),
+        (b"\xff\xfe", False),  # not UTF-8
+        (b"[" * 100_000 + b"]" * 100_000, False),  # too deep to parse
+    ],
+)
+def test_is_tagged_takes_only_a_json_object_with_the_format_tag(raw, tagged):
+    assert is_tagged(raw, FORMAT) is tagged

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import argparse
 
-from workbench.cli import bounded_int, emit
+from workbench.cli import emit
+from workbench.cli.monster import add_monster_options, monster_from_options
 from workbench.fight.malice_features import malicious_strike_range
-from workbench.monster.formulas import build_monster
 from workbench.monster.solo import explain_instant_solo, instant_solo
 from workbench.render.solo import solo_title
 from workbench.render.text import stat_block_text
 from workbench.rules.feature_book import feature_book
-from workbench.rules.limits import MAX_LEVEL
 
 __all__ = ["register", "run"]
 
@@ -25,21 +24,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "solo", help="a leader or elite adapted into a solo (EV x 3, Stamina x 2.5, solo traits)"
     )
-    parser.add_argument("--level", type=bounded_int(1, MAX_LEVEL), required=True)
-    parser.add_argument("--organization", required=True, help="leader or elite")
-    parser.add_argument("--role", default=None, help="the elite's role (a leader has none)")
-    parser.add_argument("--extra-stamina", action="store_true")
+    add_monster_options(parser, organization_help="leader or elite", role_help="the elite's role (a leader has none)")
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> None:
-    source = build_monster(
-        level=args.level,
-        organization=args.organization,
-        role=args.role,
-        extra_stamina=args.extra_stamina,
-    )
+    source = monster_from_options(args)
     solo = instant_solo(source)
     steps = explain_instant_solo(solo)[:2]
     payload = solo.model_dump(mode="json")

@@ -19,7 +19,7 @@ from workbench.encounter.objective import objective_rule, objective_with
 from workbench.errors import InvalidInput, shown
 from workbench.io.problem import FileProblem
 from workbench.io.reading import is_inside
-from workbench.io.saved import read_saved, saved_part
+from workbench.io.saved import is_tagged, read_saved, saved_part
 from workbench.io.writing import require_switch, write_atomic
 from workbench.monster.library import read_record
 from workbench.numbers import format_number
@@ -42,11 +42,7 @@ READS = (1, 2)  # version 1: creatures without their monster
 
 def _not_an_encounter(raw: bytes) -> str | None:
     """Why a file a save would replace is no encounter file (then it is kept), or None."""
-    try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except (ValueError, RecursionError):
-        data = None
-    if isinstance(data, dict) and data.get("format") == FILE_FORMAT:
+    if is_tagged(raw, FILE_FORMAT):
         return None
     return "it is not an encounter file (a monster, a stat block or another file is never replaced by one)"
 

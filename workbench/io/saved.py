@@ -13,7 +13,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError
 
@@ -21,7 +21,7 @@ from workbench.errors import InvalidInput, shown
 from workbench.io.problem import FileProblem
 from workbench.io.reading import read_json
 
-__all__ = ["NotThisKind", "read_tagged", "read_saved", "saved_part"]
+__all__ = ["NotThisKind", "is_tagged", "read_tagged", "read_saved", "saved_part"]
 
 Saved = TypeVar("Saved", bound=BaseModel)
 
@@ -30,6 +30,27 @@ class NotThisKind(FileProblem):
     """A file that reads as JSON but is not of the format or version asked for; `reason` says which."""
 
     code = "foreign-file"
+
+
+def _tag_problem(data: Any, file_format: str, versions: tuple[int, ...] | None) -> str | None:
+    """What marks parsed JSON as not a workbench file of this format and one of these versions (None: any
+    version), or None when it is one."""
+    if not isinstance(data, dict) or data.get("format") != file_format:
+        return f"no \"format\": \"{file_format}\" marker"
+    found = data.get("version")
+    if versions is not None and (isinstance(found, bool) or found not in versions):
+        return f"version {shown(found)}; this workbench reads {' or '.join(map(str, versions))}"
+    return None
+
+
+def is_tagged(raw: bytes, file_format: str) -> bool:
+    """Whether a file's bytes are a JSON object marked `"format": file_format`: the test a save makes of the
+    file it would replace, so that a save replaces only a file of its own kind (any version)."""
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except (ValueError, RecursionError):
+        return False
+    return _tag_problem(data, file_format, None) is None
 
 
 def read_tagged(
@@ -41,11 +62,10 @@ def read_tagged(
     An unreadable file raises `FileProblem`; one of another format or version raises `NotThisKind`.
     """
     data = read_json(path, inside=inside)
-    if not isinstance(data, dict) or data.get("format") != file_format:
-        raise NotThisKind(path, f"no \"format\": \"{file_format}\" marker")
-    if version is not None and (data.get("version") != version or isinstance(data.get("version"), bool)):
-        raise NotThisKind(path, f"version {shown(data.get('version'))}; this workbench reads {version}")
-    return data
+    problem = _tag_problem(data, file_format, None if version is None else (version,))
+    if problem is not None:
+        raise NotThisKind(path, problem)
+    return cast(dict[str, Any], data)  # a file with no tag problem is a JSON object
 
 
 def read_saved(
@@ -87,12 +107,9 @@ def saved_part(
 ) -> tuple[Saved | None, list[str]]:
     """The `key` part of a workbench file's parsed JSON (read from a file, or from a share code) as `model`,
     and every problem found with it (none: the part is good); the checks `read_saved` makes of a file."""
-    versions = version if isinstance(version, tuple) else (version,)
-    if not isinstance(data, dict) or data.get("format") != file_format:
-        return None, [f"no \"format\": \"{file_format}\" marker"]
-    found = data.get("version")
-    if isinstance(found, bool) or found not in versions:
-        return None, [f"version {shown(found)}; this workbench reads {' or '.join(map(str, versions))}"]
+    problem = _tag_problem(data, file_format, version if isinstance(version, tuple) else (version,))
+    if problem is not None:
+        return None, [problem]
     part = data.get(key)
     problems = prepare(part) if prepare is not None else []
     try:

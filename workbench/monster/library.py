@@ -35,7 +35,7 @@ from workbench.io.home import library_folder
 from workbench.io.lock import Journal, folder_generation, folder_lock
 from workbench.io.problem import FileProblem
 from workbench.io.reading import is_inside
-from workbench.io.saved import NotThisKind, read_tagged
+from workbench.io.saved import NotThisKind, is_tagged, read_tagged
 from workbench.io.writing import make_folder, read_current, require_switch, write_group, write_locked
 from workbench.model import (
     Characteristic,
@@ -519,11 +519,7 @@ def _write_error(exc: FileProblem) -> LibraryError:
 
 def _not_a_monster_file(raw: bytes) -> str | None:
     """Why a file a save would replace is no homebrew monster file (then it is kept), or None."""
-    try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except (ValueError, RecursionError):
-        data = None
-    if isinstance(data, dict) and data.get("format") == FORMAT:
+    if is_tagged(raw, FORMAT):
         return None
     return "it is not a homebrew monster file, so it is kept (only a saved monster is replaced)"
 
