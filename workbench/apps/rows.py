@@ -26,7 +26,8 @@ import ipywidgets as widgets
 from workbench.apps.message import refusal_text
 from workbench.apps.quiet import Quiet
 from workbench.errors import InvalidInput, WorkbenchError
-from workbench.homebrew.rule import HomebrewRule, format_attachments, parse_attachments
+from workbench.homebrew.attach import format_attachments, parse_attachments
+from workbench.homebrew.rule import HomebrewRule
 from workbench.model import AttachedRule, Trait
 from workbench.render.escape import escape_html
 from workbench.render.message import error_html
