@@ -96,12 +96,12 @@ def test_role_disabled_for_leader_and_solo(app):
         c["organization"].value = organization
         assert c["role"].disabled and c["role"].value is None
         assert app.monster.role is None
-        assert app.role_note.value == ""
+        assert app.inputs.role_note.value == ""
     c["organization"].value = "platoon"
     assert not c["role"].disabled
     assert c["role"].value == "defender"  # the role chosen before comes back
-    assert "Defenders are tough creatures" in app.role_note.value
-    assert "Monster platoons are highly organized" in app.organization_note.value
+    assert "Defenders are tough creatures" in app.inputs.role_note.value
+    assert "Monster platoons are highly organized" in app.inputs.organization_note.value
 
 
 def test_targets_offer_only_covered_counts(app):
@@ -167,10 +167,10 @@ def test_text_fields_reach_the_block_escaped(app):
     assert "Goblin, &lt;b&gt;" in block
     assert "&lt;img src=x onerror=alert(1)&gt;" in block
     assert app.monster.keywords == ("Undead", "Goblin", "<b>")
-    assert "Undead creatures, such as ghosts and zombies" in app.keyword_note.value
+    assert "Undead creatures, such as ghosts and zombies" in app.inputs.keyword_note.value
     open_tab(app, "Export")
-    assert "<img" not in app.markdown_export.value
-    assert '"name": "<img src=x onerror=alert(1)>"' in app.json_export.value
+    assert "<img" not in app.export.markdown.value
+    assert '"name": "<img src=x onerror=alert(1)>"' in app.export.json.value
 
 
 def test_parse_and_format_traits():
@@ -191,11 +191,11 @@ def test_save_list_load_rename_delete(app, tmp_path):
     c["name"].value = "Ogre Boss"
     c["characteristic"].value = "presence"
     c["malice_features"].value = "Stomp (3): everyone falls"
-    assert app.file_name.value == "Ogre Boss"
-    app.buttons["save"].click()
+    assert app.library.file_name.value == "Ogre Boss"
+    app.library.buttons["save"].click()
     assert list_monsters(tmp_path) == ["Ogre Boss"]
-    assert app.saved.options == ("Ogre Boss",)
-    assert "Saved" in app.library_note.value
+    assert app.library.saved.options == ("Ogre Boss",)
+    assert "Saved" in app.library.note.value
     saved = load_entry("Ogre Boss", tmp_path)
     assert saved.characteristic == "presence"
     assert saved.monster.malice_features == (Trait(name="Stomp", text="everyone falls", cost=3),)
@@ -203,37 +203,37 @@ def test_save_list_load_rename_delete(app, tmp_path):
     # saving again without ticking "replace" is refused and the file is untouched
     before = (tmp_path / "Ogre Boss.json").read_bytes()
     c["level"].value = 2
-    app.buttons["save"].click()
-    assert "already in the library" in app.library_note.value and "Replace" in app.library_note.value
+    app.library.buttons["save"].click()
+    assert "already in the library" in app.library.note.value and "Replace" in app.library.note.value
     assert (tmp_path / "Ogre Boss.json").read_bytes() == before
 
     # load puts every control back
     c["organization"].value = "horde"
-    app.saved.value = "Ogre Boss"
-    app.buttons["load"].click()
+    app.library.saved.value = "Ogre Boss"
+    app.library.buttons["load"].click()
     assert (c["organization"].value, c["level"].value, c["role"].value) == ("leader", 6, None)
     assert c["characteristic"].value == "presence"
     assert c["malice_features"].value == "Stomp (3): everyone falls"
     assert number(app.stat_block.value, "wb-ev") == ref.ev(6, "leader")
 
-    app.new_name.value = "Ogre Chief"
-    app.buttons["rename"].click()
+    app.library.new_name.value = "Ogre Chief"
+    app.library.buttons["rename"].click()
     assert list_monsters(tmp_path) == ["Ogre Chief"]
 
-    app.saved.value = "Ogre Chief"
-    app.buttons["delete"].click()  # not confirmed: nothing happens
+    app.library.saved.value = "Ogre Chief"
+    app.library.buttons["delete"].click()  # not confirmed: nothing happens
     assert list_monsters(tmp_path) == ["Ogre Chief"]
-    app.confirm_delete.value = True
-    app.buttons["delete"].click()
+    app.library.confirm_delete.value = True
+    app.library.buttons["delete"].click()
     assert list_monsters(tmp_path) == []
-    assert app.saved.options == ()
+    assert app.library.saved.options == ()
 
 
 def test_bad_file_name_is_reported_not_raised(app, tmp_path):
     app.controls["name"].value = "x"
-    app.file_name.value = "../escape"
-    app.buttons["save"].click()
-    assert "name" in app.library_note.value and "letters, digits" in app.library_note.value
+    app.library.file_name.value = "../escape"
+    app.library.buttons["save"].click()
+    assert "name" in app.library.note.value and "letters, digits" in app.library.note.value
     assert list(tmp_path.iterdir()) == []
 
 
@@ -241,16 +241,16 @@ def test_corrupt_files_are_listed_when_the_folder_opens(tmp_path):
     save_monster(build_monster(3, "platoon", "mount").model_copy(update={"name": "Horse"}), folder=tmp_path)
     (tmp_path / "broken.json").write_text("{", encoding="utf-8")
     app = monster_builder(folder=tmp_path)
-    assert "broken.json" in app.library_note.value
-    assert "Horse" in app.saved.options
+    assert "broken.json" in app.library.note.value
+    assert "Horse" in app.library.saved.options
 
 
 def test_folder_chooser(app, tmp_path):
     other = tmp_path / "elsewhere"
     save_monster(build_monster(1, "solo").model_copy(update={"name": "Dragon"}), folder=other)
-    app.folder.value = str(other)
-    app.buttons["refresh"].click()
-    assert app.saved.options == ("Dragon",)
+    app.library.folder.value = str(other)
+    app.library.buttons["refresh"].click()
+    assert app.library.saved.options == ("Dragon",)
 
 
 def test_a_ruleset_variant_drives_the_numbers(tmp_path):
@@ -264,10 +264,10 @@ def test_a_ruleset_variant_drives_the_numbers(tmp_path):
 
 def test_file_name_is_suggested_from_the_monster_name(app):
     app.controls["name"].value = "Orc <Brute>"
-    assert app.file_name.value == "Orc Brute"
-    app.file_name.value = "Mine"  # a name the user typed is kept
+    assert app.library.file_name.value == "Orc Brute"
+    app.library.file_name.value = "Mine"  # a name the user typed is kept
     app.controls["name"].value = "Orc Chief"
-    assert app.file_name.value == "Mine"
+    assert app.library.file_name.value == "Mine"
 
 
 # ---------------------------------------------------------------- instant solos ("Instant Solo Creature")
@@ -307,16 +307,16 @@ def test_a_loaded_instant_solo_is_shown_as_saved_and_saved_again_as_one(app, tmp
     boss = wb.instant_solo(build_monster(5, "leader", characteristic="presence").model_copy(
         update={"name": "Warlord Kresh"}))
     save_monster(boss, folder=tmp_path)
-    app.folder.value = str(tmp_path)
-    app.buttons["refresh"].click()
-    app.saved.value = "Warlord Kresh"
-    app.buttons["load"].click()
+    app.library.folder.value = str(tmp_path)
+    app.library.buttons["refresh"].click()
+    app.library.saved.value = "Warlord Kresh"
+    app.library.buttons["load"].click()
     block = app.stat_block.value
     assert (number(block, "wb-ev"), number(block, "wb-stamina")) == (84, 400)  # 28 x 3, 160 x 2.5
     assert _kind(block) == "Leader, instant solo"
-    app.overwrite.value = True
-    app.buttons["save"].click()
-    assert "Saved" in app.library_note.value
+    app.library.overwrite.value = True
+    app.library.buttons["save"].click()
+    assert "Saved" in app.library.note.value
     again = load_entry("Warlord Kresh", tmp_path)
     assert (again.monster.ev, again.monster.stamina) == (84, 400)
     assert _names(again.monster.traits) == ["Solo Turns", "End Effect"]
@@ -391,8 +391,8 @@ def test_a_module_from_the_directors_folder_is_filled_in_on_the_block(tmp_path):
     assert "Exploitable Weakness (Silver)" in block  # the shipped modules still load
     assert "rule module not loaded" not in block
     open_tab(app, "Export")
-    assert "Tide-Bound (Salt Marsh)" in app.markdown_export.value
-    assert "tide-bound" in app.modules_note.value
+    assert "Tide-Bound (Salt Marsh)" in app.export.markdown.value
+    assert "tide-bound" in app.homebrew.note.value
 
 
 def test_the_module_folder_box_loads_and_names_bad_files(app, tmp_path):
@@ -402,10 +402,10 @@ def test_the_module_folder_box_loads_and_names_bad_files(app, tmp_path):
     folder = _modules_folder(tmp_path)
     (folder / "broken.toml").write_text('format = 1\nid = "Not An Id"\n', encoding="utf-8")
     app.controls["modules_folder"].value = str(folder)
-    assert "broken.toml" in app.modules_note.value and "wb-error" in app.modules_note.value
+    assert "broken.toml" in app.homebrew.note.value and "wb-error" in app.homebrew.note.value
     (folder / "broken.toml").unlink()  # put right: the next redraw reads the folder again
     app.controls["name"].value = "Kelpie"
-    assert "wb-error" not in app.modules_note.value
+    assert "wb-error" not in app.homebrew.note.value
     assert "Tide-Bound (Grey Sea)" in app.stat_block.value  # the module's default
     assert app.status.value == ""
 
@@ -416,8 +416,8 @@ def test_a_saved_monster_with_an_own_module_loads_filled_in(tmp_path):
                             mine["tide-bound"], {"sea": "Loch"})
     save_monster(kelpie, folder=tmp_path / "library")
     app = monster_builder(folder=tmp_path / "library", modules_folder=tmp_path / "my-rules")
-    app.saved.value = "Kelpie"
-    app.buttons["load"].click()
+    app.library.saved.value = "Kelpie"
+    app.library.buttons["load"].click()
     assert "Tide-Bound (Loch)" in app.stat_block.value
     assert app.monster.homebrew_rules == kelpie.homebrew_rules
 
@@ -429,7 +429,7 @@ def test_the_export_tab_follows_the_built_monster():
 
     builder = MonsterBuilder()
     open_tab(builder, "Export")
-    panel = builder.export_panel
+    panel = builder.export.files
     assert panel.monster == builder.monster
     panel.controls["format"].value = "steel-compendium"
     panel.controls["make"].click()
@@ -497,12 +497,12 @@ def test_abilities_are_saved_and_loaded_with_the_monster(app, tmp_path):
     app.ability_editor.add.click()
     app.ability_editor.template.value = "area"
     app.ability_editor.add.click()
-    app.file_name.value = "Brute"
-    app.buttons["save"].click()
-    assert "Saved as" in app.library_note.value
+    app.library.file_name.value = "Brute"
+    app.library.buttons["save"].click()
+    assert "Saved as" in app.library.note.value
     fresh = monster_builder(folder=tmp_path)
-    fresh.saved.value = "Brute"
-    fresh.buttons["load"].click()
+    fresh.library.saved.value = "Brute"
+    fresh.library.buttons["load"].click()
     assert fresh.monster.abilities == app.monster.abilities
     assert [o for o in fresh.ability_editor.chooser.options] == ["1. Signature Strike", "2. Area Attack"]
 
@@ -533,22 +533,22 @@ def test_the_move_tab_shows_old_to_new_with_the_working_and_both_blocks(app):
     formula = ref.damage(5, "elite", "brute", 2, 2)
     app.ability_editor.fields["tier2_damage"].value = str(formula + 4)  # a departure, kept in delta mode
     open_tab(app, "Move to another level")
-    app.relevel_level.value = 7
-    view = html.unescape(app.relevel_view.value)
+    app.relevel.level.value = 7
+    view = html.unescape(app.relevel.view.value)
     # EV ((2 x 5) + 4) x 2 = 28 at level 5; ((2 x 7) + 4) x 2 = 36 at level 7
     assert "28 + (36 − 28) = 36" in view
     moved = ref.damage(7, "elite", "brute", 2, 2)
     assert f"{formula + 4} + ({moved} − {formula}) = {moved + 4}" in view
     assert view.count('class="wb-stat-block"') == 2 and 'data-level="7"' in view and 'data-level="5"' in view
-    app.relevel_mode.value = "formula"
-    assert f'data-damage="{moved}"' in app.relevel_view.value  # the formula's own number at level 7
+    app.relevel.mode.value = "formula"
+    assert f'data-damage="{moved}"' in app.relevel.view.value  # the formula's own number at level 7
     c["level"].value = 6  # the open tab follows the monster
-    assert "Level 6 → level 7" in app.relevel_view.value
+    assert "Level 6 → level 7" in app.relevel.view.value
     c["epic"].value = True
-    assert list(app.relevel_level.options)[-1] == 20
+    assert list(app.relevel.level.options)[-1] == 20
 
 
 def test_the_move_tab_escapes_the_monster_s_words(app):
     app.controls["name"].value = "<img src=x onerror=alert(1)>"
     open_tab(app, "Move to another level")
-    assert "<img" not in app.relevel_view.value and "&lt;img src=x" in app.relevel_view.value
+    assert "<img" not in app.relevel.view.value and "&lt;img src=x" in app.relevel.view.value

@@ -53,19 +53,19 @@ def test_a_steel_compendium_file_opens_in_the_builder(app):
     assert c["score_reason"].value == f"{data['reason']:+d}"
     assert c["score_might"].value == f"{data['might']:+d}"
     assert "Bugbear Channeler" in plain(app)
-    assert "Opened Bugbear Channeler" in app.library_note.value
+    assert "Opened Bugbear Channeler" in app.library.note.value
 
 
 def test_a_file_no_reader_knows_is_refused_in_words(app, tmp_path):
     odd = tmp_path / "notes.json"
     odd.write_text('{"shopping": ["eggs"]}', encoding="utf-8")
     assert app.open_file(odd) is None
-    note = html.unescape(app.library_note.value)
+    note = html.unescape(app.library.note.value)
     assert "Not opened" in note
     assert "Traceback" not in note and "None" not in note and "top level" not in note
     assert "is not a stat block the workbench reads" in note
     assert app.open_file("") is None
-    assert "Type the path" in app.library_note.value
+    assert "Type the path" in app.library.note.value
 
 
 def test_a_saved_monster_opens_from_its_path_too(app, tmp_path):
@@ -138,9 +138,9 @@ def test_save_and_export_sit_beside_the_block(app, tmp_path):
 
 def test_use_this_level_moves_the_monster(app):
     app.tabs.selected_index = app.tabs.titles.index("Move to another level")
-    app.relevel_level.value = 4
-    assert app.save_at_level.description == "Save a copy at level 4"
-    app.use_level.click()
+    app.relevel.level.value = 4
+    assert app.relevel.save_copy.description == "Save a copy at level 4"
+    app.relevel.use.click()
     assert app.controls["level"].value == 4
     assert app.monster.level == 4
 
@@ -148,14 +148,14 @@ def test_use_this_level_moves_the_monster(app):
 def test_save_a_copy_at_another_level(app, tmp_path):
     app.controls["name"].value = "Gate Warden"
     app.tabs.selected_index = app.tabs.titles.index("Move to another level")
-    app.relevel_level.value = 3
-    app.save_at_level.click()
+    app.relevel.level.value = 3
+    app.relevel.save_copy.click()
     assert app.monster.level == 1  # the monster being built stays where it was
     names = list_monsters(tmp_path / "monsters")
     assert "gate-warden level 3" in [n.lower() for n in names] or any("level 3" in n for n in names)
     copy = next(n for n in names if "level 3" in n)
     assert load_entry(copy, tmp_path / "monsters").monster.level == 3
-    assert "Saved a copy at level 3" in app.relevel_note.value
+    assert "Saved a copy at level 3" in app.relevel.note.value
 
 
 def test_save_without_a_name_asks_for_one(app, tmp_path):
@@ -214,14 +214,14 @@ def test_the_saved_file_and_the_exports_carry_the_printed_values(hauler, tmp_pat
     saved = load_entry("Cragback Hauler", tmp_path / "monsters").monster
     assert printed_values(saved) == PRINTED
     hauler.export_top.click()
-    panel = hauler.export_panel
+    panel = hauler.export.files
     panel.controls["format"].value = "forge-steel"
     panel.controls["make"].click()
     encoded = re.search(r'href="data:[^;]*;base64,([^"]+)"', panel.link.value)
     assert encoded is not None
     (forge,) = read_forge_steel(json.loads(base64.b64decode(encoded.group(1))), "Cragback Hauler.ds-monster")
     assert printed_values(forge) == PRINTED
-    markdown = hauler.markdown_export.value
+    markdown = hauler.export.markdown.value
     assert "| 2 | 5 | 7 | 4 | 3 |" in markdown and "*Giant, Cragkin*" in markdown
     assert "**Immunity** Poison 2" in markdown and "**Weakness** Sonic 3" in markdown
     assert "**With Captain** \\+1 bonus to speed" in markdown and "**Boulder Swing**" in markdown
@@ -286,12 +286,12 @@ def test_a_library_entry_of_printed_numbers_is_kept_and_a_formula_one_is_not(app
     folder = tmp_path / "monsters"
     save_monster(import_monster(HAULER), folder=folder)
     save_monster(build_monster(2, "minion", "brute").model_copy(update={"name": "Plain Minion"}), folder=folder)
-    app.buttons["refresh"].click()
-    app.saved.value = "Cragback Hauler"
-    app.buttons["load"].click()
+    app.library.buttons["refresh"].click()
+    app.library.saved.value = "Cragback Hauler"
+    app.library.buttons["load"].click()
     assert app.printed is not None and printed_values(app.monster) == PRINTED
-    app.saved.value = "Plain Minion"
-    app.buttons["load"].click()
+    app.library.saved.value = "Plain Minion"
+    app.library.buttons["load"].click()
     assert app.printed is None and "wb-printed" not in app.stat_block.value
     app.controls["level"].value = 3
     assert app.monster.stamina == ref.stamina(3, "minion", "brute")

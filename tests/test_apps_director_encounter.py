@@ -45,15 +45,15 @@ def test_a_bare_name_saves_in_the_workspace_with_the_full_path_said(tmp_path):
     c = app.controls
     c["spec"].value = "2 × level 3 platoon brute"
     c["add_spec"].click()
-    assert "Save writes" not in app.where_c.value  # no name typed, no file named
+    assert "Save writes" not in app.files.where.value  # no name typed, no file named
     c["path"].value = "gate.json"
     saved = encounters_folder() / "gate.json"
-    assert f"Save writes {shown_path(saved.absolute())}." in html.unescape(re.sub(r"<[^>]+>", "", app.where_c.value))
+    assert f"Save writes {shown_path(saved.absolute())}." in html.unescape(re.sub(r"<[^>]+>", "", app.files.where.value))
     c["save"].click()
     assert saved.is_file()
     assert not (tmp_path / "gate.json").exists()  # never the folder the server runs in
     assert shown_path(saved.absolute()) in html.unescape(c["message"].value)  # the whole path, from ~ or /
-    assert shown_path(encounters_folder().absolute()) in html.unescape(app.where_c.value)
+    assert shown_path(encounters_folder().absolute()) in html.unescape(app.files.where.value)
     assert [label for label, _ in c["saved"].options] == ["gate"]
 
 

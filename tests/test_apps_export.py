@@ -101,7 +101,7 @@ def test_a_builder_monster_exported_to_forge_steel_carries_every_number_the_bloc
     builder.tabs.selected_index = builder.tabs.titles.index("Export")
     shown = _shown_numbers(builder.stat_block.value)
     assert shown["characteristic"] == characteristic
-    panel = builder.export_panel
+    panel = builder.export.files
     panel.controls["format"].value = "forge-steel"
     panel.controls["make"].click()
     data = json.loads(_payload(panel.link.value))

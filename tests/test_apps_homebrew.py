@@ -162,7 +162,7 @@ def test_the_builder_attaches_modules_and_shows_them_on_the_block(tmp_path):
 def test_the_builder_puts_a_monsters_modules_back_into_the_box(tmp_path):
     import workbench as wb
     from workbench.apps.builder import monster_builder
-    from workbench.homebrew.rule import attach_rule
+    from workbench.homebrew.attach import attach_rule
 
     werewolf = attach_rule(wb.build_monster(1, "solo"), shipped_rules()["exploitable-weakness"], {"tag": "Silver"})
     builder = monster_builder(folder=tmp_path)

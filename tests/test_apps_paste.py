@@ -31,40 +31,40 @@ Power Roll + 2:
 
 def test_pasted_text_is_saved_whole_and_kept_lines_named_escaped(tmp_path):
     app = monster_builder(folder=tmp_path)
-    app.pasted.value = PASTED
-    app.paste_button.click()
-    assert "Fen Lurker" in app.library_note.value and "wb-error" not in app.library_note.value
-    assert "a caption &lt;b&gt;the reader&lt;/b&gt; has no place for" in app.library_note.value
+    app.paste.text.value = PASTED
+    app.paste.button.click()
+    assert "Fen Lurker" in app.library.note.value and "wb-error" not in app.library.note.value
+    assert "a caption &lt;b&gt;the reader&lt;/b&gt; has no place for" in app.library.note.value
     saved = wb.load_monster("Fen Lurker", tmp_path)
     assert saved.stamina == 31 and saved.abilities[0].power_roll.bonus == 2  # printed, not the formulas'
-    assert "Fen Lurker" in app.saved.options
+    assert "Fen Lurker" in app.library.saved.options
 
 
 def test_text_that_is_no_stat_block_is_refused_in_words_and_nothing_saved(tmp_path):
     app = monster_builder(folder=tmp_path)
-    app.pasted.value = "Dear friend,\nthe weather is fine."
-    app.paste_button.click()
-    assert "wb-error" in app.library_note.value and "Not read" in app.library_note.value
-    assert "Traceback" not in app.library_note.value
+    app.paste.text.value = "Dear friend,\nthe weather is fine."
+    app.paste.button.click()
+    assert "wb-error" in app.library.note.value and "Not read" in app.library.note.value
+    assert "Traceback" not in app.library.note.value
     assert wb.list_monsters(tmp_path) == []
 
 
 def test_a_pasted_block_opens_in_the_builder_at_once(tmp_path):
     app = monster_builder(folder=tmp_path)
-    app.pasted.value = PASTED
-    app.paste_button.click()
+    app.paste.text.value = PASTED
+    app.paste.button.click()
     controls = app.controls
     assert controls["name"].value == "Fen Lurker" and controls["level"].value == 2
     assert (controls["organization"].value, controls["role"].value) == ("platoon", "ambusher")
-    assert app.file_name.value == "Fen Lurker" and "opened it" in app.library_note.value
+    assert app.library.file_name.value == "Fen Lurker" and "opened it" in app.library.note.value
 
 
 def test_the_compendiums_markdown_pasted_is_saved_and_opened(tmp_path):
     markdown = (Path(__file__).parent / "data" / "pasted" / "compendium-minion.md").read_text(encoding="utf-8")
     app = monster_builder(folder=tmp_path)
-    app.pasted.value = markdown
-    app.paste_button.click()
-    assert "wb-error" not in app.library_note.value
+    app.paste.text.value = markdown
+    app.paste.button.click()
+    assert "wb-error" not in app.library.note.value
     saved = wb.load_monster("Reedwrack Raider", tmp_path)
     assert (saved.free_strike, saved.with_captain, saved.keywords) == (1, "+2 bonus to Stamina",
                                                                       ("Humanoid", "Reedfolk"))

@@ -53,11 +53,11 @@ def test_the_json_is_folded_under_advanced(tmp_path):
     app.tabs.selected_index = app.tabs.titles.index("Export")
     advanced = next(w for w in tree(app) if "wb-export-advanced" in getattr(w, "_dom_classes", ()))
     assert advanced.selected_index is None  # closed until asked for
-    assert app.json_export in tree(advanced)
-    assert "null" in app.json_export.value  # the JSON is there for programs...
+    assert app.export.json in tree(advanced)
+    assert "null" in app.export.json.value  # the JSON is there for programs...
     export_tab = app.tabs.children[app.tabs.selected_index]
     shown = [w for w in export_tab.children if w is not advanced]
-    assert all(app.json_export not in tree(w) for w in shown)  # ...and only under Advanced
+    assert all(app.export.json not in tree(w) for w in shown)  # ...and only under Advanced
 
 
 def test_a_taken_encounter_name_is_refused_in_plain_words(tmp_path):

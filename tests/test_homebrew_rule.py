@@ -13,13 +13,11 @@ from hypothesis import strategies as st
 
 import workbench as wb
 from workbench.errors import InvalidInput, RulesetError
+from workbench.homebrew.attach import attach_rule, detach_rule, fill_attached
 from workbench.homebrew.rule import (
     RULES_DIR,
     SCHEMA_PATH,
     HomebrewRule,
-    attach_rule,
-    detach_rule,
-    fill_attached,
     load_rule,
     load_rules,
     placeholders,
@@ -423,7 +421,7 @@ def test_constructing_a_module_in_code_is_validated_too():
 
 
 def test_attachments_typed_one_a_line_round_trip():
-    from workbench.homebrew.rule import format_attachments, parse_attachments
+    from workbench.homebrew.attach import format_attachments, parse_attachments
 
     typed = "exploitable-weakness: tag=Silver\n\ngeneric-swarm: disperse_value=4, reform_threshold=5\n"
     attached = parse_attachments(typed)
@@ -443,7 +441,7 @@ def test_attachments_typed_one_a_line_round_trip():
     ],
 )
 def test_bad_attachment_lines_are_refused_by_name(typed, field):
-    from workbench.homebrew.rule import parse_attachments
+    from workbench.homebrew.attach import parse_attachments
 
     with pytest.raises(InvalidInput) as caught:
         parse_attachments(typed)

@@ -549,7 +549,8 @@ def _api_rows() -> list[Row]:
     from workbench.fight.malice_plan import spending_plan
     from workbench.fight.malice_schedule import malice_schedule
     from workbench.fight.squad import make_squad
-    from workbench.homebrew.rule import attach_rule, rule_from_dict, shipped_rules
+    from workbench.homebrew.attach import attach_rule
+    from workbench.homebrew.rule import rule_from_dict, shipped_rules
     from workbench.homebrew.weakness import weakness_wound
 
     party = make_party(heroes=4, level=3)

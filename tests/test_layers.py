@@ -76,6 +76,7 @@ MODULE_RANKS = {
     "workbench.fight.pace": 5,
     "workbench.fight.state": 6,
     "workbench.fight.setup": 7,
+    "workbench.fight.ending": 7,  # when a fight is over
     "workbench.fight.events": 8,
     "workbench.fight.victories": 9,
     "workbench.fight.reinforcements": 8,  # the objectives' reinforcement budgets

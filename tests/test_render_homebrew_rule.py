@@ -9,7 +9,8 @@ import pytest
 
 import workbench as wb
 from workbench.charts.swarm import distribution_figure, tuning_figure
-from workbench.homebrew.rule import attach_rule, shipped_rules
+from workbench.homebrew.attach import attach_rule
+from workbench.homebrew.rule import shipped_rules
 from workbench.homebrew.swarm import SwarmScenario, simulate_swarms, swarm_fight
 from workbench.homebrew.weakness import weakness_cases
 from workbench.model import AttachedRule

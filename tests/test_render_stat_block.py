@@ -266,7 +266,8 @@ required = true
 
 
 def test_modules_from_a_directors_folder_are_filled_in(tmp_path):
-    from workbench.homebrew.rule import attach_rule, load_rules
+    from workbench.homebrew.attach import attach_rule
+    from workbench.homebrew.rule import load_rules
 
     (tmp_path / "tide.toml").write_text(OWN_MODULE, encoding="utf-8")
     mine = load_rules(tmp_path)

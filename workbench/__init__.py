@@ -183,7 +183,7 @@ _HOME = {
     "SquadTracker": "workbench.fight.squad",
     "make_squad": "workbench.fight.squad",
     "HomebrewRule": "workbench.homebrew.rule",
-    "attach_rule": "workbench.homebrew.rule",
+    "attach_rule": "workbench.homebrew.attach",
     "load_rules": "workbench.homebrew.rule",
     "shipped_rules": "workbench.homebrew.rule",
     "Swarm": "workbench.homebrew.swarm",

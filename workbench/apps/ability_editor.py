@@ -18,6 +18,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.apps.message import refusal_text
+from workbench.apps.quiet import Quiet
 from workbench.errors import InvalidInput
 from workbench.model import ABILITY_KEYWORDS, ACTIONS, Ability, Monster
 from workbench.monster.ability_template import carry_ability, suggest_ability
@@ -187,7 +188,7 @@ class AbilityEditor:
         self.on_change = on_change
         self.shown = True
         self._stale = False
-        self._syncing = False
+        self._quiet = Quiet()  # raised while the editor writes its own controls
         self.template = widgets.Dropdown(options=TEMPLATE_CHOICES, description="New",
                                          layout=widgets.Layout(width="auto"))
         self.add = widgets.Button(description="Add", icon="plus", layout=widgets.Layout(width="auto"))
@@ -300,8 +301,7 @@ class AbilityEditor:
 
     def _sync(self, index: int | None, redraw: bool = True) -> None:
         """Show the list and the selected ability's parts in the controls (without reacting to them)."""
-        self._syncing = True
-        try:
+        with self._quiet:
             options = [f"{i + 1}. {a.name}" for i, a in enumerate(self.abilities)]
             if list(self.chooser.options) != options:
                 self.chooser.options = options
@@ -317,8 +317,6 @@ class AbilityEditor:
             self.up.disabled = index is None or index == 0
             self.down.disabled = index is None or index == len(self.abilities) - 1
             self.remove.disabled = index is None
-        finally:
-            self._syncing = False
         self._stale = False
         if redraw and self.view is not None:
             self.view.value = ability_view(self.monster, self.abilities)
@@ -338,7 +336,7 @@ class AbilityEditor:
 
     def refresh(self, change: Any = None) -> None:
         """The one observer: a new selection shows its parts; an edited part rebuilds the selected ability."""
-        if self._syncing:
+        if self._quiet:
             return
         if change is not None and change.get("owner") is self.chooser:
             self._sync(self.selected, redraw=False)
@@ -363,12 +361,9 @@ class AbilityEditor:
         self._edited()
         if self._stale:
             self._sync(index, redraw=False)
-        self._syncing = True
-        try:
+        with self._quiet:
             self.chooser.options = [f"{i + 1}. {a.name}" for i, a in enumerate(self.abilities)]
             self.chooser.index = index
-        finally:
-            self._syncing = False
         if self.view is not None:
             self.view.value = ability_view(self.monster, self.abilities)
 

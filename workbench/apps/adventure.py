@@ -32,6 +32,7 @@ import ipywidgets as widgets
 from workbench.apps.chart_slot import ChartSlot
 from workbench.apps.export import BUTTON_STYLE
 from workbench.apps.message import refusal_html, shown_path
+from workbench.apps.quiet import Quiet
 from workbench.apps.share_panel import adventure_share
 from workbench.charts.adventure import adventure_figure
 from workbench.encounter.adventure import Adventure, AdventurePlan, EncounterPlan, load_adventure, save_adventure
@@ -123,7 +124,7 @@ class AdventureApp(widgets.VBox):
         self.monsters = tuple(monsters)
         self.party = adventure.party if adventure is not None else party or make_party(heroes=4, level=1)
         self.rows: list[dict[str, widgets.Widget]] = []
-        self._busy = False
+        self._quiet = Quiet()  # raised while the app writes its own controls
         self.controls: dict[str, widgets.Widget] = {
             "heroes": widgets.IntSlider(value=4, min=1, max=SLIDER_TOP, description="Heroes",
                                         continuous_update=False),
@@ -200,13 +201,10 @@ class AdventureApp(widgets.VBox):
     def _show_party(self, party: Party) -> None:
         """The sliders show `party` (without reacting to themselves); a party they cannot show is said."""
         heroes = [m.level for m in party.members if m.kind == "hero"]
-        self._busy = True
-        try:
+        with self._quiet:
             self.controls["heroes"].value = min(max(len(heroes) or party.size, 1), SLIDER_TOP)
             self.controls["level"].value = min(max((heroes or list(party.levels))[0], 1), SLIDER_TOP)
             self.controls["carried"].value = min(int(party.victories), VICTORIES_TOP)
-        finally:
-            self._busy = False
         plain = (len(set(party.levels)) == 1 and len(heroes) == party.size and party.size <= SLIDER_TOP
                  and party.levels[0] <= SLIDER_TOP and party.victories == int(party.victories))
         note = "" if plain else (
@@ -216,7 +214,7 @@ class AdventureApp(widgets.VBox):
         self.party_note.value = note
 
     def _on_party(self, _change: Any = None) -> None:
-        if self._busy:
+        if self._quiet:
             return
         try:
             party = make_party(heroes=self.controls["heroes"].value, level=self.controls["level"].value,
@@ -373,7 +371,7 @@ class AdventureApp(widgets.VBox):
 
     def _act_on_value(self, action: Callable[[str], None]) -> Callable[[Any], None]:
         def handler(change: Any) -> None:
-            if not self._busy:
+            if not self._quiet:
                 self._act(lambda: action(change["new"]))(None)
 
         return handler

@@ -24,6 +24,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.apps.message import refusal_html
+from workbench.apps.quiet import Quiet
 from workbench.encounter.editing import count_step
 from workbench.encounter.suggest import creature_from_stat_block
 from workbench.errors import WorkbenchError
@@ -156,7 +157,7 @@ class BestiaryBrowser(widgets.VBox):
         self.add.on_click(self._changed)
         self.load.on_click(self._changed)
         self.open_builder.on_click(self._changed)
-        self._busy = False
+        self._quiet = Quiet()  # raised while the browser writes its own controls
         self._show()
         wrap = widgets.Layout(flex_flow="row wrap")
         super().__init__([
@@ -190,13 +191,10 @@ class BestiaryBrowser(widgets.VBox):
 
     def _show(self) -> None:
         view = bestiary_view(self.bestiary, self.query(), self.rows.value)
-        self._busy = True
-        try:
+        with self._quiet:
             keep = self.rows.value
             self.rows.options = list(view.rows)
             self.rows.value = keep if keep in {i for _, i in view.rows} else None
-        finally:
-            self._busy = False
         self.counts.value = f'<span class="wb-bestiary-count">{view.counts}</span>{view.attribution}{view.failures}'
         view = bestiary_view(self.bestiary, self.query(), self.rows.value)
         self.stat_block.value = view.stat_block
@@ -246,21 +244,18 @@ class BestiaryBrowser(widgets.VBox):
         """List `bestiary` instead (a folder loaded, or the workspace's after a bestiary was added), every
         filter reset to take it all in; `announce` hands it to `on_load` too (the editor suggests from it)."""
         self.bestiary = bestiary
-        self._busy = True
-        try:
+        with self._quiet:
             self.keyword.options = [ANY, *all_keywords(bestiary.monsters)]
             self.keyword.value = ANY
             self.rows.value = None
             self._fit_ranges()
-        finally:
-            self._busy = False
         self._show()
         if announce and self.on_load is not None:
             self.on_load(bestiary)
 
     def _changed(self, change: Any) -> None:
         """The one observer: any control, the Add button or Load. Adding hands the pick to the editor."""
-        if self._busy:
+        if self._quiet:
             return
         if change is self.load:
             try:

@@ -24,8 +24,10 @@ from typing import Any, Generic, TypeVar
 import ipywidgets as widgets
 
 from workbench.apps.message import refusal_text
+from workbench.apps.quiet import Quiet
 from workbench.errors import InvalidInput, WorkbenchError
-from workbench.homebrew.rule import HomebrewRule, format_attachments, parse_attachments
+from workbench.homebrew.attach import format_attachments, parse_attachments
+from workbench.homebrew.rule import HomebrewRule
 from workbench.model import AttachedRule, Trait
 from workbench.render.escape import escape_html
 from workbench.render.message import error_html
@@ -147,7 +149,7 @@ class RowList(widgets.VBox, Generic[Item], metaclass=_AbstractWidgetMeta):
     def __init__(self, on_change: Callable[[tuple[Item, ...]], None] | None = None, css: str = "") -> None:
         self.on_change = on_change
         self._rows: list[_Row] = []
-        self._syncing = False
+        self._quiet = Quiet()  # raised while the list writes its own boxes
         self.add = widgets.Button(description=self.add_label, icon="plus", layout=widgets.Layout(width="auto"))
         self.add.on_click(lambda _: self.add_row())
         self.list = widgets.VBox()
@@ -203,7 +205,8 @@ class RowList(widgets.VBox, Generic[Item], metaclass=_AbstractWidgetMeta):
         fields = self._fields()
         row = _Row(fields, item, self._extra(fields))
         if item is not None:
-            self._quietly(lambda: self._show(row, item))
+            with self._quiet:
+                self._show(row, item)
         for control in fields.values():
             control.observe(lambda change, row=row: self._edited(row, change), names="value")
         row.up.on_click(lambda _, row=row: self.move(row, -1))
@@ -237,13 +240,6 @@ class RowList(widgets.VBox, Generic[Item], metaclass=_AbstractWidgetMeta):
 
     # ------------------------------------------------------------ the one observer and its helpers
 
-    def _quietly(self, action: Callable[[], None]) -> None:
-        self._syncing = True
-        try:
-            action()
-        finally:
-            self._syncing = False
-
     def _mark(self, row: _Row, problem: WorkbenchError | None) -> None:
         field = problem.field if isinstance(problem, InvalidInput) else None
         for key, control in row.fields.items():
@@ -259,7 +255,7 @@ class RowList(widgets.VBox, Generic[Item], metaclass=_AbstractWidgetMeta):
             refusal_text(problem, self.labels) + kept, css="wb-error", tag="div", small=True)
 
     def _edited(self, row: _Row, change: Any = None) -> None:
-        if self._syncing or row not in self._rows:
+        if self._quiet or row not in self._rows:
             return
         try:
             item = self._read(row)
@@ -277,14 +273,15 @@ class RowList(widgets.VBox, Generic[Item], metaclass=_AbstractWidgetMeta):
             for number, row in enumerate(self._rows):
                 row.up.disabled = number == 0
                 row.down.disabled = number == len(self._rows) - 1
-        self._quietly(lambda: setattr(self.shortcut, "value", self._format(self.items)))
+        with self._quiet:
+            self.shortcut.value = self._format(self.items)
         self.shortcut_note.value = ""
         if self.on_change is not None:
             self.on_change(self.items)
 
     def _typed(self, change: Any = None) -> None:
         """The shortcut box was typed in: its lines become the rows (or say, beside it, what is wrong)."""
-        if self._syncing:
+        if self._quiet:
             return
         try:
             items = self._parse(self.shortcut.value)
@@ -404,8 +401,9 @@ class RuleRows(RowList[AttachedRule]):
         box.children = controls
 
     def _edited(self, row: _Row, change: Any = None) -> None:
-        if not self._syncing and change is not None and change.get("owner") is row.fields.get("module"):
-            self._quietly(lambda: self._parameter_boxes(row, change["new"]))
+        if not self._quiet and change is not None and change.get("owner") is row.fields.get("module"):
+            with self._quiet:
+                self._parameter_boxes(row, change["new"])
         super()._edited(row, change)
 
     def _read(self, row: _Row) -> AttachedRule | None:
@@ -439,7 +437,8 @@ class RuleRows(RowList[AttachedRule]):
         if dict(modules) == self.modules:
             return
         self.modules = dict(modules)
-        self._quietly(self._offer_modules)
+        with self._quiet:
+            self._offer_modules()
         if self.shortcut_note.value:  # typed lines refused for a module not loaded then: read them again
             self._typed()
 

@@ -164,7 +164,7 @@ def builder_share(builder: Any) -> SharePanel:
     def open_shared(shared: Shared) -> str:
         assert isinstance(shared.value, Monster)
         builder.show(shared.value)
-        builder.file_name.value = suggest_name(shared.value.name)
+        builder.library.file_name.value = suggest_name(shared.value.name)
         return f"Opened {shared.value.name or 'the monster'} from the code: Save keeps it in your library."
 
     return SharePanel("monster", current, open_shared)
@@ -180,14 +180,7 @@ def encounter_share(editor: Any) -> SharePanel:
     def open_shared(shared: Shared) -> str:
         assert isinstance(shared.value, Encounter)
         encounter = shared.value
-        editor._put_party(encounter)
-        editor.locked = {c.stat_block for c in encounter.creatures}
-        editor.editing = 0
-        editor.encounter = encounter
-        editor._sync_objectives()
-        editor._show(editor._view())
-        editor._show_locks()
-        editor.message.value = ""
+        editor.open_encounter(encounter)
         return f"Opened {encounter.name or 'the encounter'} from the code: Save keeps it in your encounters."
 
     return SharePanel("encounter", current, open_shared)

@@ -14,6 +14,7 @@ import plotly.graph_objects as go
 
 from workbench.apps.chart_slot import ChartSlot
 from workbench.apps.message import refusal_html
+from workbench.apps.quiet import Quiet
 from workbench.charts.solo import solo_figure, update_solo_figure
 from workbench.errors import WorkbenchError
 from workbench.monster.formulas import build_monster
@@ -54,7 +55,7 @@ class SolosApp(widgets.VBox):
         self.comparison_view = widgets.HTML()
         self.stat_blocks = widgets.HTML()
         self.comparison: SoloComparison | None = None
-        self._busy = False
+        self._quiet = Quiet()  # raised while a redraw writes the role control
         # the drift (levels 1-10) does not depend on the level: kept until the organization, role or Extra
         # Stamina changes, so a Level move computes one comparison instead of eleven
         self._drift: tuple[tuple[str, str | None, bool], tuple[SoloComparison, ...]] | None = None
@@ -114,17 +115,15 @@ class SolosApp(widgets.VBox):
 
     def _refresh(self, change: Any = None) -> None:
         """The one observer: every control change recomputes and redraws everything."""
-        if self._busy:  # the role control changed by _sync_role: the outer call redraws once
+        if self._quiet:  # the role control changed by _sync_role: the outer call redraws once
             return
-        self._busy = True
         try:
-            self._sync_role()
-            comparison, drift = self._compute()
+            with self._quiet:
+                self._sync_role()
+                comparison, drift = self._compute()
         except WorkbenchError as exc:  # shown to the Director; anything else propagates
             self.error.value = refusal_html(exc)
             return
-        finally:
-            self._busy = False
         self.error.value = ""
         # the chart first: its message reaches the browser before the two stat blocks' HTML, whose
         # rendering would otherwise hold the chart back (benchmarks/bench_slider_chart.py measures it)

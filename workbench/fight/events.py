@@ -1,7 +1,7 @@
 """The changes a fight is made of: each `Event` as saved, and the rule that turns a state into the next one.
 
 Each rule is a pure function of the state and the event's arguments, so a saved log replays to the same
-fight; after each change the fight ends when it is over. The readings behind the rules (turns, villain
+fight; whether the fight is then over is `workbench.fight.ending`'s. The readings behind the rules (turns, villain
 actions, reinforcements, the end) are `workbench.fight.fight`'s.
 """
 
@@ -9,26 +9,24 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Callable, Sequence
-from typing import Any, Final, Literal
+from collections.abc import Callable
+from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict
 
 from workbench.encounter.objective import (
     DIMINISH_CONDITIONS,
     complete_the_action_tasks,
-    diminish_numbers_over,
     objective_rule,
-    solo_flee_stamina,
 )
 from workbench.errors import InvalidInput
 from workbench.fight import malice_tracker as mal
 from workbench.fight import squad as sq
+from workbench.fight.ending import finish, heroes_fighting, settle
 from workbench.fight.malice_features import is_basic_feature
 from workbench.fight.setup import ASSAULT_TURNS, COUNTERS, FightContext, group_actor
 from workbench.fight.state import CONDITION_ENDS, Condition, FightState, Progress, Status, Unit
 from workbench.model import Monster
-from workbench.rules.encounter_tables import EncounterRules
 from workbench.rules.feature_book import FeatureBook
 from workbench.rules.limits import MAX_COUNT, MAX_NUMBER, MAX_ROUNDS, whole
 
@@ -36,11 +34,6 @@ __all__ = [
     "Event",
     "EVENT_KINDS",
     "EventRules",
-    "DIMINISH_SOLO",
-    "DIMINISH_HALF",
-    "foes_gone",
-    "heroes_fighting",
-    "check_end",
     "END_EFFECT",
     "SOLO_ACTION",
     "villain_actions_of",
@@ -107,11 +100,6 @@ def _label(value: Any) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > 60:
         raise InvalidInput("label", value, "a condition's name, 1 to 60 characters (e.g. dazed, slowed)")
     return " ".join(value.split())
-
-
-def heroes_fighting(state: FightState) -> int:
-    """The heroes (not retainers or allies) still in the fight: who earns the Malice, outnumbers foes, acts."""
-    return sum(1 for u in state.units if u.kind == "hero" and u.member == "hero" and u.active)
 
 
 def villain_actions_of(monster: Monster) -> dict[int, str]:
@@ -213,13 +201,13 @@ class EventRules:
                 out.append(p)
                 continue
             if p.key == "hold_them_off":
-                p = _settle(p, "met", state.round, f"the heroes held for {p.duration} rounds with "
+                p = settle(p, "met", state.round, f"the heroes held for {p.duration} rounds with "
                             f"{p.count('through')} through (fewer than {p.target})")
             elif p.key == "complete_the_action":
-                p = _settle(p, "met", state.round, f"the end of the encounter duration with {p.count('failures')} "
+                p = settle(p, "met", state.round, f"the end of the encounter duration with {p.count('failures')} "
                             "failure(s)")
             elif p.key == "stop_the_action":
-                p = _settle(p, "failed", state.round, objective_rule(p.key, self.rules).failure)
+                p = settle(p, "failed", state.round, objective_rule(p.key, self.rules).failure)
             out.append(p)
         return state.model_copy(update={"objectives": tuple(out)})
 
@@ -700,7 +688,7 @@ class EventRules:
         if p.status != "open":
             raise InvalidInput("objective", p.name, "an objective still open", f"{p.name} is already {p.status}")
         rule = objective_rule(p.key, self.rules)
-        p = _settle(p, "met" if met else "failed", state.round, rule.success if met else rule.failure)
+        p = settle(p, "met" if met else "failed", state.round, rule.success if met else rule.failure)
         objectives = tuple(p if i == index else o for i, o in enumerate(state.objectives))
         return state.model_copy(update={"objectives": objectives,
                                         "log": (*state.log, f"{p.name}: {p.status} ({p.reason}).")})
@@ -716,25 +704,25 @@ class EventRules:
         """An objective whose counters settle it now."""
         rule = objective_rule(p.key, self.rules)
         if p.key == "hold_them_off" and p.target is not None and p.count("through") >= p.target:
-            return _settle(p, "failed", state.round, rule.failure)
+            return settle(p, "failed", state.round, rule.failure)
         if p.key == "complete_the_action" and p.count("failures") > self.rules.objective_rules.complete_failures_allowed:
-            return _settle(p, "failed", state.round, rule.failure)
+            return settle(p, "failed", state.round, rule.failure)
         if p.key == "escort" and p.count("ward_down"):
-            return _settle(p, "failed", state.round, rule.failure)
+            return settle(p, "failed", state.round, rule.failure)
         if p.key == "escort" and p.count("at_exit"):
-            return _settle(p, "met", state.round, rule.success)
+            return settle(p, "met", state.round, rule.success)
         if p.key == "destroy_the_thing" and p.count("destroyed") >= (p.target or 1):
-            return _settle(p, "met", state.round, rule.success)
+            return settle(p, "met", state.round, rule.success)
         if p.key == "get_the_thing" and p.count("escaped") and p.count("escaped") >= heroes_fighting(state):
-            return _settle(p, "met", state.round, rule.success)
+            return settle(p, "met", state.round, rule.success)
         if p.key == "stop_the_action" and p.count("stopped"):
-            return _settle(p, "met", state.round, rule.success)
+            return settle(p, "met", state.round, rule.success)
         if p.key == "assault_the_defenses" and p.count("held_turns") >= (p.target or ASSAULT_TURNS):
-            return _settle(p, "met", state.round, rule.success)
+            return settle(p, "met", state.round, rule.success)
         if p.key == "save_another":
             to_save = p.count("to_save")
             if to_save and 2 * p.count("lost") > to_save:
-                return _settle(p, "failed", state.round, rule.failure)
+                return settle(p, "failed", state.round, rule.failure)
         return p
 
     def do_end(self, state: FightState, reason: str = "", victorious: bool | None = None,
@@ -750,132 +738,7 @@ class EventRules:
                 victorious = victories > 0
         text = reason.strip()[:200] if isinstance(reason, str) and reason.strip() else "the Director ended the fight"
         state = state.model_copy(update={"victorious": victorious, "judged_victories": victories})
-        return _finish(state, text)
+        return finish(state, text)
 
 
 EVENT_KINDS: Final = tuple(name[3:] for name in dir(EventRules) if name.startswith("do_"))
-
-
-def _settle(p: Progress, status: Literal["met", "failed"], round_: int, reason: str) -> Progress:
-    return p.model_copy(update={"status": status, "settled_round": round_, "reason": reason})
-
-
-def _finish(state: FightState, reason: str) -> FightState:
-    malice = mal.end_encounter(state.malice) if not state.malice.ended else state.malice
-    return state.model_copy(update={"ended": True, "end_reason": reason, "turn": None, "malice": malice,
-                                    "log": (*state.log, f"The fight ends: {reason}.")})
-
-
-def foes_gone(state: FightState) -> bool:
-    """Every foe down or fled (one held back is still to come)."""
-    foes = [u for u in state.units if u.kind != "hero"]
-    return bool(foes) and not any(u.active or u.status == "held" for u in foes)
-
-
-# the objectives that the foes' own state settles; the others are the heroes' deeds (a hold for a number of
-# rounds, a ward or a thing carried off, tasks, ...), which stay open when the last foe falls
-_FOE_OBJECTIVES: Final = ("diminish_numbers", "defeat_a_specific_foe")
-
-
-def _all_gone(state: FightState, rules: EncounterRules) -> FightState:
-    """Every foe down or fled: Diminish Numbers is met and Defeat a Specific Foe too, but for a designated
-    creature that fled; without objectives the heroes have won. An objective the heroes must still do (Hold
-    Them Off's rounds, Escort's destination, Get the Thing!'s exit, ...) stays open: the fight goes on."""
-    fled = any(u.status == "fled" and u.designated for u in state.units)
-    out = []
-    for p in state.objectives:
-        if p.status == "open" and p.key in _FOE_OBJECTIVES:
-            if p.key == "defeat_a_specific_foe" and fled:
-                p = _settle(p, "failed", state.round, objective_rule(p.key, rules).failure)
-            else:
-                p = _settle(p, "met", state.round, "every foe is down or fled")
-        out.append(p)
-    state = state.model_copy(update={"objectives": tuple(out)})
-    if not state.objectives:
-        return _finish(state, "every foe is down or fled")
-    return state
-
-
-def _foe_objectives(state: FightState, rules: EncounterRules, book: FeatureBook) -> FightState:
-    """Objectives the foes' own state settles: Defeat a Specific Foe, Diminish Numbers (the condition the
-    Director chose; else half or less, and the solo's in a battle against a solo)."""
-    objectives = list(state.objectives)
-    foes = [u for u in state.units if u.kind != "hero"]
-    designated = [u for u in foes if u.designated]
-    for i, p in enumerate(objectives):
-        if p.status != "open":
-            continue
-        if p.key == "defeat_a_specific_foe":
-            if any(u.status == "fled" for u in designated):
-                objectives[i] = _settle(p, "failed", state.round, objective_rule(p.key, rules).failure)
-            elif designated and all(u.status == "dead" for u in designated):
-                objectives[i] = _settle(p, "met", state.round, objective_rule(p.key, rules).success)
-        elif p.key == "diminish_numbers":
-            chosen = (p.choice,) if p.choice else ("half", "solo")
-            for condition in chosen:
-                if condition == "solo":
-                    met = any(_solo_gives_up(u, state, rules, book) for u in foes)
-                else:
-                    met = diminish_numbers_over(condition, heroes_fighting(state), _foe_count(foes, now=True),
-                                                _foe_count(foes, now=False), _non_minions(foes), rules)
-                if met:
-                    objectives[i] = _settle(p, "met", state.round, DIMINISH_CONDITIONS[condition])
-                    break
-    return state.model_copy(update={"objectives": tuple(objectives)})
-
-
-def _non_minions(foes: Sequence[Unit]) -> int:
-    return sum(1 for u in foes if u.active and u.squad is None)
-
-
-def _foe_count(foes: Sequence[Unit], now: bool) -> int:
-    """Foes as creatures, each minion one: those still in the fight (`now`) or those at the start (neither
-    held back nor reinforcements)."""
-    total = 0
-    for u in foes:
-        if now:
-            total += (u.squad.alive if u.squad is not None else 1) if u.active else 0
-        elif u.at_start:
-            total += u.squad.size if u.squad is not None else 1
-    return total
-
-
-def _solo_gives_up(unit: Unit, state: FightState, rules: EncounterRules, book: FeatureBook) -> bool:
-    """A solo at a quarter of its Stamina or less that has used all its villain actions."""
-    if not (unit.solo and unit.active and unit.current <= solo_flee_stamina(unit.maximum, rules)):
-        return False
-    used = {n for name, n, _ in state.malice.villain_actions if name == unit.name}
-    return len(used) >= book.villain_actions.count
-
-
-DIMINISH_SOLO: Final = DIMINISH_CONDITIONS["solo"]
-DIMINISH_HALF: Final = DIMINISH_CONDITIONS["half"]
-
-
-def check_end(state: FightState, mode: str, rules: EncounterRules, book: FeatureBook) -> FightState:
-    """End the fight when it is over (objectives settled, every hero dead, or every foe down or fled), under
-    the fight's encounter rules and feature book."""
-    if state.ended:
-        return state
-    heroes = [u for u in state.units if u.kind == "hero" and u.member == "hero"]
-    if heroes and not any(u.active for u in heroes):
-        return _finish(state, "every hero is dead")
-    if foes_gone(state):
-        state = _all_gone(state, rules)
-        if state.ended:
-            return state
-    state = _foe_objectives(state, rules, book)
-    statuses = [p.status for p in state.objectives]
-    if not statuses:
-        return state
-    if mode == "alternative" and len(statuses) > 1:
-        if "met" in statuses:
-            return _finish(state, "an objective is met")
-        if all(s == "failed" for s in statuses):
-            return _finish(state, "every objective failed")
-        return state
-    if "failed" in statuses:
-        return _finish(state, "an objective failed")
-    if all(s == "met" for s in statuses):
-        return _finish(state, "every objective is met")
-    return state

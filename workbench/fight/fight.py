@@ -5,8 +5,9 @@ Rules: "Step 6: Build Initiative Groups" (all creatures in the same initiative g
 Actions", "Malice" and "Encounter Objectives" (Monster Basics). The pieces that already exist do their own
 rules: `workbench.fight.malice_tracker` (the Malice gain, spending, villain actions' timing) and
 `workbench.fight.squad` (the pool, minions dropping, captains). The fight's own parts are `fight.state` (the
-fight at one moment), `fight.setup` (what it starts from), `fight.events` (the rule of each change) and
-`fight.victories` (what it earns). This module puts them on one clock and keeps the log: undo, save, resume.
+fight at one moment), `fight.setup` (what it starts from), `fight.events` (the rule of each change),
+`fight.ending` (when it is over) and `fight.victories` (what it earns). This module puts them on one clock
+and keeps the log: undo, save, resume.
 
 Readings, where the text leaves room (each also said where it shows):
 - Turns: the heroes each take one turn a round and each initiative group one; who goes next is the table's
@@ -60,7 +61,8 @@ from workbench.arguments import checked
 from workbench.encounter.encounter import Encounter
 from workbench.encounter.objective import with_duration
 from workbench.errors import InvalidInput
-from workbench.fight.events import Event, EventRules, check_end
+from workbench.fight.ending import check_end
+from workbench.fight.events import Event, EventRules
 from workbench.fight.reinforcements import ReinforcementBudget, reinforcement_budget
 from workbench.fight.setup import FightContext, FightSetup, capitalized, monster_for
 from workbench.fight.state import Actor, FightState, Unit

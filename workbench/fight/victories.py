@@ -11,7 +11,7 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict
 
 from workbench.encounter.objective import ChosenObjective, objective_rule, objective_victories
-from workbench.fight.events import foes_gone, heroes_fighting
+from workbench.fight.ending import foes_gone, heroes_fighting
 from workbench.fight.setup import FightContext
 from workbench.fight.state import FightState, Progress
 from workbench.rules.encounter_tables import EncounterRules

@@ -26,7 +26,7 @@ from workbench.errors import InvalidInput, RulesetError
 from workbench.frozen import Frozen
 from workbench.io.problem import FileProblem
 from workbench.io.reading import read_json, read_toml
-from workbench.model import RULE_ID, AttachedRule, Monster, Value
+from workbench.model import RULE_ID, AttachedRule, Value
 from workbench.rules.ruleset import DATA_DIR
 
 __all__ = [
@@ -39,13 +39,8 @@ __all__ = [
     "RULES_DIR",
     "SCHEMA_PATH",
     "Section",
-    "attach_rule",
-    "detach_rule",
-    "fill_attached",
-    "format_attachments",
     "load_rule",
     "load_rules",
-    "parse_attachments",
     "placeholders",
     "rule_from_dict",
     "rule_schema",
@@ -576,84 +571,3 @@ def rule_schema() -> dict[str, Any]:
         **schema,
         "title": "Homebrew rule module",
     }
-
-
-# ---------------------------------------------------------------- monsters
-
-
-def fill_attached(
-    attached: AttachedRule, rules: Mapping[str, HomebrewRule] | None = None
-) -> FilledRule:
-    """The module an attachment names, filled with its saved values (`rules`: shipped modules if None)."""
-    rules = shipped_rules() if rules is None else rules
-    if attached.rule not in rules:
-        raise InvalidInput("rule", attached.rule, "one of " + ", ".join(rules) if rules else "a loaded module id")
-    return rules[attached.rule].fill(attached.value_map())
-
-
-def attach_rule(monster: Monster, rule: HomebrewRule, values: Mapping[str, Any] | None = None) -> Monster:
-    """A copy of `monster` with `rule` attached (parameters checked); the same attachment twice is kept once."""
-    attached = rule.attachment(values)
-    if attached in monster.homebrew_rules:
-        return monster
-    return monster.model_copy(update={"homebrew_rules": (*monster.homebrew_rules, attached)})
-
-
-def detach_rule(monster: Monster, index: int) -> Monster:
-    """A copy of `monster` without its attached module number `index` (0 = the first)."""
-    count = len(monster.homebrew_rules)
-    if isinstance(index, bool) or not isinstance(index, Integral) or not 0 <= index < count:
-        raise InvalidInput("index", index, f"a whole number from 0 to {count - 1}" if count else "nothing: no module attached")
-    kept = monster.homebrew_rules[:index] + monster.homebrew_rules[index + 1 :]
-    return monster.model_copy(update={"homebrew_rules": kept})
-
-
-def _typed(parameter: Parameter, text: str) -> Value:
-    if parameter.type == "integer":
-        try:
-            return parameter.check(int(text))
-        except ValueError:
-            raise InvalidInput(parameter.name, text, parameter.accepts()) from None
-    return parameter.check(text)
-
-
-def parse_attachments(
-    text: str, rules: Mapping[str, HomebrewRule] | None = None
-) -> tuple[AttachedRule, ...]:
-    """Modules typed one per line, "module-id: name=value, name=value" (a builder's text box), checked.
-
-    >>> parse_attachments("exploitable-weakness: tag=Silver")[0].value_map()["tag"]
-    'Silver'
-    """
-    rules = shipped_rules() if rules is None else rules
-    attached: list[AttachedRule] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        line = line.strip()
-        if not line:
-            continue
-        rule_id, _, rest = line.partition(":")
-        rule_id = rule_id.strip()
-        if rule_id not in rules:
-            raise InvalidInput(
-                "homebrew_rules", line, "one module per line: module-id: name=value, ... with a module id from "
-                + ", ".join(rules), f"line {number}: no module {rule_id!r}",
-            )
-        rule = rules[rule_id]
-        values: dict[str, Value] = {}
-        for pair in filter(None, (p.strip() for p in rest.split(","))):
-            name, equals, value = pair.partition("=")
-            if not equals:
-                raise InvalidInput("homebrew_rules", pair, "name=value pairs separated by commas",
-                                   f"line {number}")
-            values[name.strip()] = _typed(rule.parameter(name.strip()), value.strip())
-        attachment = rule.attachment(values)
-        if attachment not in attached:
-            attached.append(attachment)
-    return tuple(attached)
-
-
-def format_attachments(attached: Iterable[AttachedRule]) -> str:
-    """The inverse of `parse_attachments`, for putting a saved monster back into a text box."""
-    return "\n".join(
-        f"{a.rule}: " + ", ".join(f"{k}={v}" for k, v in a.values) if a.values else a.rule for a in attached
-    )

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from workbench.errors import InvalidInput
-from workbench.homebrew.rule import FilledRule, HomebrewRule, fill_attached, shipped_rules
+from workbench.homebrew.attach import fill_attached
+from workbench.homebrew.rule import FilledRule, HomebrewRule, shipped_rules
 from workbench.homebrew.weakness import OUTCOME_LABELS, Wound
 from workbench.model import Monster
 from workbench.render.escape import escape_html as _e
