@@ -1,16 +1,53 @@
-"""User text made safe in HTML (quotes too: it may sit in an attribute); Markdown's is `markdown_text`.
+"""HTML built as `Markup`, so user text is escaped because it is text, not because someone remembered.
 
-Every renderer escapes through this one, so a name typed as `<script>` shows as typed.
+The one place the workbench meets markupsafe: every renderer, app, export and chart builds HTML as
+`Markup("<td>{}</td>").format(text)`, `Markup("").join(parts)` or `tag("td", text, class_="wb-x")`. A plain str
+put into Markup is escaped (quotes too: it may sit in an attribute); a Markup value stays as built. So a name
+typed as `<script>` shows as typed. The look lives in one stylesheet, `workbench.css` beside this module
+(`stylesheet()`), never in `style=` attributes, save a number that is data (a bar's width). Markdown is not
+HTML: `markdown_text` escapes its own way.
 """
 
 from __future__ import annotations
 
-import html
+from collections.abc import Iterable
+from functools import cache
+from importlib.resources import files
 
-__all__ = ["escape_html"]
+from markupsafe import Markup, escape
+
+__all__ = ["Markup", "escape", "join", "stylesheet", "stylesheet_text", "tag"]
 
 
-def escape_html(text: object) -> str:
-    """Anything a user may have typed, as HTML text (quotes escaped too)."""
-    return html.escape(str(text), quote=True)
+def join(parts: Iterable[str], separator: str = "") -> Markup:
+    """The parts one after another (`separator` between them); plain str parts are escaped, Markup kept."""
+    return escape(separator).join(parts)
 
+
+def _attribute_name(name: str) -> str:
+    return name.rstrip("_").replace("_", "-")
+
+
+def tag(name: str, content: object = "", /, **attributes: object) -> Markup:
+    """`<name attributes>content</name>`, content and attribute values escaped unless Markup.
+
+    `class_="wb-x"` is the class, `data_ev=28` is `data-ev="28"`; an attribute given None or False is left
+    out and one given True is written bare.
+    """
+    written = Markup("").join(
+        Markup(" {}").format(_attribute_name(key)) if value is True
+        else Markup(' {}="{}"').format(_attribute_name(key), value)
+        for key, value in attributes.items() if value is not None and value is not False
+    )
+    return Markup("<{}{}>{}</{}>").format(Markup(name), written, content, Markup(name))
+
+
+@cache
+def stylesheet_text() -> str:
+    """The workbench's one stylesheet (`workbench.css`), as CSS."""
+    return files("workbench.render").joinpath("workbench.css").read_text(encoding="utf-8")
+
+
+def stylesheet() -> Markup:
+    """The stylesheet as a `<style>` element, for a page, a printout or a fragment shown on its own."""
+    return Markup("<style>{}</style>").format(Markup(stylesheet_text()))
