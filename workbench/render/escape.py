@@ -1,45 +1,18 @@
-"""HTML built as `Markup`, so user text is escaped because it is text, not because someone remembered.
+"""The render layer's HTML door: `Markup` building from `workbench.markup`, and the one stylesheet.
 
-The one place the workbench meets markupsafe: every renderer, app, export and chart builds HTML as
-`Markup("<td>{}</td>").format(text)`, `Markup("").join(parts)` or `tag("td", text, class_="wb-x")`. A plain str
-put into Markup is escaped (quotes too: it may sit in an attribute); a Markup value stays as built. So a name
-typed as `<script>` shows as typed. The look lives in one stylesheet, `workbench.css` beside this module
-(`stylesheet()`), never in `style=` attributes, save a number that is data (a bar's width). Markdown is not
-HTML: `markdown_text` escapes its own way.
+Every renderer, app, export and the server build HTML through these names, so user text is escaped because it
+is text. The look lives in one stylesheet, `workbench.css` beside this module (`stylesheet()`), never in
+`style=` attributes, save a number that is data (a bar's width).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import cache
 from importlib.resources import files
 
-from markupsafe import Markup, escape
+from workbench.markup import Markup, escape, join, tag
 
 __all__ = ["Markup", "escape", "join", "stylesheet", "stylesheet_text", "tag"]
-
-
-def join(parts: Iterable[str], separator: str = "") -> Markup:
-    """The parts one after another (`separator` between them); plain str parts are escaped, Markup kept."""
-    return escape(separator).join(parts)
-
-
-def _attribute_name(name: str) -> str:
-    return name.rstrip("_").replace("_", "-")
-
-
-def tag(name: str, content: object = "", /, **attributes: object) -> Markup:
-    """`<name attributes>content</name>`, content and attribute values escaped unless Markup.
-
-    `class_="wb-x"` is the class, `data_ev=28` is `data-ev="28"`; an attribute given None or False is left
-    out and one given True is written bare.
-    """
-    written = Markup("").join(
-        Markup(" {}").format(_attribute_name(key)) if value is True
-        else Markup(' {}="{}"').format(_attribute_name(key), value)
-        for key, value in attributes.items() if value is not None and value is not False
-    )
-    return Markup("<{}{}>{}</{}>").format(Markup(name), written, content, Markup(name))
 
 
 @cache
