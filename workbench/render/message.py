@@ -12,14 +12,14 @@ from workbench.render.escape import Markup, join
 
 __all__ = ["error_html", "ok_html", "REFUSAL_COLOUR", "OK_COLOUR"]
 
-REFUSAL_COLOUR = "#a00"  # the stylesheet's .wb-message-refusal
-OK_COLOUR = "#264"  # the stylesheet's .wb-message-ok
+REFUSAL_COLOUR = "#a00"  # the stylesheet's [data-tone="refusal"]
+OK_COLOUR = "#264"  # the stylesheet's [data-tone="ok"]
 
 
 def _message(text: str, css: str, tag: str, tone: str, items: Sequence[str], small: bool) -> Markup:
     listing = Markup("<ul>{}</ul>").format(join(Markup("<li>{}</li>").format(i) for i in items)) if items else ""
-    classes = f"{css} wb-message-{tone}" + (" wb-message-small" if small else "")
-    return Markup('<{} class="{}">{}{}</{}>').format(Markup(tag), classes, text, listing, Markup(tag))
+    size = Markup(' data-size="small"') if small else ""
+    return Markup('<{} class="{}" data-tone="{}"{}>{}{}</{}>').format(Markup(tag), css, tone, size, text, listing, Markup(tag))
 
 
 def error_html(

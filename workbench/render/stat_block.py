@@ -278,7 +278,7 @@ def tier_rows(tiers: Iterable[Tier], departures: Iterable[Departure]) -> str:
     rows = []
     for number, (label, tier) in enumerate(zip(TIER_LABELS, tiers, strict=True), 1):
         marks = join(Markup('<div class="wb-departure">{}</div>').format(d) for d in departures if d.tier == number)
-        damage = "" if tier.damage is None else f' data-damage="{tier.damage}"'
+        damage = Markup(' data-damage="{}"').format(tier.damage) if tier.damage is not None else ""
         rows.append(Markup('<tr class="wb-tier{}" data-tier="{}"{}><td>{}</td>'
                     "<td>{}{}</td></tr>").format(number, number, damage, label, tier_html(tier, number), marks))
     return Markup('<table class="wb-tiers">{}</table>').format(join(rows))
