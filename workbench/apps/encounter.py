@@ -16,7 +16,6 @@ current Encounter).
 
 from __future__ import annotations
 
-import html
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -59,6 +58,7 @@ from workbench.render.encounter import (
     respite_html,
     summary_html,
 )
+from workbench.render.escape import Markup, escape, join
 from workbench.render.message import error_html
 from workbench.rules.encounter_tables import DIFFICULTIES, encounter_rules
 from workbench.workspace.bestiary_filter import all_keywords
@@ -178,17 +178,17 @@ def _pace(encounter: Encounter, staminas: Sequence[int], damage: int,
     if not encounter.creatures:
         return None, "<i>Buy some creatures to see the pace of the fight.</i>"
     if not staminas or not damage:
-        return None, f"<i>{html.escape(PACE_PROMPT)}</i>"
+        return None, Markup("<i>{}</i>").format(PACE_PROMPT)
     foes = [(stat_block(c), c.count, marked.get(c.stat_block) or None) for c in encounter.creatures]
     victories = int(encounter.party.victories)
     pace = fight_pace(foes, staminas, damage, victories=victories)
     each = "".join(
-        f'<li class="wb-pace-foe">{html.escape(f"{a.name} × {a.count}: {a.ability}, ")}'
-        f"{float(a.per_turn):.1f} expected damage a turn{' (two turns a round)' if a.turns > 1 else ''}</li>"
+        Markup('<li class="wb-pace-foe">{}'
+        "{:.1f} expected damage a turn{}</li>").format(f"{a.name} × {a.count}: {a.ability}, ", float(a.per_turn), ' (two turns a round)' if a.turns > 1 else '')
         for a in pace.foes
     )
-    lines = "".join(f"<li>{html.escape(line)}</li>" for line in pace.sentences())
-    return pace_figure(pace), f'<ul class="wb-pace-lines">{lines}</ul><ul class="wb-pace-foes">{each}</ul>'
+    lines = join(Markup("<li>{}</li>").format(line) for line in pace.sentences())
+    return pace_figure(pace), Markup('<ul class="wb-pace-lines">{}</ul><ul class="wb-pace-foes">{}</ul>').format(lines, each)
 
 
 def _own_block(c: Creature) -> Monster:
@@ -347,8 +347,8 @@ class EncounterEditor(widgets.VBox):
         )
         self.mode_c.add_class("wb-objective-mode-choice")
         self.mode_box = widgets.VBox([self.mode_c, widgets.HTML(
-            f"<small><b>Combined:</b> <i>{html.escape(said.combined_rule)}</i><br>"
-            f"<b>Alternative:</b> <i>{html.escape(said.alternative_rule)}</i></small>")])
+            Markup("<small><b>Combined:</b> <i>{}</i><br>"
+            "<b>Alternative:</b> <i>{}</i></small>").format(said.combined_rule, said.alternative_rule))])
         self.condition_c: dict[str, widgets.Widget] = {}
         self.bonus_c = widgets.Checkbox(
             value=bool(self.encounter.objectives and self.encounter.objectives[0].bonus),
@@ -471,7 +471,7 @@ class EncounterEditor(widgets.VBox):
             self.encounter = result
         self.undo_b.disabled = not self.history
         self._sync_objectives()
-        self.message.value = (f'<span class="wb-ok" style="color:#264">{html.escape(result)}</span>'
+        self.message.value = (Markup('<span class="wb-ok" data-tone="ok">{}</span>').format(result)
                               if isinstance(result, str) else "")
         self._show(view)
         self._show_locks()
@@ -591,9 +591,9 @@ class EncounterEditor(widgets.VBox):
             row.close()
         rows = []
         for i, o in enumerate(chosen if len(chosen) > 1 else ()):
-            name = html.escape(self.rules.objectives[o.key].name)
+            name = self.rules.objectives[o.key].name
             line = widgets.HBox([
-                widgets.HTML(f"<b>{name}</b> <small>(editing)</small>" if i == self.editing else name,
+                widgets.HTML(Markup("<b>{}</b> <small>(editing)</small>").format(name) if i == self.editing else escape(name),
                              layout={"width": "260px"}),
                 self._button("Edit", ("edit_objective", i), "edit this objective's conditions", "wb-objective-edit"),
                 self._button("Remove", ("remove_objective", i), "remove this objective", "wb-objective-remove"),
@@ -746,14 +746,14 @@ class EncounterEditor(widgets.VBox):
         if self.files_folder is None:
             return ""
         folder = Path(self.files_folder).expanduser().absolute()
-        words = (f'<small>Encounters are saved in <b class="wb-files-folder">{html.escape(shown_path(folder))}</b>; '
-                 "a name alone saves there.")
+        words = (Markup('<small>Encounters are saved in <b class="wb-files-folder">{}</b>; '
+                 "a name alone saves there.").format(shown_path(folder)))
         typed = self.path_c.value.strip()
         if typed:
             target = Path(typed).expanduser()
             target = target if target.is_absolute() else folder / target
-            words += f' Save writes <b class="wb-save-target">{html.escape(shown_path(target))}</b>.'
-        return words + "</small>"
+            words += Markup(' Save writes <b class="wb-save-target">{}</b>.').format(shown_path(target))
+        return words + Markup("</small>")
 
     def _open(self) -> Encounter:
         if not self.saved_c.value:
@@ -887,7 +887,7 @@ class EncounterEditor(widgets.VBox):
         rows = kept + [self._row(i, r, view.group_count) for i, r in enumerate(view.rows) if i >= len(kept)]
         for i, label in enumerate(view.terrain):
             rows.append(widgets.HBox([
-                widgets.HTML(html.escape(label), layout={"width": ROW_LABEL_WIDTH}),
+                widgets.HTML(escape(label), layout={"width": ROW_LABEL_WIDTH}),
                 self._button("Remove", ("remove_terrain", i), "remove this object", "wb-row-remove"),
             ]))
         if not rows:
@@ -930,12 +930,12 @@ class EncounterEditor(widgets.VBox):
         self._actions[id(group)] = ("group", i)
         group.observe(self._changed, names="value")
         line = widgets.HBox([
-            widgets.HTML(f'<span class="wb-row-label"><b>{html.escape(r.label)}</b> '
-                         f"<small>{html.escape(r.kind)}</small></span>", layout={"width": ROW_LABEL_WIDTH}),
+            widgets.HTML(Markup('<span class="wb-row-label"><b>{}</b> '
+                         "<small>{}</small></span>").format(r.label, r.kind), layout={"width": ROW_LABEL_WIDTH}),
             self._button("−", ("minus", i), "fewer (minions by four)", "wb-row-minus"),
-            widgets.HTML(f'<b class="wb-row-count" data-count="{r.count}">{r.count}</b>'),
+            widgets.HTML(Markup('<b class="wb-row-count" data-count="{}">{}</b>').format(r.count, r.count)),
             self._button("+", ("plus", i), "more (minions by four)", "wb-row-plus"),
-            widgets.HTML(f'<span class="wb-row-ev">EV {html.escape(r.cost)}</span>', layout={"width": "80px"}),
+            widgets.HTML(Markup('<span class="wb-row-ev">EV {}</span>').format(r.cost), layout={"width": "80px"}),
             star,
             group,
             self._button("Remove", ("remove", i), "remove this entry", "wb-row-remove"),
