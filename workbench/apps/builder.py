@@ -30,7 +30,6 @@ Stable CSS classes for browser tests: `wb-builder` (the app), `wb-stat-block-vie
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -68,6 +67,7 @@ from workbench.monster.relevel import relevel
 from workbench.monster.signature import signature_choices
 from workbench.monster.solo import can_become_solo, instant_solo, is_instant_solo, without_instant_solo
 from workbench.render.calibration import closest_published_html
+from workbench.render.escape import Markup, join
 from workbench.render.message import error_html, ok_html
 from workbench.render.relevel import MODE_WORDS, relevel_html
 from workbench.render.stat_block import (
@@ -96,26 +96,6 @@ EXTRA_TARGETS = 3  # the target picker offers lowest .. expected + 3
 TAB_TITLES = ("How was this computed", "Scaling chart", "Move to another level", "Homebrew library", "Export",
               "Noncombatant")
 T = TypeVar("T")  # what an action passed to MonsterBuilder._act returns
-# The rows of traits, Malice features, villain actions and homebrew rules: each label above its box (a label
-# beside its box took the row's width at 1024 px: labels clipped, number boxes 18 px wide), boxes and text
-# areas the row's whole width, no fixed heights.
-ROW_STYLE = (
-    "<style>"
-    ".wb-builder .wb-row .widget-inline-hbox{flex-direction:column;align-items:stretch;height:auto}"
-    ".wb-builder .wb-row .widget-inline-hbox>.widget-label{width:auto !important;max-width:100%;"
-    "text-align:left;white-space:normal;overflow:visible}"
-    ".wb-builder .wb-row :is(.widget-text,.widget-textarea,.widget-dropdown){width:auto !important;"
-    "flex:1 1 auto !important;min-width:8em}"
-    ".wb-builder .wb-row .widget-inline-hbox>:is(input,select,textarea){flex:0 0 auto !important}"
-    ".wb-builder .wb-row textarea{width:100% !important;min-height:4em;height:auto;resize:vertical}"
-    # the row's buttons on a line of their own above its fields, so the fields have the row's whole width
-    ".wb-builder .wb-row>.widget-hbox{flex-wrap:wrap}"
-    ".wb-builder .wb-row>.widget-hbox>.widget-vbox{flex:1 1 100% !important}"
-    ".wb-builder .wb-row>.widget-hbox>.widget-hbox{order:-1;margin-left:auto}"
-    "</style>"
-)
-
-
 def _refusal(exc: WorkbenchError | OSError) -> str:
     """A library refusal in words: the rule's reason, or what the file system said (never a repr)."""
     if isinstance(exc, OSError):
@@ -124,7 +104,7 @@ def _refusal(exc: WorkbenchError | OSError) -> str:
 
 
 def _note(text: str) -> str:
-    return f'<div style="font-size:.85em;color:#555;line-height:1.3">{html.escape(text)}</div>'
+    return Markup('<div class="wb-builder-hint">{}</div>').format(text)
 
 
 def _score(name: str, text: str) -> int:
@@ -410,10 +390,7 @@ class MonsterBuilder(widgets.VBox):
         )
         # a tab is drawn when it is shown: a slider move redraws the block and the one tab open, nothing hidden
         tabs.observe(lambda change: self._draw_tab(), names="selected_index")
-        tab_width = ("<style>.wb-builder .lm-TabBar-tab{flex:0 0 auto !important;min-width:10em !important;"
-                     "max-width:none !important}</style>")
-        tab_width += ROW_STYLE
-        return [widgets.HTML(STYLE + tab_width), widgets.HBox([left, right]), tabs, self.status]
+        return [widgets.HTML(STYLE), widgets.HBox([left, right]), tabs, self.status]
 
     def abilities_section(self) -> widgets.Widget:
         """The ability editor's controls, with a line on what Add gives."""
@@ -514,8 +491,8 @@ class MonsterBuilder(widgets.VBox):
             self.role_note.value = _note(rules.roles[role].description) if role else ""
             chosen = c["keywords"].value
             self.keyword_note.value = "".join(
-                f'<div style="font-size:.85em;color:#555"><b>{html.escape(k)}</b>: '
-                f"{html.escape(self.lore.meaning(k) or '')}</div>"
+                Markup('<div class="wb-hint"><b>{}</b>: '
+                "{}</div>").format(k, self.lore.meaning(k) or '')
                 for k in chosen
             ) or _note(self.lore.keywords_introduction)
 
@@ -754,13 +731,13 @@ class MonsterBuilder(widgets.VBox):
         if self._printed is None:
             return ""
         departures = number_departures(monster)
-        items = "".join(f'<li class="wb-number-departure" data-quantity="{html.escape(d.quantity)}" '
-                        f'data-formula="{d.formula.value}">{html.escape(str(d))}</li>' for d in departures)
-        listed = f"<ul>{items}</ul>" if items else " Its EV, Stamina and free strike are the formulas'."
-        return ('<div class="wb-printed" style="font-size:.85em;color:#8a3b12;margin:.4em 0">Kept as printed: '
+        items = join(Markup('<li class="wb-number-departure" data-quantity="{}" '
+                        'data-formula="{}">{}</li>').format(d.quantity, d.formula.value, str(d)) for d in departures)
+        listed = Markup("<ul>{}</ul>").format(items) if items else " Its EV, Stamina and free strike are the formulas'."
+        return (Markup('<div class="wb-printed wb-builder-printed">Kept as printed: '
                 "the level slider moves it keeping its departures from the formulas (“Adjusting Monster "
                 "Levels”); organization and role choose the formulas it is compared with."
-                f"{listed}</div>")
+                "{}</div>").format(listed))
 
     @property
     def figure(self) -> go.FigureWidget | None:
@@ -774,7 +751,7 @@ class MonsterBuilder(widgets.VBox):
             if len(self._closest) > 512:
                 self._closest.clear()
             nearest = closest_published_html(monster, self.published, 3, self.published_bestiary.shelves)
-            self._closest[key] = f'<div class="wb-closest-published">{nearest}</div>'
+            self._closest[key] = Markup('<div class="wb-closest-published">{}</div>').format(nearest)
         return self._closest[key]
 
     def _relevel_changed(self, _change: Any = None) -> None:
@@ -951,9 +928,9 @@ class MonsterBuilder(widgets.VBox):
         self.file_name.value = path.stem
         self._say(f"Read {monster.name} (level {monster.level}), saved it as {shown_path(path)} and opened it")
         if monster.kept_as_text:
-            kept = "".join(f"<li>{html.escape(str(k))}</li>" for k in monster.kept_as_text)
-            self.library_note.value += (f'<div class="wb-kept-as-text">Kept as text (read as words only):'
-                                        f"<ul>{kept}</ul></div>")
+            kept = join(Markup("<li>{}</li>").format(str(k)) for k in monster.kept_as_text)
+            self.library_note.value = str(self.library_note.value) + str(Markup('<div class="wb-kept-as-text">Kept as text (read as words only):'
+                                              "<ul>{}</ul></div>").format(kept))
 
     def _refresh_clicked(self, _: Any = None) -> None:
         self._say("")
