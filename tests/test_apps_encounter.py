@@ -3,7 +3,6 @@ Also the budget chart, the HTML panels (escaping) and the tables."""
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from fractions import Fraction
@@ -20,6 +19,7 @@ from workbench.encounter.report import report
 from workbench.errors import InvalidInput
 from workbench.monster.formulas import build_monster
 from workbench.monster.library import save_monster
+from workbench.render.escape import escape
 from workbench.tables.encounter import bands_table, checks_table, creatures_table, encounter_strength_table
 
 
@@ -470,7 +470,7 @@ def test_a_terrain_objects_level_is_checked_against_the_heroes():
     assert app.state().terrain[0].level == 5
     checks = app.controls["checks"].value
     assert 'data-check="terrain_level" data-state="broken"' in checks
-    assert html.escape("Use only objects of the heroes' level or lower") in checks
+    assert escape("Use only objects of the heroes' level or lower") in checks
     assert "collapsing pillar (dynamic terrain, EV 2, level 5)" in [
         row.children[0].value for row in app.controls["rows"].children[1:]]
     app.controls["terrain_level"].value = "five"

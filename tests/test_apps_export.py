@@ -14,6 +14,7 @@ from workbench.apps.export import LABELS, ExportPanel, card_preview_html, downlo
 from workbench.export.exporter import FORMATS
 from workbench.formats.bestiary import SAMPLE_DIR
 from workbench.formats.reader import read_monsters
+from workbench.render.escape import stylesheet_text
 
 WEREWOLF = next(SAMPLE_DIR.rglob("Werewolf.json"))
 
@@ -144,4 +145,5 @@ def test_each_format_downloads_under_its_own_name_from_a_button():
     assert len(set(names)) == len(names)
     link = download_html(monster, "steel-compendium")
     assert 'download="Guard (Steel Compendium).json"' in link
-    assert "display:inline-block" in link and "background:" in link  # drawn as a button, not as plain text
+    assert 'class="wb-download"' in link  # drawn as a button, not as plain text: the stylesheet's a.wb-download
+    assert "a.wb-download{display:inline-block" in stylesheet_text() and "background:" in stylesheet_text()

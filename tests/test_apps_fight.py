@@ -87,7 +87,7 @@ def test_damage_and_healing_typed_per_creature_with_the_stamina_bar(app):
     assert app.fight.unit("Orc <raider> 1").current == full - full // 2 + 3
     c["target"].value = "Goblin spinecleaver"
     click(app, "heal")
-    assert "Minions can&#x27;t gain Stamina during a battle." in c["refusal"].value
+    assert "Minions can&#39;t gain Stamina during a battle." in c["refusal"].value
 
 
 def test_villain_actions_offered_when_allowed_and_refused_with_the_rules_words(app):

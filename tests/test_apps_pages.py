@@ -22,7 +22,7 @@ def test_monster_page_saves_in_the_library_folder_and_says_where():
     page = pages.monster_page()
     builder = inner(page, "wb-builder")
     assert builder.library.folder.value == str(library_folder())
-    where = page.children[2].value  # under the workspace bar and the builder's style
+    where = page.children[1].value  # under the workspace bar
     assert "~/" in where or str(library_folder()) in where
 
 

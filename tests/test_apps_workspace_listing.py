@@ -98,8 +98,7 @@ def test_the_builder_compares_with_the_added_bestiaries_and_says_whence():
     builder.controls["level"].value = twin.level
     closest = builder.stat_block.value.split('<div class="wb-closest-published">', 1)[1]
     assert f"<td>{TWIN}</td>" in closest and f"<td>{twin.name}</td>" in closest
-    assert "<th style='text-align:left'>From</th>" in closest and "<td class='wb-shelf' style='color:#666'>Extra</td>" \
-        in closest
+    assert "<th class='wb-left'>From</th>" in closest and "<td class='wb-shelf'>Extra</td>" in closest
     assert f"Extra: {EXTRA}" in closest and "Published sample (Steel Compendium): The Steel Compendium" in closest
 
 

@@ -128,7 +128,7 @@ def test_role_guidelines_quote_the_rule_in_every_view():
     assert "more than one leader or support creature" in words["leaders_and_support"]
     html = checks_html(r)
     assert 'data-check="controllers" data-state="broken"' in html
-    assert "shouldn&#x27;t have more than two controllers" in html
+    assert "shouldn&#39;t have more than two controllers" in html
     assert {b["key"] for b in report_payload("", r)["broken"]} >= {"controllers", "leaders_and_support"}
     assert "(Controller Creatures)" in report_text("", r)
 

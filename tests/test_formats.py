@@ -337,7 +337,7 @@ def test_foundry_fields_types_and_enum_spellings():
     assert items["Stride"]["system"]["type"] == "move"
     assert items["Command"]["system"]["type"] == "none"
     assert items["Stonebound"]["type"] == "feature"
-    assert items["Stonebound"]["system"]["description"]["value"] == "<p>The leader can&#x27;t be moved by a slide.</p>"
+    assert items["Stonebound"]["system"]["description"]["value"] == "<p>The leader can&#39;t be moved by a slide.</p>"
     assert "Rockfall (5 Malice)" in items
 
 

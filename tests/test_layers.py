@@ -23,6 +23,7 @@ RANKS = {
     "errors": 0,
     "frozen": 0,
     "numbers": 0,  # exact numbers written for people
+    "markup": 0,  # HTML built as Markup: user text escaped by default
     "io": 0,  # reading and writing files safely
     "arguments": 0,  # the public API's check of its arguments' kinds
     "rules": 1,

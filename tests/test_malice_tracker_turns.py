@@ -120,7 +120,7 @@ def test_tracker_view_shows_the_turn_and_the_villain_actions_used():
 
     t = tracker()
     t.start_turn("<hero A>", "hero")
-    assert "&lt;hero A&gt;&#x27;s turn (hero)" in tracker_html(t.state)
+    assert "&lt;hero A&gt;&#39;s turn (hero)" in tracker_html(t.state)
     t.end_turn()
     t.villain_action("Baron", 1)
     assert "Villain actions used: Baron 1 (round 1)" in tracker_html(t.state)

@@ -233,7 +233,7 @@ def test_parts_kept_as_text_are_marked_on_the_block_and_listed_in_a_note():
     monster = import_monster(SHAPES / "sc-distances-in-words.json")
     block = stat_block_html(monster)
     assert '<div class="wb-kept-as-text"><h4>Kept as text</h4>' in block
-    assert "<q>Two 3 cubes within 10</q>" in block and "ability &#x27;Spit Globs&#x27;, distance" in block
+    assert "<q>Two 3 cubes within 10</q>" in block and "ability &#39;Spit Globs&#39;, distance" in block
     markdown = stat_block_markdown(monster)
     assert "#### Kept as text" in markdown and "- ability 'Spit Globs', distance: “Two 3 cubes within 10”" in markdown
     whole = import_monster(SHAPES / "foundry-potency-formulas.json")

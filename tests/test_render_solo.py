@@ -35,7 +35,7 @@ def test_villain_actions_on_leaders_and_solos_only():
         assert [m for m in re.findall(r'data-slot="(\w+)"', html)] == ["opener", "crowd_control", "ultimate"]
         # the rules for using them, on the block
         assert "once per encounter" in html and "one per round" in html
-        assert "at the end of any other creature&#x27;s turn" in html
+        assert "at the end of any other creature&#39;s turn" in html
     for organization, role in (("elite", "brute"), ("platoon", "hexer"), ("minion", "ambusher")):
         assert villain_actions_html(wb.build_monster(4, organization, role)) == ""
 

@@ -230,7 +230,7 @@ def test_explain_html_shows_each_step_with_working_section_and_reading():
     assert "⌈(2 × 5 + 4) × 2⌉ = <b>28</b>" in html
     assert "“Encounter Value and Stamina”" in html
     # the elite's stacked damage modifier is a reading, shown where it is used
-    assert "brute&#x27;s + 1 and elite&#x27;s + 1, stacked" in html
+    assert "brute&#39;s + 1 and elite&#39;s + 1, stacked" in html
     assert 'data-quantity="ev"' in html
 
 

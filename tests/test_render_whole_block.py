@@ -15,6 +15,7 @@ from workbench.formats.bestiary import SAMPLE_DIR
 from workbench.formats.stat_block import read_stat_block
 from workbench.model import Ability, Characteristics
 from workbench.monster.departure import ability_departures
+from workbench.render.escape import escape
 from workbench.render.stat_block import odds_text, stat_block_html, stat_block_markdown
 
 SAMPLES = sorted(SAMPLE_DIR.rglob("*.json"))
@@ -27,13 +28,13 @@ def test_every_sample_is_drawn_whole(path):
     words = " ".join(html.unescape(re.sub(r"<[^>]+>", "", page)).split())  # as a reader sees it
     markdown = stat_block_markdown(monster)
     for ability in monster.abilities:
-        assert html.escape(ability.name, quote=True) in page
+        assert escape(ability.name) in page
         if ability.power_roll:
             for tier in ability.power_roll.tiers:
                 assert " ".join(str(tier).split()) in words
                 assert html.escape(str(tier), quote=False) in markdown
     for trait in monster.traits:
-        assert html.escape(trait.name, quote=True) in page
+        assert escape(trait.name) in page
     for name, value in monster.characteristics.items():
         assert f'data-characteristic="{name}"' in page
         assert (f"+{value}" if value >= 0 else f"−{-value}") in page
@@ -58,7 +59,7 @@ def test_each_ability_shows_its_tier_odds_and_expected_damage():
     assert expected == Fraction(385, 100)
     assert "per use 3.8 " in text  # 3.85 to one decimal, rounded half to even
     goblin = read_stat_block(SAMPLE_DIR / "Goblins" / "Statblocks" / "Goblin Warrior.json")
-    assert html.escape(text) in stat_block_html(goblin)
+    assert escape(text) in stat_block_html(goblin)
 
 
 def two_target_non_strike_at_9():

@@ -224,7 +224,7 @@ class AbilityEditor:
         self.notes = {key: widgets.HTML().add_class("wb-field-note") for key in self.fields}
         # with no ability chosen the fields edit nothing: they are disabled, and this line says why
         self.nothing_chosen = widgets.HTML(
-            '<div class="wb-note" style="font-size:.85em;color:#555">Add an ability, or pick one in the list, '
+            '<div class="wb-note wb-hint">Add an ability, or pick one in the list, '
             "to edit it here.</div>").add_class("wb-ability-none")
         self.view = widgets.HTML() if view else None
         self.add.on_click(lambda _: self.act("add"))

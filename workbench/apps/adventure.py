@@ -21,7 +21,6 @@ The returned widget carries `controls` (the page's own controls), `rows` (each r
 from __future__ import annotations
 
 import base64
-import html
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -30,7 +29,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from workbench.apps.chart_slot import ChartSlot
-from workbench.apps.export import BUTTON_STYLE
 from workbench.apps.message import refusal_html, shown_path
 from workbench.apps.quiet import Quiet
 from workbench.apps.share_panel import adventure_share
@@ -46,6 +44,7 @@ from workbench.model import Monster
 from workbench.monster.library import suggest_name
 from workbench.numbers import format_number
 from workbench.render.adventure import day_html
+from workbench.render.escape import Markup
 from workbench.render.message import ok_html
 from workbench.workspace.folder import adventures_folder, encounters_folder
 
@@ -58,7 +57,7 @@ REPLACE = "Replace a file of that name"
 SLIDER_TOP = 10  # heroes and levels on the sliders, as on the encounter page
 VICTORIES_TOP = 20
 WIDE = {"description_width": "initial"}
-RESPITE_LINE = ("<div class='wb-adventure-respite' style='margin:0 0 .5em 2em;color:#2b83ba'><b>Respite</b>: "
+RESPITE_LINE = ("<div class='wb-adventure-respite'><b>Respite</b>: "
                 "the heroes rest; the Victories go back to 0.</div>")
 
 
@@ -71,9 +70,9 @@ def packet_link_html(adventure: Adventure, pdf: bytes) -> str:
     """A link that downloads the packet (the PDF inside the link, as a data: URL)."""
     name = packet_name(adventure)
     href = f"data:application/pdf;base64,{base64.b64encode(pdf).decode('ascii')}"
-    return (f'<a class="wb-download" data-format="pdf" download="{html.escape(name, quote=True)}" '
-            f'style="{BUTTON_STYLE}" href="{href}">⬇ Download {html.escape(name)}</a> '
-            f'<span class="wb-note">({len(pdf):,} bytes)</span>')
+    return (Markup('<a class="wb-download" data-format="pdf" download="{}" '
+            'href="{}">⬇ Download {}</a> '
+            '<span class="wb-note">({:,} bytes)</span>').format(name, href, name, len(pdf)))
 
 
 def _victories(value: Any) -> str:
@@ -83,15 +82,15 @@ def _victories(value: Any) -> str:
 def _plan_line(row: EncounterPlan) -> str:
     """One row's numbers as the heroes meet the encounter, each in an element with a stable class."""
     return (
-        '<div class="wb-adventure-row-plan" style="color:#444;margin:0 0 .5em 2em">'
-        f'Arrive with <b class="wb-row-arrival" data-value="{html.escape(format_number(row.arrival_victories))}">'
-        f"{html.escape(_victories(row.arrival_victories))}</b>: encounter strength "
-        f'<b class="wb-row-strength">{html.escape(format_number(row.encounter_strength))}</b>; '
-        f"EV {html.escape(format_number(row.total_ev))} is "
-        f'<b class="wb-row-band" data-value="{html.escape(row.band)}">{html.escape(row.band)}</b>'
-        f', <span class="wb-row-difficulty" data-value="{html.escape(row.difficulty)}">'
-        f"{html.escape(row.difficulty)}</span> with its objective, worth {html.escape(_victories(row.victories))}; "
-        f'Malice at the start <b class="wb-row-malice">{row.starting_malice}</b>.</div>'
+        Markup('<div class="wb-adventure-row-plan">'
+        'Arrive with <b class="wb-row-arrival" data-value="{}">'
+        "{}</b>: encounter strength "
+        '<b class="wb-row-strength">{}</b>; '
+        "EV {} is "
+        '<b class="wb-row-band" data-value="{}">{}</b>'
+        ', <span class="wb-row-difficulty" data-value="{}">'
+        "{}</span> with its objective, worth {}; "
+        'Malice at the start <b class="wb-row-malice">{}</b>.</div>').format(format_number(row.arrival_victories), _victories(row.arrival_victories), format_number(row.encounter_strength), format_number(row.total_ev), row.band, row.band, row.difficulty, row.difficulty, _victories(row.victories), row.starting_malice)
     )
 
 
@@ -160,12 +159,12 @@ class AdventureApp(widgets.VBox):
         self.controls["save"].on_click(self._act(self._save))
         self.controls["open"].on_click(self._act(self._open))
         self.controls["print"].on_click(self._print)
-        where = html.escape(shown_path(self.folder.absolute()))
+        where = shown_path(self.folder.absolute())
         wrap = {"flex_flow": "row wrap", "align_items": "center"}
         c = self.controls
         super().__init__(children=[
-            widgets.HTML(f"<b>Adventure</b>: the encounters of one day, in order. Encounters saved on the "
-                         f"encounter page are in <b class='wb-files-folder'>{where}</b>."),
+            widgets.HTML(Markup("<b>Adventure</b>: the encounters of one day, in order. Encounters saved on the "
+                         "encounter page are in <b class='wb-files-folder'>{}</b>.").format(where)),
             widgets.HBox([c["heroes"], c["level"], c["carried"]], layout=wrap), self.party_note,
             widgets.HBox([c["saved"], c["add"], c["refresh"]], layout=wrap),
             self.refusal, self.rows_box, self.chart, self.day,
@@ -208,9 +207,9 @@ class AdventureApp(widgets.VBox):
         plain = (len(set(party.levels)) == 1 and len(heroes) == party.size and party.size <= SLIDER_TOP
                  and party.levels[0] <= SLIDER_TOP and party.victories == int(party.victories))
         note = "" if plain else (
-            f"<div class='wb-page-note' style='color:#444'>The party: {html.escape(_party_words(party))}, holding "
-            f"{html.escape(_victories(party.victories))} before the day. Moving a slider makes it heroes of "
-            "one level.</div>")
+            Markup("<div class='wb-page-note wb-aside'>The party: {}, holding "
+            "{} before the day. Moving a slider makes it heroes of "
+            "one level.</div>").format(_party_words(party), _victories(party.victories)))
         self.party_note.value = note
 
     def _on_party(self, _change: Any = None) -> None:
@@ -358,7 +357,7 @@ class AdventureApp(widgets.VBox):
             lambda a: a.without_respite(index + 1) if after else a.with_respite(index + 1))))
         self.rows.append(controls)
         name = adventure.encounters[index].name or f"Encounter {index + 1}"
-        label = widgets.HTML(f"<b>{index + 1}.</b> {html.escape(name)}", layout={"width": "14em"})
+        label = widgets.HTML(Markup("<b>{}.</b> {}").format(index + 1, name), layout={"width": "14em"})
         line = widgets.HBox([label, controls["objective"], controls["up"], controls["down"], controls["remove"],
                              controls["respite"]], layout={"flex_flow": "row wrap", "align_items": "center"})
         parts = [line, widgets.HTML(_plan_line(row))]

@@ -15,7 +15,6 @@ attribution and licence under the count. Glue only: filtering and sorting live i
 
 from __future__ import annotations
 
-import html
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from workbench.errors import WorkbenchError
 from workbench.formats.bestiary import Bestiary, PublishedMonster, load_bestiary, sample_bestiary
 from workbench.formats.stat_block import stat_block_data
 from workbench.render.bestiary import published_stat_block_html, row_label
+from workbench.render.escape import Markup, join
 from workbench.rules.ruleset import core_ruleset
 from workbench.workspace.bestiary_filter import SORT_COLUMNS, BestiaryQuery, all_keywords, browse
 
@@ -58,10 +58,10 @@ def failures_html(bestiary: Bestiary) -> str:
     """Every file of the bestiary's folder that was not read, by name with the reason (nothing when none)."""
     if not bestiary.failures:
         return ""
-    items = "".join(f'<li><b class="wb-bestiary-failed-file">{html.escape(f.file)}</b>: {html.escape(f.reason)}</li>'
+    items = join(Markup('<li><b class="wb-bestiary-failed-file">{}</b>: {}</li>').format(f.file, f.reason)
                     for f in bestiary.failures)
-    return (f'<div class="wb-bestiary-failures" data-count="{len(bestiary.failures)}">'
-            f"{len(bestiary.failures)} file(s) not read:<ul>{items}</ul></div>")
+    return (Markup('<div class="wb-bestiary-failures" data-count="{}">'
+            "{} file(s) not read:<ul>{}</ul></div>").format(len(bestiary.failures), len(bestiary.failures), items))
 
 
 def attribution_html(bestiary: Bestiary) -> str:
@@ -70,9 +70,9 @@ def attribution_html(bestiary: Bestiary) -> str:
     lines = bestiary.attribution_lines()
     if not lines:
         return ""
-    items = "".join(f'<li class="wb-attribution-line">{html.escape(line)}</li>' for line in lines)
-    return (f'<div class="wb-bestiary-attribution" style="color:#555;font-size:90%">From:'
-            f'<ul style="margin:.2em 0">{items}</ul></div>')
+    items = join(Markup('<li class="wb-attribution-line">{}</li>').format(line) for line in lines)
+    return (Markup('<div class="wb-bestiary-attribution wb-attribution">From:'
+            '<ul>{}</ul></div>').format(items))
 
 
 def bestiary_view(bestiary: Bestiary, query: BestiaryQuery, picked: int | None) -> BestiaryView:
@@ -90,7 +90,7 @@ def bestiary_view(bestiary: Bestiary, query: BestiaryQuery, picked: int | None) 
     if picked is not None and 0 <= picked < len(bestiary.monsters):
         monster = bestiary.monsters[picked]
         block = published_stat_block_html(monster, stat_block_data(bestiary, monster))
-    return BestiaryView(rows=rows, counts=html.escape(counts), stat_block=block, failures=failures_html(bestiary),
+    return BestiaryView(rows=rows, counts=counts, stat_block=block, failures=failures_html(bestiary),
                         attribution=attribution_html(bestiary))
 
 
@@ -195,7 +195,8 @@ class BestiaryBrowser(widgets.VBox):
             keep = self.rows.value
             self.rows.options = list(view.rows)
             self.rows.value = keep if keep in {i for _, i in view.rows} else None
-        self.counts.value = f'<span class="wb-bestiary-count">{view.counts}</span>{view.attribution}{view.failures}'
+        self.counts.value = Markup('<span class="wb-bestiary-count">{}</span>{}{}').format(
+            view.counts, view.attribution, view.failures)
         view = bestiary_view(self.bestiary, self.query(), self.rows.value)
         self.stat_block.value = view.stat_block
         picked = self.picked
@@ -235,8 +236,8 @@ class BestiaryBrowser(widgets.VBox):
         folder = self.folder.value.strip()
         loaded = load_bestiary(folder, progress=self._draw_progress(time.monotonic()))
         self.show_bestiary(loaded)
-        self.message.value = (f'<span class="wb-ok" style="color:#264">{len(loaded)} stat block(s) read from '
-                              f"{html.escape(folder)}.</span>")
+        self.message.value = (Markup('<span class="wb-ok" data-tone="ok">{} stat block(s) read from '
+                              "{}.</span>").format(len(loaded), folder))
         if self.on_load is not None:
             self.on_load(loaded)
 
@@ -284,8 +285,8 @@ class BestiaryBrowser(widgets.VBox):
             except WorkbenchError as exc:
                 self.message.value = refusal_html(exc)
                 return
-            self.message.value = (f'<span class="wb-ok" style="color:#264">Added {self.count.value} × '
-                                  f"{html.escape(picked.name)}.</span>")
+            self.message.value = (Markup('<span class="wb-ok" data-tone="ok">Added {} × '
+                                  "{}.</span>").format(self.count.value, picked.name))
             return
         self.message.value = ""
         self._show()

@@ -10,7 +10,6 @@ says what to do instead (download it in a browser, then upload the file here).
 
 from __future__ import annotations
 
-import html
 import re
 import tempfile
 from collections.abc import Callable, Mapping
@@ -22,6 +21,7 @@ import ipywidgets as widgets
 from workbench.apps.message import refusal_html, shown_path
 from workbench.errors import WorkbenchError
 from workbench.io.fetch import FetchFailed
+from workbench.render.escape import Markup, join
 from workbench.render.message import error_html, ok_html
 from workbench.workspace.added_bestiary import AddedBestiary, add_bestiary, bestiary_name
 from workbench.workspace.folder import bestiaries_folder
@@ -37,17 +37,17 @@ def added_html(added: AddedBestiary) -> str:
     """What adding did, for a Director: the monsters kept and where, the attribution, every failed file by name."""
     parts = [ok_html(f"Added {added.name}: {len(added.monsters)} monsters, kept in {shown_path(Path(added.folder))}.")]
     attribution = added.attribution or "none found in the source; give one in Attribution and add it again"
-    parts.append(f'<div class="wb-added-attribution">Attribution: {html.escape(attribution)}</div>')
+    parts.append(Markup('<div class="wb-added-attribution">Attribution: {}</div>').format(attribution))
     if added.failures:
-        items = "".join(f'<li><b class="wb-added-failed-file">{html.escape(f.file)}</b>: {html.escape(f.reason)}</li>'
+        items = join(Markup('<li><b class="wb-added-failed-file">{}</b>: {}</li>').format(f.file, f.reason)
                         for f in added.failures[:SHOWN_FAILURES])
         more = len(added.failures) - SHOWN_FAILURES
         if more > 0:
-            items += f"<li>and {more} more (all are listed in its bestiary.json)</li>"
-        parts.append(f'<div class="wb-added-failures" data-count="{len(added.failures)}">'
-                     f"{len(added.failures)} file(s) could not be read:<ul>{items}</ul></div>")
+            items += Markup("<li>and {} more (all are listed in its bestiary.json)</li>").format(more)
+        parts.append(Markup('<div class="wb-added-failures" data-count="{}">'
+                     "{} file(s) could not be read:<ul>{}</ul></div>").format(len(added.failures), len(added.failures), items))
     if added.skipped:
-        parts.append(f"<div>{len(added.skipped)} other file(s) held no stat block and were left aside.</div>")
+        parts.append(Markup("<div>{} other file(s) held no stat block and were left aside.</div>").format(len(added.skipped)))
     return "".join(parts)
 
 

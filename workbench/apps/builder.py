@@ -66,6 +66,7 @@ from workbench.monster.formulas import build_monster
 from workbench.monster.signature import signature_choices
 from workbench.monster.solo import instant_solo, is_instant_solo
 from workbench.render.calibration import closest_published_html
+from workbench.render.escape import Markup
 from workbench.render.message import error_html
 from workbench.render.stat_block import (
     STYLE,
@@ -86,26 +87,6 @@ __all__ = ["MonsterBuilder", "monster_builder"]
 
 TAB_TITLES = ("How was this computed", "Scaling chart", "Move to another level", "Homebrew library", "Export",
               "Noncombatant")
-# The rows of traits, Malice features, villain actions and homebrew rules: each label above its box (a label
-# beside its box took the row's width at 1024 px: labels clipped, number boxes 18 px wide), boxes and text
-# areas the row's whole width, no fixed heights.
-ROW_STYLE = (
-    "<style>"
-    ".wb-builder .wb-row .widget-inline-hbox{flex-direction:column;align-items:stretch;height:auto}"
-    ".wb-builder .wb-row .widget-inline-hbox>.widget-label{width:auto !important;max-width:100%;"
-    "text-align:left;white-space:normal;overflow:visible}"
-    ".wb-builder .wb-row :is(.widget-text,.widget-textarea,.widget-dropdown){width:auto !important;"
-    "flex:1 1 auto !important;min-width:8em}"
-    ".wb-builder .wb-row .widget-inline-hbox>:is(input,select,textarea){flex:0 0 auto !important}"
-    ".wb-builder .wb-row textarea{width:100% !important;min-height:4em;height:auto;resize:vertical}"
-    # the row's buttons on a line of their own above its fields, so the fields have the row's whole width
-    ".wb-builder .wb-row>.widget-hbox{flex-wrap:wrap}"
-    ".wb-builder .wb-row>.widget-hbox>.widget-vbox{flex:1 1 100% !important}"
-    ".wb-builder .wb-row>.widget-hbox>.widget-hbox{order:-1;margin-left:auto}"
-    "</style>"
-)
-
-
 class MonsterBuilder(widgets.VBox):
     """The builder app (a VBox). `controls`, `figure` and `monster` are there for scripts and tests."""
 
@@ -137,7 +118,7 @@ class MonsterBuilder(widgets.VBox):
         # the published stat blocks at hand (the sample and the workspace's added bestiaries), with their shelves
         self.published_bestiary = workspace_stat_blocks(ruleset=self.rules)
         self.published = self.published_bestiary.monsters
-        self._closest: dict[tuple[object, ...], str] = {}  # the nearest published blocks, by what they compare
+        self._closest: dict[tuple[object, ...], Markup] = {}  # the nearest published blocks, by what they compare
         # Save and Export beside the block's name, where the Director looks (the library tab keeps the rest)
         self.save_top = widgets.Button(description="Save", icon="save", button_style="primary",
                                        tooltip="Save this monster in your library",
@@ -221,10 +202,7 @@ class MonsterBuilder(widgets.VBox):
         )
         # a tab is drawn when it is shown: a slider move redraws the block and the one tab open, nothing hidden
         tabs.observe(lambda change: self._draw_tab(), names="selected_index")
-        tab_width = ("<style>.wb-builder .lm-TabBar-tab{flex:0 0 auto !important;min-width:10em !important;"
-                     "max-width:none !important}</style>")
-        tab_width += ROW_STYLE
-        return [widgets.HTML(STYLE + tab_width), widgets.HBox([left, right]), tabs, self.status]
+        return [widgets.HTML(STYLE), widgets.HBox([left, right]), tabs, self.status]
 
     def abilities_section(self) -> widgets.Widget:
         """The ability editor's controls, with a line on what Add gives."""
@@ -320,14 +298,14 @@ class MonsterBuilder(widgets.VBox):
         """The scaling chart's FigureWidget (None until its tab is first drawn)."""
         return self.chart.figure
 
-    def _closest_html(self, monster: Monster) -> str:
+    def _closest_html(self, monster: Monster) -> Markup:
         key = (monster.name, monster.level, monster.organization, monster.role, monster.ev, monster.stamina,
                monster.free_strike, monster.damage, monster.targets)
         if key not in self._closest:
             if len(self._closest) > 512:
                 self._closest.clear()
             nearest = closest_published_html(monster, self.published, 3, self.published_bestiary.shelves)
-            self._closest[key] = f'<div class="wb-closest-published">{nearest}</div>'
+            self._closest[key] = Markup('<div class="wb-closest-published">{}</div>').format(nearest)
         return self._closest[key]
 
     def _redraw_relevel(self) -> None:

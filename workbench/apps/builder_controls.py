@@ -9,7 +9,6 @@ refusing by the box's name what they cannot take.
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from workbench.model import Characteristics, DamageModifier, Monster, Movement, 
 from workbench.model.parts import MOVEMENT_MODES
 from workbench.monster.formulas import target_choices
 from workbench.monster.solo import can_become_solo
+from workbench.render.escape import Markup, join
 from workbench.render.stat_block import CHARACTERISTICS
 from workbench.rules.lore import Lore
 from workbench.rules.ruleset import Ruleset
@@ -36,7 +36,7 @@ EXTRA_TARGETS = 3  # the target picker offers lowest .. expected + 3
 
 def note(text: str) -> str:
     """A small grey note under a control."""
-    return f'<div style="font-size:.85em;color:#555;line-height:1.3">{html.escape(text)}</div>'
+    return Markup('<div class="wb-builder-hint">{}</div>').format(text)
 
 
 def score(name: str, text: str) -> int:
@@ -188,9 +188,8 @@ class BuilderControls:
             self.organization_note.value = note(org.description)
             self.role_note.value = note(rules.roles[role].description) if role else ""
             chosen = c["keywords"].value
-            self.keyword_note.value = "".join(
-                f'<div style="font-size:.85em;color:#555"><b>{html.escape(k)}</b>: '
-                f"{html.escape(self.lore.meaning(k) or '')}</div>"
+            self.keyword_note.value = join(
+                Markup('<div class="wb-hint"><b>{}</b>: {}</div>').format(k, self.lore.meaning(k) or "")
                 for k in chosen
             ) or note(self.lore.keywords_introduction)
 

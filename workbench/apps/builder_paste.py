@@ -7,7 +7,6 @@ words only is named under the note.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +18,7 @@ from workbench.errors import WorkbenchError
 from workbench.formats.book_text import parse_stat_block_text
 from workbench.model import Monster
 from workbench.monster.library import suggest_name
+from workbench.render.escape import Markup, join
 
 __all__ = ["PastePanel"]
 
@@ -59,6 +59,6 @@ class PastePanel(widgets.VBox):
         library.file_name.value = path.stem
         library.say(f"Read {monster.name} (level {monster.level}), saved it as {shown_path(path)} and opened it")
         if monster.kept_as_text:
-            kept = "".join(f"<li>{html.escape(str(k))}</li>" for k in monster.kept_as_text)
-            library.note.value += (f'<div class="wb-kept-as-text">Kept as text (read as words only):'
-                                   f"<ul>{kept}</ul></div>")
+            kept = join(Markup("<li>{}</li>").format(str(k)) for k in monster.kept_as_text)
+            library.note.value = str(library.note.value) + str(Markup(
+                '<div class="wb-kept-as-text">Kept as text (read as words only):<ul>{}</ul></div>').format(kept))

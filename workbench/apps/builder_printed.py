@@ -9,7 +9,6 @@ the design and what the controls showed of it: a control that now differs is the
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,6 +27,7 @@ from workbench.model import Characteristics, Monster, Trait
 from workbench.monster.departure import number_departures
 from workbench.monster.relevel import relevel
 from workbench.monster.solo import instant_solo, is_instant_solo, without_instant_solo
+from workbench.render.escape import Markup, join
 from workbench.render.stat_block import CHARACTERISTICS
 from workbench.rules.ruleset import Ruleset
 
@@ -55,13 +55,13 @@ def printed_html(monster: Monster) -> str:
     """Under the block of a monster kept as printed: that it is, and each of its own numbers the formulas
     would set otherwise (the abilities' departures are marked in the block)."""
     departures = number_departures(monster)
-    items = "".join(f'<li class="wb-number-departure" data-quantity="{html.escape(d.quantity)}" '
-                    f'data-formula="{d.formula.value}">{html.escape(str(d))}</li>' for d in departures)
-    listed = f"<ul>{items}</ul>" if items else " Its EV, Stamina and free strike are the formulas'."
-    return ('<div class="wb-printed" style="font-size:.85em;color:#8a3b12;margin:.4em 0">Kept as printed: '
-            "the level slider moves it keeping its departures from the formulas (“Adjusting Monster "
-            "Levels”); organization and role choose the formulas it is compared with."
-            f"{listed}</div>")
+    items = join(Markup('<li class="wb-number-departure" data-quantity="{}" data-formula="{}">{}</li>').format(
+        d.quantity, d.formula.value, str(d)) for d in departures)
+    listed = Markup("<ul>{}</ul>").format(items) if items else " Its EV, Stamina and free strike are the formulas'."
+    return Markup('<div class="wb-printed wb-builder-printed">Kept as printed: '
+                  "the level slider moves it keeping its departures from the formulas (“Adjusting Monster "
+                  "Levels”); organization and role choose the formulas it is compared with."
+                  "{}</div>").format(listed)
 
 
 class KeptAsPrinted:

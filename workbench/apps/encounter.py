@@ -16,7 +16,6 @@ current Encounter).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -55,6 +54,7 @@ from workbench.formats.bestiary import Bestiary, PublishedMonster, sample_bestia
 from workbench.formats.stat_block import whole_stat_block
 from workbench.model import Monster
 from workbench.monster.library import load_library
+from workbench.render.escape import Markup
 from workbench.render.message import error_html
 from workbench.rules.encounter_tables import encounter_rules
 
@@ -148,7 +148,7 @@ class EncounterEditor(widgets.VBox):
             self.encounter = result
         self.undo.disabled = not self.history
         self.objectives.show(self.encounter)
-        self.message.value = (f'<span class="wb-ok" style="color:#264">{html.escape(result)}</span>'
+        self.message.value = (Markup('<span class="wb-ok" data-tone="ok">{}</span>').format(result)
                               if isinstance(result, str) else "")
         self._show(view)
         self.rows.show_locks(self.encounter.creatures, self.locked)

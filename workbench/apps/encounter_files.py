@@ -7,7 +7,6 @@ there; a file outside it, in the shipped data or of another kind (a monster) is 
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -18,6 +17,7 @@ from workbench.apps.quiet import Quiet
 from workbench.encounter.encounter import Encounter
 from workbench.encounter.files import load_encounter, save_encounter
 from workbench.errors import InvalidInput
+from workbench.render.escape import Markup
 
 __all__ = ["FilesPanel"]
 
@@ -102,11 +102,11 @@ class FilesPanel:
         if self.files_folder is None:
             return ""
         folder = Path(self.files_folder).expanduser().absolute()
-        words = (f'<small>Encounters are saved in <b class="wb-files-folder">{html.escape(shown_path(folder))}</b>; '
-                 "a name alone saves there.")
+        words = Markup('<small>Encounters are saved in <b class="wb-files-folder">{}</b>; '
+                       "a name alone saves there.").format(shown_path(folder))
         typed = self.path.value.strip()
         if typed:
             target = Path(typed).expanduser()
             target = target if target.is_absolute() else folder / target
-            words += f' Save writes <b class="wb-save-target">{html.escape(shown_path(target))}</b>.'
-        return words + "</small>"
+            words += Markup(' Save writes <b class="wb-save-target">{}</b>.').format(shown_path(target))
+        return str(words + Markup("</small>"))

@@ -8,7 +8,6 @@ for the objectives as the controls say and for the library calls its buttons sta
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets as widgets
@@ -17,6 +16,7 @@ from workbench.apps.actions import Actions
 from workbench.apps.quiet import Quiet
 from workbench.encounter.encounter import Encounter
 from workbench.encounter.objective import ChosenObjective, check_objective_mode, choose_objective
+from workbench.render.escape import Markup, escape
 from workbench.rules.encounter_tables import EncounterRules
 
 __all__ = ["ObjectivesPanel"]
@@ -55,8 +55,8 @@ class ObjectivesPanel(widgets.VBox):
         )
         self.mode.add_class("wb-objective-mode-choice")
         self.mode_box = widgets.VBox([self.mode, widgets.HTML(
-            f"<small><b>Combined:</b> <i>{html.escape(said.combined_rule)}</i><br>"
-            f"<b>Alternative:</b> <i>{html.escape(said.alternative_rule)}</i></small>")])
+            Markup("<small><b>Combined:</b> <i>{}</i><br><b>Alternative:</b> <i>{}</i></small>").format(
+                said.combined_rule, said.alternative_rule))])
         self.conditions: dict[str, widgets.Widget] = {}
         self.bonus = widgets.Checkbox(
             value=bool(encounter.objectives and encounter.objectives[0].bonus),
@@ -152,9 +152,9 @@ class ObjectivesPanel(widgets.VBox):
             row.close()
         rows = []
         for i, o in enumerate(chosen if len(chosen) > 1 else ()):
-            name = html.escape(self.rules.objectives[o.key].name)
+            name = escape(self.rules.objectives[o.key].name)
             line = widgets.HBox([
-                widgets.HTML(f"<b>{name}</b> <small>(editing)</small>" if i == self.editing else name,
+                widgets.HTML(Markup("<b>{}</b> <small>(editing)</small>").format(name) if i == self.editing else name,
                              layout={"width": "260px"}),
                 self.actions.button("Edit", ("edit_objective", i), "edit this objective's conditions",
                                     "wb-objective-edit"),

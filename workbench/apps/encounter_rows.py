@@ -8,7 +8,6 @@ handler, so a script still holding its buttons changes nothing.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence, Set
 from typing import Any
 
@@ -19,6 +18,7 @@ from workbench.apps.encounter_view import EncounterView, RowView
 from workbench.apps.quiet import Quiet
 from workbench.encounter.editing import NO_GROUP, SPLIT
 from workbench.encounter.encounter import Creature
+from workbench.render.escape import Markup, escape
 
 __all__ = ["LOCK_WORDS", "ROW_LABEL_WIDTH", "CreatureRow", "CreatureRows"]
 
@@ -34,12 +34,12 @@ class CreatureRow(widgets.HBox):
     def __init__(self, i: int, r: RowView, group_count: int, actions: Actions) -> None:
         options = [("no group", NO_GROUP)] + [(f"group {n}", n) for n in range(1, group_count + 1)]
         options.append((f"new group {group_count + 1}", group_count + 1))
-        self.label = widgets.HTML(f'<span class="wb-row-label"><b>{html.escape(r.label)}</b> '
-                                  f"<small>{html.escape(r.kind)}</small></span>", layout={"width": ROW_LABEL_WIDTH})
+        self.label = widgets.HTML(Markup('<span class="wb-row-label"><b>{}</b> <small>{}</small></span>').format(
+            r.label, r.kind), layout={"width": ROW_LABEL_WIDTH})
         self.minus = actions.button("−", ("minus", i), "fewer (minions by four)", "wb-row-minus")
-        self.count = widgets.HTML(f'<b class="wb-row-count" data-count="{r.count}">{r.count}</b>')
+        self.count = widgets.HTML(Markup('<b class="wb-row-count" data-count="{}">{}</b>').format(r.count, r.count))
         self.plus = actions.button("+", ("plus", i), "more (minions by four)", "wb-row-plus")
-        self.ev = widgets.HTML(f'<span class="wb-row-ev">EV {html.escape(r.cost)}</span>', layout={"width": "80px"})
+        self.ev = widgets.HTML(Markup('<span class="wb-row-ev">EV {}</span>').format(r.cost), layout={"width": "80px"})
         self.star = widgets.ToggleButton(value=r.star, description="★ star" if r.star else "☆ star",
                                          tooltip="star of the show", layout={"width": "auto"})
         self.star.add_class("wb-row-star")
@@ -97,7 +97,7 @@ class CreatureRows(widgets.VBox):
         rows: list[widgets.Widget] = list(self.creature_rows)
         for i, label in enumerate(view.terrain):
             rows.append(widgets.HBox([
-                widgets.HTML(html.escape(label), layout={"width": ROW_LABEL_WIDTH}),
+                widgets.HTML(escape(label), layout={"width": ROW_LABEL_WIDTH}),
                 self.actions.button("Remove", ("remove_terrain", i), "remove this object", "wb-row-remove"),
             ]))
         if not rows:

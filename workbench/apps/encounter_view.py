@@ -8,7 +8,6 @@ the box's name what they cannot take.
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -38,6 +37,7 @@ from workbench.render.encounter import (
     respite_html,
     summary_html,
 )
+from workbench.render.escape import Markup, join
 
 __all__ = ["AttackView", "EncounterView", "RowView", "encounter_view", "hero_staminas", "kind_of",
            "party_from_controls"]
@@ -145,17 +145,19 @@ def _pace(encounter: Encounter, staminas: Sequence[int], damage: int,
     if not encounter.creatures:
         return None, "<i>Buy some creatures to see the pace of the fight.</i>"
     if not staminas or not damage:
-        return None, f"<i>{html.escape(PACE_PROMPT)}</i>"
+        return None, Markup("<i>{}</i>").format(PACE_PROMPT)
     foes = [(stat_block(c), c.count, marked.get(c.stat_block) or None) for c in encounter.creatures]
     victories = int(encounter.party.victories)
     pace = fight_pace(foes, staminas, damage, victories=victories)
-    each = "".join(
-        f'<li class="wb-pace-foe">{html.escape(f"{a.name} × {a.count}: {a.ability}, ")}'
-        f"{float(a.per_turn):.1f} expected damage a turn{' (two turns a round)' if a.turns > 1 else ''}</li>"
+    each = join(
+        Markup('<li class="wb-pace-foe">{}{}</li>').format(
+            f"{a.name} × {a.count}: {a.ability}, ",
+            f"{float(a.per_turn):.1f} expected damage a turn{' (two turns a round)' if a.turns > 1 else ''}")
         for a in pace.foes
     )
-    lines = "".join(f"<li>{html.escape(line)}</li>" for line in pace.sentences())
-    return pace_figure(pace), f'<ul class="wb-pace-lines">{lines}</ul><ul class="wb-pace-foes">{each}</ul>'
+    lines = join(Markup("<li>{}</li>").format(line) for line in pace.sentences())
+    return pace_figure(pace), Markup('<ul class="wb-pace-lines">{}</ul><ul class="wb-pace-foes">{}</ul>').format(
+        lines, each)
 
 
 def _own_block(c: Creature) -> Monster:

@@ -27,6 +27,7 @@ from workbench.charts.calibration import add_published_points
 from workbench.charts.scaling import curves_figure
 from workbench.errors import WorkbenchError
 from workbench.formats.bestiary import sample_bestiary
+from workbench.render.escape import Markup
 from workbench.render.message import error_html
 from workbench.rules.ruleset import Ruleset, core_ruleset
 from workbench.tables import stat_table
@@ -121,7 +122,7 @@ def changes_from(rules: Ruleset, editors: dict[EditorKey, widgets.Widget]) -> di
 
 def _table_html(frame: pd.DataFrame, css: str) -> str:
     table = frame.to_html(index=False, escape=True, na_rep="—", border=0, classes=css)
-    return f'<div style="max-height:28em;overflow:auto">{table}</div>'
+    return Markup('<div class="wb-scroll-table">{}</div>').format(Markup(table))  # pandas escaped the cells
 
 
 def _preferred(wanted: tuple[str, ...], available: list[str]) -> tuple[str, ...]:
@@ -279,8 +280,9 @@ class ScalingExplorer(widgets.VBox):
             self.differences.value = "<p>No number differs: change a modifier above.</p>"
         else:
             more = len(diff) - MAX_DIFFERENCE_ROWS
-            note = f"<p>{len(diff)} numbers differ" + (f" (first {MAX_DIFFERENCE_ROWS} shown)" if more > 0 else "")
-            self.differences.value = note + ":</p>" + _table_html(diff.head(MAX_DIFFERENCE_ROWS), "wb-diff")
+            first = f" (first {MAX_DIFFERENCE_ROWS} shown)" if more > 0 else ""
+            self.differences.value = Markup("<p>{} numbers differ{}:</p>{}").format(
+                len(diff), first, _table_html(diff.head(MAX_DIFFERENCE_ROWS), "wb-diff"))
 
     def _reset_clicked(self, _: Any = None) -> None:
         fresh = modifier_editors(self.rules)

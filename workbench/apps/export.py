@@ -17,7 +17,6 @@ controls and one observer per control, and `wb.export_monster` does the work.
 from __future__ import annotations
 
 import base64
-import html
 from collections.abc import Callable
 from typing import Any
 
@@ -29,6 +28,7 @@ from workbench.export.exporter import FORMATS, SUFFIXES, export_monster
 from workbench.export.printout import print_png
 from workbench.model import Monster
 from workbench.monster.library import suggest_name
+from workbench.render.escape import Markup
 from workbench.render.message import error_html
 
 __all__ = ["ExportPanel", "LABELS", "card_preview_html", "download_html", "file_name"]
@@ -48,10 +48,6 @@ MEDIA_TYPES = {"markdown": "text/markdown", "html": "text/html", "pdf": "applica
 # two formats share ".json": the name says which, so two downloads never land on one file name
 NAME_TAGS = {"foundry": " (Foundry)", "steel-compendium": " (Steel Compendium)"}
 # the download link drawn as a button (a plain link read as text, and was missed)
-BUTTON_STYLE = ("display:inline-block;padding:.35em 1.1em;margin:.3em 0;background:#2f6f3e;color:#fff;"
-                "border-radius:3px;text-decoration:none;font-weight:600")
-
-
 def file_name(monster: Monster, fmt: str) -> str:
     """The downloaded file's name: the monster's name as a safe file name, a tag for the formats that share a
     suffix, the format's suffix; each format its own name."""
@@ -65,17 +61,17 @@ def download_html(monster: Monster, fmt: str) -> str:
     media = MEDIA_TYPES.get(fmt, "application/json")
     name = file_name(monster, fmt)
     href = f"data:{media};base64,{base64.b64encode(payload).decode('ascii')}"
-    return (f'<a class="wb-download" data-format="{fmt}" download="{html.escape(name, quote=True)}" '
-            f'style="{BUTTON_STYLE}" href="{href}">⬇ Download {html.escape(name)}</a> '
-            f'<span class="wb-note">({len(payload):,} bytes)</span>')
+    return (Markup('<a class="wb-download" data-format="{}" download="{}" '
+            'href="{}">⬇ Download {}</a> '
+            '<span class="wb-note">({:,} bytes)</span>').format(fmt, name, href, name, len(payload)))
 
 
 def card_preview_html(monster: Monster) -> str:
     """The printed card as an image (what the PNG export gives)."""
     png = print_png(monster)
-    alt = html.escape(f"Printed card of {monster.name or 'the monster'}", quote=True)
-    return (f'<img class="wb-card-preview" alt="{alt}" style="max-width:100%;border:1px solid #ccc" '
-            f'src="data:image/png;base64,{base64.b64encode(png).decode("ascii")}">')
+    alt = f"Printed card of {monster.name or 'the monster'}"
+    return (Markup('<img class="wb-card-preview" alt="{}" '
+            'src="data:image/png;base64,{}">').format(alt, base64.b64encode(png).decode("ascii")))
 
 
 class ExportPanel(widgets.VBox):

@@ -11,7 +11,6 @@ squad and runner apps do the work; this lays them out and says what the encounte
 from __future__ import annotations
 
 import hashlib
-import html
 import json
 import os
 from pathlib import Path
@@ -28,6 +27,7 @@ from workbench.io.home import user_folder
 from workbench.io.problem import FileProblem
 from workbench.io.writing import set_aside
 from workbench.numbers import format_number
+from workbench.render.escape import Markup
 from workbench.render.message import error_html
 from workbench.workspace.fight_setup import encounter_monsters, encounter_squads, malice_party, squad_captains
 from workbench.workspace.state import Workspace
@@ -58,7 +58,7 @@ def open_fight(workspace: Workspace, path: Path) -> tuple[Fight | None, str]:
                 aside = set_aside(path, "unreadable")
             except FileProblem as problem:
                 return None, refusal_html(exc) + error_html(f" It is left as it is: {problem.reason}.")
-            note = refusal_html(exc) + html.escape(f" It is kept as {aside.name}; a new fight starts.")
+            note = refusal_html(exc) + f" It is kept as {aside.name}; a new fight starts."
         else:
             if fight.encounter == workspace.encounter:
                 return fight, ""
@@ -77,9 +77,9 @@ def fight_summary_html(workspace: Workspace) -> str:
     victories = format_number(party.victories)
     who = f"{heroes} hero{'es' if heroes != 1 else ''} of {level}, {victories} Victories on average"
     creatures = "; ".join(f"{count} × {m.name}" for m, count in encounter_monsters(workspace))
-    name = html.escape(workspace.encounter.name or "The current encounter")
-    against = html.escape(creatures) if creatures else "no creatures yet (add some on the encounter page)"
-    return f'<div class="wb-fight-summary"><b>{name}</b>: {html.escape(who)} against {against}.</div>'
+    name = workspace.encounter.name or "The current encounter"
+    against = creatures or "no creatures yet (add some on the encounter page)"
+    return Markup('<div class="wb-fight-summary"><b>{}</b>: {} against {}.</div>').format(name, who, against)
 
 
 def fight_app(workspace: Workspace, rounds: int = 5) -> widgets.VBox:
@@ -94,8 +94,8 @@ def fight_app(workspace: Workspace, rounds: int = 5) -> widgets.VBox:
     sections: list[widgets.Widget] = []
     for app in squads:
         app.add_class("wb-squad-app")
-        title = html.escape(app.tracker.squad.name)
-        sections.append(widgets.VBox([widgets.HTML(f"<h4>{title}</h4>"), app]))
+        title = app.tracker.squad.name
+        sections.append(widgets.VBox([widgets.HTML(Markup("<h4>{}</h4>").format(title)), app]))
     if not squads:
         sections.append(widgets.HTML("<div>No minions in this encounter: squads appear here when it has some.</div>"))
     path = fight_file(workspace)

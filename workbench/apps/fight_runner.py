@@ -25,7 +25,7 @@ from workbench.fight.fight import Fight
 from workbench.fight.pace import Pace, fight_pace
 from workbench.fight.setup import COUNTERS
 from workbench.fight.state import CONDITION_ENDS
-from workbench.render.escape import escape_html
+from workbench.render.escape import Markup
 from workbench.render.fight import (
     acting_html,
     fight_log_html,
@@ -203,11 +203,11 @@ class _Runner:
             return ""
         offered = [label for label, (name, n) in options if self.fight.villain_action_allowed(name, n) is None]
         if offered:
-            return "<div>Villain actions allowed now: " + ", ".join(escape_html(o) for o in offered) + "</div>"
+            return Markup("<div>Villain actions allowed now: {}</div>").format(", ".join(offered))
         if self.c["villain"].value is None:
             return ""
         why = self.fight.villain_action_allowed(*self.c["villain"].value)
-        return f"<div>No villain action now. {refusal_html(why)}</div>" if why else ""
+        return Markup("<div>No villain action now. {}</div>").format(refusal_html(why)) if why else ""
 
     def show(self, _change: object = None) -> None:
         f, c = self.fight, self.c

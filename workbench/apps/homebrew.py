@@ -8,7 +8,6 @@ Legendary readings, N and M), never typed twice. Each app carries `controls` for
 
 from __future__ import annotations
 
-import html
 import random
 from typing import Any
 
@@ -30,6 +29,7 @@ from workbench.homebrew.weakness import (
     weakness_cases,
     weakness_wound,
 )
+from workbench.render.escape import Markup
 from workbench.render.homebrew_rule import STYLE as RULE_STYLE
 from workbench.render.homebrew_rule import weakness_table_html, wound_html
 from workbench.render.message import error_html
@@ -94,7 +94,7 @@ def weakness_app(rule: HomebrewRule | None = None, tag: str = "silver") -> widge
             wound.value = refusal_html(exc, {p.name: p.label for p in rule.parameters})
             table.value = ""  # its numbers were for the values before this refusal
             return
-        name.value = f"<h4>{html.escape(filled.name)}</h4>"
+        name.value = Markup("<h4>{}</h4>").format(filled.name)
         wound.value = wound_html(result)
         table.value = weakness_table_html(weakness_cases(filled), style=False)
 

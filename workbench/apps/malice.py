@@ -31,6 +31,7 @@ from workbench.fight.malice_tracker import MaliceTracker
 from workbench.model import Monster, Trait
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import solo_action
+from workbench.render.escape import Markup
 from workbench.render.malice import plan_html, player_view_html, schedule_html, tracker_html
 
 __all__ = ["malice_app", "planner_view", "default_monsters"]
@@ -55,7 +56,8 @@ def planner_view(
     chosen = [f for f in features if uses.get(f.name, 0) > 0]
     plan = spending_plan(schedule, _queue(features, uses))
     figure = malice_figure(schedule, plan, chosen)
-    body = schedule_html(schedule) + "<h4>Spending plan</h4>" + plan_html(plan, affordable_rounds(schedule, chosen))
+    body = Markup("{}<h4>Spending plan</h4>{}").format(schedule_html(schedule),
+                                                       plan_html(plan, affordable_rounds(schedule, chosen)))
     return figure, body
 
 

@@ -13,7 +13,6 @@ added, each with its attribution), the library, and the other bestiaries' monste
 from __future__ import annotations
 
 import functools
-import html
 import json
 import uuid
 from collections.abc import Callable
@@ -32,6 +31,7 @@ from workbench.apps.fight import fight_app
 from workbench.apps.homebrew import swarm_app, weakness_app
 from workbench.apps.message import plain_tooltips, refusal_html, shown_path
 from workbench.apps.solos import solos_app
+from workbench.apps.stylesheet import stylesheet_widget
 from workbench.errors import WorkbenchError
 from workbench.formats.bestiary import Bestiary, PublishedMonster
 from workbench.io.home import library_folder, open_workspace_folder, user_folder
@@ -40,6 +40,7 @@ from workbench.io.reading import read_json
 from workbench.io.writing import FileChanged, write_atomic
 from workbench.model import Monster
 from workbench.monster.library import load_library
+from workbench.render.escape import Markup, join
 from workbench.render.message import error_html, ok_html
 from workbench.workspace.added_bestiary import AddedBestiary
 from workbench.workspace.folder import adventures_folder, bestiaries_folder, encounters_folder, workspace_path
@@ -63,13 +64,13 @@ __all__ = [
 
 def _page(*children: widgets.Widget) -> widgets.VBox:
     """A page's one widget (class `wb-page`: the browser tests wait for it), every label's hover its words."""
-    page = widgets.VBox(list(children)).add_class("wb-page")
+    page = widgets.VBox([*children, stylesheet_widget()]).add_class("wb-page")
     plain_tooltips(page)
     return page
 
 
 def _note(text: str, css: str = "wb-page-note") -> widgets.HTML:
-    return widgets.HTML(f'<div class="{css}" style="color:#444">{text}</div>')
+    return widgets.HTML(Markup('<div class="{} wb-aside">{}</div>').format(css, text))
 
 
 def _workspace() -> tuple[Workspace, widgets.HTML]:
@@ -83,9 +84,9 @@ def _workspace() -> tuple[Workspace, widgets.HTML]:
 def workspace_bar(on_open: Callable[[], None], said: str = "") -> widgets.VBox:
     """The line saying where the workspace is (in full, from the home folder), and a folder box with "Open" to work in another one
     for this page: `on_open()` is called once it is the workspace (the page builds itself again from it)."""
-    where = widgets.HTML(f'<div class="wb-workspace-where" style="color:#444">Workspace: <b>'
-                         f"{html.escape(shown_path(user_folder().absolute()))}</b> (your monsters, encounters, adventures and "
-                         "bestiaries)</div>")
+    where = widgets.HTML(Markup('<div class="wb-workspace-where wb-aside">Workspace: <b>'
+                         "{}</b> (your monsters, encounters, adventures and "
+                         "bestiaries)</div>").format(shown_path(user_folder().absolute())))
     folder = widgets.Text(value="", description="Open another workspace", placeholder="a folder path",
                           style={"description_width": "initial"}, layout={"width": "420px"})
     folder.add_class("wb-workspace-folder")
@@ -130,8 +131,8 @@ def _from_html(lines: tuple[str, ...]) -> str:
     """The Monster list's other shelves, each with how many and its attribution (nothing when there are none)."""
     if not lines:
         return ""
-    items = "".join(f"<li class='wb-attribution-line'>{html.escape(line)}</li>" for line in lines)
-    return f"<div class='wb-monster-list-sources'>Also in the Monster list:<ul style='margin:.2em 0'>{items}</ul></div>"
+    items = join(Markup("<li class='wb-attribution-line'>{}</li>").format(line) for line in lines)
+    return Markup("<div class='wb-monster-list-sources'>Also in the Monster list:<ul>{}</ul></div>").format(items)
 
 
 def _watch(widget: Any, callback: Callable[[Any], None]) -> None:
@@ -154,7 +155,7 @@ def _hand_to_builder(bestiary: Bestiary, stat_block: PublishedMonster) -> str:
     text = json.dumps({"file": str(file.absolute()), "id": uuid.uuid4().hex}) + "\n"
     write_atomic(user_folder() / HANDOFF, text, overwrite=True)
     return (ok_html(f"{stat_block.name} is ready in the builder:")  # escaped there
-            + ' <a href="monster.ipynb" target="_blank" class="wb-open-builder-link">Open the monster page</a>')
+            + Markup(' <a href="monster.ipynb" target="_blank" class="wb-open-builder-link">Open the monster page</a>'))
 
 
 def _handed_file() -> Path | None:
@@ -183,12 +184,9 @@ def monster_page() -> widgets.VBox:
     handed = _handed_file()
     if handed is not None:
         builder.open_file(handed)
-    where = _note(f"Your monsters are saved in <b>{html.escape(shown_path(folder))}</b> (the Homebrew library "
-                  "tab below) and offered on the encounter page.")
-    # the builder's chart switch ("Other organizations") is cut at its fixed 10em: let it size to its words
-    fit = widgets.HTML("<style>.wb-builder .widget-toggle-buttons button{width:auto !important;"
-                       "padding:0 1em}</style>")
-    return _page(fit, where, builder)
+    where = _note(Markup("Your monsters are saved in <b>{}</b> (the Homebrew library "
+                  "tab below) and offered on the encounter page.").format(shown_path(folder)))
+    return _page(where, builder)
 
 
 @_in_workspace
@@ -228,9 +226,9 @@ def encounter_page() -> widgets.VBox:
         app.library = [*app.library, *theirs]
         app.browser.show_bestiary(workspace_stat_blocks(), announce=True)
         if theirs:
-            adding.message.value += (
-                f'<div class="wb-page-note">{len(theirs)} of them are not Steel Compendium stat blocks: they are '
-                "suggested from now on, and listed in the Monster list when this page is opened again.</div>")
+            adding.message.value = str(adding.message.value) + str(
+                Markup('<div class="wb-page-note">{} of them are not Steel Compendium stat blocks: they are '
+                "suggested from now on, and listed in the Monster list when this page is opened again.</div>").format(len(theirs)))
 
     adding = BestiaryAdder(on_added=added)
     adder = widgets.Accordion([adding], titles=("Add a bestiary (a folder, .zip, .tar.gz or link)",),
@@ -259,8 +257,8 @@ def encounter_page() -> widgets.VBox:
     _watch(app, remember)
     saved = f"{saved_count} saved monster{'s' if saved_count != 1 else ''} from {shown_path(folder)}"
     skipped = f"; could not read {', '.join(unreadable)}" if unreadable else ""
-    lines = _note(f"{html.escape(saved + skipped)} in the Monster list. The party and the creatures here are "
-                  "what the fight page uses." + _from_html(others.attribution_lines()))
+    lines = _note(Markup("{} in the Monster list. The party and the creatures here are what the fight page uses.{}")
+                  .format(saved + skipped, _from_html(others.attribution_lines())))
     return _page(problem, lines, status, app)
 
 

@@ -29,7 +29,7 @@ from workbench.errors import InvalidInput, WorkbenchError
 from workbench.homebrew.attach import format_attachments, parse_attachments
 from workbench.homebrew.rule import HomebrewRule
 from workbench.model import AttachedRule, Trait
-from workbench.render.escape import escape_html
+from workbench.render.escape import Markup
 from workbench.render.message import error_html
 
 __all__ = [
@@ -384,7 +384,7 @@ class RuleRows(RowList[AttachedRule]):
         rule = self.modules.get(rule_id) if rule_id else None
         row.fields = {"module": row.fields["module"]}
         summary.value = "" if rule is None else (
-            f'<div style="font-size:.85em;color:#555">{escape_html(rule.summary or rule.title)}</div>')
+            Markup('<div class="wb-hint">{}</div>').format(rule.summary or rule.title))
         controls: list[widgets.Widget] = []
         for p in rule.parameters if rule else ():
             style = {"description_width": "initial"}

@@ -22,7 +22,6 @@ read-only box: its value is the code), `wb-share-copy`, `wb-share-link`, `wb-sha
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from typing import Any
 
@@ -35,6 +34,7 @@ from workbench.errors import WorkbenchError
 from workbench.formats.share_code import Kind, Shared, find_code, read_code, share_code, tool_of
 from workbench.model import Monster
 from workbench.monster.library import suggest_name
+from workbench.render.escape import Markup
 from workbench.render.message import error_html, ok_html
 
 __all__ = ["PAGES", "SharePanel", "adventure_share", "builder_share", "encounter_share", "share_html"]
@@ -52,20 +52,17 @@ _COPY = ("const box=this.closest('.wb-share-shown');const t=box.querySelector('t
 
 def share_html(kind: Kind, code: str) -> str:
     """The code in a read-only box with Copy, and the link to the tool's page with the code in its fragment."""
-    e = html.escape
     link = f"{PAGES[kind]}#code={code}"
-    button = ('<button class="wb-share-copy jupyter-button" data-what="{what}" data-label="{label}" '
-              'onclick="{script}">{label}</button>')
-    return (
-        f'<div class="wb-share-shown">'
-        f'<textarea class="wb-share-code" readonly rows="4" style="width:100%;font-family:monospace;'
-        f'font-size:12px;word-break:break-all" aria-label="Share code">{e(code)}</textarea>'
-        f'<div style="display:flex;flex-wrap:wrap;gap:.5em;align-items:center">'
-        + button.format(what="code", label="Copy", script=e(_COPY))
-        + button.format(what="link", label="Copy link", script=e(_COPY))
-        + f'<span>{len(code):,} characters. <a class="wb-share-link" href="{e(link)}" target="_blank">'
-        f"Link to this {kind} on the {e(tool_of(kind).removeprefix('the '))} page</a></span></div></div>"
-    )
+    button = Markup('<button class="wb-share-copy jupyter-button" data-what="{}" data-label="{}" '
+                    'onclick="{}">{}</button>')
+    return str(Markup(
+        '<div class="wb-share-shown">'
+        '<textarea class="wb-share-code" readonly rows="4" aria-label="Share code">{}</textarea>'
+        '<div class="wb-share-actions">{}{}'
+        '<span>{} characters. <a class="wb-share-link" href="{}" target="_blank">'
+        "Link to this {} on the {} page</a></span></div></div>"
+    ).format(code, button.format("code", "Copy", _COPY, "Copy"), button.format("link", "Copy link", _COPY, "Copy link"),
+             f"{len(code):,}", link, kind, tool_of(kind).removeprefix("the ")))
 
 
 class SharePanel(widgets.VBox):
@@ -125,9 +122,9 @@ class SharePanel(widgets.VBox):
             code = find_code(text)
             there = tool_of(shared.kind)
             self.note.value = (
-                error_html(f"This is {_a(shared.kind)} code; {tool_of(self.kind)} opens {self.kind} codes.")
-                + f' <a class="wb-share-elsewhere" href="{html.escape(PAGES[shared.kind])}#code={html.escape(code)}" '
-                f'target="_blank">Open it in {html.escape(there)}</a>')
+                str(error_html(f"This is {_a(shared.kind)} code; {tool_of(self.kind)} opens {self.kind} codes."))
+                + str(Markup(' <a class="wb-share-elsewhere" href="{}#code={}" target="_blank">Open it in {}</a>')
+                      .format(PAGES[shared.kind], code, there)))
             return None
         try:
             said = self._open_shared(shared)

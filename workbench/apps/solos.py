@@ -19,6 +19,7 @@ from workbench.charts.solo import solo_figure, update_solo_figure
 from workbench.errors import WorkbenchError
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import SoloComparison, compare_solos, solo_drift, solo_source_organizations
+from workbench.render.escape import Markup
 from workbench.render.solo import COMPARISON_STYLE, comparison_html
 from workbench.render.stat_block import STYLE as STAT_BLOCK_STYLE
 from workbench.render.stat_block import stat_block_html
@@ -108,9 +109,9 @@ class SolosApp(widgets.VBox):
         self.comparison = comparison
         self.comparison_view.value = comparison_html(comparison, style=False)
         self.stat_blocks.value = (
-            '<div style="display:flex;gap:1em;align-items:flex-start">'
-            f"{stat_block_html(comparison.instant, style=False)}"
-            f"{stat_block_html(comparison.built, style=False)}</div>"
+            Markup('<div class="wb-side-by-side">'
+            "{}"
+            "{}</div>").format(stat_block_html(comparison.instant, style=False), stat_block_html(comparison.built, style=False))
         )
 
     def _refresh(self, change: Any = None) -> None:

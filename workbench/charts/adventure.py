@@ -8,13 +8,13 @@ where a respite sets the Victories back to 0. The numbers are the plan's (`encou
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import plotly.graph_objects as go
 
 from workbench.charts.encounter import BAND_COLOURS
 from workbench.encounter.adventure import AdventurePlan, EncounterPlan
+from workbench.markup import escape
 from workbench.numbers import format_number
 from workbench.rules.encounter_tables import DIFFICULTIES
 
@@ -40,7 +40,7 @@ LABEL_LENGTH = 18  # characters of an encounter's name under its bar
 
 def _safe(text: str) -> str:
     """User text as plotly shows it: escaped (plotly reads a few HTML tags) and no hover template field."""
-    return html.escape(text).replace("%{", "%&#123;")
+    return str(escape(text)).replace("%{", "%&#123;")
 
 
 def encounter_label(row: EncounterPlan) -> str:

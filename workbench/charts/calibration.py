@@ -8,7 +8,6 @@ marker trace per organization, hover showing the monster's name and its printed 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from html import escape
 
 import plotly.graph_objects as go
 
@@ -22,6 +21,7 @@ from workbench.calibration.fit import (
 from workbench.charts.theme import WHITE
 from workbench.errors import InvalidInput
 from workbench.formats.bestiary import PublishedMonster
+from workbench.markup import Markup, escape
 from workbench.rules.ruleset import Ruleset, core_ruleset
 from workbench.tables.calibration import comparison_table, variant_table
 from workbench.tables.stats import stat_table
@@ -101,8 +101,8 @@ def published_traces(
     traces = []
     for organization, group in groups.items():
         hover = [
-            f"<b>{escape(m.name)}</b><br>Level {m.level} {_kind(m.organization, m.role)}<br>"
-            f"{LABELS[quantity]}: {value}"
+            str(Markup("<b>{}</b><br>Level {} {}<br>{}: {}").format(
+                m.name, m.level, _kind(m.organization, m.role), LABELS[quantity], value))
             for m, value in group
         ]
         traces.append(
@@ -114,7 +114,7 @@ def published_traces(
                 legendgroup=f"published {organization}",
                 marker={"size": 10, "color": ORGANIZATION_COLOURS.get(organization, "#333"),
                         "line": {"width": 1, "color": "#222"}, "symbol": "diamond"},
-                text=[escape(m.name) for m, _ in group],
+                text=[str(escape(m.name)) for m, _ in group],
                 hovertext=hover,
                 hoverinfo="text",
             )
@@ -181,7 +181,7 @@ def formula_curves_figure(
     for trace in published_traces(monsters, quantity):
         figure.add_trace(trace)
     figure.update_layout(
-        title=f"{LABELS[quantity]}: the formulas ({escape(rules.name)}) and the published monsters",
+        title=str(Markup("{}: the formulas ({}) and the published monsters").format(LABELS[quantity], rules.name)),
         xaxis_title="Level",
         yaxis_title=LABELS[quantity],
         legend={"groupclick": "togglegroup"},
@@ -205,8 +205,8 @@ def predicted_vs_printed_figure(results: Iterable[MonsterCalibration], quantity:
             go.Scatter(
                 x=list(group["printed"]), y=list(group["predicted"]), mode="markers", name=str(organization),
                 marker={"size": 9, "color": ORGANIZATION_COLOURS.get(str(organization), "#333")},
-                text=[escape(n) for n in group["name"]],
-                hovertext=[f"<b>{escape(n)}</b><br>printed {a}, formula {b} (residual {b - a:+d})"
+                text=[str(escape(n)) for n in group["name"]],
+                hovertext=[str(Markup("<b>{}</b><br>printed {}, formula {} (residual {:+d})").format(n, a, b, b - a))
                            for n, a, b in zip(group["name"], group["printed"], group["predicted"], strict=False)],
                 hoverinfo="text",
             )
@@ -228,7 +228,7 @@ def residual_figure(results: Iterable[MonsterCalibration], quantities: Sequence[
                 x=[LABELS[q] for q in group["quantity"]], y=list(group["residual"]), name=str(organization),
                 boxpoints="all", jitter=0.4, pointpos=0,
                 marker={"color": ORGANIZATION_COLOURS.get(str(organization), "#333"), "size": 6},
-                text=[escape(n) for n in group["name"]], hoverinfo="text+y",
+                text=[str(escape(n)) for n in group["name"]], hoverinfo="text+y",
             )
         )
     figure.add_hline(y=0, line={"color": "#999", "dash": "dash"})

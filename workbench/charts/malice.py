@@ -4,13 +4,13 @@ after spending and the features' costs as guide lines. Data in, figure out; noth
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable, Sequence
 
 import plotly.graph_objects as go
 
 from workbench.fight.malice_plan import SpendingPlan
 from workbench.fight.malice_schedule import MaliceRound
+from workbench.markup import escape
 from workbench.model import Trait
 
 __all__ = ["malice_figure", "GAIN_COLOUR", "TOTAL_COLOUR", "LEFT_COLOUR"]
@@ -52,7 +52,7 @@ def malice_figure(
     for feature in features:
         if feature.cost is None:
             continue
-        name = html.escape(feature.name).replace("%{", "%&#123;")
+        name = str(escape(feature.name)).replace("%{", "%&#123;")
         figure.add_trace(go.Scatter(
             x=span, y=[feature.cost, feature.cost], mode="lines", name=f"Costs {feature.cost}: {name}",
             line={"color": COST_COLOUR, "dash": "dot", "width": 1}, legendgroup="costs",

@@ -62,7 +62,7 @@ def export_adventure(
         raise InvalidInput("fmt", fmt, " or ".join(f'"{f}"' for f in PACKET_FORMATS))
     if page not in PAGE_SIZES:
         raise InvalidInput("page", page, " or ".join(f'"{p}"' for p in PAGE_SIZES))
-    document = adventure_html(adventure.plan(), monsters).replace("</head>", _page_css(page) + "</head>", 1)
+    document = str(adventure_html(adventure.plan(), monsters)).replace("</head>", _page_css(page) + "</head>", 1)
     if fmt == "html":
         return document
     return document_pdf(document, page, packet_parts(document), field="adventure",

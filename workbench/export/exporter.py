@@ -11,14 +11,14 @@ The one place a format name becomes a file: the command line, the Export tab and
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 
 from workbench.errors import InvalidInput
-from workbench.export.printout import PRINT_STYLE, print_pdf, print_png
+from workbench.export.printout import print_pdf, print_png
 from workbench.formats import forge_steel, foundry, steel_compendium
 from workbench.model import Monster, require_monster
-from workbench.render.stat_block import STYLE, stat_block_html, stat_block_markdown
+from workbench.render.escape import Markup, join, stylesheet
+from workbench.render.stat_block import stat_block_html, stat_block_markdown
 
 __all__ = ["FORMATS", "GROUP_FORMATS", "SUFFIXES", "export_monster", "export_monsters"]
 
@@ -36,10 +36,10 @@ GROUP_FORMATS = {"forge-steel": ".ds-monster-group", "markdown": ".md", "html": 
 
 
 def _page(monsters: Sequence[Monster]) -> str:
-    title = html.escape(monsters[0].name if len(monsters) == 1 else "Stat blocks")
-    blocks = "".join(stat_block_html(m, style=False) for m in monsters)
-    return (f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>{title}</title>{STYLE}{PRINT_STYLE}</head>'
-            f"<body>{blocks}</body></html>")
+    title = monsters[0].name if len(monsters) == 1 else "Stat blocks"
+    blocks = join(stat_block_html(m, style=False) for m in monsters)
+    return str(Markup('<!DOCTYPE html><html class="wb-print"><head><meta charset="utf-8"><title>{}</title>{}</head>'
+                      "<body>{}</body></html>").format(title, stylesheet(), blocks))
 
 
 _ONE: dict[str, Callable[[Monster], str | bytes]] = {

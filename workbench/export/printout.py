@@ -36,7 +36,7 @@ from typing import Any
 
 from workbench.errors import InvalidInput, WorkbenchError
 from workbench.model import Monster
-from workbench.render.stat_block import STYLE
+from workbench.render.escape import Markup, join, stylesheet
 from workbench.render.table_copy import table_copy_html
 
 __all__ = ["PAGE_SIZES", "PageSize", "PrintUnavailable", "block_size", "chromium_launch_options", "document_pdf",
@@ -90,14 +90,6 @@ PAGE_SIZES = {
     "letter": PageSize("Letter", 215.9, 279.4, 12, 11),
     "card": PageSize("5 × 7 in card", 127, 177.8, 6, 8),  # an index card a Director puts on the table
 }
-
-PRINT_STYLE = """<style>
-html,body{margin:0;padding:0;background:#fff}
-.wb-page{break-after:page;break-inside:avoid;overflow:hidden}
-.wb-page:last-child{break-after:auto}
-.wb-stat-block{max-width:none;font-family:"Liberation Sans","DejaVu Sans",Arial,sans-serif;
- -webkit-print-color-adjust:exact;print-color-adjust:exact}
-</style>"""
 
 # Runs in the page: a block taller than the printable height is zoomed down until it fits its page.
 FIT_SCRIPT = """(limit) => {
@@ -183,16 +175,15 @@ def print_html(monsters: Monster | Iterable[Monster], page: str = "a4", block: B
     """
     size = _page_size(page)
     draw = block or _default_block
-    pages = "".join(f'<div class="wb-page">{fitting(draw(m), page, "monster", m.name)}</div>'
-                    for m in _monsters(monsters))
-    at_page = (
-        f"<style>@page{{size:{size.width_mm}mm {size.height_mm}mm;margin:{size.margin_mm}mm}}"
-        f".wb-stat-block{{font-size:{size.font_pt}pt}}</style>"
-    )
-    return (
-        '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Stat blocks</title>'
-        f"{STYLE}{PRINT_STYLE}{at_page}</head><body>{pages}</body></html>"
-    )
+    pages = join(Markup('<div class="wb-page">{}</div>').format(Markup(fitting(draw(m), page, "monster", m.name)))
+                 for m in _monsters(monsters))
+    # the page's size is the document's own (numbers, not text anyone typed); the rest is the stylesheet's
+    at_page = Markup("<style>@page{{size:{}mm {}mm;margin:{}mm}}.wb-stat-block{{font-size:{}pt}}</style>").format(
+        size.width_mm, size.height_mm, size.margin_mm, size.font_pt)
+    return str(Markup(
+        '<!DOCTYPE html><html class="wb-print"><head><meta charset="utf-8"><title>Stat blocks</title>'
+        "{}{}</head><body>{}</body></html>"
+    ).format(stylesheet(), at_page, pages))
 
 
 # ---------------------------------------------------------------- the browser, one per process

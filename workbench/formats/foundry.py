@@ -45,6 +45,7 @@ from workbench.formats.record import (
     record_of,
     text_part,
 )
+from workbench.markup import Markup, join
 from workbench.model import (
     Ability,
     Characteristics,
@@ -91,7 +92,7 @@ DAMAGE_KEYS = ("all", *DAMAGE_TYPES)
 
 
 def _paragraphs(text: str) -> str:
-    return "".join(f"<p>{html.escape(line)}</p>" for line in text.split("\n") if line) if text else ""
+    return str(join(Markup("<p>{}</p>").format(line) for line in text.split("\n") if line))
 
 
 def _text_of(markup: str) -> str:

@@ -28,27 +28,14 @@ from workbench.fight.malice_schedule import malice_schedule
 from workbench.model import Monster
 from workbench.numbers import format_number
 from workbench.render.encounter import creatures_html, groups_html, objectives_html
-from workbench.render.escape import escape_html as _e
+from workbench.render.escape import Markup, join, stylesheet
 from workbench.render.stat_block import stat_block_html
 
 __all__ = ["adventure_html", "day_html", "encounter_sheet_html", "malice_card_html"]
 
 MALICE_ROUNDS = 5
-_STYLE = """
-body{font-family:system-ui,sans-serif;margin:1.5em;color:#111}
-h1{margin:.2em 0}h2{margin:.4em 0 .2em}h3{margin:.6em 0 .2em}
-table{border-collapse:collapse}td,th{border-bottom:1px solid #ccc;padding:.15em .5em;text-align:left}
-.wb-sheet{break-before:page;page-break-before:always}
-.wb-cards{display:flex;flex-wrap:wrap;gap:.6em;break-before:page;page-break-before:always}
-.wb-card{width:23em;break-inside:avoid;page-break-inside:avoid;border:1px solid #999;padding:.4em;font-size:.85em}
-.wb-warning{color:#7a2800}
-blockquote{margin:.2em 0 .4em 1.2em;color:#444}
-@media print{body{margin:0}}
-"""
-
-
 def _n(value: Fraction | int) -> str:
-    return _e(format_number(value))
+    return format_number(value)
 
 
 def _plural(value: Fraction | int, one: str, many: str) -> str:
@@ -65,36 +52,36 @@ def day_html(found: AdventurePlan) -> str:
     rows: list[str] = []
     for row in found.encounters:
         if row.respite_before:
-            rows.append(f'<tr class="wb-respite-row"><td colspan="{len(head)}"><i>Respite: Victories back to 0'
-                        "</i></td></tr>")
-        built = f" (built {_e(row.built_difficulty)})" if row.drifted else ""
+            rows.append(Markup('<tr class="wb-respite-row"><td colspan="{}"><i>Respite: Victories back to 0'
+                        "</i></td></tr>").format(len(head)))
+        built = f" (built {row.built_difficulty})" if row.drifted else ""
         rows.append(
-            "<tr>"
-            f"<td>{row.index + 1}</td><td>{_e(_title(row))}</td>"
-            f'<td class="wb-arrival" data-value="{_n(row.arrival_victories)}">'
-            f"{_e(_plural(row.arrival_victories, 'Victory', 'Victories'))}</td>"
-            f'<td class="wb-strength">{_n(row.encounter_strength)}</td>'
-            f"<td>{_n(row.total_ev)}</td>"
-            f'<td class="wb-difficulty" data-value="{_e(row.difficulty)}">{_e(row.difficulty)}{built}</td>'
-            f"<td>{_e(_plural(row.victories, 'Victory', 'Victories'))}</td>"
-            f'<td class="wb-malice-start">{row.starting_malice}</td>'
-            "</tr>"
+            Markup("<tr>"
+            "<td>{}</td><td>{}</td>"
+            '<td class="wb-arrival" data-value="{}">'
+            "{}</td>"
+            '<td class="wb-strength">{}</td>'
+            "<td>{}</td>"
+            '<td class="wb-difficulty" data-value="{}">{}{}</td>'
+            "<td>{}</td>"
+            '<td class="wb-malice-start">{}</td>'
+            "</tr>").format(row.index + 1, _title(row), _n(row.arrival_victories), _plural(row.arrival_victories, 'Victory', 'Victories'), _n(row.encounter_strength), _n(row.total_ev), row.difficulty, row.difficulty, built, _plural(row.victories, 'Victory', 'Victories'), row.starting_malice)
         )
-    warnings = "".join(
-        f'<li class="wb-warning">Encounter {index + 1}: <b>{_e(w.title)}</b>: {_e(w.detail)}'
-        f"<blockquote>“{_e(w.rule)}” <small>({_e(w.section)})</small></blockquote></li>"
+    warnings = join(
+        Markup('<li class="wb-warning">Encounter {}: <b>{}</b>: {}'
+        "<blockquote>“{}” <small>({})</small></blockquote></li>").format(index + 1, w.title, w.detail, w.rule, w.section)
         for index, w in found.warnings
     )
-    table = "<table><tr>" + "".join(f"<th>{_e(h)}</th>" for h in head) + "</tr>" + "".join(rows) + "</table>"
-    return f'<div class="wb-day">{table}' + (f"<ul>{warnings}</ul>" if warnings else "") + "</div>"
+    table = Markup("<table><tr>") + join(Markup("<th>{}</th>").format(h) for h in head) + Markup("</tr>") + join(rows) + Markup("</table>")
+    return Markup('<div class="wb-day">{}').format(table) + (Markup("<ul>{}</ul>").format(warnings) if warnings else "") + Markup("</div>")
 
 
 def malice_card_html(row: EncounterPlan, heroes: int, features: Iterable[Monster], rounds: int = MALICE_ROUNDS) -> str:
     """Malice for one encounter: each round's gain and the running total (nothing spent, no hero down), then
     the basic features and the creatures' own, with their costs."""
     schedule = malice_schedule(heroes, row.starting_malice, rounds)
-    gains = "".join(
-        f"<tr><td>{r.round}</td><td>{r.gain}</td><td>{r.total}</td></tr>" for r in schedule
+    gains = join(
+        Markup("<tr><td>{}</td><td>{}</td><td>{}</td></tr>").format(r.round, r.gain, r.total) for r in schedule
     )
     own: dict[str, tuple[int | None, str]] = {}
     for monster in features:
@@ -102,17 +89,17 @@ def malice_card_html(row: EncounterPlan, heroes: int, features: Iterable[Monster
             own.setdefault(f"{trait.name} ({monster.name})", (trait.cost, trait.text))
     basic = [(t.name, t.cost, t.text) for t in basic_malice_features()]
     listed = basic + [(name, cost, text) for name, (cost, text) in own.items()]
-    items = "".join(
-        f"<li><b>{_e(name)}</b>" + (f" ({cost} Malice)" if cost is not None else "") + f": {_e(text)}</li>"
+    items = join(
+        Markup("<li><b>{}</b>").format(name) + (f" ({cost} Malice)" if cost is not None else "") + Markup(": {}</li>").format(text)
         for name, cost, text in listed
     )
     return (
-        '<div class="wb-malice-card"><h3>Malice</h3>'
-        f"<p>At the start: <b>{row.starting_malice}</b> (the heroes' average Victories, "
-        f"{_e(format_number(row.arrival_victories))}, rounded down); each round adds the heroes and the round "
+        Markup('<div class="wb-malice-card"><h3>Malice</h3>'
+        "<p>At the start: <b>{}</b> (the heroes' average Victories, "
+        "{}, rounded down); each round adds the heroes and the round "
         "number.</p>"
-        "<table><tr><th>Round</th><th>Gain</th><th>Total</th></tr>" + gains + "</table>"
-        f"<ul>{items}</ul></div>"
+        "<table><tr><th>Round</th><th>Gain</th><th>Total</th></tr>").format(row.starting_malice, format_number(row.arrival_victories)) + gains + Markup("</table>"
+        "<ul>{}</ul></div>").format(items)
     )
 
 
@@ -130,9 +117,9 @@ def _monster_of(creature: Creature, given: dict[str, Monster]) -> Monster:
 def _groups(encounter: Encounter, hero_strength: Fraction) -> str:
     """The Director's initiative groups, or the workbench's suggestion (marked so) when none were made."""
     if encounter.groups or not encounter.creatures:
-        return "<h3>Initiative groups</h3>" + groups_html(encounter, hero_strength)
+        return Markup("<h3>Initiative groups</h3>") + groups_html(encounter, hero_strength)
     suggested = encounter.model_copy(update={"groups": suggest_groups(encounter, hero_strength)})
-    return "<h3>Initiative groups (suggested)</h3>" + groups_html(suggested, hero_strength)
+    return Markup("<h3>Initiative groups (suggested)</h3>") + groups_html(suggested, hero_strength)
 
 
 def encounter_sheet_html(found: AdventurePlan, row: EncounterPlan, given: dict[str, Monster]) -> str:
@@ -146,18 +133,18 @@ def encounter_sheet_html(found: AdventurePlan, row: EncounterPlan, given: dict[s
     monsters = [_monster_of(c, given) for c in encounter.creatures]
     objectives = objectives_html(encounter) if encounter.objectives else "<p><i>No objective chosen.</i></p>"
     return (
-        f'<section class="wb-sheet" data-index="{row.index}">'
-        f"<h2>{row.index + 1}. {_e(_title(row))}</h2>"
-        f"<p>Party: {party.size} (levels {_e(levels)}), arriving with "
-        f'<b class="wb-arrival">{_e(_plural(row.arrival_victories, "Victory", "Victories"))}</b>: '
-        f'encounter strength <b class="wb-strength">{_n(row.encounter_strength)}</b>. '
-        f'EV <b>{_n(row.total_ev)}</b> is <b class="wb-difficulty">{_e(row.difficulty)}</b> '
-        f"({_e(row.band)}: EV {_e(band.span)}), worth {_e(_plural(row.victories, 'Victory', 'Victories'))}.</p>"
-        "<h3>Creatures</h3>" + creatures_html(encounter)
+        Markup('<section class="wb-sheet" data-index="{}">'
+        "<h2>{}. {}</h2>"
+        "<p>Party: {} (levels {}), arriving with "
+        '<b class="wb-arrival">{}</b>: '
+        'encounter strength <b class="wb-strength">{}</b>. '
+        'EV <b>{}</b> is <b class="wb-difficulty">{}</b> '
+        "({}: EV {}), worth {}.</p>"
+        "<h3>Creatures</h3>").format(row.index, row.index + 1, _title(row), party.size, levels, _plural(row.arrival_victories, "Victory", "Victories"), _n(row.encounter_strength), _n(row.total_ev), row.difficulty, row.band, band.span, _plural(row.victories, 'Victory', 'Victories')) + creatures_html(encounter)
         + _groups(encounter, row.report.budget.hero_strength)
-        + "<h3>Objective</h3>" + objectives
+        + Markup("<h3>Objective</h3>") + objectives
         + malice_card_html(row, heroes, monsters)
-        + "</section>"
+        + Markup("</section>")
     )
 
 
@@ -168,19 +155,19 @@ def _cards(found: AdventurePlan, given: dict[str, Monster]) -> str:
             seen.setdefault(creature.stat_block, _monster_of(creature, given))
     if not seen:
         return ""
-    cards = "".join(f'<div class="wb-card">{stat_block_html(m)}</div>' for m in seen.values())
-    return f'<section class="wb-cards"><h2 style="width:100%">Stat blocks</h2>{cards}</section>'
+    cards = join(Markup('<div class="wb-card">{}</div>').format(stat_block_html(m, style=False)) for m in seen.values())
+    return Markup('<section class="wb-cards"><h2>Stat blocks</h2>{}</section>').format(cards)
 
 
 def adventure_html(found: AdventurePlan, monsters: Sequence[Monster] = ()) -> str:
     """The whole packet as one HTML document, ready to print (each sheet and the cards start a page)."""
     given = {m.name.strip().casefold(): m for m in monsters if m.name.strip()}
     title = found.adventure.name or "Adventure"
-    sheets = "".join(encounter_sheet_html(found, row, given) for row in found.encounters)
+    sheets = join(encounter_sheet_html(found, row, given) for row in found.encounters)
     return (
-        "<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
-        f"<title>{_e(title)}</title><style>{_STYLE}</style></head><body>"
-        f'<h1 class="wb-adventure-title">{_e(title)}</h1>'
+        Markup("<!DOCTYPE html><html class=\"wb-packet\"><head><meta charset=\"utf-8\">"
+        '<title>{}</title>{}</head><body>'
+        '<h1 class="wb-adventure-title">{}</h1>').format(title, stylesheet(), title)
         + day_html(found) + sheets + _cards(found, given)
-        + "</body></html>"
+        + Markup("</body></html>")
     )

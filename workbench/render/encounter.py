@@ -1,7 +1,7 @@
 """Encounter building for people, as HTML: the budget with its working, the encounter's summary, every
 guideline check (broken ones in the rule's own words), initiative groups, objectives and the quick method.
 
-Every name a user typed (creatures, terrain objects, the encounter) is escaped with `html.escape`. Key
+Every name a user typed (creatures, terrain objects, the encounter) is plain text in `Markup` HTML, so escaped. Key
 numbers sit in elements with stable classes and `data-*` attributes (`wb-ev-total`, `wb-band`,
 `wb-difficulty`, `wb-victories`, `wb-check`) so scripts and browser tests can read them.
 """
@@ -18,7 +18,7 @@ from workbench.encounter.party import Budget
 from workbench.encounter.quick_method import QuickPlan, fills
 from workbench.encounter.report import EncounterReport
 from workbench.numbers import format_number
-from workbench.render.escape import escape_html as _e
+from workbench.render.escape import Markup, join
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
 
 __all__ = [
@@ -32,46 +32,42 @@ __all__ = [
     "respite_html",
 ]
 
-_FONT = "font-family:system-ui,sans-serif"
-_CELL = "border-bottom:1px solid #ddd;padding:.15em .6em;text-align:left"
-
-
 def _n(value: Fraction | int) -> str:
-    return _e(format_number(Fraction(value)))
+    return format_number(Fraction(value))
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """`rows` cells are already HTML (escaped by the caller)."""
-    head = "".join(f'<th style="{_CELL}">{_e(h)}</th>' for h in header)
-    body = "".join("<tr>" + "".join(f'<td style="{_CELL}">{c}</td>' for c in row) + "</tr>" for row in rows)
-    return f'<table style="border-collapse:collapse;{_FONT}"><tr>{head}</tr>{body}</table>'
+def _table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> Markup:
+    """A table of `rows`: a plain cell is escaped, a Markup one kept."""
+    head = join(Markup("<th>{}</th>").format(h) for h in header)
+    body = join(Markup("<tr>{}</tr>").format(join(Markup("<td>{}</td>").format(c) for c in row)) for row in rows)
+    return Markup('<table class="wb-report-table"><tr>{}</tr>{}</table>').format(head, body)
 
 
 def budget_html(b: Budget) -> str:
     """The party's encounter strength with its working, and the five bands as whole EV ranges."""
-    steps = "".join(
-        f"<li><code>{_e(s)}</code> <small>({_e(s.section)}{'; ' + _e(s.reading) if s.reading else ''})</small></li>"
+    steps = join(
+        Markup("<li><code>{}</code> <small>({}{})</small></li>").format(s, s.section, '; ' + s.reading if s.reading else '')
         for s in b.steps
     )
     rows = []
     for band in b.bands:
         span = band.span
         rows.append((
-            f'<span class="wb-band-name">{_e(band.name)}</span>',
-            f'<span class="wb-band-range" data-band="{_e(band.name)}" data-min="{band.min}" '
-            f'data-max="{"" if band.max is None else band.max}">{_e(span)}</span>',
-            _e(band.victories),
-            f"<small>{_e(band.rule)}</small>",
+            Markup('<span class="wb-band-name">{}</span>').format(band.name),
+            Markup('<span class="wb-band-range" data-band="{}" data-min="{}" '
+            'data-max="{}">{}</span>').format(band.name, band.min, "" if band.max is None else band.max, span),
+            band.victories,
+            Markup("<small>{}</small>").format(band.rule),
         ))
     return (
-        f'<div class="wb-budget" style="{_FONT}" data-encounter-strength="{_n(b.encounter_strength)}" '
-        f'data-hero-strength="{_n(b.hero_strength)}">'
-        f"<b>Encounter strength {_n(b.encounter_strength)}</b> · one hero {_n(b.hero_strength)}"
+        Markup('<div class="wb-budget wb-report" data-encounter-strength="{}" '
+        'data-hero-strength="{}">'
+        "<b>Encounter strength {}</b> · one hero {}"
         # the working and the bands folded away: the summary and the chart say where the encounter sits
         '<details class="wb-budget-working"><summary>How the budget is worked out</summary>'
-        f"<ul>{steps}</ul>"
+        "<ul>{}</ul>").format(_n(b.encounter_strength), _n(b.hero_strength), _n(b.encounter_strength), _n(b.hero_strength), steps)
         + _table(("Difficulty", "EV", "Victories", "The rule"), rows)
-        + "</details></div>"
+        + Markup("</details></div>")
     )
 
 
@@ -79,24 +75,24 @@ def summary_html(r: EncounterReport, name: str = "") -> str:
     """Total EV, band, difficulty after objectives and Victories, in one line."""
     shifted = ""
     if r.difficulty != r.band:
-        shifted = f" → objectives make it <b class=\"wb-difficulty\" data-difficulty=\"{_e(r.difficulty)}\">" \
-                  f"{_e(r.difficulty)}</b>"
+        shifted = Markup(" → objectives make it <b class=\"wb-difficulty\" data-difficulty=\"{}\">" \
+                  "{}</b>").format(r.difficulty, r.difficulty)
     else:
-        shifted = f'<span class="wb-difficulty" data-difficulty="{_e(r.difficulty)}" hidden></span>'
+        shifted = Markup('<span class="wb-difficulty" data-difficulty="{}" hidden></span>').format(r.difficulty)
     terrain = f" (creatures {_n(r.creature_ev)} + terrain {_n(r.terrain_ev)})" if r.terrain_ev else ""
-    notes = "".join(f"<li>{_e(n)}</li>" for n in r.outcome.notes)
+    notes = join(Markup("<li>{}</li>").format(n) for n in r.outcome.notes)
     broken = len(r.broken)
     return (
-        f'<div class="wb-encounter-summary" style="{_FONT}">'
-        + (f"<h4>{_e(name)}</h4>" if name else "")
-        + f'EV <b class="wb-ev-total" data-ev="{_n(r.total_ev)}">{_n(r.total_ev)}</b>{terrain} against '
-        f"encounter strength {_n(r.budget.encounter_strength)}: "
-        f'<b class="wb-band" data-band="{_e(r.band)}">{_e(r.band)}</b>{shifted}; '
-        f'worth <b class="wb-victories" data-victories="{r.victories}">{r.victories}</b> '
-        f"{'Victory' if r.victories == 1 else 'Victories'}; "
-        f'<span class="wb-broken-count" data-broken="{broken}">{broken} guideline(s) broken</span>'
-        + (f"<ul>{notes}</ul>" if notes else "")
-        + "</div>"
+        Markup('<div class="wb-encounter-summary wb-report">')
+        + (Markup("<h4>{}</h4>").format(name) if name else "")
+        + Markup('EV <b class="wb-ev-total" data-ev="{}">{}</b>{} against '
+        "encounter strength {}: "
+        '<b class="wb-band" data-band="{}">{}</b>{}; '
+        'worth <b class="wb-victories" data-victories="{}">{}</b> '
+        "{}; "
+        '<span class="wb-broken-count" data-broken="{}">{} guideline(s) broken</span>').format(_n(r.total_ev), _n(r.total_ev), terrain, _n(r.budget.encounter_strength), r.band, r.band, shifted, r.victories, r.victories, 'Victory' if r.victories == 1 else 'Victories', broken, broken)
+        + (Markup("<ul>{}</ul>").format(notes) if notes else "")
+        + Markup("</div>")
     )
 
 
@@ -112,50 +108,50 @@ def checks_html(r: EncounterReport) -> str:
     shown = [c for c in r.checks if c.applies and (c.broken or c.key not in PARTY_SIZE_ADVICE)]
     for c in sorted(shown, key=lambda c: not c.broken):
         if c.broken:
-            mark, colour, state, word = "✗", "#b00", "broken", "Broken"
+            mark, state, word = "✗", "broken", "Broken"
         else:
-            mark, colour, state, word = "✓", "#2a7", "kept", "Kept"
+            mark, state, word = "✓", "kept", "Kept"
         quote = (
-            f'<blockquote style="margin:.2em 0 .4em 1.2em;color:#444">“{_e(c.rule)}” '
-            f"<small>({_e(c.section)})</small></blockquote>"
+            Markup('<blockquote class="wb-rule-quote">“{}” '
+            "<small>({})</small></blockquote>").format(c.rule, c.section)
             if c.broken
             else ""
         )
         items.append(
-            f'<li class="wb-check" data-check="{_e(c.key)}" data-state="{state}" style="list-style:none">'
-            f'<span style="color:{colour};font-weight:bold">{mark} {word}:</span> {_e(c.title)} '
-            f"<small>— {_e(c.detail)}</small>{quote}</li>"
+            Markup('<li class="wb-check" data-check="{}" data-state="{}">'
+            '<span class="wb-check-mark">{} {}:</span> {} '
+            "<small>— {}</small>{}</li>").format(c.key, state, mark, word, c.title, c.detail, quote)
         )
     if not items:
-        return f'<div class="wb-checks" style="{_FONT}"><i>No guideline applies yet: buy some creatures.</i></div>'
-    return f'<ul class="wb-checks" style="{_FONT};padding-left:0">' + "".join(items) + "</ul>"
+        return Markup('<div class="wb-checks wb-report"><i>No guideline applies yet: buy some creatures.</i></div>')
+    return Markup('<ul class="wb-checks wb-report">{}</ul>').format(join(items))
 
 
 def creatures_html(encounter: Encounter) -> str:
     """What was bought: each entry with its count, EV and cost (minions by fours), then terrain objects."""
-    rows = []
+    rows: list[tuple[object, ...]] = []
     for c in encounter.creatures:
         each = f"{c.ev} per four" if c.minion else str(c.ev)
         rows.append((
-            _e(c.label) + (" ⭐" if c.star else ""),
-            _e(f"level {c.level} {c.organization}{' ' + c.role if c.role else ''}"),
-            _e(c.count),
-            _e(each),
+            c.label + (" ⭐" if c.star else ""),
+            f"level {c.level} {c.organization}{' ' + c.role if c.role else ''}",
+            c.count,
+            each,
             _n(c.cost()),
         ))
     for t in encounter.terrain:
-        rows.append((_e(t.name), "dynamic terrain" + (f" (level {t.level})" if t.level else ""), "1",
-                     _e(t.ev), _e(t.ev)))
+        rows.append((t.name, "dynamic terrain" + (f" (level {t.level})" if t.level else ""), "1",
+                     t.ev, t.ev))
     if not rows:
-        return f'<div style="{_FONT}"><i>No creatures yet.</i></div>'
+        return Markup('<div class="wb-report"><i>No creatures yet.</i></div>')
     return _table(("Creature", "Stat block", "Count", "EV", "Cost"), rows)
 
 
 def groups_html(encounter: Encounter, hero_strength: Fraction) -> str:
     """The initiative groups with their EV against one to two heroes' ES."""
     if not encounter.groups:
-        return f'<div style="{_FONT}"><i>No initiative groups yet: group the creatures or ask for a suggestion.</i></div>'
-    rows = []
+        return Markup('<div class="wb-report"><i>No initiative groups yet: group the creatures or ask for a suggestion.</i></div>')
+    rows: list[tuple[object, ...]] = []
     for number, group in enumerate(encounter.groups, start=1):
         members = ", ".join(f"{count} × {encounter.creatures[i].label}" for i, count in group.members)
         value = group_ev(encounter, group)
@@ -165,7 +161,7 @@ def groups_html(encounter: Encounter, hero_strength: Fraction) -> str:
             where = "above two heroes"
         else:
             where = "within one to two heroes"
-        rows.append((_e(number), _e(members), f'<span class="wb-group-ev">{_n(value)}</span>', _e(where)))
+        rows.append((number, members, Markup('<span class="wb-group-ev">{}</span>').format(_n(value)), where))
     return _table(("Group", "Creatures", "EV", f"vs {format_number(hero_strength)}–{format_number(2 * hero_strength)}"), rows)
 
 
@@ -179,21 +175,21 @@ def objectives_html(encounter: Encounter, rules: EncounterRules | None = None) -
         ticked = [c.label + (f" ({chosen.conditions[c.key]})" if c.kind != "flag" else "")
                   for c in o.conditions if chosen.conditions.get(c.key)]
         parts.append(
-            f"<h4>{_e(o.name)}</h4>"
-            + (f"<p><b>Chosen:</b> {_e('; '.join(ticked))}</p>" if ticked else "")
-            + "".join(f'<p class="wb-objective-number">{_e(line)}</p>'
+            Markup("<h4>{}</h4>").format(o.name)
+            + (Markup("<p><b>Chosen:</b> {}</p>").format('; '.join(ticked)) if ticked else "")
+            + join(Markup('<p class="wb-objective-number">{}</p>').format(line)
                       for line in encounter_objective_numbers(encounter, chosen.key, rules))
-            + f"<p><b>Difficulty modifier.</b> {_e(o.difficulty_modifier)}</p>"
-            f"<p><b>Success condition.</b> {_e(o.success)}</p>"
-            f"<p><b>Victories.</b> {_e(o.victories_text)}</p>"
-            f"<p><b>Failure condition.</b> {_e(o.failure)}</p>"
+            + Markup("<p><b>Difficulty modifier.</b> {}</p>"
+            "<p><b>Success condition.</b> {}</p>"
+            "<p><b>Victories.</b> {}</p>"
+            "<p><b>Failure condition.</b> {}</p>").format(o.difficulty_modifier, o.success, o.victories_text, o.failure)
         )
     if len(encounter.objectives) > 1:
         alternative = encounter.objective_mode == "alternative"
         rule = rules.objective_rules.alternative_rule if alternative else rules.objective_rules.combined_rule
-        parts.insert(0, f'<p class="wb-objective-mode" data-mode="{_e(encounter.objective_mode)}">'
-                        f"<b>{'Alternative' if alternative else 'Combined'} objectives.</b> <i>{_e(rule)}</i></p>")
-    return f'<div class="wb-objectives" style="{_FONT}">' + "".join(parts) + "</div>"
+        parts.insert(0, Markup('<p class="wb-objective-mode" data-mode="{}">'
+                        "<b>{} objectives.</b> <i>{}</i></p>").format(encounter.objective_mode, 'Alternative' if alternative else 'Combined', rule))
+    return Markup('<div class="wb-objectives wb-report">') + join(parts) + Markup("</div>")
 
 
 def quick_html(plan: QuickPlan, ev_band: str | None = None) -> str:
@@ -210,21 +206,21 @@ def quick_html(plan: QuickPlan, ev_band: str | None = None) -> str:
         levels.append(f"solos at most level {format_number(plan.solo_max_level)}")
     alone = ", ".join(f"{n} {org}" for org, n in fills(plan.slots).items())
     state = "fits" if plan.fits else "does not fit"
-    problems = "".join(f"<li>{_e(p)}</li>" for p in plan.level_problems)
+    problems = join(Markup("<li>{}</li>").format(p) for p in plan.level_problems)
     return (
-        f'<div class="wb-quick" style="{_FONT}" data-slots="{plan.slots}" data-used="{_n(plan.used)}">'
-        f"<b>{plan.heroes} heroes + {plan.extra_heroes} for Victories = {plan.base_slots} hero slots</b>; "
-        f"{_e(plan.difficulty)} {plan.adjustment:+d} → <b>{plan.slots}</b> slots {_e(top)}<br>"
-        f"<small>{_e(plan.rule)}</small><br>"
-        f"Creature levels: {_e(', '.join(levels) or 'any')}.<br>"
-        f"{plan.slots} slots are, on their own: {_e(alone)} (a solo fills 6 + its levels above the heroes).<br>"
-        f"Your creatures fill <b>{_n(plan.used)}</b> slots: the quick method says it <b>{state}</b>; "
-        f"by EV ({_n(plan.ev)}) they are <b>{_e(plan.ev_band)}</b>"
-        + (f" (the encounter with terrain is {_e(ev_band)})" if ev_band and ev_band != plan.ev_band else "")
-        + ".<br>"
-        + (f"<ul>{problems}</ul>" if problems else "")
-        + f"Dynamic terrain objects: {plan.terrain_objects[0]}–{plan.terrain_objects[1]}. "
-        f"<small>{_e(plan.terrain_rule)}</small></div>"
+        Markup('<div class="wb-quick wb-report" data-slots="{}" data-used="{}">'
+        "<b>{} heroes + {} for Victories = {} hero slots</b>; "
+        "{} {:+d} → <b>{}</b> slots {}<br>"
+        "<small>{}</small><br>"
+        "Creature levels: {}.<br>"
+        "{} slots are, on their own: {} (a solo fills 6 + its levels above the heroes).<br>"
+        "Your creatures fill <b>{}</b> slots: the quick method says it <b>{}</b>; "
+        "by EV ({}) they are <b>{}</b>").format(plan.slots, _n(plan.used), plan.heroes, plan.extra_heroes, plan.base_slots, plan.difficulty, plan.adjustment, plan.slots, top, plan.rule, ', '.join(levels) or 'any', plan.slots, alone, _n(plan.used), state, _n(plan.ev), plan.ev_band)
+        + (f" (the encounter with terrain is {ev_band})" if ev_band and ev_band != plan.ev_band else "")
+        + Markup(".<br>")
+        + (Markup("<ul>{}</ul>").format(problems) if problems else "")
+        + Markup("Dynamic terrain objects: {}–{}. "
+        "<small>{}</small></div>").format(plan.terrain_objects[0], plan.terrain_objects[1], plan.terrain_rule)
     )
 
 
@@ -233,7 +229,7 @@ def respite_html(check: Check) -> str:
     respite with their sum, and the rule's words (`workbench.encounter.respite.respite_check`)."""
     state = "broken" if check.broken else "kept"
     return (
-        f'<div class="wb-respite" data-state="{state}" style="{_FONT}"><b>{_e(check.title)}</b> — '
-        f"{_e(check.detail)}<blockquote style=\"margin:.2em 0 .4em 1.2em;color:#444\">“{_e(check.rule)}” "
-        f"<small>({_e(check.section)})</small></blockquote></div>"
+        Markup('<div class="wb-respite wb-report" data-state="{}"><b>{}</b> — '
+        "{}<blockquote class=\"wb-rule-quote\">“{}” "
+        "<small>({})</small></blockquote></div>").format(state, check.title, check.detail, check.rule, check.section)
     )

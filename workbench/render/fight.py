@@ -15,7 +15,7 @@ from workbench.fight.setup import COUNTERS
 from workbench.fight.state import Unit
 from workbench.fight.victories import FightResult
 from workbench.numbers import format_number
-from workbench.render.escape import escape_html as _e
+from workbench.render.escape import Markup, join, stylesheet
 from workbench.render.stat_block import stat_block_html
 
 __all__ = [
@@ -31,22 +31,7 @@ __all__ = [
     "acting_html",
 ]
 
-_STYLE = (
-    "<style>"
-    ".wb-strip{display:flex;flex-wrap:wrap;gap:4px;margin:4px 0}"
-    ".wb-strip span{padding:2px 8px;border-radius:10px;border:1px solid #999;font-size:90%}"
-    ".wb-strip .wb-acting{background:#1f5fa8;color:#fff;border-color:#1f5fa8;font-weight:bold}"
-    ".wb-strip .wb-done{color:#888;text-decoration:line-through}"
-    ".wb-strip .wb-down{color:#bbb;border-style:dashed}"
-    ".wb-strip .wb-monster{border-color:#a33}"
-    ".wb-bar{display:inline-block;width:140px;height:10px;background:#eee;border:1px solid #999;"
-    "vertical-align:middle;margin:0 6px}"
-    ".wb-bar i{display:block;height:100%;background:#3a8f3a}"
-    ".wb-bar.wb-winded i{background:#c7831a}"
-    ".wb-unit{margin:2px 0}"
-    ".wb-unit.wb-gone{color:#999}"
-    "</style>"
-)
+_STYLE = stylesheet()  # the strip's and the bars' look, given with the strip
 
 
 def _status(unit: Unit) -> str:
@@ -60,13 +45,13 @@ def stamina_bar_html(unit: Unit) -> str:
     maximum = max(unit.maximum, 1)
     share = max(0, min(100, round(100 * unit.current / maximum)))
     css = "wb-bar wb-winded" if unit.winded else "wb-bar"
-    return (f'<span class="{css}" title="{unit.current} of {unit.maximum}"><i style="width:{share}%"></i></span>'
-            f"{unit.current} / {unit.maximum}")
+    return (Markup('<span class="{}" title="{} of {}"><i style="width:{}%"></i></span>'
+            "{} / {}").format(css, unit.current, unit.maximum, share, unit.current, unit.maximum))
 
 
 def unit_html(unit: Unit) -> str:
     """One creature, squad or hero on one line: name, Stamina bar, minions standing, conditions, status."""
-    parts = [f"<b>{_e(unit.name)}</b>"]
+    parts: list[str] = [Markup("<b>{}</b>").format(unit.name)]
     if unit.kind == "hero":
         parts.append(f"damage taken {unit.damage_taken}")
     else:
@@ -75,14 +60,14 @@ def unit_html(unit: Unit) -> str:
         s = unit.squad
         parts.append("●" * s.alive + "○" * s.dropped + f" {s.alive} of {s.size} standing")
         if s.captain:
-            parts.append(f"captain {_e(s.captain)}")
+            parts.append(f"captain {s.captain}")
     if unit.conditions:
-        parts.append(", ".join(f"{_e(c.label)} ({_e(c.ends)})" for c in unit.conditions))
+        parts.append(", ".join(f"{c.label} ({c.ends})" for c in unit.conditions))
     status = _status(unit)
     if status:
-        parts.append(f"<i>{status}</i>")
+        parts.append(Markup("<i>{}</i>").format(status))
     gone = " wb-gone" if unit.status != "active" else ""
-    return f'<div class="wb-unit{gone}" data-unit="{_e(unit.name)}">' + " — ".join(parts) + "</div>"
+    return Markup('<div class="wb-unit{}" data-unit="{}">{}</div>').format(gone, unit.name, join(parts, " — "))
 
 
 def turn_strip_html(fight: Fight) -> str:
@@ -100,37 +85,37 @@ def turn_strip_html(fight: Fight) -> str:
         elif left == 0 and state.round >= 1:
             css.append("wb-done")
         extra = f" ×{left}" if actor.turns > 1 and left > 1 else ""
-        items.append(f'<span class="{" ".join(css)}">{_e(actor.label)}{extra}</span>')
-    head = f"<b>Round {state.round}</b>" if state.round else "<b>Before the first round</b>"
+        items.append(Markup('<span class="{}">{}{}</span>').format(" ".join(css), actor.label, extra))
+    head = Markup("<b>Round {}</b>").format(state.round) if state.round else Markup("<b>Before the first round</b>")
     if state.round_over:
         head += " (ended)"
-    return _STYLE + f'<div class="wb-strip">{head} {"".join(items)}</div>'
+    return _STYLE + Markup('<div class="wb-strip">{} {}</div>').format(head, join(items))
 
 
 def acting_html(fight: Fight) -> str:
     """The acting group's creatures with their Stamina bars, and each stat block once beside them."""
     state = fight.state
     if state.turn is None:
-        return "<div><i>No turn is open: start one from the turn order.</i></div>"
+        return Markup("<div><i>No turn is open: start one from the turn order.</i></div>")
     actor = fight.actor(state.turn)
-    rows = "".join(unit_html(state.unit(n)) for n in actor.units)
+    rows = join(unit_html(state.unit(n)) for n in actor.units)
     if actor.side == "hero":
-        return f"<div><h4>{_e(actor.label)}'s turn</h4>{rows}</div>"
+        return Markup("<div><h4>{}'s turn</h4>{}</div>").format(actor.label, rows)
     blocks: dict[str, str] = {}
     for name in actor.units:
         monster = fight.monster(name)
         if monster is not None and monster.name not in blocks:
             blocks[monster.name] = stat_block_html(monster)
-    return (f"<div><h4>{_e(actor.label)}'s turn</h4>{rows}"
-            f'<div style="display:flex;flex-wrap:wrap;gap:8px">{"".join(blocks.values())}</div></div>')
+    return (Markup("<div><h4>{}'s turn</h4>{}"
+            '<div class="wb-acting-blocks">{}</div></div>').format(actor.label, rows, join(blocks.values())))
 
 
 def malice_line_html(fight: Fight) -> str:
     """Malice now, and the villain actions used (each once, one a round)."""
     used = fight.villain_actions_used()
-    villain = "; ".join(f"{_e(name)} {number} (round {r})" for name, number, r in used) or "none yet"
-    return (f'<div class="wb-fight-malice"><b>Malice: {fight.malice}</b> — villain actions used: {villain}'
-            "</div>")
+    villain = "; ".join(f"{name} {number} (round {r})" for name, number, r in used) or "none yet"
+    return (Markup('<div class="wb-fight-malice"><b>Malice: {}</b> — villain actions used: {}'
+            "</div>").format(fight.malice, villain))
 
 
 def objectives_html(fight: Fight) -> str:
@@ -138,23 +123,23 @@ def objectives_html(fight: Fight) -> str:
     rows = []
     state = fight.state
     for p in state.objectives:
-        counts = [f"{_e(label)}: {p.count(key)}" for key, label in COUNTERS.get(p.key, ())]
+        counts = [f"{label}: {p.count(key)}" for key, label in COUNTERS.get(p.key, ())]
         if p.duration is not None:
             held = state.round - (0 if state.round_over else 1) if state.round else 0
             counts.insert(0, f"rounds done: {max(held, 0)} of {p.duration}")
         if p.target is not None and p.key == "hold_them_off":
             counts.append(f"fewer than {p.target} may get through")
         status = {"open": "open", "met": "met", "failed": "failed"}[p.status]
-        reason = f" — {_e(p.reason)}" if p.reason else ""
-        rows.append(f"<li><b>{_e(p.name)}</b> ({status}): {'; '.join(counts) or 'no counters'}{reason}</li>")
+        reason = f" — {p.reason}" if p.reason else ""
+        rows.append(Markup("<li><b>{}</b> ({}): {}{}</li>").format(p.name, status, '; '.join(counts) or 'no counters', reason))
     if not rows:
-        return "<div>No objective: the heroes win when every foe is down or fled.</div>"
-    return f'<ul class="wb-objectives">{"".join(rows)}</ul>'
+        return Markup("<div>No objective: the heroes win when every foe is down or fled.</div>")
+    return Markup('<ul class="wb-objectives">{}</ul>').format(join(rows))
 
 
 def fight_log_html(fight: Fight, last: int = 10) -> str:
-    items = "".join(f"<li>{_e(line)}</li>" for line in reversed(fight.state.log[-last:]))
-    return f'<ol reversed class="wb-fight-log" style="font-size:90%">{items}</ol>'
+    items = join(Markup("<li>{}</li>").format(line) for line in reversed(fight.state.log[-last:]))
+    return Markup('<ol reversed class="wb-fight-log">{}</ol>').format(items)
 
 
 def result_html(result: FightResult, ended: bool) -> str:
@@ -162,30 +147,30 @@ def result_html(result: FightResult, ended: bool) -> str:
     if not ended:
         return ""
     head = "Success" if result.success else "No success"
-    lines = [f'<div class="wb-result-line"><b>{head}: {_e(result.reason)}.</b> Each hero earns '
-             f"<b>{result.victories}</b> Victor{'y' if result.victories == 1 else 'ies'} "
-             f"({_e(result.difficulty)} encounter).</div>"]
-    lines += [f"<div>{_e(o.working)}</div>" for o in result.objectives]
+    lines = [Markup('<div class="wb-result-line"><b>{}: {}.</b> Each hero earns '
+             "<b>{}</b> Victor{} "
+             "({} encounter).</div>").format(head, result.reason, result.victories, 'y' if result.victories == 1 else 'ies', result.difficulty)]
+    lines += [Markup("<div>{}</div>").format(o.working) for o in result.objectives]
     if result.working:
-        lines.append(f"<div>{_e(result.working)}</div>")
-    return "".join(lines)
+        lines.append(Markup("<div>{}</div>").format(result.working))
+    return join(lines)
 
 
 def player_view_html(fight: Fight, show_malice: bool) -> str:
     """What players may see: the round, Malice when the Director shows it, and each foe's state in words
     (winded, down, fled) with no Stamina numbers."""
     state = fight.state
-    lines = [f"<div>Round {state.round}</div>" if state.round else "<div>Before the first round</div>"]
+    lines = [Markup("<div>Round {}</div>").format(state.round) if state.round else Markup("<div>Before the first round</div>")]
     if show_malice:
-        lines.append(f"<div>Malice: {fight.malice}</div>")
+        lines.append(Markup("<div>Malice: {}</div>").format(fight.malice))
     for u in state.units:
         if u.kind == "hero":
             continue
         word = _status(u) or "fighting"
         if u.squad is not None and u.active:
             word = f"{u.squad.alive} standing"
-        lines.append(f"<div>{_e(u.name)}: {word}</div>")
-    return '<div class="wb-player-view">' + "".join(lines) + "</div>"
+        lines.append(Markup("<div>{}: {}</div>").format(u.name, word))
+    return Markup('<div class="wb-player-view">{}</div>').format(join(lines))
 
 
 def _one(value: Fraction) -> str:
@@ -207,8 +192,8 @@ def pace_beside_html(pace: Pace, fight: Fight) -> str:
         before = step.foes_left
         h, f = real.get(step.round, (0, 0))
         forecast_took, real_took, forecast_lost, real_lost = forecast_took + took, real_took + h, forecast_lost + lost, real_lost + f
-        rows.append(f"<tr><td>{step.round}</td><td>{_one(took)}</td><td>{h}</td><td>{_one(lost)}</td><td>{f}</td></tr>")
-    head = ("<tr><th>Round</th><th>Heroes take (forecast)</th><th>Heroes took</th>"
+        rows.append(Markup("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>").format(step.round, _one(took), h, _one(lost), f))
+    head = Markup("<tr><th>Round</th><th>Heroes take (forecast)</th><th>Heroes took</th>"
             "<th>Foes lose (forecast)</th><th>Foes lost</th></tr>")
     verdict = []
     if fight.round:
@@ -216,5 +201,5 @@ def pace_beside_html(pace: Pace, fight: Fight) -> str:
         verdict.append(f"The foes hit {heat} than forecast ({real_took} against {_one(forecast_took)} so far).")
         pace_word = "ahead of" if real_lost > forecast_lost else "behind" if real_lost < forecast_lost else "on"
         verdict.append(f"The heroes are {pace_word} the forecast ({real_lost} against {_one(forecast_lost)}).")
-    return (f'<table class="wb-pace-beside">{head}{"".join(rows)}</table>'
-            + "".join(f"<div>{v}</div>" for v in verdict))
+    return (Markup('<table class="wb-pace-beside">{}{}</table>').format(head, join(rows))
+            + join(Markup("<div>{}</div>").format(v) for v in verdict))

@@ -1,8 +1,8 @@
 """Homebrew rule modules as HTML and Markdown: on a monster's stat block, in full, and the weakness table.
 
 A module attached to a monster shows with its parameters filled in ("Exploitable Weakness (Silver)"). Every
-text comes from a data file a homebrewer wrote, so all of it is escaped (`html.escape`) before it becomes
-HTML, and Markdown markup characters are quoted.
+text comes from a data file a homebrewer wrote, so all of it is plain text in `Markup` HTML (escaped) before it
+shows, and Markdown markup characters are quoted.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from workbench.homebrew.attach import fill_attached
 from workbench.homebrew.rule import FilledRule, HomebrewRule, shipped_rules
 from workbench.homebrew.weakness import OUTCOME_LABELS, Wound
 from workbench.model import Monster
-from workbench.render.escape import escape_html as _e
+from workbench.render.escape import Markup, join, stylesheet
 from workbench.render.markdown_text import md_inline as _md
 
 __all__ = [
@@ -28,14 +28,7 @@ __all__ = [
     "wound_html",
 ]
 
-STYLE = """<style>
-.wb-homebrew-rule{font-family:system-ui,sans-serif;max-width:44em;line-height:1.35}
-.wb-homebrew-rule h4{margin:.6em 0 .15em;border-bottom:1px solid #c9b48a}
-.wb-homebrew-rule .wb-note,.wb-weakness .wb-note{font-size:.85em;color:#555}
-.wb-weakness table{border-collapse:collapse;font-family:system-ui,sans-serif;font-size:.9em}
-.wb-weakness td,.wb-weakness th{border-bottom:1px solid #ddd;padding:.2em .5em;text-align:left}
-.wb-weakness td.wb-wound{font-weight:700;text-align:center}
-</style>"""
+STYLE = stylesheet()
 
 
 def _filled(rule: FilledRule | HomebrewRule) -> FilledRule:
@@ -52,16 +45,16 @@ def text_html(text: str) -> str:
             if lines[i].lstrip().startswith("- "):
                 items = []
                 while i < len(lines) and lines[i].lstrip().startswith("- "):
-                    items.append(f"<li>{_e(lines[i].lstrip()[2:])}</li>")
+                    items.append(Markup("<li>{}</li>").format(lines[i].lstrip()[2:]))
                     i += 1
-                out.append(f"<ul>{''.join(items)}</ul>")
+                out.append(Markup("<ul>{}</ul>").format(join(items)))
             else:
                 para = []
                 while i < len(lines) and not lines[i].lstrip().startswith("- "):
-                    para.append(_e(lines[i]))
+                    para.append(lines[i])
                     i += 1
-                out.append(f"<p>{'<br>'.join(para)}</p>")
-    return "".join(out)
+                out.append(Markup("<p>{}</p>").format(join(para, Markup("<br>"))))
+    return join(out)
 
 
 def _text_markdown(text: str) -> list[str]:
@@ -75,34 +68,34 @@ def _text_markdown(text: str) -> list[str]:
     return lines
 
 
-def _parameter_rows(rule: FilledRule) -> str:
+def _parameter_rows(rule: FilledRule) -> Markup:
     values = dict(rule.values)
     rows = []
     for p in rule.parameters:
         shown = values.get(p.name)
         rows.append(
-            f"<tr><th>{_e(p.label)}</th><td data-parameter=\"{_e(p.name)}\">"
-            f"{'—' if shown is None else _e(shown)}</td><td class=\"wb-note\">{_e(p.description)}</td></tr>"
+            Markup("<tr><th>{}</th><td data-parameter=\"{}\">"
+            "{}</td><td class=\"wb-note\">{}</td></tr>").format(p.label, p.name, '—' if shown is None else shown, p.description)
         )
-    return f"<table class=\"wb-parameters\">{''.join(rows)}</table>" if rows else ""
+    return Markup("<table class=\"wb-parameters\">{}</table>").format(join(rows)) if rows else Markup()
 
 
 def rule_html(rule: FilledRule | HomebrewRule, *, full: bool = True, style: bool = True) -> str:
     """A module on its own: its filled name and stat block text; with `full`, its parameters and sections."""
     rule = _filled(rule)
     parts = [
-        f'<h4 class="wb-rule-name">{_e(rule.name)}</h4>',
-        f'<div class="wb-note">{_e(rule.title)} · {_e(rule.kind)} · <code>{_e(rule.id)}</code></div>',
-        f'<div class="wb-rule-text">{text_html(rule.text)}</div>',
+        Markup('<h4 class="wb-rule-name">{}</h4>').format(rule.name),
+        Markup('<div class="wb-note">{} · {} · <code>{}</code></div>').format(rule.title, rule.kind, rule.id),
+        Markup('<div class="wb-rule-text">{}</div>').format(text_html(rule.text)),
     ]
     if full:
         if rule.summary:
-            parts.append(f'<div class="wb-note">{text_html(rule.summary)}</div>')
+            parts.append(Markup('<div class="wb-note">{}</div>').format(text_html(rule.summary)))
         parts.append(_parameter_rows(rule))
         for section in rule.sections:
-            parts.append(f"<h4>{_e(section.title)}</h4>{text_html(section.text)}")
-    body = "".join(parts)
-    return f'{STYLE if style else ""}<div class="wb-homebrew-rule" data-rule="{_e(rule.id)}">{body}</div>'
+            parts.append(Markup("<h4>{}</h4>{}").format(section.title, text_html(section.text)))
+    body = join(parts)
+    return Markup('{}<div class="wb-homebrew-rule" data-rule="{}">{}</div>').format(STYLE if style else "", rule.id, body)
 
 
 def rule_markdown(rule: FilledRule | HomebrewRule, *, full: bool = True) -> str:
@@ -151,16 +144,16 @@ def homebrew_rules_html(
     for rule_id, rule, problem in attached:
         if rule is None:
             items.append(
-                f'<div class="wb-block-item wb-homebrew-missing" data-rule="{_e(rule_id)}"><b>{_e(rule_id)}</b> '
-                f'<span class="wb-note">({_e(problem)})</span></div>'
+                Markup('<div class="wb-block-item wb-homebrew-missing" data-rule="{}"><b>{}</b> '
+                '<span class="wb-note">({})</span></div>').format(rule_id, rule_id, problem)
             )
             continue
         items.append(
-            f'<div class="wb-block-item wb-homebrew-item" data-rule="{_e(rule.id)}">'
-            f'<b class="wb-item-name">{_e(rule.name)}</b> '
-            f'<span class="wb-item-text">{_e(" ".join(rule.text.split()))}</span></div>'
+            Markup('<div class="wb-block-item wb-homebrew-item" data-rule="{}">'
+            '<b class="wb-item-name">{}</b> '
+            '<span class="wb-item-text">{}</span></div>').format(rule.id, rule.name, " ".join(rule.text.split()))
         )
-    return f'<div class="wb-homebrew-rules"><h4>Homebrew Rules</h4>{"".join(items)}</div>'
+    return Markup('<div class="wb-homebrew-rules"><h4>Homebrew Rules</h4>{}</div>').format(join(items))
 
 
 def homebrew_rules_markdown_lines(
@@ -186,17 +179,17 @@ def _wound_value(wound: Wound) -> str:
 def wound_html(wound: Wound) -> str:
     """One wound with its working and, where one was used, the reading."""
     how = "escalated" if wound.escalated else "not escalated"
-    by = f" by {_e(wound.escalated_by)}" if wound.escalated_by else ""
-    reading = f'<div class="wb-note">Reading: {_e(wound.reading)}</div>' if wound.reading else ""
+    by = Markup(" by {}").format(wound.escalated_by) if wound.escalated_by else ""
+    reading = Markup('<div class="wb-note">Reading: {}</div>').format(wound.reading) if wound.reading else ""
     missing = (
-        f'<div class="wb-note">Set the module parameter <code>{_e(wound.missing)}</code> to your system\'s value.</div>'
+        Markup('<div class="wb-note">Set the module parameter <code>{}</code> to your system\'s value.</div>').format(wound.missing)
         if wound.missing
         else ""
     )
     return (
-        f'<div class="wb-weakness" data-wound="{_e(_wound_value(wound))}">'
-        f'<div><b>Wound: <span class="wb-wound">{_e(_wound_value(wound))}</span></b> ({how}{by})</div>'
-        f'<div><code>{_e(wound.working)}</code></div>{reading}{missing}</div>'
+        Markup('<div class="wb-weakness" data-wound="{}">'
+        '<div><b>Wound: <span class="wb-wound">{}</span></b> ({}{})</div>'
+        '<div><code>{}</code></div>{}{}</div>').format(_wound_value(wound), _wound_value(wound), how, by, wound.working, reading, missing)
     )
 
 
@@ -205,14 +198,14 @@ def weakness_table_html(cases: Iterable[Wound], *, style: bool = True) -> str:
     rows = []
     for c in cases:
         rows.append(
-            "<tr>"
-            f"<td>{_e(c.grip.replace('_', '-'))}</td><td>{_e(OUTCOME_LABELS[c.outcome])}</td>"
-            f"<td>{'yes' if c.matches_tag else 'no'}</td><td>{'yes' if c.other_source_applied else 'no'}</td>"
-            f'<td class="wb-wound">{_e(_wound_value(c))}</td><td class="wb-note">{_e(c.working)}</td>'
-            "</tr>"
+            Markup("<tr>"
+            "<td>{}</td><td>{}</td>"
+            "<td>{}</td><td>{}</td>"
+            '<td class="wb-wound">{}</td><td class="wb-note">{}</td>'
+            "</tr>").format(c.grip.replace('_', '-'), OUTCOME_LABELS[c.outcome], 'yes' if c.matches_tag else 'no', 'yes' if c.other_source_applied else 'no', _wound_value(c), c.working)
         )
-    head = (
+    head = Markup(
         "<tr><th>Grip</th><th>Outcome</th><th>Tag matches</th><th>Another source applied</th>"
         "<th>Wound</th><th>Working</th></tr>"
     )
-    return f'{STYLE if style else ""}<div class="wb-weakness"><table>{head}{"".join(rows)}</table></div>'
+    return Markup('{}<div class="wb-weakness"><table>{}{}</table></div>').format(STYLE if style else "", head, join(rows))

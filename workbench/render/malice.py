@@ -11,23 +11,20 @@ from workbench.fight.malice_features import is_malicious_strike
 from workbench.fight.malice_plan import SpendingPlan
 from workbench.fight.malice_schedule import MaliceRound
 from workbench.fight.malice_tracker import MaliceState
-from workbench.render.escape import escape_html as _e
+from workbench.render.escape import Markup, join
 from workbench.rules.feature_book import FeatureBook, feature_book
 
 __all__ = ["schedule_html", "plan_html", "tracker_html", "player_view_html", "log_html"]
 
-_TABLE = "border-collapse:collapse;font-family:system-ui,sans-serif"
-_CELL = "border-bottom:1px solid #ddd;padding:.15em .6em;text-align:right"
-_LEFT = "border-bottom:1px solid #ddd;padding:.15em .6em;text-align:left"
 
 
-def _row(cells: Sequence[object], header: bool = False, left_last: bool = False) -> str:
-    tag = "th" if header else "td"
+def _row(cells: Sequence[object], header: bool = False, left_last: bool = False) -> Markup:
+    tag = Markup("th" if header else "td")
     out = []
     for i, cell in enumerate(cells):
-        style = _LEFT if left_last and i == len(cells) - 1 else _CELL
-        out.append(f'<{tag} style="{style}">{_e(cell)}</{tag}>')
-    return "<tr>" + "".join(out) + "</tr>"
+        css = "wb-left" if left_last and i == len(cells) - 1 else None
+        out.append(Markup("<{}{}>{}</{}>").format(tag, Markup(' class="wb-left"') if css else "", cell, tag))
+    return Markup("<tr>{}</tr>").format(join(out))
 
 
 def schedule_html(schedule: Sequence[MaliceRound]) -> str:
@@ -36,11 +33,11 @@ def schedule_html(schedule: Sequence[MaliceRound]) -> str:
     for r in schedule:
         note = f" ({r.deaths} died before this gain)" if r.deaths else ""
         rows.append(_row((r.round, r.heroes, r.gain, r.total, r.working + note), left_last=True))
-    reading = (
+    reading = Markup(
         "Round 1 adds the heroes' average Victories (rounded down) to the round's own gain; every round adds "
         "the living heroes plus the round number (&ldquo;Earning Malice&rdquo;). Totals assume nothing is spent."
     )
-    return f'<table style="{_TABLE}">{"".join(rows)}</table><div style="font-size:90%">{reading}</div>'
+    return Markup('<table class="wb-malice-table">{}</table><div class="wb-malice-reading">{}</div>').format(join(rows), reading)
 
 
 def _unbought_reason(plan: SpendingPlan, book: FeatureBook) -> str:
@@ -48,14 +45,14 @@ def _unbought_reason(plan: SpendingPlan, book: FeatureBook) -> str:
     or (Malicious Strike with the Malice there) for the round after the one it was used in; the rest wait
     behind it, in the order chosen."""
     first, *rest = plan.unbought
-    name = _e(first.feature.name)
+    name = first.feature.name
     left = plan.rounds[-1].left if plan.rounds else 0
     if first.amount <= left and is_malicious_strike(first.feature, book):
         why = f"{name} can't be used two rounds in a row, so its next use waits a round"
     else:
         why = f"{name} needs {first.amount} Malice, more than is on hand when its turn comes"
     if rest:
-        why += "; after it, in the order chosen: " + ", ".join(_e(f"{p.feature.name} ({p.amount})") for p in rest)
+        why += "; after it, in the order chosen: " + ", ".join(f"{p.feature.name} ({p.amount})" for p in rest)
     return why + "."
 
 
@@ -68,38 +65,38 @@ def plan_html(
     for r in plan.rounds:
         bought = ", ".join(f"{p.feature.name} ({p.amount})" for p in r.bought) or "—"
         rows.append(_row((r.round, r.available, bought, r.spent, r.left)))
-    parts = [f'<table style="{_TABLE}">{"".join(rows)}</table>']
+    parts = [Markup('<table class="wb-malice-table">{}</table>').format(join(rows))]
     if plan.unbought:
-        parts.append(f"<div>Not used in these rounds: {_unbought_reason(plan, book or feature_book())}</div>")
-    parts.append(f"<div>Unused at the end (lost): {plan.lost}</div>")
+        parts.append(Markup("<div>Not used in these rounds: {}</div>").format(_unbought_reason(plan, book or feature_book())))
+    parts.append(Markup("<div>Unused at the end (lost): {}</div>").format(plan.lost))
     if affordable:
         first = ", ".join(
-            _e(f"{name}: {'round ' + str(r) if r else 'never'}") for name, r in affordable.items()
+            f"{name}: {'round ' + str(r) if r else 'never'}" for name, r in affordable.items()
         )
-        parts.append(f"<div>First affordable (nothing spent): {first}</div>")
+        parts.append(Markup("<div>First affordable (nothing spent): {}</div>").format(first))
     if plan.advice:
-        items = "".join(f"<li>{_e(a)}</li>" for a in plan.advice)
-        parts.append(f"<div><b>That's So Much Malice!</b><ul>{items}</ul></div>")
+        items = join(Markup("<li>{}</li>").format(a) for a in plan.advice)
+        parts.append(Markup("<div><b>That's So Much Malice!</b><ul>{}</ul></div>").format(items))
     else:
-        parts.append("<div><b>That's So Much Malice!</b> the features cover a 2–3, a 5 and a 7–10 cost.</div>")
-    return "".join(parts)
+        parts.append(Markup("<div><b>That's So Much Malice!</b> the features cover a 2–3, a 5 and a 7–10 cost.</div>"))
+    return join(parts)
 
 
 def log_html(state: MaliceState, last: int = 12) -> str:
     """The newest `last` log lines, newest first."""
     lines = [
-        f"<li>{'Before combat' if e.round == 0 else f'Round {e.round}'}: {_e(e.text)} → {e.malice}</li>"
+        Markup("<li>{}: {} → {}</li>").format('Before combat' if e.round == 0 else f'Round {e.round}', e.text, e.malice)
         for e in reversed(state.log[-last:])
     ]
-    return f'<ol reversed style="font-family:system-ui,sans-serif;font-size:90%">{"".join(lines)}</ol>'
+    return Markup('<ol reversed class="wb-malice-log">{}</ol>').format(join(lines))
 
 
 def tracker_html(state: MaliceState) -> str:
     """The Director's view: Malice on hand, the round, living heroes, and the log."""
     status = "ended" if state.ended else ("not started" if state.round == 0 else f"round {state.round}")
     head = (
-        f'<div style="font-family:system-ui,sans-serif"><span style="font-size:180%;font-weight:bold">'
-        f"{state.malice}</span> Malice — {_e(status)} — {state.living} of {state.heroes} heroes generating</div>"
+        Markup('<div class="wb-malice-head"><span class="wb-malice-amount">'
+        "{}</span> Malice — {} — {} of {} heroes generating</div>").format(state.malice, status, state.living, state.heroes)
     )
     turn = ""
     if state.turn_of is not None:
@@ -108,8 +105,8 @@ def tracker_html(state: MaliceState) -> str:
     elif state.ended_turn_of is not None:
         turn = f"{state.ended_turn_of}'s turn has ended: a villain action may follow"
     used = ", ".join(f"{c} {n} (round {r})" for c, n, r in state.villain_actions)
-    extra = "".join(
-        f'<div class="{cls}" style="font-family:system-ui,sans-serif">{_e(text)}</div>'
+    extra = join(
+        Markup('<div class="{} wb-report">{}</div>').format(cls, text)
         for cls, text in (("wb-malice-turn", turn), ("wb-villain-actions", f"Villain actions used: {used}" if used else ""))
         if text
     )
@@ -120,6 +117,6 @@ def player_view_html(state: MaliceState, shown: bool) -> str:
     """What the players see: the Malice when the Director shows it, else only that it is hidden."""
     body = f"{state.malice} Malice" if shown else "Malice: hidden by the Director"
     return (
-        '<div style="font-family:system-ui,sans-serif;font-size:140%;padding:.3em;border:1px solid #ccc">'
-        f"{_e(body)}</div>"
+        Markup('<div class="wb-malice-shown">'
+        "{}</div>").format(body)
     )

@@ -14,7 +14,7 @@ from typing import Any
 
 from workbench.model import Monster
 from workbench.monster.relevel import Mode, Move, relevel, relevel_moves
-from workbench.render.escape import escape_html as _e
+from workbench.render.escape import Markup, join, stylesheet
 from workbench.render.stat_block import stat_block_html
 
 __all__ = ["MODE_WORDS", "relevel_html"]
@@ -27,13 +27,13 @@ MODE_WORDS = {
 
 def _row(move: Move) -> str:
     changed = move.new != move.old
-    kept = ' <span class="wb-note">(kept at the rules\' limit)</span>' if move.clamped else ""
+    kept = Markup(' <span class="wb-note">(kept at the rules\' limit)</span>') if move.clamped else ""
     return (
-        f'<tr class="wb-move{" wb-moved" if changed else ""}">'
-        f"<td>{_e(move.quantity)}</td>"
-        f'<td class="wb-old">{move.old}</td><td>→</td><td class="wb-new"><b>{move.new}</b></td>'
-        f'<td class="wb-working">{_e(move.working)}{kept}</td>'
-        f"<td>{move.formula_old.value} → {move.formula_new.value}</td></tr>"
+        Markup('<tr class="wb-move{}">'
+        "<td>{}</td>"
+        '<td class="wb-old">{}</td><td>→</td><td class="wb-new"><b>{}</b></td>'
+        '<td class="wb-working">{}{}</td>'
+        "<td>{} → {}</td></tr>").format(" wb-moved" if changed else "", move.quantity, move.old, move.new, move.working, kept, move.formula_old.value, move.formula_new.value)
     )
 
 
@@ -48,24 +48,20 @@ def relevel_html(monster: Monster, level: int, mode: Mode = "delta",
     moves = relevel_moves(monster, level, mode)
     options = dict(block_options or {})
     old_level, new_level = monster.level, moved.level
-    rows = "".join(_row(m) for m in moves)
+    rows = join(_row(m) for m in moves)
     changed = sum(1 for m in moves if m.new != m.old)
-    heading = (f"<p>Level {old_level} → level {new_level}: {changed} of {len(moves)} numbers change. "
-               f"{_e(MODE_WORDS[mode])}.</p>")
+    heading = (Markup("<p>Level {} → level {}: {} of {} numbers change. "
+               "{}.</p>").format(old_level, new_level, changed, len(moves), MODE_WORDS[mode]))
     table = (
-        '<table class="wb-moves"><thead><tr><th>Number</th>'
-        f"<th>Level {old_level}</th><th></th><th>Level {new_level}</th><th>Working</th>"
-        f"<th>Formula, level {old_level} → {new_level}</th></tr></thead><tbody>{rows}</tbody></table>"
+        Markup('<table class="wb-moves"><thead><tr><th>Number</th>'
+        "<th>Level {}</th><th></th><th>Level {}</th><th>Working</th>"
+        "<th>Formula, level {} → {}</th></tr></thead><tbody>{}</tbody></table>").format(old_level, new_level, old_level, new_level, rows)
     )
     blocks = (
-        '<div class="wb-relevel-blocks" style="display:flex;gap:1em;flex-wrap:wrap;align-items:flex-start">'
-        f'<div class="wb-relevel-old" style="flex:1 1 22em"><h4>As designed, level {old_level}</h4>'
-        f"{stat_block_html(monster, style=False, **options)}</div>"
-        f'<div class="wb-relevel-new" style="flex:1 1 22em"><h4>Moved to level {new_level}</h4>'
-        f"{stat_block_html(moved, style=False, **options)}</div></div>"
+        Markup('<div class="wb-relevel-blocks">'
+        '<div class="wb-relevel-old"><h4>As designed, level {}</h4>'
+        "{}</div>"
+        '<div class="wb-relevel-new"><h4>Moved to level {}</h4>'
+        "{}</div></div>").format(old_level, stat_block_html(monster, style=False, **options), new_level, stat_block_html(moved, style=False, **options))
     )
-    style = ("<style>.wb-relevel table.wb-moves{border-collapse:collapse;font-family:system-ui,sans-serif;"
-             "font-size:.9em}.wb-relevel .wb-moves td,.wb-relevel .wb-moves th{border-bottom:1px solid #ddd;"
-             "padding:.15em .45em;text-align:left;vertical-align:top}.wb-relevel .wb-working{font-family:"
-             "ui-monospace,monospace}.wb-relevel tr.wb-move:not(.wb-moved){color:#777}</style>")
-    return f'{style}<div class="wb-relevel" data-from="{old_level}" data-to="{new_level}">{heading}{table}{blocks}</div>'
+    return Markup('{}<div class="wb-relevel" data-from="{}" data-to="{}">{}{}{}</div>').format(stylesheet(), old_level, new_level, heading, table, blocks)

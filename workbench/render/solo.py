@@ -4,7 +4,7 @@ Sections (each `section(monster, **options) -> str`, "" to leave itself out, lik
 `malice_features_html` (the monster's own Malice features, then the basic ones every monster has, with
 this monster's Malicious Strike range), `villain_actions_html` (three numbered slots and the book's rules
 for using them, on leaders and solos), `solo_traits_html` (Solo Turns and End Effect on a solo that does not
-already list them). Every string a user typed passes through `html.escape`; only div, span, table, tr, td,
+already list them). Every string a user typed is plain text in `Markup` HTML (escaped); only div, span, table, tr, td,
 th, h4 and b elements are produced, like the rest of the block.
 """
 
@@ -16,7 +16,7 @@ from workbench.fight.malice_features import malicious_strike_range
 from workbench.model import Monster, Trait
 from workbench.monster.solo import SoloComparison, is_instant_solo
 from workbench.monster.villain_action import extra_villain_actions, has_villain_actions, villain_action_slots
-from workbench.render.escape import escape_html as _e
+from workbench.render.escape import Markup, join, stylesheet
 from workbench.render.markdown_text import md_inline as _md
 from workbench.rules.feature_book import feature_book
 
@@ -30,20 +30,14 @@ __all__ = [
     "villain_actions_html",
 ]
 
-COMPARISON_STYLE = """<style>
-.wb-solo-compare table{border-collapse:collapse;font-family:system-ui,sans-serif}
-.wb-solo-compare td,.wb-solo-compare th{border-bottom:1px solid #ddd;padding:.2em .6em;text-align:right}
-.wb-solo-compare td:first-child,.wb-solo-compare th:first-child{text-align:left}
-.wb-solo-compare .wb-differs{background:#f6e3c8}
-.wb-solo-compare .wb-notes div{margin:.25em 0;font-family:system-ui,sans-serif}
-</style>"""
+COMPARISON_STYLE = stylesheet()
 
 
 def _item(item: Trait, css: str = "wb-block-item", extra: str = "") -> str:
-    cost = f' <span class="wb-cost">({item.cost} Malice)</span>' if item.cost is not None else ""
+    cost = Markup(' <span class="wb-cost">({} Malice)</span>').format(item.cost) if item.cost is not None else ""
     return (
-        f'<div class="{css}"><b class="wb-item-name">{_e(item.name)}</b>{cost} '
-        f'<span class="wb-item-text">{_e(item.text)}</span>{extra}</div>'
+        Markup('<div class="{}"><b class="wb-item-name">{}</b>{} '
+        '<span class="wb-item-text">{}</span>{}</div>').format(css, item.name, cost, item.text, extra)
     )
 
 
@@ -85,22 +79,22 @@ def malice_features_html(monster: Monster, *, basic: bool = True, **_: object) -
             extra = ""
             if entry.name == rule.name:
                 extra = (
-                    f' <span class="wb-malicious-strike-range" data-low="{low}" data-high="{high}">'
-                    f"<b>This monster:</b> +{low} damage for {rule.base_cost} Malice, up to +{high} "
-                    f"for {most} Malice.</span>"
+                    Markup(' <span class="wb-malicious-strike-range" data-low="{}" data-high="{}">'
+                    "<b>This monster:</b> +{} damage for {} Malice, up to +{} "
+                    "for {} Malice.</span>").format(low, high, low, rule.base_cost, high, most)
                 )
-            cost = f' <span class="wb-cost">({_e(entry.cost_label)})</span>'
+            cost = Markup(' <span class="wb-cost">({})</span>').format(entry.cost_label)
             rows.append(
-                f'<div class="wb-block-item wb-basic-malice-item"><b class="wb-item-name">{_e(entry.name)}</b>'
-                f'{cost} <span class="wb-item-text">{_e(entry.text)}</span>{extra}</div>'
+                Markup('<div class="wb-block-item wb-basic-malice-item"><b class="wb-item-name">{}</b>'
+                '{} <span class="wb-item-text">{}</span>{}</div>').format(entry.name, cost, entry.text, extra)
             )
         parts.append(
-            f'<div class="wb-basic-malice"><div class="wb-note"><b>{_e(book.basic_malice.section)}</b> '
-            f"(every monster): {_e(book.basic_malice.timing)}</div>{''.join(rows)}</div>"
+            Markup('<div class="wb-basic-malice"><div class="wb-note"><b>{}</b> '
+            "(every monster): {}</div>{}</div>").format(book.basic_malice.section, book.basic_malice.timing, join(rows))
         )
     if not parts:
         return ""
-    return f'<div class="wb-malice-features"><h4>Malice Features</h4>{"".join(parts)}</div>'
+    return Markup('<div class="wb-malice-features"><h4>Malice Features</h4>{}</div>').format(join(parts))
 
 
 def villain_actions_html(monster: Monster, **_: object) -> str:
@@ -118,35 +112,35 @@ def villain_actions_html(monster: Monster, **_: object) -> str:
             if has_villain_actions(monster) else "only leaders and solos have villain actions"
         )
         extra_html = (
-            f'<div class="wb-note wb-villain-extra">Not used by the rules ({_e(why)}):</div>'
-            + "".join(_item(a) for a in extras)
+            Markup('<div class="wb-note wb-villain-extra">Not used by the rules ({}):</div>').format(why)
+            + join(_item(a) for a in extras)
         )
     if not has_villain_actions(monster):
-        return f'<div class="wb-villain-actions"><h4>Villain Actions</h4>{extra_html}</div>' if extras else ""
+        return Markup('<div class="wb-villain-actions"><h4>Villain Actions</h4>{}</div>').format(extra_html) if extras else ""
     rows = []
     for number, filled in enumerate(villain_action_slots(monster, strict=False), 1):
         slot = filled.slot
-        label = f'<span class="wb-villain-slot">{number}. {_e(slot.name)}</span>'
+        label = Markup('<span class="wb-villain-slot">{}. {}</span>').format(number, slot.name)
         if filled.action is None:
             body = (
-                f'<span class="wb-note wb-villain-empty">not written yet. {_e(slot.text)}</span>'
+                Markup('<span class="wb-note wb-villain-empty">not written yet. {}</span>').format(slot.text)
             )
         else:
             cost = (
-                f' <span class="wb-cost">({filled.action.cost} Malice)</span>'
+                Markup(' <span class="wb-cost">({} Malice)</span>').format(filled.action.cost)
                 if filled.action.cost is not None else ""
             )
             body = (
-                f'<b class="wb-item-name">{_e(filled.action.name)}</b>{cost} '
-                f'<span class="wb-item-text">{_e(filled.action.text)}</span>'
+                Markup('<b class="wb-item-name">{}</b>{} '
+                '<span class="wb-item-text">{}</span>').format(filled.action.name, cost, filled.action.text)
             )
-        rows.append(f'<div class="wb-block-item" data-slot="{_e(slot.key)}">{label}: {body}</div>')
-    rules = " ".join(_e(p) for p in book.rules)
+        rows.append(Markup('<div class="wb-block-item" data-slot="{}">{}: {}</div>').format(slot.key, label, body))
+    rules = join(book.rules, " ")
     return (
-        f'<div class="wb-villain-actions"><h4>Villain Actions</h4>'
-        f'<div class="wb-villain-rules"><b>{_e(book.summary)}</b></div>'
-        f"{''.join(rows)}{extra_html}"
-        f'<div class="wb-note">“{_e(book.section)}”: {rules}</div></div>'
+        Markup('<div class="wb-villain-actions"><h4>Villain Actions</h4>'
+        '<div class="wb-villain-rules"><b>{}</b></div>'
+        "{}{}"
+        '<div class="wb-note">“{}”: {}</div></div>').format(book.summary, join(rows), extra_html, book.section, rules)
     )
 
 
@@ -159,8 +153,8 @@ def solo_traits_html(monster: Monster, **_: object) -> str:
     missing = _missing_solo_traits(monster)
     if not missing:
         return ""
-    items = "".join(_item(t) for t in missing)
-    return f'<div class="wb-solo-traits"><h4>Solo Traits</h4>{items}</div>'
+    items = join(_item(t) for t in missing)
+    return Markup('<div class="wb-solo-traits"><h4>Solo Traits</h4>{}</div>').format(items)
 
 
 def _md_item(item: Trait) -> str:
@@ -208,7 +202,7 @@ def solo_markdown_lines(monster: Monster, *, basic: bool = True) -> list[str]:
 
 
 def _cells(values: Iterable[object], tag: str = "td") -> str:
-    return "".join(f"<{tag}>{_e(v)}</{tag}>" for v in values)
+    return join(Markup("<{}>{}</{}>").format(tag, v, tag) for v in values)
 
 
 def comparison_html(comparison: SoloComparison, *, style: bool = True) -> str:
@@ -217,17 +211,17 @@ def comparison_html(comparison: SoloComparison, *, style: bool = True) -> str:
     head = _cells(("", solo_title(instant), solo_title(built), "Built − instant"), "th")
     rows = []
     for row in comparison.rows:
-        css = ' class="wb-differs"' if row.difference else ""
+        css = Markup(' class="wb-differs"') if row.difference else ""
         slug = row.quantity.lower().replace(",", "").replace(" ", "-")
         diff = f"{row.difference:+d}" if row.difference else "0"
         rows.append(
-            f'<tr{css} data-quantity="{_e(slug)}"><td>{_e(row.quantity)}</td>'
-            f'<td class="wb-instant">{row.instant}</td><td class="wb-built">{row.built}</td>'
-            f'<td class="wb-difference">{diff}</td></tr>'
+            Markup('<tr{} data-quantity="{}"><td>{}</td>'
+            '<td class="wb-instant">{}</td><td class="wb-built">{}</td>'
+            '<td class="wb-difference">{}</td></tr>').format(css, slug, row.quantity, row.instant, row.built, diff)
         )
-    notes = "".join(f"<div>{_e(n)}</div>" for n in comparison.notes)
+    notes = join(Markup("<div>{}</div>").format(n) for n in comparison.notes)
     return (
-        f'{COMPARISON_STYLE if style else ""}<div class="wb-solo-compare">'
-        f"<table><tr>{head}</tr>{''.join(rows)}</table>"
-        f'<div class="wb-notes"><h4>What differs, and why</h4>{notes}</div></div>'
+        Markup('{}<div class="wb-solo-compare">'
+        "<table><tr>{}</tr>{}</table>"
+        '<div class="wb-notes"><h4>What differs, and why</h4>{}</div></div>').format(COMPARISON_STYLE if style else "", head, join(rows), notes)
     )

@@ -2,7 +2,7 @@
 
 The block is built from one small function per section (`SECTIONS`), so a leader's villain actions or a
 solo's traits can be added as another section without touching the rest. Every string a user typed
-(name, keywords, trait text) passes through `html.escape` before it becomes HTML, and key numbers sit in
+(name, keywords, trait text) is plain text in `Markup` HTML, so escaped, before it shows, and key numbers sit in
 elements with stable classes and `data-*` attributes (`<span class="wb-ev">28</span>`) for browser tests.
 
 The block draws the monster and nothing else: its characteristics (the highest marked), its abilities with
@@ -23,7 +23,7 @@ from workbench.monster.departure import Departure, ability_departures
 from workbench.monster.formulas import explain
 from workbench.monster.power_roll import expected_damage, tier_odds
 from workbench.monster.solo import explain_instant_solo, is_instant_solo
-from workbench.render.escape import escape_html as _e
+from workbench.render.escape import Markup, escape, join, stylesheet, tag
 from workbench.render.homebrew_rule import homebrew_rules_html, homebrew_rules_markdown_lines
 from workbench.render.markdown_text import md_inline as _md
 from workbench.render.solo import (
@@ -58,29 +58,7 @@ __all__ = [
 
 TIER_LABELS = ("≤11", "12–16", "17+")
 
-STYLE = """<style>
-.wb-stat-block{font-family:system-ui,sans-serif;max-width:44em;border:2px solid #5a3e2b;border-radius:6px;
- padding:.6em .9em;background:#fbf7ef;color:#222;line-height:1.35}
-.wb-stat-block .wb-head{display:flex;justify-content:space-between;align-items:baseline;
- border-bottom:2px solid #5a3e2b;margin-bottom:.3em}
-.wb-stat-block .wb-name{font-size:1.3em;font-weight:700;font-variant:small-caps}
-.wb-stat-block .wb-keywords{font-style:italic;color:#555}
-.wb-stat-block table{border-collapse:collapse;width:100%;margin:.3em 0;text-align:center}
-.wb-stat-block td,.wb-stat-block th{padding:.15em .4em}
-.wb-stat-block th{font-size:.8em;font-weight:400;color:#555;text-transform:uppercase}
-.wb-stat-block td{font-weight:700}
-.wb-stat-block .wb-highest{background:#e9d9b8;border-radius:4px}
-.wb-stat-block h4{margin:.5em 0 .15em;border-bottom:1px solid #c9b48a;font-size:1em}
-.wb-stat-block .wb-tiers td{text-align:left;font-weight:400}
-.wb-stat-block .wb-note{font-size:.85em;color:#555}
-.wb-stat-block .wb-ability{margin:.4em 0;border-top:1px solid #c9b48a;padding-top:.25em}
-.wb-stat-block .wb-ability-meta{font-size:.9em}
-.wb-stat-block .wb-departure{color:#8a3b12;font-size:.85em}
-.wb-stat-block .wb-odds{font-size:.85em;color:#444}
-.wb-explain table{border-collapse:collapse;font-family:system-ui,sans-serif;font-size:.9em}
-.wb-explain td,.wb-explain th{border-bottom:1px solid #ddd;padding:.2em .5em;text-align:left;vertical-align:top}
-.wb-explain .wb-working{font-family:ui-monospace,monospace;white-space:nowrap}
-</style>"""
+STYLE = stylesheet()  # the one stylesheet, given with a block shown on its own (`style=True`)
 
 
 def _title_case(word: str | None) -> str:
@@ -95,24 +73,24 @@ def _kind(monster: Monster) -> str:
 # ---------------------------------------------------------------- HTML sections
 
 
-def name_line_html(monster: Monster, name: str, kind: str) -> str:
+def name_line_html(monster: Monster, name: str, kind: str) -> Markup:
     """The block's name line: `name`, "Level N `kind`", the EV ("(four minions)" beside a minion's), the
     numbers in elements tests and scripts read (`wb-level`, `wb-ev`); `name` and `kind` are escaped here."""
-    minion = ' <span class="wb-note">(four minions)</span>' if monster.organization == "minion" else ""
-    return (
+    minion = Markup(' <span class="wb-note">(four minions)</span>') if monster.organization == "minion" else ""
+    return Markup(
         '<div class="wb-head">'
-        f'<span class="wb-name">{_e(name)}</span>'
-        f'<span class="wb-title">Level <span class="wb-level">{monster.level}</span> '
-        f'<span class="wb-kind">{_e(kind)}</span></span>'
-        f'<span class="wb-ev-box">EV <span class="wb-ev">{monster.ev}</span>{minion}</span>'
+        '<span class="wb-name">{}</span>'
+        '<span class="wb-title">Level <span class="wb-level">{}</span> '
+        '<span class="wb-kind">{}</span></span>'
+        '<span class="wb-ev-box">EV <span class="wb-ev">{}</span>{}</span>'
         "</div>"
-    )
+    ).format(name, monster.level, kind, monster.ev, minion)
 
 
-def _header(monster: Monster, **_: object) -> str:
-    keywords = ", ".join(_e(k) for k in monster.keywords) or "—"
-    return name_line_html(monster, monster.name or "New monster", _kind(monster)) + (
-        f'<div class="wb-keywords">{keywords}</div>')
+def _header(monster: Monster, **_: object) -> Markup:
+    keywords = ", ".join(monster.keywords) or "—"
+    return name_line_html(monster, monster.name or "New monster", _kind(monster)) + tag(
+        "div", keywords, class_="wb-keywords")
 
 
 def header_parts(monster: Monster) -> tuple[str, str, str]:
@@ -141,25 +119,25 @@ def _defences(monster: Monster) -> list[tuple[str, str]]:
     return rows
 
 
-def defences_html(monster: Monster) -> str:
+def defences_html(monster: Monster) -> Markup:
     """The immunity, weakness and With Captain lines under the numbers, as HTML (user text escaped)."""
-    return "".join(f'<div class="wb-defence"><b>{_e(label)}</b> {_e(text)}</div>' for label, text in
-                   _defences(monster))
+    return join(Markup('<div class="wb-defence"><b>{}</b> {}</div>').format(label, text) for label, text in
+                _defences(monster))
 
 
 def _stats(monster: Monster, **_: object) -> str:
-    extra = ' <span class="wb-note">(+extra)</span>' if monster.extra_stamina else ""
+    extra = Markup(' <span class="wb-note">(+extra)</span>') if monster.extra_stamina else ""
     size, speed, stability = _header_texts(monster)
     cells = (
-        ("Size", _e(size)),
-        ("Speed", _e(speed)),
-        ("Stamina", f'<span class="wb-stamina">{monster.stamina}</span>{extra}'),
-        ("Stability", _e(stability)),
-        ("Free Strike", f'<span class="wb-free-strike">{monster.free_strike}</span>'),
+        ("Size", size),
+        ("Speed", speed),
+        ("Stamina", Markup('<span class="wb-stamina">{}</span>{}').format(monster.stamina, extra)),
+        ("Stability", stability),
+        ("Free Strike", Markup('<span class="wb-free-strike">{}</span>').format(monster.free_strike)),
     )
-    head = "".join(f"<th>{label}</th>" for label, _ in cells)
-    body = "".join(f"<td>{value}</td>" for _, value in cells)
-    return f'<table class="wb-stats"><tr>{head}</tr><tr>{body}</tr></table>{defences_html(monster)}'
+    head = join(Markup("<th>{}</th>").format(label) for label, _ in cells)
+    body = join(Markup("<td>{}</td>").format(value) for _, value in cells)
+    return Markup('<table class="wb-stats"><tr>{}</tr><tr>{}</tr></table>{}').format(head, body, defences_html(monster))
 
 
 def _signed(value: int) -> str:
@@ -174,20 +152,19 @@ def _characteristics(monster: Monster, **_: object) -> str:
     cells = []
     for name, value in chosen.items():
         if value is None:
-            cells.append(f'<td data-characteristic="{name}" title="not set by the formulas">—</td>')
+            cells.append(Markup('<td data-characteristic="{}" title="not set by the formulas">—</td>').format(name))
         elif value == top:
-            cells.append(f'<td class="wb-highest" data-characteristic="{name}">'
-                         f'<span class="wb-highest-value">{_signed(value)}</span></td>')
+            cells.append(Markup('<td class="wb-highest" data-characteristic="{}">'
+                         '<span class="wb-highest-value">{}</span></td>').format(name, _signed(value)))
         else:
-            cells.append(f'<td data-characteristic="{name}">{_signed(value)}</td>')
-    head = "".join(f"<th>{name.capitalize()}</th>" for name in CHARACTERISTICS)
+            cells.append(Markup('<td data-characteristic="{}">{}</td>').format(name, _signed(value)))
+    head = join(Markup("<th>{}</th>").format(name.capitalize()) for name in CHARACTERISTICS)
     note = (
-        '<div class="wb-note">The formulas give only the highest characteristic '
-        f"(1 + echelon {monster.echelon}"
-        + (", +1 for a leader or solo" if monster.organization in ("leader", "solo") else "")
-        + "); the others are yours to choose below it.</div>"
+        Markup('<div class="wb-note">The formulas give only the highest characteristic '
+               "(1 + echelon {}{}); the others are yours to choose below it.</div>").format(
+            monster.echelon, ", +1 for a leader or solo" if monster.organization in ("leader", "solo") else "")
     ) if not chosen.known else ""
-    return (f'<table class="wb-characteristics"><tr>{head}</tr><tr>{"".join(cells)}</tr></table>{note}'
+    return (Markup('<table class="wb-characteristics"><tr>{}</tr><tr>{}</tr></table>{}').format(head, join(cells), note)
             + _characteristic_departure(monster, top))
 
 
@@ -195,22 +172,22 @@ def _characteristic_departure(monster: Monster, highest: int | None) -> str:
     """A line marking a highest characteristic that is not the formulas' 1 + echelon (nothing when it is)."""
     if highest is None or highest == monster.highest_characteristic:
         return ""
-    return (f'<div class="wb-note wb-departs" data-formula="{monster.highest_characteristic}">Highest '
-            f"characteristic {_signed(highest)}: the formulas give {_signed(monster.highest_characteristic)} "
-            "at this level.</div>")
+    return (Markup('<div class="wb-note wb-departs" data-formula="{}">Highest '
+            "characteristic {}: the formulas give {} "
+            "at this level.</div>").format(monster.highest_characteristic, _signed(highest), _signed(monster.highest_characteristic)))
 
 
 def _free_strike(monster: Monster, *, lore: Lore | None = None, **_: object) -> str:
     rules = (lore or core_lore()).free_strikes
     return (
-        f'<div class="wb-free-strike-rules"><b>Free Strike {monster.free_strike}</b>: '
-        f"{_e(rules.summary())}.</div>"
+        Markup('<div class="wb-free-strike-rules"><b>Free Strike {}</b>: '
+        "{}.</div>").format(monster.free_strike, rules.summary())
     )
 
 
 def _abilities(monster: Monster, **_: object) -> str:
     """Its abilities as the book prints them, each with its odds and departures."""
-    return "".join(ability_html(monster, a, index) for index, a in enumerate(monster.abilities))
+    return join(ability_html(monster, a, index) for index, a in enumerate(monster.abilities))
 
 
 def named_blocks_html(css: str, heading: str, items: Iterable[Trait]) -> str:
@@ -220,11 +197,11 @@ def named_blocks_html(css: str, heading: str, items: Iterable[Trait]) -> str:
         return ""
     parts = []
     for item in items:
-        cost = f' <span class="wb-cost">({item.cost} Malice)</span>' if item.cost is not None else ""
+        cost = Markup(' <span class="wb-cost">({} Malice)</span>').format(item.cost) if item.cost is not None else ""
         text = (effects_html(item.effects) if item.effects
-                else f'<span class="wb-item-text">{_e(item.text)}</span>')
-        parts.append(f'<div class="wb-block-item"><b class="wb-item-name">{_e(item.name)}</b>{cost} {text}</div>')
-    return f'<div class="{css}"><h4>{heading}</h4>{"".join(parts)}</div>'
+                else Markup('<span class="wb-item-text">{}</span>').format(item.text))
+        parts.append(Markup('<div class="wb-block-item"><b class="wb-item-name">{}</b>{} {}</div>').format(item.name, cost, text))
+    return Markup('<div class="{}"><h4>{}</h4>{}</div>').format(css, heading, join(parts))
 
 
 def _traits(monster: Monster, **_: object) -> str:
@@ -246,13 +223,13 @@ def _kept_as_text(monster: Monster, **_: object) -> str:
     place for): named, so a Director knows which parts the workbench reads as text only."""
     if not monster.kept_as_text:
         return ""
-    items = "".join(f"<li>{_e(k.where)}, {_e(k.part)}: <q>{_e(k.text)}</q></li>" for k in monster.kept_as_text)
-    return (f'<div class="wb-kept-as-text"><h4>Kept as text</h4><div class="wb-note">Parts of the file the '
-            f"workbench keeps as written, without reading numbers from them:</div><ul>{items}</ul></div>")
+    items = join(Markup("<li>{}, {}: <q>{}</q></li>").format(k.where, k.part, k.text) for k in monster.kept_as_text)
+    return (Markup('<div class="wb-kept-as-text"><h4>Kept as text</h4><div class="wb-note">Parts of the file the '
+            "workbench keeps as written, without reading numbers from them:</div><ul>{}</ul></div>").format(items))
 
 
 def _footer(monster: Monster, **_: object) -> str:
-    return f'<div class="wb-note wb-ruleset">Numbers from the “{_e(monster.ruleset)}” ruleset.</div>'
+    return Markup('<div class="wb-note wb-ruleset">Numbers from the “{}” ruleset.</div>').format(monster.ruleset)
 
 
 # ---------------------------------------------------------------- abilities (a whole stat block)
@@ -274,22 +251,23 @@ def effects_html(effects: Iterable[Effect], departures: Iterable[Departure] = ()
     parts = []
     for effect in effects:
         label = " ".join(x for x in (effect.cost_text, effect.name or "") if x)
-        head = f"<b>{_e(label)}:</b> " if label else ""
+        head = Markup("<b>{}:</b> ").format(label) if label else ""
         rows = tier_rows(effect.tiers, [d for d in departures if d.test]) if effect.tiers else ""
-        parts.append(f'<div class="wb-effect">{head}{_e(effect.text)}{rows}</div>')
-    return "".join(parts)
+        parts.append(Markup('<div class="wb-effect">{}{}{}</div>').format(head, effect.text, rows))
+    return join(parts)
 
 
 def tier_html(tier: Tier, number: int) -> str:
     """A tier's text, escaped, its first damage and its potency's value in elements tests and scripts read
     (`wb-damage-tierN`, `wb-potency-tierN`)."""
-    text = _e(tier)
+    text = escape(tier)
     if tier.damages:
         amount = str(tier.damages[0].amount)
-        text = f'<span class="wb-damage-tier{number}">{amount}</span>{text[len(amount):]}'
+        text = Markup('<span class="wb-damage-tier{}">{}</span>{}').format(number, amount, text[len(amount):])
     if tier.potency is not None:
-        text = _POTENCY_VALUE.sub(lambda m: f'{m.group(1)}<span class="wb-potency-tier{number}">{m.group(2)}</span>',
-                                  text, count=1)
+        text = Markup(_POTENCY_VALUE.sub(
+            lambda m: Markup('{}<span class="wb-potency-tier{}">{}</span>').format(Markup(m.group(1)), number, m.group(2)),
+            text, count=1))
     return text
 
 
@@ -299,29 +277,29 @@ _POTENCY_VALUE = re.compile(r"(\b[MARIP] &lt; )(-?\d+)\b")
 def tier_rows(tiers: Iterable[Tier], departures: Iterable[Departure]) -> str:
     rows = []
     for number, (label, tier) in enumerate(zip(TIER_LABELS, tiers, strict=True), 1):
-        marks = "".join(f'<div class="wb-departure">{_e(d)}</div>' for d in departures if d.tier == number)
-        damage = "" if tier.damage is None else f' data-damage="{tier.damage}"'
-        rows.append(f'<tr class="wb-tier{number}" data-tier="{number}"{damage}><td>{label}</td>'
-                    f"<td>{tier_html(tier, number)}{marks}</td></tr>")
-    return f'<table class="wb-tiers">{"".join(rows)}</table>'
+        marks = join(Markup('<div class="wb-departure">{}</div>').format(d) for d in departures if d.tier == number)
+        damage = Markup(' data-damage="{}"').format(tier.damage) if tier.damage is not None else ""
+        rows.append(Markup('<tr class="wb-tier{}" data-tier="{}"{}><td>{}</td>'
+                    "<td>{}{}</td></tr>").format(number, number, damage, label, tier_html(tier, number), marks))
+    return Markup('<table class="wb-tiers">{}</table>').format(join(rows))
 
 
 def ability_heading_html(ability: Ability) -> str:
     """An ability's lines above its effects, as the book prints them: the name and cost, the flavour, the
     keywords · action · distance · target line, the trigger (the working block and the table copy alike)."""
-    cost = f' <span class="wb-cost">{_e(ability.cost_text)}</span>' if ability.cost_text else ""
+    cost = Markup(' <span class="wb-cost">{}</span>').format(ability.cost_text) if ability.cost_text else ""
     meta = [ability.keywords_text, ability.action_text]
     if ability.distance is not None:
         meta.append(str(ability.distance))
     if ability.target is not None:
         meta.append(ability.target.text)
-    parts = [f'<h4 class="wb-ability-name">{_e(ability.name)}{cost}</h4>']
+    parts = [Markup('<h4 class="wb-ability-name">{}{}</h4>').format(ability.name, cost)]
     if ability.flavour:
-        parts.append(f"<div><i>{_e(ability.flavour)}</i></div>")
-    parts.append(f'<div class="wb-ability-meta">{" · ".join(_e(m) for m in meta)}</div>')
+        parts.append(Markup("<div><i>{}</i></div>").format(ability.flavour))
+    parts.append(Markup('<div class="wb-ability-meta">{}</div>').format(join(meta, " · ")))
     if ability.trigger:
-        parts.append(f"<div><b>Trigger:</b> {_e(ability.trigger)}</div>")
-    return "".join(parts)
+        parts.append(Markup("<div><b>Trigger:</b> {}</div>").format(ability.trigger))
+    return join(parts)
 
 
 def ability_html(monster: Monster, ability: Ability, index: int = 0) -> str:
@@ -330,12 +308,12 @@ def ability_html(monster: Monster, ability: Ability, index: int = 0) -> str:
     parts = [ability_heading_html(ability), effects_html(ability.effects_before, departures)]
     roll = ability.power_roll
     if roll is not None:
-        parts.append(f'<div class="wb-roll"><b>{_e(roll.roll_text)}:</b></div>')
+        parts.append(Markup('<div class="wb-roll"><b>{}:</b></div>').format(roll.roll_text))
         parts.append(tier_rows(roll.tiers, [d for d in departures if not d.test]))
-        parts.append(f'<div class="wb-odds">{_e(odds_text(roll.bonus, roll.damage))}</div>')
+        parts.append(Markup('<div class="wb-odds">{}</div>').format(odds_text(roll.bonus, roll.damage)))
     parts.append(effects_html(ability.effects_after, departures))
-    return (f'<div class="wb-ability" data-ability="{index}" data-cost="{_e(ability.cost or "")}">'
-            f'{"".join(parts)}</div>')
+    return (Markup('<div class="wb-ability" data-ability="{}" data-cost="{}">'
+            '{}</div>').format(index, ability.cost or "", join(parts)))
 
 
 def _effect_markdown(effect: Effect, departures: Iterable[Departure]) -> list[str]:
@@ -349,7 +327,7 @@ def _effect_markdown(effect: Effect, departures: Iterable[Departure]) -> list[st
 def _tier_markdown(tiers: Iterable[Tier], departures: Iterable[Departure]) -> list[str]:
     lines = []
     for number, (label, tier) in enumerate(zip(TIER_LABELS, tiers, strict=True), 1):
-        marks = "".join(f" *({_md(d)})*" for d in departures if d.tier == number)
+        marks = join(f" *({_md(d)})*" for d in departures if d.tier == number)
         lines.append(f"- {label}: {_md(tier)}{marks}")
     return lines
 
@@ -409,7 +387,7 @@ def stat_block_html(
     not among them is named on the block as not loaded.
     """
     options = {"lore": lore, "modules": modules}
-    body = "".join(section(monster, **options) for section in SECTIONS)
+    body = join(section(monster, **options) for section in SECTIONS)
     data = {
         "level": monster.level,
         "organization": monster.organization,
@@ -423,8 +401,8 @@ def stat_block_html(
         "damage": "/".join(map(str, monster.damage.as_tuple())),
         "potency": "/".join(map(str, monster.potency.as_tuple())),
     }
-    attributes = " ".join(f'data-{key}="{_e(value)}"' for key, value in data.items())
-    return f'{STYLE if style else ""}<div class="wb-stat-block" {attributes}>{body}</div>'
+    attributes = join((Markup('data-{}="{}"').format(key, value) for key, value in data.items()), " ")
+    return Markup('{}<div class="wb-stat-block" {}>{}</div>').format(STYLE if style else "", attributes, body)
 
 
 # ---------------------------------------------------------------- Markdown
@@ -490,25 +468,25 @@ def _steps(monster: Monster, steps: Iterable[Step] | None) -> tuple[Step, ...]:
 
 
 def _slug(quantity: str) -> str:
-    return "".join(c if c.isalnum() else "-" for c in quantity.lower()).strip("-").replace("--", "-")
+    return join(c if c.isalnum() else "-" for c in quantity.lower()).strip("-").replace("--", "-")
 
 
 def explain_html(monster: Monster, steps: Iterable[Step] | None = None, *, style: bool = False) -> str:
     """Each number's formula, this monster's values plugged in, the value, its rules section and reading."""
     rows = []
     for step in _steps(monster, steps):
-        reading = _e(step.reading) if step.reading else '<span class="wb-note">as written</span>'
+        reading = step.reading or Markup('<span class="wb-note">as written</span>')
         rows.append(
-            f'<tr data-quantity="{_slug(step.quantity)}"><td>{_e(step.quantity)}</td>'
-            f"<td>{_e(step.formula)}</td>"
-            f'<td class="wb-working">{_e(step.working)} = <b>{step.value}</b></td>'
-            f'<td class="wb-value">{step.value}</td><td>“{_e(step.section)}”</td><td>{reading}</td></tr>'
+            Markup('<tr data-quantity="{}"><td>{}</td>'
+            "<td>{}</td>"
+            '<td class="wb-working">{} = <b>{}</b></td>'
+            '<td class="wb-value">{}</td><td>“{}”</td><td>{}</td></tr>').format(_slug(step.quantity), step.quantity, step.formula, step.working, step.value, step.value, step.section, reading)
         )
-    head = "".join(
-        f"<th>{h}</th>" for h in ("Number", "Formula", "This monster", "Value", "Rules section", "Reading")
+    head = join(
+        Markup("<th>{}</th>").format(h) for h in ("Number", "Formula", "This monster", "Value", "Rules section", "Reading")
     )
     return (
-        f'{STYLE if style else ""}<div class="wb-explain"><table><tr>{head}</tr>{"".join(rows)}</table></div>'
+        Markup('{}<div class="wb-explain"><table><tr>{}</tr>{}</table></div>').format(STYLE if style else "", head, join(rows))
     )
 
 
@@ -534,14 +512,14 @@ def noncombatant_html(lore: Lore | None = None, *, style: bool = True) -> str:
     block = (lore or core_lore()).noncombatant
     rows = []
     for group in (block.fields[:5], block.fields[5:9], block.fields[9:]):
-        head = "".join(f"<th>{_e(f.label)}</th>" for f in group)
-        body = "".join(f"<td>{_e(f.value)}</td>" for f in group)
-        rows.append(f"<table><tr>{head}</tr><tr>{body}</tr></table>")
+        head = join(Markup("<th>{}</th>").format(f.label) for f in group)
+        body = join(Markup("<td>{}</td>").format(f.value) for f in group)
+        rows.append(Markup("<table><tr>{}</tr><tr>{}</tr></table>").format(head, body))
     return (
-        f'{STYLE if style else ""}<div class="wb-stat-block wb-noncombatant">'
-        f'<div class="wb-head"><span class="wb-name">{_e(block.name)}</span>'
-        f"<span>Level {_e(block.level)}</span><span>EV {_e(block.ev)}</span></div>"
-        f'<div class="wb-keywords">{_e(block.keywords)}</div>{"".join(rows)}'
-        f'<div class="wb-note">{_e(block.size_note)}</div>'
-        f'<div class="wb-note">{_e(block.introduction)} (“Harmless Creatures”)</div></div>'
+        Markup('{}<div class="wb-stat-block wb-noncombatant">'
+        '<div class="wb-head"><span class="wb-name">{}</span>'
+        "<span>Level {}</span><span>EV {}</span></div>"
+        '<div class="wb-keywords">{}</div>{}'
+        '<div class="wb-note">{}</div>'
+        '<div class="wb-note">{} (“Harmless Creatures”)</div></div>').format(STYLE if style else "", block.name, block.level, block.ev, block.keywords, join(rows), block.size_note, block.introduction)
     )

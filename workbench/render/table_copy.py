@@ -13,11 +13,11 @@ Every piece of user text is escaped here, as in the working block.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 
 from workbench.homebrew.rule import HomebrewRule
 from workbench.model import Ability, Monster
+from workbench.render.escape import Markup, join
 from workbench.render.homebrew_rule import homebrew_rules_html
 from workbench.render.solo import solo_traits_html
 from workbench.render.stat_block import (
@@ -33,10 +33,6 @@ from workbench.render.stat_block import (
 __all__ = ["table_copy_html"]
 
 
-def _e(text: object) -> str:
-    return html.escape(str(text))
-
-
 def _signed(value: int) -> str:
     return f"+{value}" if value >= 0 else f"−{-value}"
 
@@ -48,46 +44,46 @@ def _kind(monster: Monster) -> str:
 
 def _header(monster: Monster) -> str:
     name = monster.name if monster.name.strip() else f"Level {monster.level} {_kind(monster)}"
-    keywords = f'<div class="wb-keywords">{", ".join(_e(k) for k in monster.keywords)}</div>' if (
+    keywords = Markup('<div class="wb-keywords">{}</div>').format(", ".join(monster.keywords)) if (
         monster.keywords) else ""
     return name_line_html(monster, name, _kind(monster)) + keywords
 
 
 def _numbers(monster: Monster) -> str:
     size, speed, stability = header_parts(monster)
-    cells = [("Size", _e(size)) if size else None, ("Speed", _e(speed)) if speed else None,
-             ("Stamina", f'<span class="wb-stamina">{monster.stamina}</span>'),
-             ("Stability", _e(stability)) if stability else None,
-             ("Free Strike", f'<span class="wb-free-strike">{monster.free_strike}</span>')]
+    cells = [("Size", size) if size else None, ("Speed", speed) if speed else None,
+             ("Stamina", Markup('<span class="wb-stamina">{}</span>').format(monster.stamina)),
+             ("Stability", stability) if stability else None,
+             ("Free Strike", Markup('<span class="wb-free-strike">{}</span>').format(monster.free_strike))]
     shown = [cell for cell in cells if cell is not None]
-    head = "".join(f"<th>{label}</th>" for label, _ in shown)
-    body = "".join(f"<td>{value}</td>" for _, value in shown)
-    return f'<table class="wb-stats"><tr>{head}</tr><tr>{body}</tr></table>{defences_html(monster)}'
+    head = join(Markup("<th>{}</th>").format(label) for label, _ in shown)
+    body = join(Markup("<td>{}</td>").format(value) for _, value in shown)
+    return Markup('<table class="wb-stats"><tr>{}</tr><tr>{}</tr></table>{}').format(head, body, defences_html(monster))
 
 
 def _characteristics(monster: Monster) -> str:
     """The characteristics the monster has: all five of a whole block; of a formula monster the highest and
     those the Director set."""
     shown = [(name, value) for name, value in monster.characteristics.items() if value is not None]
-    head = "".join(f"<th>{name.capitalize()}</th>" for name, _ in shown)
-    body = "".join(f'<td data-characteristic="{name}">{_signed(value)}</td>' for name, value in shown)
-    return f'<table class="wb-characteristics"><tr>{head}</tr><tr>{body}</tr></table>'
+    head = join(Markup("<th>{}</th>").format(name.capitalize()) for name, _ in shown)
+    body = join(Markup('<td data-characteristic="{}">{}</td>').format(name, _signed(value)) for name, value in shown)
+    return Markup('<table class="wb-characteristics"><tr>{}</tr><tr>{}</tr></table>').format(head, body)
 
 
 def _ability(ability: Ability) -> str:
     parts = [ability_heading_html(ability), effects_html(ability.effects_before)]
     if ability.power_roll is not None:
-        parts.append(f'<div class="wb-roll"><b>{_e(ability.power_roll.roll_text)}:</b></div>')
+        parts.append(Markup('<div class="wb-roll"><b>{}:</b></div>').format(ability.power_roll.roll_text))
         parts.append(tier_rows(ability.power_roll.tiers, ()))
     parts.append(effects_html(ability.effects_after))
-    return f'<div class="wb-ability">{"".join(parts)}</div>'
+    return Markup('<div class="wb-ability">{}</div>').format(join(parts))
 
 
 def _kept(monster: Monster) -> str:
     """Lines of a published block the workbench keeps as words: the book's text, printed as it reads."""
     if not monster.kept_as_text:
         return ""
-    return "".join(f'<div class="wb-effect">{_e(k.text)}</div>' for k in monster.kept_as_text)
+    return join(Markup('<div class="wb-effect">{}</div>').format(k.text) for k in monster.kept_as_text)
 
 
 def table_copy_html(
@@ -99,11 +95,11 @@ def table_copy_html(
 
     Homebrew rules attached to the monster are printed filled in from `modules` (the shipped ones if None).
     """
-    body = "".join((
+    body = join((
         _header(monster),
         _numbers(monster),
         _characteristics(monster),
-        "".join(_ability(a) for a in monster.abilities),
+        join(_ability(a) for a in monster.abilities),
         named_blocks_html("wb-traits", "Traits", monster.traits),
         homebrew_rules_html(monster, modules=modules),
         solo_traits_html(monster),
@@ -111,4 +107,4 @@ def table_copy_html(
         named_blocks_html("wb-villain-actions", "Villain Actions", monster.villain_actions),
         _kept(monster),
     ))
-    return f'<div class="wb-stat-block wb-table-copy" data-ev="{monster.ev}">{body}</div>'
+    return Markup('<div class="wb-stat-block wb-table-copy" data-ev="{}">{}</div>').format(monster.ev, body)

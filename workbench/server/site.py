@@ -28,7 +28,6 @@ build is a third of the whole to fetch and compile. How the browser gets it:
 from __future__ import annotations
 
 import hashlib
-import html
 import importlib.metadata
 import importlib.util
 import json
@@ -43,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.io.process import process_alive
+from workbench.markup import Markup
 from workbench.server.switches import off
 
 __all__ = [
@@ -211,10 +211,10 @@ def head_html(bundle: Bundle) -> str:
     """What each page's head asks for at once, at the very address the charts use (`charts.ServedCharts`:
     the server's base URL + `bundle.address`): a classic bundle it runs (deferred: after the page is parsed),
     plotly's own bundle it preloads into the page's module map, where the charts' import finds it."""
-    source = f"{{{{ resources.base_url }}}}{html.escape(bundle.address)}"
+    source = Markup("{{{{ resources.base_url }}}}{}").format(bundle.address)  # a Jinja expression, then the address
     if bundle.classic:
-        return f'<script defer {CHARTS_SCRIPT_ATTRIBUTE} src="{source}"></script>\n'
-    return f'<link rel="modulepreload" href="{source}">\n'
+        return str(Markup('<script defer {} src="{}"></script>\n').format(CHARTS_SCRIPT_ATTRIBUTE, source))
+    return str(Markup('<link rel="modulepreload" href="{}">\n').format(source))
 
 
 def site_folder(port: int) -> Path:
