@@ -291,3 +291,100 @@ def test_reinforcements_join_as_a_new_group():
     fight.undo()
     fight.undo()
     assert [a.label for a in fight.actors if a.side == "monster"] == ["Group 1", "Group 2", "Group 3", "Group 4"]
+
+
+# ---------------------------------------------------------------- the Director's table
+
+
+def _fire_weak_fight():
+    from workbench.model import DamageModifier
+
+    weak = SPINECLEAVER.model_copy(update={"weaknesses": (DamageModifier(type="fire", value=5),)})
+    enc = encounter((BOSS, 1), (weak, 8), groups=[group((0, 1)), group((1, 8))])
+    return Fight(enc, [BOSS, weak])
+
+
+def test_a_damage_type_brings_the_squads_weakness_once():
+    # "If a minion has either a damage immunity or a damage weakness for a source of damage, apply the effects
+    # to the minion's squad once"
+    fight = _fire_weak_fight()
+    fight.start_round()
+    fight.damage("Goblin spinecleaver", 6, in_area=3, damage_type="fire")
+    assert fight.unit("Goblin spinecleaver").current == 40 - (3 * 5 + 5)
+    fight.damage("Goblin spinecleaver", 5, damage_type="cold")  # no weakness to cold
+    assert fight.unit("Goblin spinecleaver").current == 40 - 20 - 5
+
+
+def test_temporary_stamina_goes_first_and_the_higher_is_kept():
+    fight = boss_fight()
+    fight.start_round()
+    full = fight.unit("Orc 1").current
+    fight.temporary_stamina("Orc 1", 6)
+    fight.temporary_stamina("Orc 1", 4)
+    assert fight.unit("Orc 1").temporary == 6
+    fight.damage("Orc 1", 10)
+    assert (fight.unit("Orc 1").temporary, fight.unit("Orc 1").current) == (0, full - 4)
+    # "minions can't be winded, can't regain Stamina, and can't gain temporary Stamina"
+    assert "temporary Stamina" in refusal(lambda: fight.temporary_stamina("Goblin spinecleaver", 3)).reason
+
+
+def test_a_heros_stamina_kept_by_the_director_falls_below_zero_and_winds():
+    fight = boss_fight()
+    fight.start_round()
+    fight.set_stamina("Hero 1", 20, maximum=20)
+    fight.damage("Hero 1", 12)
+    assert fight.unit("Hero 1").winded and fight.unit("Hero 1").damage_taken == 12
+    fight.damage("Hero 1", 10)
+    assert fight.unit("Hero 1").current == -2 and fight.unit("Hero 1").active  # dying, not dead: the table says
+    fight.heal("Hero 1", 5)
+    assert fight.unit("Hero 1").current == 3
+    assert refusal(lambda: fight.heal("Hero 2", 5)).field == "unit"  # not kept: the player's
+
+
+def test_a_minion_that_dies_leaves_its_squad_and_the_pool():
+    fight = boss_fight()
+    fight.start_round()
+    fight.damage("Goblin spinecleaver", 2)  # eight standing, one of them hurt (pool 38)
+    fight.minion_dies("Goblin spinecleaver")
+    squad = fight.unit("Goblin spinecleaver").squad
+    assert (squad.alive, squad.pool) == (8 - 1, (8 - 1) * 5)  # the seven left keep their full Stamina
+
+
+def test_a_group_held_back_joins_in_its_round_and_the_fight_waits_for_it():
+    fight = boss_fight()
+    fight.hold_back("Group 3", joins=2)
+    assert fight.unit("Orc 1").status == "held"
+    fight.start_round()
+    assert refusal(lambda: fight.damage("Orc 1", 3)).field == "unit"
+    fight.dies("Goblin boss")
+    fight.dies("Goblin spinecleaver")
+    assert not fight.ended  # the orcs are still to come
+    fight.start_round()
+    assert fight.unit("Orc 1").active and "Reinforcements join: Orc 1, Orc 2" in fight.state.log[-1]
+    fight.undo()
+    fight.bring_in("Group 3")
+    assert fight.unit("Orc 2").active
+
+
+def test_the_director_moves_a_groups_turn():
+    fight = boss_fight()
+    fight.move_turn("Group 3", 1)
+    assert fight.actors[0].label == "Group 3" and len(fight.actors) == 7
+
+
+def test_the_fight_ended_by_surrender_with_the_directors_victories():
+    fight = boss_fight()
+    fight.start_round()
+    fight.end("the goblins surrender", success=True, victories=2)
+    assert (fight.result().success, fight.result().victories) == (True, 2)
+    fight.undo()
+    fight.end("the heroes retreat", success=False, victories=3)
+    assert (fight.result().success, fight.result().victories) == (False, 0)
+    fight.undo()
+    assert refusal(lambda: fight.end("x", victories=2)).field == "victories"
+
+
+def test_the_players_see_the_malice_as_the_director_chooses():
+    fight = boss_fight()
+    fight.show_malice(False)
+    assert fight.state.malice_shown is False

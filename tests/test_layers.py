@@ -69,6 +69,7 @@ MODULE_RANKS = {
     "workbench.encounter.adventure": 7,  # encounters in order
     "workbench.fight.deaths": 0,  # the ROUND:COUNT notation of heroes' deaths
     "workbench.fight.squad": 0,
+    "workbench.fight.damage_types": 0,  # a stat block's weakness and immunity for one hit
     "workbench.fight.malice_features": 1,
     "workbench.fight.malice_schedule": 2,
     "workbench.fight.malice_plan": 3,

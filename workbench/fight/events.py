@@ -17,6 +17,7 @@ from workbench.encounter.objective import objective_rule, solo_flee_stamina
 from workbench.errors import InvalidInput
 from workbench.fight import malice_tracker as mal
 from workbench.fight import squad as sq
+from workbench.fight.damage_types import UNTYPED, checked_damage_type, type_modifiers
 from workbench.fight.setup import ASSAULT_TURNS, COUNTERS, FightContext, group_actor
 from workbench.fight.state import CONDITION_ENDS, Condition, FightState, Progress, Status, Unit
 from workbench.rules.encounter_tables import EncounterRules
@@ -91,6 +92,22 @@ def _label(value: Any) -> str:
     return " ".join(value.split())
 
 
+def _soak(unit: Unit, total: int, line: str) -> tuple[Unit, str]:
+    """`total` damage off temporary Stamina first, then Stamina (a hero's only when the Director keeps it;
+    a hero's may fall below 0, a creature's stops there), with the line saying so."""
+    soaked = min(unit.temporary, total)
+    rest = total - soaked
+    if soaked:
+        line += f" ({soaked} off temporary Stamina)"
+    if unit.kind == "hero" and not unit.stamina_max:
+        return unit.model_copy(update={"temporary": unit.temporary - soaked}), line
+    stamina = unit.stamina - rest
+    line += f": Stamina {unit.stamina} − {rest} = {max(stamina, 0) if unit.kind != 'hero' else stamina}"
+    if unit.kind != "hero" and rest > unit.stamina:
+        line += " (stops at 0)"
+    return unit.model_copy(update={"temporary": unit.temporary - soaked, "stamina": stamina}), line
+
+
 class EventRules:
     """Each event kind's rule: a pure function from the state and the event's arguments to the next state,
     under the rules of the fight's context."""
@@ -127,7 +144,12 @@ class EventRules:
         malice = mal.start_round(state.malice)
         units = tuple(u.model_copy(update={"squad": sq.start_round(u.squad)}) if u.squad is not None and u.active
                       and state.round >= 1 else u for u in state.units)
+        joining = [u.name for u in units if u.status == "held" and u.joins == state.round + 1]
+        units = tuple(u.model_copy(update={"status": "active", "joins": None}) if u.name in joining else u
+                      for u in units)
         line = f"Round {state.round + 1} begins: {malice.log[-1].text}"
+        if joining:
+            line += f". Reinforcements join: {', '.join(joining)}"
         return state.model_copy(update={
             "round": state.round + 1, "round_over": False, "turns_taken": (), "malice": malice, "units": units,
             "log": (*state.log, line),
@@ -214,31 +236,38 @@ class EventRules:
     # ---- Stamina
 
     def do_damage(self, state: FightState, unit: str, amount: int, in_area: int | None = None,
-                  weakness: int = 0, immunity: int = 0) -> FightState:
+                  weakness: int = 0, immunity: int = 0, damage_type: str = UNTYPED) -> FightState:
         _started(state)
         u = _active(state, unit)
         amount = whole("amount", amount, 0, MAX_NUMBER)
         weakness, immunity = whole("weakness", weakness, 0), whole("immunity", immunity, 0)
+        damage_type = checked_damage_type(damage_type)
+        if damage_type or u.kind != "hero":
+            typed = type_modifiers(None if u.kind == "hero" else self.ctx.monster_of(u), damage_type)
+            weakness, immunity = max(weakness, typed[0]), max(immunity, typed[1])
+        kind = f" {damage_type}" if damage_type else ""
         if u.kind == "hero":
             total = max(0, amount + weakness - immunity)
-            return _replace(state, u.model_copy(update={"damage_taken": u.damage_taken + total}),
-                            f"{u.name} takes {total} damage.", dealt=_dealt(state, total, 0))
+            after, line = _soak(u, total, f"{u.name} takes {total}{kind} damage")
+            after = after.model_copy(update={"damage_taken": u.damage_taken + total})
+            return _replace(state, after, line + ".", dealt=_dealt(state, total, 0))
         if u.squad is not None:
             if in_area is None:
                 squad, hit = sq.damage_single(u.squad, amount, weakness, immunity)
             else:
                 squad, hit = sq.damage_area(u.squad, amount, in_area, weakness, immunity)
-            line = f"{u.name}: {hit.working}; {hit.dropped} minion(s) drop, {squad.alive} left."
+            line = f"{u.name}:{kind} {hit.working}; {hit.dropped} minion(s) drop, {squad.alive} left."
             after = u.model_copy(update={"squad": squad})
             state = _replace(state, after, line, dealt=_dealt(state, 0, hit.lost))
             return self._down(state, after, "dead", f"{u.name}: the last minion drops.") if squad.alive == 0 else state
         if in_area is not None:
             raise InvalidInput("in_area", in_area, "nothing for a single creature (only a squad has minions in an area)")
         total = max(0, amount + weakness - immunity)
-        left = max(0, u.stamina - total)
-        shown = str(amount) + (f" + {weakness} weakness" if weakness else "") + (f" − {immunity} immunity" if immunity else "")
-        line = f"{u.name}: Stamina {u.stamina} − {shown} = {left}" + (" (stops at 0)" if total > u.stamina else "")
-        after = u.model_copy(update={"stamina": left})
+        shown = str(amount) + kind + (f" + {weakness} weakness" if weakness else "") + (
+            f" − {immunity} immunity" if immunity else "")
+        after, line = _soak(u, total, f"{u.name} takes {shown}")
+        left = max(0, after.stamina)
+        after = after.model_copy(update={"stamina": left})
         if after.winded and not u.winded:
             line += " (winded)"
         state = _replace(state, after, line + ".", dealt=_dealt(state, 0, u.stamina - left))
@@ -250,8 +279,8 @@ class EventRules:
         amount = whole("amount", amount, 1, MAX_NUMBER)
         if u.squad is not None:
             sq.regain_stamina(u.squad, amount)
-        if u.kind == "hero":
-            raise InvalidInput("unit", u.name, "a creature (a hero's Stamina is the player's to keep)")
+        if u.kind == "hero" and not u.stamina_max:
+            raise InvalidInput("unit", u.name, "a creature, or a hero whose Stamina is entered (Set Stamina)")
         healed = min(u.stamina_max, u.stamina + amount)
         return _replace(state, u.model_copy(update={"stamina": healed}),
                         f"{u.name} regains {healed - u.stamina} Stamina ({healed} of {u.stamina_max}).")
@@ -449,11 +478,108 @@ class EventRules:
                 return _settle(p, "failed", state.round, rule.failure)
         return p
 
-    def do_end(self, state: FightState, reason: str = "") -> FightState:
-        """The Director ends the fight (the heroes flee, or a dramatic finish): open objectives are not met."""
+    def do_end(self, state: FightState, reason: str = "", success: bool | None = None,
+               victories: int | None = None) -> FightState:
+        """The Director ends the fight: open objectives are not met. With `success` (the foes surrender or
+        retreat: True; the heroes retreat: False) the Director judges the outcome and each hero's `victories`."""
         _open(state)
         text = reason.strip()[:200] if isinstance(reason, str) and reason.strip() else "the Director ended the fight"
-        return _finish(state, text)
+        if success is None:
+            if victories is not None:
+                raise InvalidInput("victories", victories, "nothing unless the Director judges the outcome (success)")
+            return _finish(state, text)
+        if not isinstance(success, bool):
+            raise InvalidInput("success", success, "True (the heroes win) or False (they do not)")
+        earned = whole("victories", 0 if victories is None else victories, 0, MAX_NUMBER,
+                       "each hero's Victories, a whole number from 0")
+        judged = state.model_copy(update={"judged_success": success, "judged_victories": earned if success else 0})
+        return _finish(judged, text)
+
+    # ---- the Director's table: Stamina kept by hand, held-back groups, the turn order, the players' view
+
+    def do_temporary(self, state: FightState, unit: str, amount: int) -> FightState:
+        """Temporary Stamina (lost before Stamina); gaining more while some is left keeps the higher."""
+        _started(state)
+        u = _active(state, unit)
+        amount = whole("amount", amount, 0, MAX_NUMBER)
+        if u.squad is not None:
+            sq.regain_stamina(u.squad, amount, temporary=True)
+        kept = max(u.temporary, amount)
+        return _replace(state, u.model_copy(update={"temporary": kept}),
+                        f"{u.name} has {kept} temporary Stamina.")
+
+    def do_stamina(self, state: FightState, unit: str, stamina: int, maximum: int | None = None) -> FightState:
+        """The Director sets a creature's or hero's Stamina (and its maximum): a hero's as the player says."""
+        _open(state)
+        u = _active(state, unit)
+        if u.squad is not None:
+            raise InvalidInput("unit", u.name, "a hero or a creature (a squad's pool follows its minions)")
+        top = u.stamina_max if maximum is None else whole("maximum", maximum, 1, MAX_NUMBER)
+        if not top:
+            raise InvalidInput("maximum", maximum, "the hero's Stamina maximum, a whole number from 1")
+        low = -(top // 2) if u.kind == "hero" else 1
+        stamina = whole("stamina", stamina, low, top, f"a whole number from {low} to {top}")
+        return _replace(state, u.model_copy(update={"stamina": stamina, "stamina_max": top}),
+                        f"{u.name}: Stamina set to {stamina} of {top}.")
+
+    def do_minion_dies(self, state: FightState, squad: str) -> FightState:
+        """One minion of the squad dies outright (a fall, an effect): it leaves the squad and the pool."""
+        _started(state)
+        s = _active(state, squad, "squad")
+        if s.squad is None:
+            raise InvalidInput("squad", squad, "a minion squad of this fight")
+        squad_after = sq.minion_dies(s.squad)
+        after = s.model_copy(update={"squad": squad_after})
+        state = _replace(state, after, f"{s.name}: {squad_after.log[-1]}.")
+        return self._down(state, after, "dead", f"{s.name}: the last minion dies.") if not squad_after.alive else state
+
+    def do_hold_back(self, state: FightState, actor: str, joins: int | None = None) -> FightState:
+        """An initiative group held back: out of the fight until the round it `joins` in (or until the
+        Director brings it in)."""
+        _open(state)
+        a = state.actor(actor)
+        if a.side == "hero":
+            raise InvalidInput("actor", a.label, "an initiative group of the Director's side")
+        if joins is not None:
+            joins = whole("joins", joins, state.round + 1, MAX_ROUNDS, "a round still to come")
+        if state.turn == a.key:
+            raise InvalidInput("actor", a.label, "a group whose turn is not open", f"{a.label} is acting")
+        units = tuple(u.model_copy(update={"status": "held", "joins": joins})
+                      if u.name in a.units and u.active else u for u in state.units)
+        if units == state.units:
+            raise InvalidInput("actor", a.label, "a group with someone in the fight")
+        when = f"round {joins}" if joins is not None else "when the Director brings it in"
+        return state.model_copy(update={"units": units, "log": (*state.log, f"{a.label} is held back ({when}).")})
+
+    def do_bring_in(self, state: FightState, actor: str) -> FightState:
+        """A held-back group joins the fight now, as reinforcements."""
+        _open(state)
+        a = state.actor(actor)
+        held = [n for n in a.units if state.unit(n).status == "held"]
+        if not held:
+            raise InvalidInput("actor", a.label, "a group held back")
+        units = tuple(u.model_copy(update={"status": "active", "joins": None}) if u.name in held else u
+                      for u in state.units)
+        return state.model_copy(update={"units": units,
+                                        "log": (*state.log, f"{a.label} joins the fight: {', '.join(held)}.")})
+
+    def do_move_turn(self, state: FightState, actor: str, place: int) -> FightState:
+        """The Director moves a hero's or group's place in the turn order (1: first)."""
+        _open(state)
+        a = state.actor(actor)
+        place = whole("place", place, 1, len(state.actors), f"a place from 1 to {len(state.actors)}")
+        order = [x for x in state.actors if x.key != a.key]
+        order.insert(place - 1, a)
+        return state.model_copy(update={"actors": tuple(order),
+                                        "log": (*state.log, f"{a.label} moves to place {place} in the turn order.")})
+
+    def do_show_malice(self, state: FightState, shown: bool) -> FightState:
+        """Whether the players' view shows the Director's Malice."""
+        if not isinstance(shown, bool):
+            raise InvalidInput("shown", shown, "True (the players see the Malice) or False")
+        word = "shows" if shown else "hides"
+        return state.model_copy(update={"malice_shown": shown,
+                                        "log": (*state.log, f"The Director {word} the Malice.")})
 
 
 EVENT_KINDS: Final = tuple(name[3:] for name in dir(EventRules) if name.startswith("do_"))
@@ -470,8 +596,9 @@ def _finish(state: FightState, reason: str) -> FightState:
 
 
 def foes_gone(state: FightState) -> bool:
+    """No foe left to fight: none active, none held back to join later."""
     foes = [u for u in state.units if u.kind != "hero"]
-    return bool(foes) and not any(u.active for u in foes)
+    return bool(foes) and not any(u.in_play for u in foes)
 
 
 def _all_gone(state: FightState, rules: EncounterRules) -> FightState:

@@ -249,10 +249,14 @@ class Fight:
         return self.do("end_turn")
 
     def damage(self, unit: str, amount: int, in_area: int | None = None, weakness: int = 0,
-               immunity: int = 0) -> FightState:
+               immunity: int = 0, damage_type: str = "") -> FightState:
+        """Damage to one creature, squad (`in_area`: minions in an area) or hero; a `damage_type` brings the
+        stat block's own weakness and immunity to it."""
         args: dict[str, Any] = {"unit": unit, "amount": amount}
         if in_area is not None:
             args["in_area"] = in_area
+        if damage_type:
+            args["damage_type"] = damage_type
         if weakness:
             args["weakness"] = weakness
         if immunity:
@@ -301,8 +305,45 @@ class Fight:
         """`count` more creatures of one of the encounter's stat blocks, as a new initiative group."""
         return self.do("reinforce", creature=creature, count=count)
 
-    def end(self, reason: str = "") -> FightState:
-        return self.do("end", reason=reason) if reason else self.do("end")
+    def end(self, reason: str = "", success: bool | None = None, victories: int | None = None) -> FightState:
+        """The Director ends the fight; with `success` they judge it (the foes surrender or retreat, or the
+        heroes do) and give each hero's `victories`."""
+        args: dict[str, Any] = {"reason": reason} if reason else {}
+        if success is not None:
+            args["success"] = success
+        if victories is not None:
+            args["victories"] = victories
+        return self.do("end", **args)
+
+    def temporary_stamina(self, unit: str, amount: int) -> FightState:
+        return self.do("temporary", unit=unit, amount=amount)
+
+    def set_stamina(self, unit: str, stamina: int, maximum: int | None = None) -> FightState:
+        args: dict[str, Any] = {"unit": unit, "stamina": stamina}
+        if maximum is not None:
+            args["maximum"] = maximum
+        return self.do("stamina", **args)
+
+    def minion_dies(self, squad: str) -> FightState:
+        return self.do("minion_dies", squad=squad)
+
+    def hold_back(self, actor: str, joins: int | None = None) -> FightState:
+        """A group held back, joining at the start of round `joins` (or when brought in)."""
+        return self.do("hold_back", actor=actor, joins=joins) if joins is not None else self.do("hold_back", actor=actor)
+
+    def bring_in(self, actor: str) -> FightState:
+        return self.do("bring_in", actor=actor)
+
+    def move_turn(self, actor: str, place: int) -> FightState:
+        return self.do("move_turn", actor=actor, place=place)
+
+    def show_malice(self, shown: bool) -> FightState:
+        return self.do("show_malice", shown=shown)
+
+    @property
+    def victories_for_success(self) -> int:
+        """The Victories each hero earns for winning this encounter, by its difficulty and objectives."""
+        return self._ctx.report.victories
 
     def undo(self) -> FightState:
         """Take the last event back; refused when there is none."""

@@ -27,7 +27,8 @@ __all__ = [
 
 CONDITION_ENDS: Final = ("end of turn", "save ends", "until removed")
 Ends = Literal["end of turn", "save ends", "until removed"]
-Status = Literal["active", "dead", "fled"]
+# "held": held back by the Director, joining as reinforcements in a later round
+Status = Literal["active", "dead", "fled", "held"]
 _FROZEN = ConfigDict(frozen=True)
 
 
@@ -44,6 +45,8 @@ class Unit(BaseModel):
     """One piece on the table: a hero, a creature (its own Stamina) or a minion squad (one shared pool).
 
     `group` is the initiative group (from 0) a creature or squad acts in; heroes act on their own turns.
+    `temporary` is temporary Stamina, lost first; a hero's `stamina_max` is 0 until the Director enters it.
+    `joins` is the round a held-back creature joins in (None: when the Director brings it in).
     """
 
     model_config = _FROZEN
@@ -61,6 +64,8 @@ class Unit(BaseModel):
     minion: bool = False
     damage_taken: int = 0
     designated: bool = False
+    temporary: int = 0
+    joins: int | None = None
 
     @property
     def active(self) -> bool:
@@ -68,8 +73,14 @@ class Unit(BaseModel):
 
     @property
     def winded(self) -> bool:
-        """At half its Stamina or less; never a minion ("minions can't be winded") nor a hero here."""
-        return self.kind == "creature" and self.active and 2 * self.stamina <= self.stamina_max
+        """At half its Stamina or less; never a minion ("minions can't be winded"), nor a hero whose Stamina
+        the Director does not keep."""
+        return self.kind != "squad" and self.stamina_max > 0 and self.active and 2 * self.stamina <= self.stamina_max
+
+    @property
+    def in_play(self) -> bool:
+        """Still to reckon with: in the fight, or held back to join it later."""
+        return self.status in ("active", "held")
 
     @property
     def current(self) -> int:
@@ -128,6 +139,10 @@ class FightState(BaseModel):
     log: tuple[str, ...] = ()
     # per round: (round, damage the heroes took, Stamina the foes lost), for the pace beside the real fight
     dealt: tuple[tuple[int, int, int], ...] = ()
+    malice_shown: bool = True  # whether the players' view shows the Malice
+    # the Director's judgement when they end the fight (surrender, retreat): success and each hero's Victories
+    judged_success: bool | None = None
+    judged_victories: int | None = None
 
     def unit(self, name: str) -> Unit:
         for u in self.units:

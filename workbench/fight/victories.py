@@ -104,6 +104,10 @@ def result(ctx: FightContext, state: FightState) -> FightResult:
         victories = band.victories if success else 0
         working = (f"No objective: a {outcome.difficulty} encounter is worth {band.victories} Victories"
                    if success else "The heroes earn no Victories if they ... fail to defeat their foes.")
+    if state.judged_success is not None:  # the Director ended it (surrender, retreat) and judged it
+        success, victories = state.judged_success, state.judged_victories or 0
+        working = (f"The Director's judgement: {victories} Victor{'y' if victories == 1 else 'ies'} each"
+                   if success else "The Director's judgement: no success, no Victories")
     success = success and state.ended
     victories = victories if success else 0
     return FightResult(
