@@ -1,12 +1,15 @@
-"""The fight runner: a `Fight` at the table, by mouse and keyboard.
+"""The fight runner: one `Fight` at the table, by mouse and keyboard, on one board.
 
-The turn order as a strip; the acting group's creatures with their Stamina bars and stat blocks beside it;
-damage and healing typed per creature (area damage on a squad with how many minions are in the area); dead,
-fled and conditions; a squad's captain; reinforcements as a new group; Malice spent on the fight's features; villain actions offered when
-the rules allow them and refused with the rules' words when not; the objective's counters; undo; the end
-with its Victories; and what the players may see. Every click calls one `Fight` method and the fight is saved
-after it (`Fight.save`), so the page resumes where it stopped. Glue only: the rules live in
-`workbench.fight.fight`.
+The turn order as a strip (a hero's or group's place in it moved by the Director); the acting group's
+creatures with their Stamina bars and their own stat blocks beside it; damage with its type (the stat block's
+weakness and immunity apply), area damage on a squad with how many minions are in the area, healing,
+temporary Stamina and a Stamina set by hand (a hero's as the player says); dead, fled, a minion dying
+outright, and conditions with how they end; a squad's captain and every squad as it stands; groups held back
+and brought in as reinforcements in a chosen round, or new ones of the encounter's stat blocks; Malice spent
+on the fight's features with the Malice ahead; villain actions offered when the rules allow them; the
+objective's counters; one undo; the end, by the rules or by the Director's judgement (surrender, retreat)
+with its Victories; and what the players see. Every control calls one `Fight` method and the fight is saved
+after it (`Fight.save`), so the page resumes where it stopped. Glue only: the rules live in `workbench.fight`.
 
 The returned widget carries `controls` (a dict of its controls, for scripts and tests) and `fight`.
 """
@@ -19,8 +22,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from workbench.apps.message import button_action, refusal_html
+from workbench.apps.message import button_action
 from workbench.errors import InvalidInput
+from workbench.fight.damage_types import DAMAGE_TYPE_CHOICES
 from workbench.fight.fight import Fight
 from workbench.fight.pace import Pace, fight_pace
 from workbench.fight.setup import COUNTERS
@@ -29,17 +33,19 @@ from workbench.render.escape import escape_html
 from workbench.render.fight import (
     acting_html,
     fight_log_html,
+    malice_forecast_html,
     malice_line_html,
     objectives_html,
     pace_beside_html,
     player_view_html,
     result_html,
+    squads_html,
     turn_strip_html,
     unit_html,
 )
 from workbench.render.message import error_html
 
-__all__ = ["COMMON_CONDITIONS", "fight_runner"]
+__all__ = ["COMMON_CONDITIONS", "END_CHOICES", "fight_runner"]
 
 # the conditions of Draw Steel, offered in the condition box (any other label can be typed)
 COMMON_CONDITIONS = ("bleeding", "dazed", "frightened", "grabbed", "prone", "restrained", "slowed", "taunted",
@@ -56,13 +62,22 @@ def _counter_options(fight: Fight) -> list[tuple[str, tuple[str, str]]]:
             for key, label in COUNTERS.get(p.key, ())]
 
 
+# how the Director ends the fight: the words in the log and whether the heroes won (None: by the rules)
+END_CHOICES: dict[str, tuple[str, bool | None]] = {
+    "The foes surrender": ("the foes surrender", True),
+    "The foes retreat": ("the foes retreat", True),
+    "The heroes retreat": ("the heroes retreat", False),
+    "As it stands (by the rules)": ("the Director ended the fight", None),
+}
+
 LABELS = {
     "round": "Next round", "end_round": "End round", "turn": "Start turn", "end_turn": "End turn",
     "undo": "Undo", "damage": "Damage", "area": "Area damage", "heal": "Heal", "dies": "Dies",
     "flees": "Flees", "condition": "Add condition", "end_condition": "End condition",
     "captain": "Attach captain", "spend": "Spend Malice", "villain": "Use villain action", "plus": "+1",
     "minus": "−1", "met": "Objective met", "failed": "Objective failed", "end": "End the fight",
-    "reinforce": "Reinforce",
+    "reinforce": "Reinforce", "temporary": "Temporary Stamina", "set_stamina": "Set Stamina",
+    "minion_dies": "A minion dies", "hold_back": "Hold back", "bring_in": "Bring in", "move": "Move",
 }
 
 
@@ -103,19 +118,36 @@ class _Runner:
                                                    style=wide, layout={"width": "19em"}),
             "party_damage": widgets.BoundedIntText(value=0, min=0, max=9999, description="Party damage a round",
                                                    style=wide, layout={"width": "19em"}),
+            "damage_type": widgets.Dropdown(options=[(t or "untyped", t) for t in DAMAGE_TYPE_CHOICES],
+                                            description="Type", layout={"width": "14em"}),
+            "maximum": widgets.BoundedIntText(value=0, min=0, max=9999, description="of",
+                                              layout={"width": "9em"}),
+            "group": widgets.Dropdown(options=self._groups(), description="Group"),
+            "joins": widgets.BoundedIntText(value=fight.round + 2, min=1, max=99, description="Joins in round",
+                                            style=wide, layout={"width": "13em"}),
+            "place": widgets.BoundedIntText(value=1, min=1, max=max(1, len(fight.actors)),
+                                            description="to place", layout={"width": "10em"}),
+            "end_how": widgets.Dropdown(options=list(END_CHOICES), description="How", style=wide),
+            "end_victories": widgets.BoundedIntText(value=fight.victories_for_success, min=0, max=99,
+                                                    description="Victories each", style=wide,
+                                                    layout={"width": "12em"}),
             "buttons": {key: widgets.Button(description=text, layout={"width": "auto"})
                         for key, text in LABELS.items()},
         }
         self.pace: Pace | None = None
+        self.on_change: Callable[[Fight], None] | None = None
+        self._syncing = False
         for key in ("strip", "acting", "roster", "malice_line", "villain_note", "objectives", "result", "log",
-                    "players", "refusal", "saved", "pace"):
+                    "players", "refusal", "saved", "pace", "forecast", "squads"):
             self.c[key] = widgets.HTML().add_class(f"wb-fight-{key.replace('_', '-')}")
         handlers = self._handlers()
         for key, handler in handlers.items():
             self.c["buttons"][key].on_click(self._act(handler))
         self.c["feature"].observe(self._cost, names="value")
-        for key in ("villain", "shown", "target"):
+        for key in ("villain", "target"):
             self.c[key].observe(self.show, names="value")
+        self.c["shown"].observe(self._shown, names="value")
+        self.c["end_how"].observe(self._end_how, names="value")
         for key in ("hero_stamina", "party_damage"):
             self.c[key].observe(self._forecast, names="value")
         self.show()
@@ -134,9 +166,36 @@ class _Runner:
             "captain": lambda: f.attach_captain(c["squad"].value, c["captain"].value),
             "spend": lambda: f.spend(c["feature"].value, c["malice"].value, c["spender"].value or None),
             "villain": self._villain, "plus": lambda: self._count(1), "minus": lambda: self._count(-1),
-            "met": lambda: self._settle(True), "failed": lambda: self._settle(False), "end": f.end,
+            "met": lambda: self._settle(True), "failed": lambda: self._settle(False), "end": self._end,
             "reinforce": lambda: f.reinforce(c["stat_block"].value, c["count"].value),
+            "temporary": lambda: f.temporary_stamina(c["target"].value, c["amount"].value),
+            "set_stamina": lambda: f.set_stamina(c["target"].value, c["amount"].value, c["maximum"].value or None),
+            "minion_dies": lambda: f.minion_dies(c["target"].value),
+            "hold_back": lambda: f.hold_back(c["group"].value, c["joins"].value or None),
+            "bring_in": lambda: f.bring_in(c["group"].value),
+            "move": lambda: f.move_turn(c["actor"].value, c["place"].value),
         }
+
+    def _groups(self) -> list[tuple[str, str]]:
+        return [(a.label, a.key) for a in self.fight.actors if a.side == "monster"]
+
+    def _end(self) -> None:
+        reason, success = END_CHOICES[self.c["end_how"].value]
+        if success is None:
+            self.fight.end(reason)
+        else:
+            self.fight.end(reason, success, self.c["end_victories"].value if success else 0)
+
+    def _end_how(self, _change: object = None) -> None:
+        success = END_CHOICES[self.c["end_how"].value][1]
+        self.c["end_victories"].disabled = not success
+        self.c["end_victories"].value = self.fight.victories_for_success if success else 0
+
+    def _shown(self, _change: object = None) -> None:
+        """The players' view shows the Malice or not: an event of the fight (saved, undone like the rest)."""
+        if self._syncing or self.c["shown"].value == self.fight.state.malice_shown:
+            return
+        self._act(lambda: self.fight.show_malice(bool(self.c["shown"].value)))(None)
 
     def _villain(self) -> None:
         if self.c["villain"].value is None:
@@ -178,6 +237,8 @@ class _Runner:
         def and_keep() -> None:
             action()
             self.keep()
+            if self.on_change is not None:
+                self.on_change(self.fight)
 
         return button_action(self.c["refusal"], self.show)(and_keep)
 
@@ -201,7 +262,10 @@ class _Runner:
         if self.c["villain"].value is None:
             return ""
         why = self.fight.villain_action_allowed(*self.c["villain"].value)
-        return f"<div>No villain action now. {refusal_html(why)}</div>" if why else ""
+        if why is None:
+            return ""
+        return f'<div class="wb-note">No villain action now: {escape_html(why.reason or why.accepts)}.</div>'
+
 
     def show(self, _change: object = None) -> None:
         f, c = self.fight, self.c
@@ -213,7 +277,14 @@ class _Runner:
         c["objectives"].value = objectives_html(f)
         c["result"].value = result_html(f.result(), f.ended)
         c["log"].value = fight_log_html(f)
-        c["players"].value = player_view_html(f, c["shown"].value)
+        c["players"].value = player_view_html(f)
+        c["forecast"].value = malice_forecast_html(f)
+        c["squads"].value = squads_html(f) if any(u.squad is not None for u in f.units) else ""
+        self._syncing = True
+        try:
+            c["shown"].value = f.state.malice_shown
+        finally:
+            self._syncing = False
         c["pace"].value = (pace_beside_html(self.pace, f) if self.pace is not None else
                            "<i>Give each hero's Stamina and the party's damage a round to see the forecast.</i>")
         self._follow_units()
@@ -222,13 +293,23 @@ class _Runner:
         unit = f.state.unit(c["target"].value)
         c["in_area"].max = unit.squad.alive if unit.squad is not None and unit.squad.alive else 1
         c["buttons"]["undo"].disabled = not f.can_undo
+        c["buttons"]["end"].disabled = f.ended
 
     def _follow_units(self) -> None:
         """The pickers of creatures and groups follow the fight (reinforcements join, undo takes them away)."""
         f, c = self.fight, self.c
         actors = tuple((a.label, a.key) for a in f.actors)
         if tuple(c["actor"].options) != actors:
+            kept = c["actor"].value
             c["actor"].options = actors
+            if kept in dict(actors).values():
+                c["actor"].value = kept
+            groups = tuple(self._groups())
+            if tuple(c["group"].options) != groups:
+                chosen = c["group"].value
+                c["group"].options = groups
+                c["group"].value = chosen if chosen in dict(groups).values() else (groups[0][1] if groups else None)
+            c["place"].max = max(1, len(actors))
         names = tuple(u.name for u in f.units)
         if tuple(c["target"].options) != names:
             kept = c["target"].value if c["target"].value in names else names[-1]
@@ -246,10 +327,13 @@ class _Runner:
         def row(*children: widgets.Widget) -> widgets.HBox:
             return widgets.HBox(list(children), layout=wrap)
 
+        def section(title: str, *children: widgets.Widget) -> widgets.VBox:
+            return widgets.VBox([widgets.HTML(f"<b>{title}</b>"), *children])
+
         nothing = widgets.HTML()
         objectives = bool(self.fight.state.objectives)
         turn_box = widgets.VBox([
-            row(b["round"], c["actor"], b["turn"], b["end_turn"], b["end_round"], b["undo"], b["end"]),
+            row(b["round"], c["actor"], b["turn"], b["end_turn"], b["end_round"], b["undo"]),
             c["refusal"], c["saved"], c["strip"],
         ])
         table = widgets.HBox([
@@ -257,28 +341,44 @@ class _Runner:
             widgets.VBox([widgets.HTML("<b>Everyone</b>"), c["roster"]],
                          layout={"flex": "1 1 40%", "min_width": "280px"}),
         ], layout=wrap)
-        hits = widgets.VBox([
-            row(c["target"], c["amount"], b["damage"], b["heal"], c["in_area"], b["area"], b["dies"], b["flees"]),
+        hits = section(
+            "Stamina and conditions",
+            row(c["target"], c["amount"], c["damage_type"], b["damage"], c["in_area"], b["area"]),
+            row(b["heal"], b["temporary"], c["maximum"], b["set_stamina"], b["dies"], b["flees"],
+                b["minion_dies"] if self.squads else nothing),
             row(c["condition"], c["ends"], b["condition"], b["end_condition"]),
-            row(c["squad"], c["captain"], b["captain"]) if self.squads and self.captains else nothing,
+        )
+        squads = section("Squads", row(c["squad"], c["captain"], b["captain"]) if self.squads and self.captains
+                         else nothing, c["squads"]) if self.squads else nothing
+        order = section(
+            "Turn order and reinforcements",
+            row(widgets.HTML("Move the one in <i>Who acts</i>"), c["place"], b["move"]),
+            row(c["group"], c["joins"], b["hold_back"], b["bring_in"]) if c["group"].options else nothing,
             row(c["stat_block"], c["count"], b["reinforce"]),
-        ])
-        director = widgets.VBox([
-            c["malice_line"], row(c["feature"], c["malice"], c["spender"], b["spend"]),
+        )
+        director = section(
+            "Malice and villain actions",
+            c["malice_line"], c["forecast"], row(c["feature"], c["malice"], c["spender"], b["spend"]),
             row(c["villain"], b["villain"]) if c["villain"].options else nothing, c["villain_note"],
-            widgets.HTML("<b>Objective</b>"), c["objectives"],
+        )
+        objective = section(
+            "Objective", c["objectives"],
             row(c["counter"], b["plus"], b["minus"]) if c["counter"].options else nothing,
             row(b["met"], b["failed"]) if objectives else nothing,
-        ])
-        players = widgets.VBox([c["shown"], widgets.HTML("<b>The players see:</b>"), c["players"]])
-        pace = widgets.VBox([widgets.HTML("<b>The forecast beside the fight</b>"),
-                             row(c["hero_stamina"], c["party_damage"]), c["pace"]])
-        return widgets.VBox([turn_box, table, hits, director, c["result"], pace, c["log"], players])
+        )
+        ending = section("The end", row(c["end_how"], c["end_victories"], b["end"]), c["result"])
+        players = section("The players see", c["shown"], c["players"])
+        pace = section("The forecast beside the fight", row(c["hero_stamina"], c["party_damage"]), c["pace"])
+        return widgets.VBox([turn_box, table, hits, squads, order, director, objective, ending, players, pace,
+                             c["log"]])
 
 
-def fight_runner(fight: Fight, save_path: str | Path | None = None) -> widgets.VBox:
-    """The runner for `fight`; after every change the fight is written to `save_path` (when given)."""
+def fight_runner(fight: Fight, save_path: str | Path | None = None,
+                 on_change: Callable[[Fight], None] | None = None) -> widgets.VBox:
+    """The runner for `fight`; after every change the fight is written to `save_path` (when given) and
+    `on_change` is told (the fight page carries the Victories of an ended fight with it)."""
     runner = _Runner(fight, Path(save_path) if save_path is not None else None)
+    runner.on_change = on_change
     app = runner.layout()
     app.add_class("wb-fight-runner")
     app.controls = runner.c
