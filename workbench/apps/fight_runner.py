@@ -157,8 +157,9 @@ class _Runner:
         return {
             "round": f.start_round, "end_round": f.end_round,
             "turn": lambda: f.start_turn(c["actor"].value), "end_turn": f.end_turn, "undo": f.undo,
-            "damage": lambda: f.damage(c["target"].value, c["amount"].value),
-            "area": lambda: f.damage(c["target"].value, c["amount"].value, in_area=c["in_area"].value),
+            "damage": lambda: f.damage(c["target"].value, c["amount"].value, damage_type=c["damage_type"].value),
+            "area": lambda: f.damage(c["target"].value, c["amount"].value, in_area=c["in_area"].value,
+                                     damage_type=c["damage_type"].value),
             "heal": lambda: f.heal(c["target"].value, c["amount"].value),
             "dies": lambda: f.dies(c["target"].value), "flees": lambda: f.flees(c["target"].value),
             "condition": lambda: f.add_condition(c["target"].value, c["condition"].value, c["ends"].value),
