@@ -22,7 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from workbench.apps.message import button_action
+from workbench.apps.message import refusal_html
 from workbench.errors import InvalidInput
 from workbench.fight.damage_types import DAMAGE_TYPE_CHOICES
 from workbench.fight.fight import Fight
@@ -121,12 +121,12 @@ class _Runner:
             "damage_type": widgets.Dropdown(options=[(t or "untyped", t) for t in DAMAGE_TYPE_CHOICES],
                                             description="Type", layout={"width": "14em"}),
             "maximum": widgets.BoundedIntText(value=0, min=0, max=9999, description="of",
-                                              layout={"width": "9em"}),
+                                              style=wide, layout={"width": "9em"}),
             "group": widgets.Dropdown(options=self._groups(), description="Group"),
             "joins": widgets.BoundedIntText(value=fight.round + 2, min=1, max=99, description="Joins in round",
                                             style=wide, layout={"width": "13em"}),
             "place": widgets.BoundedIntText(value=1, min=1, max=max(1, len(fight.actors)),
-                                            description="to place", layout={"width": "10em"}),
+                                            description="to place", style=wide, layout={"width": "10em"}),
             "end_how": widgets.Dropdown(options=list(END_CHOICES), description="How", style=wide),
             "end_victories": widgets.BoundedIntText(value=fight.victories_for_success, min=0, max=99,
                                                     description="Victories each", style=wide,
@@ -233,15 +233,23 @@ class _Runner:
             self.c["malice"].value = chosen.cost or 0
 
     def _act(self, action: Callable[[], Any]) -> Callable[[object], None]:
-        """A button's click handler (`apps.message.button_action`): the action, then the fight saved."""
+        """A click handler: the action, the board redrawn, then the fight saved and `on_change` told; a
+        refusal changes nothing and is said beside the buttons (`apps.message.refusal_html`)."""
 
-        def and_keep() -> None:
-            action()
+        def handler(_button: object = None) -> None:
+            try:
+                action()
+            except InvalidInput as exc:
+                self.c["refusal"].value = refusal_html(exc)
+                self.show()
+                return
+            self.c["refusal"].value = ""
+            self.show()  # the board first: the Director sees the change while the file is written
             self.keep()
             if self.on_change is not None:
                 self.on_change(self.fight)
 
-        return button_action(self.c["refusal"], self.show)(and_keep)
+        return handler
 
     def keep(self) -> None:
         if self.path is None:
