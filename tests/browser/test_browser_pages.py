@@ -37,7 +37,8 @@ from workbench.server.site import PAGE_ORDER, pages
 
 # the page's tool is there and its chart drawn; the monster page opens on its working (the chart is a tab away)
 READY = ("#rendered_cells .wb-page .js-plotly-plot .main-svg, "
-         "#rendered_cells .wb-page .wb-builder .wb-explain-view .wb-explain")
+         "#rendered_cells .wb-page .wb-builder .wb-explain-view .wb-explain, "
+         "#rendered_cells .wb-page .wb-fight-strip, #rendered_cells .wb-page .wb-players")
 MONSTER_NAME = "Rat Pack"
 DEADLINES_PASSED = """() => new Promise(done => {
   const model = AbortSignal.timeout(2000), other = AbortSignal.timeout(100), fired = [];
@@ -283,8 +284,8 @@ def test_journey_monster_to_encounter_to_fight(browser, voila_url, app_token, ar
         expected.start_round()
         malice_line.filter(has_text=f"Malice: {expected.malice} ").wait_for()
         # the squad of this journey's monster (other browser tests may have left other creatures in the workspace)
-        names = app.dropdown("Creature", runner).locator("option").all_inner_texts()
-        squad = next(n for n in names if n.startswith(MONSTER_NAME))
+        names = [n.replace("\xa0", " ") for n in app.dropdown("Creature", runner).locator("option").all_text_contents()]
+        squad = next(n for n in names if n.startswith(MONSTER_NAME))  # its first squad (the fight splits eight)
         row = page.locator(f'{runner} .wb-fight-roster .wb-unit[data-unit="{squad}"]')
         size = int(re.search(r"(\d+) of (\d+) standing", row.inner_text()).group(2))
         expected_squad = SquadTracker(make_squad(minion.model_copy(update={"name": squad}), size))
