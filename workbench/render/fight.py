@@ -10,21 +10,25 @@ from __future__ import annotations
 from fractions import Fraction
 
 from workbench.fight.fight import Fight
+from workbench.fight.malice_schedule import malice_schedule
 from workbench.fight.pace import Pace
 from workbench.fight.setup import COUNTERS
 from workbench.fight.state import Unit
 from workbench.fight.victories import FightResult
 from workbench.numbers import format_number
 from workbench.render.escape import escape_html as _e
+from workbench.render.squad import squad_html
 from workbench.render.stat_block import stat_block_html
 
 __all__ = [
     "fight_log_html",
+    "malice_forecast_html",
     "malice_line_html",
     "objectives_html",
     "pace_beside_html",
     "player_view_html",
     "result_html",
+    "squads_html",
     "stamina_bar_html",
     "turn_strip_html",
     "unit_html",
@@ -67,10 +71,14 @@ def stamina_bar_html(unit: Unit) -> str:
 def unit_html(unit: Unit) -> str:
     """One creature, squad or hero on one line: name, Stamina bar, minions standing, conditions, status."""
     parts = [f"<b>{_e(unit.name)}</b>"]
-    if unit.kind == "hero":
+    if unit.kind == "hero" and not unit.stamina_max:
         parts.append(f"damage taken {unit.damage_taken}")
     else:
         parts.append(stamina_bar_html(unit))
+    if unit.temporary:
+        parts.append(f"+{unit.temporary} temporary")
+    if unit.status == "held":
+        parts.append("held back")
     if unit.squad is not None:
         s = unit.squad
         parts.append("●" * s.alive + "○" * s.dropped + f" {s.alive} of {s.size} standing")
@@ -79,7 +87,7 @@ def unit_html(unit: Unit) -> str:
     if unit.conditions:
         parts.append(", ".join(f"{_e(c.label)} ({_e(c.ends)})" for c in unit.conditions))
     status = _status(unit)
-    if status:
+    if status and status != "held":
         parts.append(f"<i>{status}</i>")
     gone = " wb-gone" if unit.status != "active" else ""
     return f'<div class="wb-unit{gone}" data-unit="{_e(unit.name)}">' + " — ".join(parts) + "</div>"
@@ -87,7 +95,7 @@ def unit_html(unit: Unit) -> str:
 
 def turn_strip_html(fight: Fight) -> str:
     """Who acts this round, in the order listed: the heroes, then the Director's groups; the acting one
-    highlighted, those done struck through, those with no one left dashed."""
+    highlighted, those done struck through, those with no one left (or held back) dashed."""
     state = fight.state
     items = []
     for actor in fight.actors:
@@ -100,6 +108,8 @@ def turn_strip_html(fight: Fight) -> str:
         elif left == 0 and state.round >= 1:
             css.append("wb-done")
         extra = f" ×{left}" if actor.turns > 1 and left > 1 else ""
+        if "wb-down" in css and all(state.unit(n).status == "held" for n in actor.units):
+            extra = " (held back)"
         items.append(f'<span class="{" ".join(css)}">{_e(actor.label)}{extra}</span>')
     head = f"<b>Round {state.round}</b>" if state.round else "<b>Before the first round</b>"
     if state.round_over:
@@ -171,21 +181,60 @@ def result_html(result: FightResult, ended: bool) -> str:
     return "".join(lines)
 
 
-def player_view_html(fight: Fight, show_malice: bool) -> str:
-    """What players may see: the round, Malice when the Director shows it, and each foe's state in words
-    (winded, down, fled) with no Stamina numbers."""
+def player_view_html(fight: Fight, show_malice: bool | None = None) -> str:
+    """What players may see on a second screen: the round, the turn order (who acts, who is done), Malice
+    when the Director shows it (`show_malice`, else the fight's own choice), and everyone's state in words
+    (winded, down, fled, conditions), with no Stamina numbers of the Director's creatures. Held-back groups
+    are not shown."""
     state = fight.state
-    lines = [f"<div>Round {state.round}</div>" if state.round else "<div>Before the first round</div>"]
-    if show_malice:
-        lines.append(f"<div>Malice: {fight.malice}</div>")
+    shown = state.malice_shown if show_malice is None else show_malice
+    lines = [f"<div class='wb-player-round'><b>Round {state.round}</b></div>" if state.round
+             else "<div class='wb-player-round'><b>Before the first round</b></div>"]
+    if shown:
+        lines.append(f"<div class='wb-player-malice'>Malice: {fight.malice}</div>")
+    order = []
+    for actor in fight.actors:
+        units = [state.unit(n) for n in actor.units]
+        if all(u.status == "held" for u in units):
+            continue
+        css = "wb-acting" if state.turn == actor.key else (
+            "wb-done" if state.round and fight.turns_left(actor.key) == 0 else "")
+        order.append(f'<span class="{css}">{_e(actor.label)}</span>')
+    lines.append(f'<div class="wb-strip">{"".join(order)}</div>')
     for u in state.units:
-        if u.kind == "hero":
+        if u.status == "held":
             continue
         word = _status(u) or "fighting"
         if u.squad is not None and u.active:
             word = f"{u.squad.alive} standing"
+        if u.conditions:
+            word += "; " + ", ".join(_e(c.label) for c in u.conditions)
         lines.append(f"<div>{_e(u.name)}: {word}</div>")
-    return '<div class="wb-player-view">' + "".join(lines) + "</div>"
+    if state.ended:
+        lines.append(f"<div><b>The fight is over: {_e(state.end_reason)}.</b></div>")
+    return _STYLE + '<div class="wb-player-view">' + "".join(lines) + "</div>"
+
+
+def malice_forecast_html(fight: Fight, rounds: int = 3) -> str:
+    """The Malice the next rounds bring if none is spent, from the fight's own Malice now (the living heroes,
+    the round numbers and, in round 1, the Victories)."""
+    m = fight.state.malice
+    if m.ended:
+        return ""
+    start = m.round + 1
+    dead = m.heroes - m.living
+    schedule = malice_schedule(m.heroes, m.victories, m.round + rounds, {start: dead} if dead else None)
+    total, cells = fight.malice, []
+    for step in schedule[m.round:]:
+        total += step.gain
+        cells.append(f"round {step.round}: +{step.gain} ({step.working}) → {total}")
+    return ('<div class="wb-fight-forecast">Malice ahead if none is spent: ' + "; ".join(cells) + "</div>")
+
+
+def squads_html(fight: Fight) -> str:
+    """Every squad of the fight as the squad tracker draws it: its pool, who stands, the next drops, captain."""
+    blocks = [squad_html(u.squad) for u in fight.units if u.squad is not None and u.status != "held"]
+    return "".join(blocks) or "<div>No minion squads in this fight.</div>"
 
 
 def _one(value: Fraction) -> str:
