@@ -260,3 +260,25 @@ def test_victories_pile_up_as_a_running_sum():
                 assert row.arrival_victories == carried
                 assert row.starting_malice == math.floor(carried)
                 carried += row.victories
+
+
+def test_a_fought_encounter_carries_what_it_earned_to_the_next_and_follows_it_when_moved(tmp_path):
+    day = adventure_of([fight(HARD_AT_0, "a"), fight(EASY, "b"), fight(EASY, "c")])
+    planned = day.plan().encounters
+    fought = day.fought(0, 0)  # the heroes fled the hard one: no Victories
+    rows = fought.plan().encounters
+    assert rows[0].fought and rows[0].victories == 0 and not rows[1].fought
+    assert rows[1].arrival_victories == planned[0].arrival_victories  # nothing earned before it
+    assert rows[2].arrival_victories == rows[1].arrival_victories + rows[1].victories
+    moved = fought.moving(0, 2)
+    assert [e.name for e in moved.encounters] == ["b", "c", "a"] and moved.earned == ((2, 0),)
+    assert fought.without_encounter(0).earned == () and fought.adding(fight(EASY, "z"), 0).earned == ((1, 0),)
+    assert load_adventure(fought.save(tmp_path / "day.json")) == fought
+    assert refusal_field(lambda: day.fought(3, 1)) == "index"
+    assert refusal_field(lambda: day.fought(0, -1)) == "victories"
+
+
+def refusal_field(action):
+    with pytest.raises(InvalidInput) as caught:
+        action()
+    return caught.value.field

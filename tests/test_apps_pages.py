@@ -39,12 +39,12 @@ def test_encounter_page_keeps_the_encounter_and_the_fight_page_runs_it():
     kept = load_workspace()
     assert kept.encounter.party.levels == (2, 2, 2, 2)
     assert [(x.name, x.count) for x in kept.encounter.creatures] == [("Rat Pack", 8)]
-    fight = inner(pages.fight_page(), "wb-fight")
-    assert [s.tracker.squad.size for s in fight.squads] == [8]
-    assert fight.squads[0].tracker.squad.pool == 8 * rats.stamina
-    features = [f.name for _, f in fight.malice.controls["feature"].options]
+    fight = inner(pages.fight_page(), "wb-fight").fight
+    squads = [u.squad for u in fight.units if u.squad is not None]
+    assert sum(s.size for s in squads) == 8 and sum(s.pool for s in squads) == 8 * rats.stamina
+    features = [f.name for f in fight.features]
     assert "Gnaw" in features and "Solo Action" not in features  # the monster's own feature; no solo here
-    assert (fight.malice.tracker.state.heroes, fight.malice.tracker.state.victories) == (4, 0)
+    assert (fight.state.malice.heroes, fight.state.malice.victories) == (4, 0)
 
 
 def test_a_broken_workspace_file_is_named_and_a_fresh_one_used(tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from fight_setups import BOSS, SPINECLEAVER, boss_fight, encounter, group, refusal, solo_fight
 
+from workbench.fight.events import modifier_for
 from workbench.fight.fight import Fight
 
 
@@ -291,3 +292,55 @@ def test_reinforcements_join_as_a_new_group():
     fight.undo()
     fight.undo()
     assert [a.label for a in fight.actors if a.side == "monster"] == ["Group 1", "Group 2", "Group 3", "Group 4"]
+
+
+# ---------------------------------------------------------------- the Director's table
+
+
+def test_a_damage_type_meets_the_modifiers_naming_it_or_all_and_the_highest_counts():
+    from workbench.model import DamageModifier
+
+    imp = BOSS.model_copy(update={
+        "weaknesses": (DamageModifier(type="fire", value=5),),
+        "immunities": (DamageModifier(type="cold", value=3), DamageModifier(type="all", value=1)),
+    })
+    assert modifier_for(imp, "fire") == (5, 1)
+    assert modifier_for(imp, "Cold") == (0, 3)  # the highest immunity that applies, not the sum
+
+
+def test_a_heros_stamina_kept_by_the_director_falls_below_zero_and_winds():
+    fight = boss_fight()
+    fight.start_round()
+    fight.set_stamina("Hero 1", 20)
+    fight.damage("Hero 1", 12)
+    assert fight.unit("Hero 1").winded and fight.unit("Hero 1").damage_taken == 12
+    fight.damage("Hero 1", 10)
+    assert fight.unit("Hero 1").current == -2 and fight.unit("Hero 1").active  # dying, not dead: the table says
+    fight.heal("Hero 1", 5)
+    assert fight.unit("Hero 1").current == 3
+    assert not fight.unit("Hero 2").winded  # Stamina not kept: the player's
+    assert refusal(lambda: fight.heal("Hero 2", 5)).field == "unit"
+
+
+def test_a_minion_that_dies_leaves_its_squad_and_the_pool():
+    fight = boss_fight()
+    fight.start_round()
+    fight.damage("Goblin spinecleaver", 2)  # eight standing, one of them hurt (pool 38)
+    fight.minion_dies("Goblin spinecleaver")
+    unit = fight.unit("Goblin spinecleaver")
+    assert (unit.squad.alive, unit.squad.pool) == (8 - 1, (8 - 1) * 5)  # the seven left keep their full Stamina
+    assert unit.dropped == ((1, 1),)  # counted among the minions lost this round (Escort's replacements)
+    for _ in range(7):
+        fight.minion_dies("Goblin spinecleaver")
+    assert fight.unit("Goblin spinecleaver").status == "dead"
+    assert refusal(lambda: fight.minion_dies("Orc 1")).field == "squad"
+
+
+def test_the_players_see_the_malice_as_the_director_chooses():
+    fight = boss_fight()
+    assert fight.state.malice_shown is True
+    fight.show_malice(False)
+    assert fight.state.malice_shown is False
+    assert refusal(lambda: fight.show_malice("no")).field == "shown"  # type: ignore[arg-type]
+    again = Fight.from_data(fight.to_data())
+    assert again.state.malice_shown is False

@@ -89,6 +89,7 @@ MODULE_RANKS = {
     "workbench.workspace.state": 1,  # the workspace file the pages share
     "workbench.workspace.shelf": 1,  # every monster at hand, on its shelf
     "workbench.workspace.fight_setup": 2,
+    "workbench.workspace.fight_victories": 2,  # a fight's Victories into the party and the adventure
 }
 RANKED_WITHIN = ("encounter", "fight", "io", "workspace")
 

@@ -37,7 +37,8 @@ from workbench.server.site import PAGE_ORDER, pages
 
 # the page's tool is there and its chart drawn; the monster page opens on its working (the chart is a tab away)
 READY = ("#rendered_cells .wb-page .js-plotly-plot .main-svg, "
-         "#rendered_cells .wb-page .wb-builder .wb-explain-view .wb-explain")
+         "#rendered_cells .wb-page .wb-builder .wb-explain-view .wb-explain, "
+         "#rendered_cells .wb-page .wb-fight-strip, #rendered_cells .wb-page .wb-players")
 MONSTER_NAME = "Rat Pack"
 DEADLINES_PASSED = """() => new Promise(done => {
   const model = AbortSignal.timeout(2000), other = AbortSignal.timeout(100), fired = [];
@@ -273,40 +274,39 @@ def test_journey_monster_to_encounter_to_fight(browser, voila_url, app_token, ar
         arrive(app, "fight", page_times)
         summary = page.locator(".wb-fight-summary").inner_text()
         assert "4 heroes of level 2" in summary and f"8 × {MONSTER_NAME}" in summary, summary
-        squad_box = ".wb-squad-app"
-        expected_squad = SquadTracker(make_squad(minion.model_copy(update={"name": MONSTER_NAME}), 8))
-        # the squad of this journey's monster (other browser tests may have left other creatures in the workspace)
-        view = page.locator(f"{squad_box} .widget-html-content:has-text('standing')").filter(has_text=MONSTER_NAME).first
-        assert f"Pool {expected_squad.squad.pool} of {expected_squad.squad.pool}" in view.inner_text()
-        for amount in (12, 7):
-            type_into(app.text_box("Damage", squad_box), str(amount))
-            app.button("Apply damage", squad_box).click()
-            expected_squad.damage(amount)
-            view.filter(has_text=f"Pool {expected_squad.squad.pool} of ").wait_for()
-            assert f"{expected_squad.squad.alive} of 8 standing" in view.inner_text()
-            app.button("Start next round", squad_box).click()
-
-        malice = ".wb-malice-app"
-        app.tab("Tracker", malice).click()
+        runner = ".wb-fight-runner"  # one board: one Malice, the squads and the turns of one fight
+        malice_line = page.locator(f"{runner} .wb-fight-malice-line")
         strike = next(f for f in basic_malice_features() if f.name == "Malicious Strike")
         expected = MaliceTracker(4, 0)
-        director = page.locator(f"{malice} .widget-html-content:has-text('heroes generating')").first
-        app.button("Start next round", malice).click()
+        app.button("Next round", runner).click()
         expected.start_round()
-        director.filter(has_text=f"{expected.malice} Malice — round 1 — 4 of 4 heroes").wait_for()
-        app.pick("Feature", f"{strike.name} ({strike.cost})", malice)
-        app.pick("Monster", MONSTER_NAME, malice)
-        app.button("Spend", malice).click()
+        malice_line.filter(has_text=f"Malice: {expected.malice} ").wait_for()
+        # the squad of this journey's monster (other browser tests may have left other creatures in the workspace)
+        names = [n.replace("\xa0", " ") for n in app.dropdown("Creature", runner).locator("option").all_text_contents()]
+        squad = next(n for n in names if n.startswith(MONSTER_NAME))  # its first squad (the fight splits eight)
+        row = page.locator(f'{runner} .wb-fight-roster .wb-unit[data-unit="{squad}"]')
+        size = int(re.search(r"(\d+) of (\d+) standing", row.inner_text()).group(2))
+        expected_squad = SquadTracker(make_squad(minion.model_copy(update={"name": squad}), size))
+        app.pick("Creature", squad, runner)
+        for amount in (3, 4):
+            app.fill("Amount", str(amount), runner)
+            app.button("Damage", runner).click()
+            expected_squad.damage(amount)
+            row.filter(has_text=f"{expected_squad.squad.pool} / ").wait_for()
+            assert f"{expected_squad.squad.alive} of {size} standing" in row.inner_text()
+        app.pick("Feature", f"{strike.name} ({strike.cost})", runner)
+        app.pick("By", squad, runner)
+        app.button("Spend Malice", runner).click()
         expected.spend(strike, strike.cost, minion)
-        director.filter(has_text=f"{expected.malice} Malice — round 1").wait_for()
-        app.button("Start next round", malice).click()
+        malice_line.filter(has_text=f"Malice: {expected.malice} ").wait_for()
+        app.button("Next round", runner).click()
         expected.start_round()
-        director.filter(has_text=f"{expected.malice} Malice — round 2 — 4 of 4 heroes").wait_for()
-        app.button("Spend", malice).click()  # Malicious Strike again, the next round: refused, beside the button
-        refusal = page.locator(f"{malice} .wb-refusal")
+        malice_line.filter(has_text=f"Malice: {expected.malice} ").wait_for()
+        app.button("Spend Malice", runner).click()  # Malicious Strike again, the next round: refused
+        refusal = page.locator(f"{runner} .wb-refusal")
         refusal.wait_for()
         assert "can't be used two rounds in a row" in refusal.inner_text()
-        assert director.inner_text().startswith(f"{expected.malice} Malice — round 2")
+        assert f"Malice: {expected.malice} " in malice_line.inner_text()
         app.screenshot("4-fight")
         reads_well(app, "fight, two rounds on")
         assert app.console_errors == []

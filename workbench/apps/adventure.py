@@ -44,8 +44,9 @@ from workbench.model import Monster
 from workbench.monster.library import suggest_name
 from workbench.numbers import format_number
 from workbench.render.adventure import day_html
-from workbench.render.escape import Markup
+from workbench.render.escape import Markup, escape
 from workbench.render.message import ok_html
+from workbench.workspace.fight_victories import open_from_adventure
 from workbench.workspace.folder import adventures_folder, encounters_folder
 
 __all__ = ["AdventureApp", "adventure_app", "packet_link_html", "packet_name"]
@@ -83,14 +84,16 @@ def _plan_line(row: EncounterPlan) -> str:
     """One row's numbers as the heroes meet the encounter, each in an element with a stable class."""
     return (
         Markup('<div class="wb-adventure-row-plan">'
-        'Arrive with <b class="wb-row-arrival" data-value="{}">'
-        "{}</b>: encounter strength "
-        '<b class="wb-row-strength">{}</b>; '
-        "EV {} is "
-        '<b class="wb-row-band" data-value="{}">{}</b>'
-        ', <span class="wb-row-difficulty" data-value="{}">'
-        "{}</span> with its objective, worth {}; "
-        'Malice at the start <b class="wb-row-malice">{}</b>.</div>').format(format_number(row.arrival_victories), _victories(row.arrival_victories), format_number(row.encounter_strength), format_number(row.total_ev), row.band, row.band, row.difficulty, row.difficulty, _victories(row.victories), row.starting_malice)
+               'Arrive with <b class="wb-row-arrival" data-value="{}">{}</b>: encounter strength '
+               '<b class="wb-row-strength">{}</b>; EV {} is <b class="wb-row-band" data-value="{}">{}</b>'
+               ', <span class="wb-row-difficulty" data-value="{}">{}</span> with its objective, {}'
+               'Malice at the start <b class="wb-row-malice">{}</b>.</div>').format(
+            format_number(row.arrival_victories), _victories(row.arrival_victories),
+            format_number(row.encounter_strength), format_number(row.total_ev), row.band, row.band,
+            row.difficulty, row.difficulty,
+            Markup('<b class="wb-row-fought">fought: {} earned</b>; ').format(_victories(row.victories))
+            if row.fought else f"worth {_victories(row.victories)}; ",
+            row.starting_malice)
     )
 
 
@@ -124,6 +127,7 @@ class AdventureApp(widgets.VBox):
         self.party = adventure.party if adventure is not None else party or make_party(heroes=4, level=1)
         self.rows: list[dict[str, widgets.Widget]] = []
         self._quiet = Quiet()  # raised while the app writes its own controls
+        self.path: Path | None = None  # the file the adventure was saved to or opened from
         self.controls: dict[str, widgets.Widget] = {
             "heroes": widgets.IntSlider(value=4, min=1, max=SLIDER_TOP, description="Heroes",
                                         continuous_update=False),
@@ -276,6 +280,7 @@ class AdventureApp(widgets.VBox):
                 raise InvalidInput("adventure name", adventure.name, f"a new name, or tick “{REPLACE}” to replace it",
                                    "a file of that name exists already") from None
             raise
+        self.path = saved
         self.saved_note.value = ok_html(f"Saved to {shown_path(saved.absolute())}")
         self._list_adventures(saved)
 
@@ -284,11 +289,23 @@ class AdventureApp(widgets.VBox):
         if not path:
             raise InvalidInput("saved adventure", "", "an adventure picked in the Saved adventures list")
         adventure = load_adventure(path)
-        self.adventure, self.party = adventure, adventure.party
+        self.adventure, self.party, self.path = adventure, adventure.party, Path(path)
         self.controls["name"].value = adventure.name
         self._show_party(adventure.party)
         self.link.value = ""
         self.saved_note.value = ok_html(f"Opened {shown_path(Path(path).absolute())}")
+
+    def _fight(self, index: int) -> None:
+        """Encounter `index` into the workspace as the heroes meet it, linked to the saved adventure: the
+        fight page runs it, and its Victories come back here."""
+        adventure = self._named()
+        if adventure is None or self.path is None or load_adventure(self.path) != adventure:
+            raise InvalidInput("adventure", adventure.name if adventure else "", "an adventure saved as it is now",
+                               "save the adventure first, so the fight's Victories can come back to it")
+        open_from_adventure(self.path, index, self.monsters)
+        name = adventure.encounters[index].name or f"Encounter {index + 1}"
+        self.saved_note.value = ok_html(f"{escape(name)} is the workspace's encounter: "
+                                        '<a href="fight.ipynb" target="_blank">run the fight</a>.')
 
     def _print(self, _button: Any = None) -> None:
         adventure = self._named()
@@ -348,7 +365,9 @@ class AdventureApp(widgets.VBox):
             "remove": widgets.Button(description="Remove", icon="trash"),
             "respite": widgets.Button(description="Remove the respite after" if after else "Add a respite after",
                                       layout={"width": "15em"}),
+            "fight": widgets.Button(description="Fight it", icon="play", tooltip="Run this encounter's fight"),
         }
+        controls["fight"].on_click(self._act(lambda: self._fight(index)))
         controls["objective"].observe(self._act_on_value(lambda key: self._set_objective(index, key)), names="value")
         controls["up"].on_click(self._act(lambda: self._change(lambda a: a.moving(index, index - 1))))
         controls["down"].on_click(self._act(lambda: self._change(lambda a: a.moving(index, index + 1))))
@@ -359,7 +378,7 @@ class AdventureApp(widgets.VBox):
         name = adventure.encounters[index].name or f"Encounter {index + 1}"
         label = widgets.HTML(Markup("<b>{}.</b> {}").format(index + 1, name), layout={"width": "14em"})
         line = widgets.HBox([label, controls["objective"], controls["up"], controls["down"], controls["remove"],
-                             controls["respite"]], layout={"flex_flow": "row wrap", "align_items": "center"})
+                             controls["respite"], controls["fight"]], layout={"flex_flow": "row wrap", "align_items": "center"})
         parts = [line, widgets.HTML(_plan_line(row))]
         if after:
             parts.append(widgets.HTML(RESPITE_LINE))

@@ -1,11 +1,12 @@
-"""The fight page's app: Malice and the minion squads of the Director's current encounter.
+"""The fight page's app: the Director's current encounter as one fight on one board.
 
-Everything comes from the workspace (`workbench.workspace`): the party's heroes and Victories set up the
-Malice planner and tracker, each creature's own Monster brings its Malice features (Solo Action only with a
-solo), and the encounter's minions become squads with its other creatures as possible captains. Above them, the
-fight runner (`workbench.apps.fight_runner`) runs the encounter turn by turn; each encounter's fight is kept
-in its own file in the Director's folder (`fights/`), so reopening the page resumes it. Glue only: the Malice,
-squad and runner apps do the work; this lays them out and says what the encounter holds.
+Everything comes from the workspace (`workbench.workspace`): the party, the encounter and each creature's
+own Monster. The fight runner (`workbench.apps.fight_runner`) is the board: one Malice, one set of squads,
+one undo, one "next round". Each encounter's fight is kept in its own file in the Director's folder
+(`fights/`), so reopening the page resumes it, and the player view (`players_app`, a page of its own for a
+second screen) reads that file. When the fight ends its Victories travel (`workbench.workspace.fight_victories`):
+into the workspace's party and, for an encounter opened from an adventure, into that adventure; such a fight
+starts with the Victories the heroes arrive with and their Malice. Glue only.
 """
 
 from __future__ import annotations
@@ -13,37 +14,50 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from fractions import Fraction
 from pathlib import Path
 
 import ipywidgets as widgets
 
 from workbench.apps.fight_runner import fight_runner
-from workbench.apps.malice import malice_app
 from workbench.apps.message import refusal_html
-from workbench.apps.squad import squad_app
-from workbench.errors import InvalidInput
+from workbench.encounter.encounter import Encounter
+from workbench.errors import InvalidInput, WorkbenchError
 from workbench.fight.fight import Fight, load_fight
 from workbench.io.home import user_folder
 from workbench.io.problem import FileProblem
 from workbench.io.writing import set_aside
 from workbench.numbers import format_number
-from workbench.render.escape import Markup
-from workbench.render.message import error_html
-from workbench.workspace.fight_setup import encounter_monsters, encounter_squads, malice_party, squad_captains
-from workbench.workspace.state import Workspace
+from workbench.render.escape import escape
+from workbench.render.fight import player_view_html
+from workbench.render.message import error_html, ok_html
+from workbench.workspace.fight_setup import encounter_monsters, malice_party
+from workbench.workspace.fight_victories import adventure_plan, carry_victories
+from workbench.workspace.state import Workspace, load_workspace
 
-__all__ = ["fight_app", "fight_file", "fight_summary_html", "open_fight"]
+__all__ = ["PLAYER_VIEW_LINK", "fight_app", "fight_file", "fight_summary_html", "open_fight", "players_app"]
+
+PLAYER_VIEW_LINK = ('<a class="wb-player-link" href="players.ipynb" target="_blank" rel="noopener">'
+                    "Open the player view</a> (for a second screen: turn order, winded, conditions, and the "
+                    "Malice when you show it; no Stamina numbers of your creatures)")
+
+
+def _makeup(encounter: Encounter) -> Encounter:
+    """The encounter without the Victories its party holds: the same fight before and after they change."""
+    return encounter.model_copy(update={"party": encounter.party.model_copy(update={"victories": Fraction(0)})})
 
 
 def fight_file(workspace: Workspace, folder: Path | None = None) -> Path:
-    """Where this encounter's fight is kept: one file per encounter, named by a digest of the encounter."""
-    text = json.dumps(workspace.encounter.model_dump(mode="json"), sort_keys=True)
+    """Where this encounter's fight is kept: one file per encounter, named by a digest of the encounter (its
+    party's Victories aside, so the Victories a fight writes back keep it the same fight)."""
+    text = json.dumps(_makeup(workspace.encounter).model_dump(mode="json"), sort_keys=True)
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
     return (folder if folder is not None else user_folder() / "fights") / f"fight-{digest}.json"
 
 
-def open_fight(workspace: Workspace, path: Path) -> tuple[Fight | None, str]:
-    """The encounter's fight resumed from `path`, or a new one; with a note (HTML) when something was off.
+def open_fight(workspace: Workspace, path: Path, victories: Fraction | None = None) -> tuple[Fight | None, str]:
+    """The encounter's fight resumed from `path`, or a new one (the heroes arriving with `victories`, else the
+    party's); with a note (HTML) when something was off.
 
     A file that does not replay is moved aside (`set_aside`: never overwritten, never over a file) and a new
     fight starts; one that cannot be moved (a link, a read-only folder) is left as it is, and no fight starts.
@@ -58,62 +72,136 @@ def open_fight(workspace: Workspace, path: Path) -> tuple[Fight | None, str]:
                 aside = set_aside(path, "unreadable")
             except FileProblem as problem:
                 return None, refusal_html(exc) + error_html(f" It is left as it is: {problem.reason}.")
-            note = refusal_html(exc) + f" It is kept as {aside.name}; a new fight starts."
+            note = refusal_html(exc) + escape(f" It is kept as {aside.name}; a new fight starts.")
         else:
-            if fight.encounter == workspace.encounter:
+            if _makeup(fight.encounter) == _makeup(workspace.encounter):
                 return fight, ""
     try:
-        return Fight(workspace.encounter, monsters), note
+        return Fight(workspace.encounter, monsters, victories), note
     except InvalidInput as exc:
         return None, note + refusal_html(exc)
 
 
-def fight_summary_html(workspace: Workspace) -> str:
-    """One line on what the fight holds: the party and each creature entry of the encounter."""
+def fight_summary_html(workspace: Workspace, victories: Fraction | None = None) -> str:
+    """One line on what the fight holds: the party (arriving with `victories`) and each creature entry."""
     heroes, _ = malice_party(workspace)
     party = workspace.encounter.party
     levels = sorted(set(party.levels))
     level = f"level {levels[0]}" if len(levels) == 1 else "levels " + ", ".join(map(str, levels))
-    victories = format_number(party.victories)
-    who = f"{heroes} hero{'es' if heroes != 1 else ''} of {level}, {victories} Victories on average"
+    held = format_number(party.victories if victories is None else victories)
+    who = f"{heroes} hero{'es' if heroes != 1 else ''} of {level}, {held} Victories on average"
     creatures = "; ".join(f"{count} × {m.name}" for m, count in encounter_monsters(workspace))
-    name = workspace.encounter.name or "The current encounter"
-    against = creatures or "no creatures yet (add some on the encounter page)"
-    return Markup('<div class="wb-fight-summary"><b>{}</b>: {} against {}.</div>').format(name, who, against)
+    name = escape(workspace.encounter.name or "The current encounter")
+    against = escape(creatures) if creatures else "no creatures yet (add some on the encounter page)"
+    return f'<div class="wb-fight-summary"><b>{name}</b>: {escape(who)} against {against}.</div>'
 
 
-def fight_app(workspace: Workspace, rounds: int = 5) -> widgets.VBox:
-    """Malice (planner and tracker) above the squads of the encounter, each squad in its own section."""
-    monsters = encounter_monsters(workspace)
-    heroes, victories = malice_party(workspace)
-    distinct = tuple(m for m, _count in monsters)
-    malice = malice_app(heroes=heroes, victories=victories, rounds=rounds, monsters=distinct or None)
-    malice.add_class("wb-malice-app")
-    captains = squad_captains(monsters)
-    squads = [squad_app(squad, captains) for squad in encounter_squads(workspace)]
-    sections: list[widgets.Widget] = []
-    for app in squads:
-        app.add_class("wb-squad-app")
-        title = app.tracker.squad.name
-        sections.append(widgets.VBox([widgets.HTML(Markup("<h4>{}</h4>").format(title)), app]))
-    if not squads:
-        sections.append(widgets.HTML("<div>No minions in this encounter: squads appear here when it has some.</div>"))
+def _arrival(workspace: Workspace) -> tuple[Fraction | None, str]:
+    """The Victories the heroes arrive with from the adventure the encounter was opened from, and a line
+    saying so (with the Malice the monsters start with); (None, "") when it was not."""
+    found = adventure_plan(workspace)
+    link = workspace.adventure
+    if found is None or link is None:
+        return None, ""
+    row = found.encounters[link.index]
+    name = found.adventure.name or Path(link.path).stem
+    line = (f"Encounter {link.index + 1} of the adventure “{name}”: the heroes arrive with "
+            f"{format_number(row.arrival_victories)} Victories; the monsters start with {row.starting_malice} "
+            f"Malice and gain {row.first_round_malice} in round 1.")
+    return row.arrival_victories, f'<div class="wb-fight-adventure">{escape(line)}</div>'
+
+
+class _Carrier:
+    """Carries an ended fight's Victories into the workspace (and its adventure); takes them back when the
+    end is undone. Writes only when the fight crosses its end."""
+
+    def __init__(self, fight: Fight, note: widgets.HTML) -> None:
+        self.carried = fight.ended
+        self.note = note
+
+    def __call__(self, fight: Fight) -> None:
+        if fight.ended == self.carried:
+            return
+        found = fight.result()
+        try:
+            if fight.ended:
+                where = carry_victories(found.victories_after, found.victories)
+                said = (f"Each hero's {found.victories} Victor{'y' if found.victories == 1 else 'ies'} written: "
+                        f"the party now holds {format_number(found.victories_after)} on average ({where}).")
+            else:
+                where = carry_victories(fight.victories, None)
+                said = f"The end is undone: the party holds {format_number(fight.victories)} Victories again ({where})."
+        except WorkbenchError as exc:
+            self.note.value = error_html(f"Could not write the Victories: {exc}.")
+            return
+        except OSError as exc:
+            self.note.value = error_html(f"Could not write the Victories: {exc.strerror or exc}.")
+            return
+        self.carried = fight.ended
+        self.note.value = ok_html(said)
+
+
+def fight_app(workspace: Workspace) -> widgets.VBox:
+    """The encounter's fight on one board, resumed from its file; the player view's link above it."""
+    victories, from_adventure = _arrival(workspace)
     path = fight_file(workspace)
-    fight, note = open_fight(workspace, path)
-    runner: widgets.Widget = fight_runner(fight, path) if fight is not None else widgets.HTML(
-        "<div>The fight runner starts once the encounter page has creatures in it.</div>")
+    fight, note = open_fight(workspace, path, victories)
+    carried = widgets.HTML().add_class("wb-fight-carried")
+    runner: widgets.Widget
+    if fight is None:
+        runner = widgets.HTML("<div>The fight starts once the encounter page has creatures in it.</div>")
+    else:
+        runner = fight_runner(fight, path, on_change=_Carrier(fight, carried))
     box = widgets.VBox([
-        widgets.HTML(fight_summary_html(workspace)),
-        widgets.HTML("<h3>The fight, turn by turn</h3>"),
+        widgets.HTML(fight_summary_html(workspace, fight.victories if fight is not None else None)),
+        widgets.HTML(from_adventure),
+        widgets.HTML(f'<div class="wb-page-note">{PLAYER_VIEW_LINK}</div>'),
         widgets.HTML(note),
+        carried,
         runner,
-        widgets.HTML("<h3>Malice planner</h3>"),
-        malice,
-        widgets.HTML("<h3>Minion squads</h3>"),
-        *sections,
     ])
     box.add_class("wb-fight")
-    box.malice = malice
-    box.squads = squads
     box.runner = runner
+    box.fight = fight
+    return box
+
+
+def players_app(workspace_path: str | Path | None = None) -> widgets.VBox:
+    """The player view for a second screen: the workspace's fight as the players may see it, read from its
+    file again on "Refresh" and every few seconds (while the file is unchanged nothing is read)."""
+    view = widgets.HTML().add_class("wb-players")
+    refresh = widgets.Button(description="Refresh", icon="refresh")
+    ticker = widgets.Play(interval=3000, max=10**9, repeat=True, playing=True, show_repeat=False,
+                          layout={"display": "none"})
+    seen: dict[str, object] = {}
+
+    def show(_change: object = None) -> None:
+        try:
+            workspace = load_workspace(workspace_path)
+            path = fight_file(workspace)
+            stamp = path.stat().st_mtime_ns if path.exists() else None
+            if seen.get("key") == (path, stamp):
+                return
+            seen["key"] = (path, stamp)
+            fight = load_fight(path) if stamp is not None else None  # read only: a bad file is left as it is
+        except (WorkbenchError, OSError):
+            view.value = "<div>The fight cannot be read just now; it is shown again once it can.</div>"
+            seen.clear()
+            return
+        if fight is None or not fight.events:
+            view.value = "<div>The fight has not started yet.</div>"
+            return
+        view.value = player_view_html(fight)
+
+    def again(_button: object = None) -> None:
+        seen.clear()
+        show()
+
+    refresh.on_click(again)
+    ticker.observe(show, names="value")
+    show()
+    box = widgets.VBox([widgets.HBox([refresh, ticker]), view])
+    box.add_class("wb-players-app")
+    box.view = view
+    box.refresh = refresh
     return box

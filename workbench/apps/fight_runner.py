@@ -1,12 +1,16 @@
-"""The fight runner: a `Fight` at the table, by mouse and keyboard.
+"""The fight runner: one `Fight` at the table, by mouse and keyboard, on one board.
 
-The turn order as a strip; the acting group's creatures with their Stamina bars and stat blocks beside it;
-damage and healing typed per creature (area damage on a squad with how many minions are in the area); dead,
-fled and conditions; a squad's captain; reinforcements as a new group; Malice spent on the fight's features; villain actions offered when
-the rules allow them and refused with the rules' words when not; the objective's counters; undo; the end
-with its Victories; and what the players may see. Every click calls one `Fight` method and the fight is saved
-after it (`Fight.save`), so the page resumes where it stopped. Glue only: the rules live in
-`workbench.fight.fight`.
+The turn order as a strip (a hero's or group's place in it moved by the Director); the acting group's
+creatures with their Stamina bars and their own stat blocks beside it; damage with its type (the stat block's
+weakness and immunity apply), area damage on a squad with how many minions are in the area, healing,
+temporary Stamina and a hero's Stamina kept by the runner; dead, fled, a minion dying outright, and
+conditions with how they end; a squad's captain and every squad as it stands; creatures held back before the
+first round and brought in as reinforcements in the round the Director chooses, or new ones of the
+encounter's stat blocks; Malice spent on the fight's features and the stat blocks' own Malice abilities, by
+a creature acting now, with the Malice ahead; villain actions offered when the rules allow them; the
+objective's counters; one undo; the end, by the rules or by the Director's judgement (surrender, retreat)
+with its Victories; and what the players see. Every control calls one `Fight` method and the fight is saved
+after it (`Fight.save`), so the page resumes where it stopped. Glue only: the rules live in `workbench.fight`.
 
 The returned widget carries `controls` (a dict of its controls, for scripts and tests) and `fight`.
 """
@@ -19,27 +23,30 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from workbench.apps.message import button_action, refusal_html
+from workbench.apps.message import refusal_html
 from workbench.errors import InvalidInput
 from workbench.fight.fight import Fight
 from workbench.fight.pace import Pace, fight_pace
 from workbench.fight.setup import COUNTERS
 from workbench.fight.state import CONDITION_ENDS
-from workbench.render.escape import Markup
+from workbench.model import DAMAGE_TYPES
+from workbench.render.escape import escape
 from workbench.render.fight import (
     acting_html,
     fight_log_html,
+    malice_forecast_html,
     malice_line_html,
     objectives_html,
     pace_beside_html,
     player_view_html,
     result_html,
+    squads_html,
     turn_strip_html,
     unit_html,
 )
 from workbench.render.message import error_html
 
-__all__ = ["COMMON_CONDITIONS", "fight_runner"]
+__all__ = ["COMMON_CONDITIONS", "END_CHOICES", "fight_runner"]
 
 # the conditions of Draw Steel, offered in the condition box (any other label can be typed)
 COMMON_CONDITIONS = ("bleeding", "dazed", "frightened", "grabbed", "prone", "restrained", "slowed", "taunted",
@@ -57,10 +64,25 @@ def _villain_options(fight: Fight) -> list[tuple[str, tuple[str, int]]]:
     return out
 
 
+def _picker_width(options: list[tuple[str, Any]]) -> str:
+    """A picker wide enough for its longest label (a villain action's own name can be long) and its
+    description."""
+    longest = max((len(label) for label, _ in options), default=0)
+    return f"{min(60, max(24, round(0.6 * longest) + 9))}em"
+
+
 def _counter_options(fight: Fight) -> list[tuple[str, tuple[str, str]]]:
     return [(f"{p.name}: {label}", (p.key, key)) for p in fight.state.objectives
             for key, label in COUNTERS.get(p.key, ())]
 
+
+# how the Director ends the fight: the words in the log and whether the heroes won (None: by the rules)
+END_CHOICES: dict[str, tuple[str, bool | None]] = {
+    "The foes surrender": ("the foes surrender", True),
+    "The foes retreat": ("the foes retreat", True),
+    "The heroes retreat": ("the heroes retreat", False),
+    "As it stands (by the rules)": ("the Director ended the fight", None),
+}
 
 LABELS = {
     "round": "Next round", "end_round": "End round", "turn": "Start turn", "end_turn": "End turn",
@@ -68,7 +90,8 @@ LABELS = {
     "flees": "Flees", "condition": "Add condition", "end_condition": "End condition",
     "captain": "Attach captain", "spend": "Spend Malice", "villain": "Use villain action", "plus": "+1",
     "minus": "−1", "met": "Objective met", "failed": "Objective failed", "end": "End the fight",
-    "reinforce": "Reinforce",
+    "reinforce": "Reinforce", "temporary": "Temporary Stamina", "set_stamina": "Hero's Stamina",
+    "minion_dies": "A minion dies", "hold_back": "Hold back", "bring_in": "Bring in", "move": "Move",
 }
 
 
@@ -81,6 +104,7 @@ class _Runner:
         foes = [u.name for u in fight.units if u.kind != "hero"]
         wide = {"description_width": "initial"}
         self.squads = [u.name for u in fight.units if u.kind == "squad"]
+        villains = _villain_options(fight)
         self.captains = [u.name for u in fight.units if u.kind == "creature"]
         self.c: dict[str, Any] = {
             "actor": widgets.Dropdown(options=[(a.label, a.key) for a in fight.actors], description="Who acts"),
@@ -99,7 +123,8 @@ class _Runner:
             "malice": widgets.BoundedIntText(value=fight.features[0].cost or 0, min=0, max=999,
                                              description="Malice", layout={"width": "14em"}),
             "spender": widgets.Dropdown(options=foes, description="By"),
-            "villain": widgets.Dropdown(options=_villain_options(fight), description="Villain"),
+            "villain": widgets.Dropdown(options=villains, description="Villain",
+                                        layout={"width": _picker_width(villains)}),
             "counter": widgets.Dropdown(options=_counter_options(fight), description="Counter", style=wide),
             "shown": widgets.Checkbox(value=True, description="Show Malice to the players"),
             "stat_block": widgets.Dropdown(options=fight.stat_block_names, description="Stat block"),
@@ -109,19 +134,31 @@ class _Runner:
                                                    style=wide, layout={"width": "19em"}),
             "party_damage": widgets.BoundedIntText(value=0, min=0, max=9999, description="Party damage a round",
                                                    style=wide, layout={"width": "19em"}),
+            "damage_type": widgets.Dropdown(options=[("untyped", ""), *((t, t) for t in DAMAGE_TYPES)],
+                                            description="Type", layout={"width": "14em"}),
+            "place": widgets.BoundedIntText(value=1, min=1, max=max(1, len(fight.actors)),
+                                            description="to place", style=wide, layout={"width": "10em"}),
+            "end_how": widgets.Dropdown(options=list(END_CHOICES), description="How", style=wide),
+            "end_victories": widgets.BoundedIntText(value=fight.victories_for_success, min=0, max=99,
+                                                    description="Victories each", style=wide,
+                                                    layout={"width": "12em"}),
             "buttons": {key: widgets.Button(description=text, layout={"width": "auto"})
                         for key, text in LABELS.items()},
         }
         self.pace: Pace | None = None
+        self.on_change: Callable[[Fight], None] | None = None
+        self._syncing = False
         for key in ("strip", "acting", "roster", "malice_line", "villain_note", "objectives", "result", "log",
-                    "players", "refusal", "saved", "pace"):
+                    "players", "refusal", "saved", "pace", "forecast", "squads"):
             self.c[key] = widgets.HTML().add_class(f"wb-fight-{key.replace('_', '-')}")
         handlers = self._handlers()
         for key, handler in handlers.items():
             self.c["buttons"][key].on_click(self._act(handler))
         self.c["feature"].observe(self._cost, names="value")
-        for key in ("villain", "shown", "target"):
+        for key in ("villain", "target"):
             self.c[key].observe(self.show, names="value")
+        self.c["shown"].observe(self._shown, names="value")
+        self.c["end_how"].observe(self._end_how, names="value")
         for key in ("hero_stamina", "party_damage"):
             self.c[key].observe(self._forecast, names="value")
         self.show()
@@ -131,8 +168,10 @@ class _Runner:
         return {
             "round": f.start_round, "end_round": f.end_round,
             "turn": lambda: f.start_turn(c["actor"].value), "end_turn": f.end_turn, "undo": f.undo,
-            "damage": lambda: f.damage(c["target"].value, c["amount"].value),
-            "area": lambda: f.damage(c["target"].value, c["amount"].value, in_area=c["in_area"].value),
+            "damage": lambda: f.damage(c["target"].value, c["amount"].value,
+                                       damage_type=c["damage_type"].value or None),
+            "area": lambda: f.damage(c["target"].value, c["amount"].value, in_area=c["in_area"].value,
+                                     damage_type=c["damage_type"].value or None),
             "heal": lambda: f.heal(c["target"].value, c["amount"].value),
             "dies": lambda: f.dies(c["target"].value), "flees": lambda: f.flees(c["target"].value),
             "condition": lambda: f.add_condition(c["target"].value, c["condition"].value, c["ends"].value),
@@ -140,9 +179,33 @@ class _Runner:
             "captain": lambda: f.attach_captain(c["squad"].value, c["captain"].value),
             "spend": lambda: f.spend(c["feature"].value, c["malice"].value, c["spender"].value or None),
             "villain": self._villain, "plus": lambda: self._count(1), "minus": lambda: self._count(-1),
-            "met": lambda: self._settle(True), "failed": lambda: self._settle(False), "end": f.end,
+            "met": lambda: self._settle(True), "failed": lambda: self._settle(False), "end": self._end,
             "reinforce": lambda: f.reinforce(c["stat_block"].value, c["count"].value),
+            "temporary": lambda: f.temporary(c["target"].value, c["amount"].value),
+            "set_stamina": lambda: f.set_stamina(c["target"].value, c["amount"].value),
+            "minion_dies": lambda: f.minion_dies(c["target"].value),
+            "hold_back": lambda: f.hold_back(c["target"].value),
+            "bring_in": lambda: f.bring_in(c["target"].value),
+            "move": lambda: f.move_turn(c["actor"].value, c["place"].value),
         }
+
+    def _end(self) -> None:
+        reason, victorious = END_CHOICES[self.c["end_how"].value]
+        if victorious is None:
+            self.fight.end(reason)
+        else:
+            self.fight.end(reason, victorious, self.c["end_victories"].value if victorious else 0)
+
+    def _end_how(self, _change: object = None) -> None:
+        success = END_CHOICES[self.c["end_how"].value][1]
+        self.c["end_victories"].disabled = not success
+        self.c["end_victories"].value = self.fight.victories_for_success if success else 0
+
+    def _shown(self, _change: object = None) -> None:
+        """The players' view shows the Malice or not: an event of the fight (saved, undone like the rest)."""
+        if self._syncing or self.c["shown"].value == self.fight.state.malice_shown:
+            return
+        self._act(lambda: self.fight.show_malice(bool(self.c["shown"].value)))(None)
 
     def _villain(self) -> None:
         if self.c["villain"].value is None:
@@ -177,15 +240,45 @@ class _Runner:
         chosen = next((f for f in self.fight.features if f.name == self.c["feature"].value), None)
         if chosen is not None:
             self.c["malice"].value = chosen.cost or 0
+        self._follow_spender()
+
+    def _follow_spender(self) -> None:
+        """Who pays: a creature acting on the open turn, and one whose stat block has the chosen ability (the
+        rules refuse any other); the Director's pick is kept while it fits."""
+        f, c = self.fight, self.c
+        state = f.state
+        pool = state.acting if state.turn is not None else tuple(c["spender"].options)
+        candidates = [n for n in pool if n in c["spender"].options and f.unit(n).kind != "hero" and f.unit(n).active]
+        if not candidates:
+            return
+        wanted = str(c["feature"].value).casefold()
+
+        def has(name: str) -> bool:
+            monster = f.monster(name)
+            return monster is not None and any(a.malice and a.name.casefold() == wanted for a in monster.abilities)
+
+        owners = [n for n in candidates if has(n)]
+        if c["spender"].value not in (owners or candidates):
+            c["spender"].value = (owners or candidates)[0]
 
     def _act(self, action: Callable[[], Any]) -> Callable[[object], None]:
-        """A button's click handler (`apps.message.button_action`): the action, then the fight saved."""
+        """A click handler: the action, the board redrawn, then the fight saved and `on_change` told; a
+        refusal changes nothing and is said beside the buttons (`apps.message.refusal_html`)."""
 
-        def and_keep() -> None:
-            action()
+        def handler(_button: object = None) -> None:
+            try:
+                action()
+            except InvalidInput as exc:
+                self.c["refusal"].value = refusal_html(exc)
+                self.show()
+                return
+            self.c["refusal"].value = ""
+            self.show()  # the board first: the Director sees the change while the file is written
             self.keep()
+            if self.on_change is not None:
+                self.on_change(self.fight)
 
-        return button_action(self.c["refusal"], self.show)(and_keep)
+        return handler
 
     def keep(self) -> None:
         if self.path is None:
@@ -203,11 +296,14 @@ class _Runner:
             return ""
         offered = [label for label, (name, n) in options if self.fight.villain_action_allowed(name, n) is None]
         if offered:
-            return Markup("<div>Villain actions allowed now: {}</div>").format(", ".join(offered))
+            return "<div>Villain actions allowed now: " + ", ".join(escape(o) for o in offered) + "</div>"
         if self.c["villain"].value is None:
             return ""
         why = self.fight.villain_action_allowed(*self.c["villain"].value)
-        return Markup("<div>No villain action now. {}</div>").format(refusal_html(why)) if why else ""
+        if why is None:
+            return ""
+        return f'<div class="wb-note">No villain action now: {escape(why.reason or why.accepts)}.</div>'
+
 
     def show(self, _change: object = None) -> None:
         f, c = self.fight, self.c
@@ -219,22 +315,35 @@ class _Runner:
         c["objectives"].value = objectives_html(f)
         c["result"].value = result_html(f.result(), f.ended)
         c["log"].value = fight_log_html(f)
-        c["players"].value = player_view_html(f, c["shown"].value)
+        c["players"].value = player_view_html(f)
+        c["forecast"].value = malice_forecast_html(f)
+        c["squads"].value = squads_html(f) if any(u.squad is not None for u in f.units) else ""
+        self._syncing = True
+        try:
+            c["shown"].value = f.state.malice_shown
+        finally:
+            self._syncing = False
         c["pace"].value = (pace_beside_html(self.pace, f) if self.pace is not None else
                            "<i>Give each hero's Stamina and the party's damage a round to see the forecast.</i>")
         self._follow_units()
+        self._follow_spender()
         if f.state.turn is not None:
             c["actor"].value = f.state.turn
         unit = f.state.unit(c["target"].value)
         c["in_area"].max = unit.squad.alive if unit.squad is not None and unit.squad.alive else 1
         c["buttons"]["undo"].disabled = not f.can_undo
+        c["buttons"]["end"].disabled = f.ended
 
     def _follow_units(self) -> None:
         """The pickers of creatures and groups follow the fight (reinforcements join, undo takes them away)."""
         f, c = self.fight, self.c
         actors = tuple((a.label, a.key) for a in f.actors)
         if tuple(c["actor"].options) != actors:
+            kept = c["actor"].value
             c["actor"].options = actors
+            if kept in dict(actors).values():
+                c["actor"].value = kept
+            c["place"].max = max(1, len(actors))
         names = tuple(u.name for u in f.units)
         if tuple(c["target"].options) != names:
             kept = c["target"].value if c["target"].value in names else names[-1]
@@ -252,10 +361,13 @@ class _Runner:
         def row(*children: widgets.Widget) -> widgets.HBox:
             return widgets.HBox(list(children), layout=wrap)
 
+        def section(title: str, *children: widgets.Widget) -> widgets.VBox:
+            return widgets.VBox([widgets.HTML(f"<b>{title}</b>"), *children])
+
         nothing = widgets.HTML()
         objectives = bool(self.fight.state.objectives)
         turn_box = widgets.VBox([
-            row(b["round"], c["actor"], b["turn"], b["end_turn"], b["end_round"], b["undo"], b["end"]),
+            row(b["round"], c["actor"], b["turn"], b["end_turn"], b["end_round"], b["undo"]),
             c["refusal"], c["saved"], c["strip"],
         ])
         table = widgets.HBox([
@@ -263,28 +375,44 @@ class _Runner:
             widgets.VBox([widgets.HTML("<b>Everyone</b>"), c["roster"]],
                          layout={"flex": "1 1 40%", "min_width": "280px"}),
         ], layout=wrap)
-        hits = widgets.VBox([
-            row(c["target"], c["amount"], b["damage"], b["heal"], c["in_area"], b["area"], b["dies"], b["flees"]),
+        hits = section(
+            "Stamina and conditions",
+            row(c["target"], c["amount"], c["damage_type"], b["damage"], c["in_area"], b["area"]),
+            row(b["heal"], b["temporary"], b["set_stamina"], b["dies"], b["flees"],
+                b["minion_dies"] if self.squads else nothing),
             row(c["condition"], c["ends"], b["condition"], b["end_condition"]),
-            row(c["squad"], c["captain"], b["captain"]) if self.squads and self.captains else nothing,
+        )
+        squads = section("Squads", row(c["squad"], c["captain"], b["captain"]) if self.squads and self.captains
+                         else nothing, c["squads"]) if self.squads else nothing
+        order = section(
+            "Turn order and reinforcements",
+            row(widgets.HTML("Move the one in <i>Who acts</i>"), c["place"], b["move"]),
+            row(widgets.HTML("The one in <i>Creature</i>:"), b["hold_back"], b["bring_in"]),
             row(c["stat_block"], c["count"], b["reinforce"]),
-        ])
-        director = widgets.VBox([
-            c["malice_line"], row(c["feature"], c["malice"], c["spender"], b["spend"]),
+        )
+        director = section(
+            "Malice and villain actions",
+            c["malice_line"], c["forecast"], row(c["feature"], c["malice"], c["spender"], b["spend"]),
             row(c["villain"], b["villain"]) if c["villain"].options else nothing, c["villain_note"],
-            widgets.HTML("<b>Objective</b>"), c["objectives"],
+        )
+        objective = section(
+            "Objective", c["objectives"],
             row(c["counter"], b["plus"], b["minus"]) if c["counter"].options else nothing,
             row(b["met"], b["failed"]) if objectives else nothing,
-        ])
-        players = widgets.VBox([c["shown"], widgets.HTML("<b>The players see:</b>"), c["players"]])
-        pace = widgets.VBox([widgets.HTML("<b>The forecast beside the fight</b>"),
-                             row(c["hero_stamina"], c["party_damage"]), c["pace"]])
-        return widgets.VBox([turn_box, table, hits, director, c["result"], pace, c["log"], players])
+        )
+        ending = section("The end", row(c["end_how"], c["end_victories"], b["end"]), c["result"])
+        players = section("The players see", c["shown"], c["players"])
+        pace = section("The forecast beside the fight", row(c["hero_stamina"], c["party_damage"]), c["pace"])
+        return widgets.VBox([turn_box, table, hits, squads, order, director, objective, ending, players, pace,
+                             c["log"]])
 
 
-def fight_runner(fight: Fight, save_path: str | Path | None = None) -> widgets.VBox:
-    """The runner for `fight`; after every change the fight is written to `save_path` (when given)."""
+def fight_runner(fight: Fight, save_path: str | Path | None = None,
+                 on_change: Callable[[Fight], None] | None = None) -> widgets.VBox:
+    """The runner for `fight`; after every change the fight is written to `save_path` (when given) and
+    `on_change` is told (the fight page carries the Victories of an ended fight with it)."""
     runner = _Runner(fight, Path(save_path) if save_path is not None else None)
+    runner.on_change = on_change
     app = runner.layout()
     app.add_class("wb-fight-runner")
     app.controls = runner.c

@@ -27,7 +27,7 @@ from workbench.apps.bestiary_add import BestiaryAdder
 from workbench.apps.builder import monster_builder
 from workbench.apps.calibration import calibration_app
 from workbench.apps.encounter import encounter_app
-from workbench.apps.fight import fight_app
+from workbench.apps.fight import fight_app, players_app
 from workbench.apps.homebrew import swarm_app, weakness_app
 from workbench.apps.message import plain_tooltips, refusal_html, shown_path
 from workbench.apps.solos import solos_app
@@ -53,6 +53,7 @@ __all__ = [
     "calibration_page",
     "encounter_page",
     "fight_page",
+    "players_page",
     "homebrew_page",
     "monster_page",
     "shown_path",
@@ -275,9 +276,14 @@ def adventure_page() -> widgets.VBox:
 
 @_in_workspace
 def fight_page() -> widgets.VBox:
-    """Malice and the squads of the workspace's encounter."""
+    """The workspace's encounter as one fight on one board."""
     workspace, problem = _workspace()
     return _page(problem, fight_app(workspace))
+
+
+def players_page() -> widgets.VBox:
+    """The fight as the players see it, for a second screen."""
+    return _page(players_app())
 
 
 @_in_workspace

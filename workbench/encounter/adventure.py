@@ -108,6 +108,8 @@ class Adventure(Frozen):
     party: Party
     encounters: tuple[Encounter, ...] = Field(default=(), max_length=MAX_ENCOUNTERS)
     respites: tuple[int, ...] = ()
+    # (encounter, Victories each hero earned in its fight): a fought encounter counts what it earned
+    earned: tuple[tuple[int, int], ...] = ()
 
     @model_validator(mode="after")
     def _respites_in_order(self) -> Adventure:
@@ -117,9 +119,28 @@ class Adventure(Frozen):
                 f"respites: positions from 0 to {n} (a respite before that encounter), each once, in order; "
                 f"got {list(self.respites)}"
             )
+        if any(not 0 <= i < n or not 0 <= v <= MAX_COUNT for i, v in self.earned) or (
+                [i for i, _ in self.earned] != sorted({i for i, _ in self.earned})):
+            raise ValueError(f"earned: (encounter number from 0 to {n - 1}, Victories from 0), each encounter once, "
+                             f"in order; got {list(self.earned)}")
         return self
 
     # ------------------------------------------------------------ changes (each a new Adventure)
+
+    def fought(self, index: int, victories: int) -> Adventure:
+        """A copy where encounter `index` was fought and earned each hero `victories`: the encounters after
+        it are met with those, not the ones its plan gave."""
+        index = _index(index, len(self.encounters))
+        if isinstance(victories, bool) or not isinstance(victories, Integral) or not 0 <= int(victories) <= MAX_COUNT:
+            raise InvalidInput("victories", victories, "each hero's Victories from the fight, a whole number from 0")
+        earned = dict(self.earned)
+        earned[index] = int(victories)
+        return self.model_copy(update={"earned": tuple(sorted(earned.items()))})
+
+    def _renumbered(self, order: Sequence[int | None]) -> tuple[tuple[int, int], ...]:
+        """The earned Victories following the encounters: `order[old]` is each one's new place (None: gone)."""
+        moved = [(order[i], v) for i, v in self.earned if order[i] is not None]
+        return tuple(sorted((i, v) for i, v in moved if i is not None))
 
     def adding(self, encounter: Encounter, at: int | None = None) -> Adventure:
         """A copy with `encounter` put at position `at` (at the end by default): a respite at `at` comes
@@ -132,23 +153,28 @@ class Adventure(Frozen):
         at = n if at is None else _position("at", at, n)
         encounters = self.encounters[:at] + (encounter,) + self.encounters[at:]
         respites = tuple(r if r <= at else r + 1 for r in self.respites)
-        return self.model_copy(update={"encounters": encounters, "respites": respites})
+        earned = self._renumbered([i if i < at else i + 1 for i in range(n)])
+        return self.model_copy(update={"encounters": encounters, "respites": respites, "earned": earned})
 
     def without_encounter(self, index: int) -> Adventure:
         """A copy without encounter `index`; a respite on either side of it stays (two merge into one)."""
         index = _index(index, len(self.encounters))
         encounters = self.encounters[:index] + self.encounters[index + 1 :]
         respites = tuple(sorted({r if r <= index else r - 1 for r in self.respites}))
-        return self.model_copy(update={"encounters": encounters, "respites": respites})
+        earned = self._renumbered([None if i == index else i if i < index else i - 1
+                                   for i in range(len(self.encounters))])
+        return self.model_copy(update={"encounters": encounters, "respites": respites, "earned": earned})
 
     def moving(self, index: int, to: int) -> Adventure:
         """A copy with encounter `index` moved to position `to`; the respites stay at their positions."""
         n = len(self.encounters)
         index = _index(index, n)
         to = _index(to, n, "to")
-        order = list(self.encounters)
-        order.insert(to, order.pop(index))
-        return self.model_copy(update={"encounters": tuple(order)})
+        places = list(range(n))
+        places.insert(to, places.pop(index))
+        order = [self.encounters[i] for i in places]
+        earned = self._renumbered([places.index(i) for i in range(n)])
+        return self.model_copy(update={"encounters": tuple(order), "earned": earned})
 
     def with_respite(self, before: int) -> Adventure:
         """A copy with a respite before encounter `before` (`len(encounters)`: after the last)."""
@@ -168,7 +194,8 @@ class Adventure(Frozen):
         if not isinstance(encounter, Encounter):
             raise InvalidInput("encounter", encounter, "an Encounter")
         encounters = self.encounters[:index] + (encounter,) + self.encounters[index + 1 :]
-        return self.model_copy(update={"encounters": encounters})
+        earned = self._renumbered([None if i == index else i for i in range(len(self.encounters))])
+        return self.model_copy(update={"encounters": encounters, "earned": earned})
 
     # ------------------------------------------------------------ reading
 
@@ -219,12 +246,13 @@ def _walk(
     carried = Fraction(adventure.party.victories)
     out: list[tuple[Fraction, EncounterReport]] = []
     last = len(adventure.encounters) - 1 if stop is None else stop
+    earned = dict(adventure.earned)
     for index in range(last + 1):
         if index in adventure.respites:
             carried = Fraction(0)
         found = report(adventure.at_victories(index, carried), rules)
         out.append((carried, found))
-        carried += found.victories
+        carried += earned.get(index, found.victories)
     return out
 
 
@@ -242,7 +270,7 @@ class EncounterPlan(Frozen):
     total_ev: Fraction
     band: str
     difficulty: str
-    victories: int
+    victories: int  # earned in its fight when `fought`, else what its difficulty and objectives give
     built_victories: Fraction
     built_difficulty: str
     starting_malice: int
@@ -250,6 +278,7 @@ class EncounterPlan(Frozen):
     since_respite: Fraction  # the Victories since the last respite once this encounter is won
     report: EncounterReport
     warnings: tuple[Check, ...] = ()
+    fought: bool = False
 
     @property
     def drifted(self) -> bool:
@@ -335,12 +364,15 @@ def plan(adventure: Adventure, rules: EncounterRules | None = None) -> Adventure
     rows: list[EncounterPlan] = []
     stretch: list[EncounterReport] = []
     carried_in = Fraction(adventure.party.victories)
+    earned = dict(adventure.earned)
+    won: list[int] = []  # the Victories of the stretch's encounters: earned in the fight, else planned
     for index, (arrival, found) in enumerate(walked):
         encounter = adventure.encounters[index]
         respite = index in adventure.respites
         if respite:
-            stretch, carried_in = [], Fraction(0)
+            stretch, carried_in, won = [], Fraction(0), []
         stretch.append(found)
+        won.append(earned.get(index, found.victories))
         built_at = Fraction(encounter.party.victories)
         built = found if built_at == arrival else report(adventure.at_victories(index, built_at), rules)
         warnings: list[Check] = []
@@ -362,12 +394,13 @@ def plan(adventure: Adventure, rules: EncounterRules | None = None) -> Adventure
                 total_ev=found.total_ev,
                 band=found.band,
                 difficulty=found.difficulty,
-                victories=found.victories,
+                victories=won[-1],
+                fought=index in earned,
                 built_victories=built_at,
                 built_difficulty=built.difficulty,
                 starting_malice=start,
                 first_round_malice=start + heroes + 1,
-                since_respite=carried_in + sum(r.victories for r in stretch),
+                since_respite=carried_in + sum(won),
                 report=found,
                 warnings=tuple(warnings),
             )

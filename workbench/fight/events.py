@@ -372,6 +372,18 @@ class EventRules:
             raise InvalidInput("unit", u.name, "a creature or squad (the heroes' fleeing is a failure: end the fight)")
         return self._down(state, u, "fled", f"{u.name} flees.")
 
+    def do_minion_dies(self, state: FightState, squad: str) -> FightState:
+        """One minion of the squad dies outright (a fall, an effect): it leaves the squad and the pool, and
+        counts among the minions the squad lost this round."""
+        _started(state)
+        s = _active(state, squad, "squad")
+        if s.squad is None:
+            raise InvalidInput("squad", squad, "a minion squad of this fight")
+        squad_after = sq.minion_dies(s.squad)
+        after = s.model_copy(update={"squad": squad_after, "dropped": (*s.dropped, (state.round, 1))})
+        state = _replace(state, after, f"{s.name}: {squad_after.log[-1]}.")
+        return self._down(state, after, "dead", f"{s.name}: the last minion dies.") if not squad_after.alive else state
+
     # ---- conditions
 
     def do_condition(self, state: FightState, unit: str, label: str, ends: str) -> FightState:
@@ -604,6 +616,16 @@ class EventRules:
         order.insert(position - 1, a)
         return state.model_copy(update={"actors": tuple(order),
                                         "log": (*state.log, f"{a.label} moves to place {position}.")})
+
+    # ---- the players' view
+
+    def do_show_malice(self, state: FightState, shown: bool) -> FightState:
+        """Whether the players' view shows the Director's Malice."""
+        if not isinstance(shown, bool):
+            raise InvalidInput("shown", shown, "True (the players see the Malice) or False")
+        word = "shows" if shown else "hides"
+        return state.model_copy(update={"malice_shown": shown,
+                                        "log": (*state.log, f"The Director {word} the Malice.")})
 
     # ---- objectives
 

@@ -24,7 +24,8 @@ Readings, where the text leaves room (each also said where it shows):
 - A creature other than a minion is down at 0 Stamina ("reduced to 0 Stamina", Defeat a Specific Foe) and
   winded at half its Stamina or less; a squad is down when its last minion drops. Heroes' Stamina is the
   players' to keep: the fight records damage a hero takes (for "none of the heroes took damage") and a
-  hero's death (who then "stop[s] generating Malice").
+  hero's death (who then "stop[s] generating Malice"); a hero whose Stamina the Director keeps is winded at
+  half of it too.
 - Conditions are labels: "end of turn" ones end at the end of the creature's next turn (one added during
   its own turn lasts until the end of its next one), "save ends" ones when the Director says the save
   succeeded.
@@ -405,6 +406,17 @@ class Fight:
         if victories is not None:
             args["victories"] = victories
         return self.do("end", **args)
+
+    def minion_dies(self, squad: str) -> FightState:
+        return self.do("minion_dies", squad=squad)
+
+    def show_malice(self, shown: bool) -> FightState:
+        return self.do("show_malice", shown=shown)
+
+    @property
+    def victories_for_success(self) -> int:
+        """The Victories each hero earns for winning this encounter, by its difficulty and objectives."""
+        return self._ctx.report.victories
 
     def undo(self) -> FightState:
         """Take the last event back; refused when there is none."""

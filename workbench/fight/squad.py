@@ -52,6 +52,7 @@ __all__ = [
     "damage_single",
     "damage_area",
     "regain_stamina",
+    "minion_dies",
     "squad_attack",
     "free_strikes_together",
     "attach_captain",
@@ -343,6 +344,16 @@ def regain_stamina(squad: Squad, amount: int, temporary: bool = False) -> NoRetu
         "amount", amount, "nothing: a minion squad's pool never rises from healing",
         f"minions can't gain {kind} during a battle",
     )
+
+
+def minion_dies(squad: Squad) -> Squad:
+    """One minion dies outright (a fall, an effect that kills): it leaves the squad, and the pool keeps only
+    the Stamina of those left standing."""
+    _check_squad(squad)
+    if not squad.alive:
+        raise InvalidInput("squad", squad.name, "a squad with a minion standing")
+    pool = (squad.alive - 1) * squad.stamina_each
+    return squad._logged(f"a minion dies: pool {squad.pool} → {pool}, {squad.alive - 1} left", pool=pool)
 
 
 # ---------------------------------------------------------------- attacks

@@ -82,8 +82,9 @@ class Unit(BaseModel):
 
     @property
     def winded(self) -> bool:
-        """At half its Stamina or less; never a minion ("minions can't be winded") nor a hero here."""
-        return self.kind == "creature" and self.active and 2 * self.stamina <= self.stamina_max
+        """At half its Stamina or less; never a minion ("minions can't be winded"), nor a hero whose Stamina
+        the Director does not keep."""
+        return self.kind != "squad" and self.stamina_max > 0 and self.active and 2 * self.stamina <= self.stamina_max
 
     @property
     def current(self) -> int:
@@ -158,6 +159,7 @@ class FightState(BaseModel):
     # the Director's own ending: the heroes victorious or not, and the Victories judged (None: the rules')
     victorious: bool | None = None
     judged_victories: int | None = None
+    malice_shown: bool = True  # whether the players' view shows the Malice
 
     def unit(self, name: str) -> Unit:
         for u in self.units:

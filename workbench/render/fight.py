@@ -10,29 +10,30 @@ from __future__ import annotations
 from fractions import Fraction
 
 from workbench.fight.fight import Fight
+from workbench.fight.malice_schedule import malice_schedule
 from workbench.fight.pace import Pace
 from workbench.fight.setup import COUNTERS
 from workbench.fight.state import Unit
 from workbench.fight.victories import FightResult
 from workbench.numbers import format_number
-from workbench.render.escape import Markup, join, stylesheet
+from workbench.render.escape import Markup, escape, stylesheet
+from workbench.render.squad import squad_html
 from workbench.render.stat_block import stat_block_html
 
 __all__ = [
     "fight_log_html",
+    "malice_forecast_html",
     "malice_line_html",
     "objectives_html",
     "pace_beside_html",
     "player_view_html",
     "result_html",
+    "squads_html",
     "stamina_bar_html",
     "turn_strip_html",
     "unit_html",
     "acting_html",
 ]
-
-_STYLE = stylesheet()  # the strip's and the bars' look, given with the strip
-
 
 def _status(unit: Unit) -> str:
     if unit.status != "active":
@@ -45,34 +46,38 @@ def stamina_bar_html(unit: Unit) -> str:
     maximum = max(unit.maximum, 1)
     share = max(0, min(100, round(100 * unit.current / maximum)))
     css = "wb-bar wb-winded" if unit.winded else "wb-bar"
-    return (Markup('<span class="{}" title="{} of {}"><i style="width:{}%"></i></span>'
-            "{} / {}").format(css, unit.current, unit.maximum, share, unit.current, unit.maximum))
+    return str(Markup('<span class="{}" title="{} of {}"><i style="width:{}%"></i></span>{} / {}').format(
+        css, unit.current, unit.maximum, share, unit.current, unit.maximum))
 
 
 def unit_html(unit: Unit) -> str:
     """One creature, squad or hero on one line: name, Stamina bar, minions standing, conditions, status."""
-    parts: list[str] = [Markup("<b>{}</b>").format(unit.name)]
-    if unit.kind == "hero":
+    parts = [f"<b>{escape(unit.name)}</b>"]
+    if unit.kind == "hero" and not unit.stamina_max:
         parts.append(f"damage taken {unit.damage_taken}")
     else:
         parts.append(stamina_bar_html(unit))
+    if unit.temporary:
+        parts.append(f"+{unit.temporary} temporary")
+    if unit.status == "held":
+        parts.append("held back")
     if unit.squad is not None:
         s = unit.squad
         parts.append("●" * s.alive + "○" * s.dropped + f" {s.alive} of {s.size} standing")
         if s.captain:
-            parts.append(f"captain {s.captain}")
+            parts.append(f"captain {escape(s.captain)}")
     if unit.conditions:
-        parts.append(", ".join(f"{c.label} ({c.ends})" for c in unit.conditions))
+        parts.append(", ".join(f"{escape(c.label)} ({escape(c.ends)})" for c in unit.conditions))
     status = _status(unit)
-    if status:
-        parts.append(Markup("<i>{}</i>").format(status))
+    if status and status != "held":
+        parts.append(f"<i>{status}</i>")
     gone = " wb-gone" if unit.status != "active" else ""
-    return Markup('<div class="wb-unit{}" data-unit="{}">{}</div>').format(gone, unit.name, join(parts, " — "))
+    return f'<div class="wb-unit{gone}" data-unit="{escape(unit.name)}">' + " — ".join(parts) + "</div>"
 
 
 def turn_strip_html(fight: Fight) -> str:
     """Who acts this round, in the order listed: the heroes, then the Director's groups; the acting one
-    highlighted, those done struck through, those with no one left dashed."""
+    highlighted, those done struck through, those with no one left (or held back) dashed."""
     state = fight.state
     items = []
     for actor in fight.actors:
@@ -85,37 +90,39 @@ def turn_strip_html(fight: Fight) -> str:
         elif left == 0 and state.round >= 1:
             css.append("wb-done")
         extra = f" ×{left}" if actor.turns > 1 and left > 1 else ""
-        items.append(Markup('<span class="{}">{}{}</span>').format(" ".join(css), actor.label, extra))
-    head = Markup("<b>Round {}</b>").format(state.round) if state.round else Markup("<b>Before the first round</b>")
+        if "wb-down" in css and all(state.unit(n).status == "held" for n in actor.units):
+            extra = " (held back)"
+        items.append(f'<span class="{" ".join(css)}">{escape(actor.label)}{extra}</span>')
+    head = f"<b>Round {state.round}</b>" if state.round else "<b>Before the first round</b>"
     if state.round_over:
         head += " (ended)"
-    return _STYLE + Markup('<div class="wb-strip">{} {}</div>').format(head, join(items))
+    return str(stylesheet()) + f'<div class="wb-strip">{head} {"".join(items)}</div>'
 
 
 def acting_html(fight: Fight) -> str:
     """The acting group's creatures with their Stamina bars, and each stat block once beside them."""
     state = fight.state
     if state.turn is None:
-        return Markup("<div><i>No turn is open: start one from the turn order.</i></div>")
+        return "<div><i>No turn is open: start one from the turn order.</i></div>"
     actor = fight.actor(state.turn)
-    rows = join(unit_html(state.unit(n)) for n in actor.units)
+    rows = "".join(unit_html(state.unit(n)) for n in actor.units)
     if actor.side == "hero":
-        return Markup("<div><h4>{}'s turn</h4>{}</div>").format(actor.label, rows)
+        return f"<div><h4>{escape(actor.label)}'s turn</h4>{rows}</div>"
     blocks: dict[str, str] = {}
     for name in actor.units:
         monster = fight.monster(name)
         if monster is not None and monster.name not in blocks:
             blocks[monster.name] = stat_block_html(monster)
-    return (Markup("<div><h4>{}'s turn</h4>{}"
-            '<div class="wb-acting-blocks">{}</div></div>').format(actor.label, rows, join(blocks.values())))
+    return (f"<div><h4>{escape(actor.label)}'s turn</h4>{rows}"
+            f'<div class="wb-acting-blocks">{"".join(blocks.values())}</div></div>')
 
 
 def malice_line_html(fight: Fight) -> str:
     """Malice now, and the villain actions used (each once, one a round)."""
     used = fight.villain_actions_used()
-    villain = "; ".join(f"{name} {number} (round {r})" for name, number, r in used) or "none yet"
-    return (Markup('<div class="wb-fight-malice"><b>Malice: {}</b> — villain actions used: {}'
-            "</div>").format(fight.malice, villain))
+    villain = "; ".join(f"{escape(name)} {number} (round {r})" for name, number, r in used) or "none yet"
+    return (f'<div class="wb-fight-malice"><b>Malice: {fight.malice}</b> — villain actions used: {villain}'
+            "</div>")
 
 
 def objectives_html(fight: Fight) -> str:
@@ -123,23 +130,23 @@ def objectives_html(fight: Fight) -> str:
     rows = []
     state = fight.state
     for p in state.objectives:
-        counts = [f"{label}: {p.count(key)}" for key, label in COUNTERS.get(p.key, ())]
+        counts = [f"{escape(label)}: {p.count(key)}" for key, label in COUNTERS.get(p.key, ())]
         if p.duration is not None:
             held = state.round - (0 if state.round_over else 1) if state.round else 0
             counts.insert(0, f"rounds done: {max(held, 0)} of {p.duration}")
         if p.target is not None and p.key == "hold_them_off":
             counts.append(f"fewer than {p.target} may get through")
         status = {"open": "open", "met": "met", "failed": "failed"}[p.status]
-        reason = f" — {p.reason}" if p.reason else ""
-        rows.append(Markup("<li><b>{}</b> ({}): {}{}</li>").format(p.name, status, '; '.join(counts) or 'no counters', reason))
+        reason = f" — {escape(p.reason)}" if p.reason else ""
+        rows.append(f"<li><b>{escape(p.name)}</b> ({status}): {'; '.join(counts) or 'no counters'}{reason}</li>")
     if not rows:
-        return Markup("<div>No objective: the heroes win when every foe is down or fled.</div>")
-    return Markup('<ul class="wb-objectives">{}</ul>').format(join(rows))
+        return "<div>No objective: the heroes win when every foe is down or fled.</div>"
+    return f'<ul class="wb-objectives">{"".join(rows)}</ul>'
 
 
 def fight_log_html(fight: Fight, last: int = 10) -> str:
-    items = join(Markup("<li>{}</li>").format(line) for line in reversed(fight.state.log[-last:]))
-    return Markup('<ol reversed class="wb-fight-log">{}</ol>').format(items)
+    items = "".join(f"<li>{escape(line)}</li>" for line in reversed(fight.state.log[-last:]))
+    return f'<ol reversed class="wb-fight-log">{items}</ol>'
 
 
 def result_html(result: FightResult, ended: bool) -> str:
@@ -147,30 +154,69 @@ def result_html(result: FightResult, ended: bool) -> str:
     if not ended:
         return ""
     head = "Success" if result.success else "No success"
-    lines = [Markup('<div class="wb-result-line"><b>{}: {}.</b> Each hero earns '
-             "<b>{}</b> Victor{} "
-             "({} encounter).</div>").format(head, result.reason, result.victories, 'y' if result.victories == 1 else 'ies', result.difficulty)]
-    lines += [Markup("<div>{}</div>").format(o.working) for o in result.objectives]
+    lines = [f'<div class="wb-result-line"><b>{head}: {escape(result.reason)}.</b> Each hero earns '
+             f"<b>{result.victories}</b> Victor{'y' if result.victories == 1 else 'ies'} "
+             f"({escape(result.difficulty)} encounter).</div>"]
+    lines += [f"<div>{escape(o.working)}</div>" for o in result.objectives]
     if result.working:
-        lines.append(Markup("<div>{}</div>").format(result.working))
-    return join(lines)
+        lines.append(f"<div>{escape(result.working)}</div>")
+    return "".join(lines)
 
 
-def player_view_html(fight: Fight, show_malice: bool) -> str:
-    """What players may see: the round, Malice when the Director shows it, and each foe's state in words
-    (winded, down, fled) with no Stamina numbers."""
+def player_view_html(fight: Fight, show_malice: bool | None = None) -> str:
+    """What players may see on a second screen: the round, the turn order (who acts, who is done), Malice
+    when the Director shows it (`show_malice`, else the fight's own choice), and everyone's state in words
+    (winded, down, fled, conditions), with no Stamina numbers of the Director's creatures. Held-back groups
+    are not shown."""
     state = fight.state
-    lines = [Markup("<div>Round {}</div>").format(state.round) if state.round else Markup("<div>Before the first round</div>")]
-    if show_malice:
-        lines.append(Markup("<div>Malice: {}</div>").format(fight.malice))
+    shown = state.malice_shown if show_malice is None else show_malice
+    lines = [f"<div class='wb-player-round'><b>Round {state.round}</b></div>" if state.round
+             else "<div class='wb-player-round'><b>Before the first round</b></div>"]
+    if shown:
+        lines.append(f"<div class='wb-player-malice'>Malice: {fight.malice}</div>")
+    order = []
+    for actor in fight.actors:
+        units = [state.unit(n) for n in actor.units]
+        if all(u.status == "held" for u in units):
+            continue
+        css = "wb-acting" if state.turn == actor.key else (
+            "wb-done" if state.round and fight.turns_left(actor.key) == 0 else "")
+        order.append(f'<span class="{css}">{escape(actor.label)}</span>')
+    lines.append(f'<div class="wb-strip">{"".join(order)}</div>')
     for u in state.units:
-        if u.kind == "hero":
+        if u.status == "held":
             continue
         word = _status(u) or "fighting"
         if u.squad is not None and u.active:
             word = f"{u.squad.alive} standing"
-        lines.append(Markup("<div>{}: {}</div>").format(u.name, word))
-    return Markup('<div class="wb-player-view">{}</div>').format(join(lines))
+        if u.conditions:
+            word += "; " + ", ".join(escape(c.label) for c in u.conditions)
+        lines.append(f"<div>{escape(u.name)}: {word}</div>")
+    if state.ended:
+        lines.append(f"<div><b>The fight is over: {escape(state.end_reason)}.</b></div>")
+    return str(stylesheet()) + '<div class="wb-player-view">' + "".join(lines) + "</div>"
+
+
+def malice_forecast_html(fight: Fight, rounds: int = 3) -> str:
+    """The Malice the next rounds bring if none is spent, from the fight's own Malice now (the living heroes,
+    the round numbers and, in round 1, the Victories)."""
+    m = fight.state.malice
+    if m.ended:
+        return ""
+    start = m.round + 1
+    dead = m.heroes - m.living
+    schedule = malice_schedule(m.heroes, m.victories, m.round + rounds, {start: dead} if dead else None)
+    total, cells = fight.malice, []
+    for step in schedule[m.round:]:
+        total += step.gain
+        cells.append(f"round {step.round}: +{step.gain} ({step.working}) → {total}")
+    return ('<div class="wb-fight-forecast">Malice ahead if none is spent: ' + "; ".join(cells) + "</div>")
+
+
+def squads_html(fight: Fight) -> str:
+    """Every squad of the fight as the squad tracker draws it: its pool, who stands, the next drops, captain."""
+    blocks = [squad_html(u.squad) for u in fight.units if u.squad is not None and u.status != "held"]
+    return "".join(blocks) or "<div>No minion squads in this fight.</div>"
 
 
 def _one(value: Fraction) -> str:
@@ -192,8 +238,8 @@ def pace_beside_html(pace: Pace, fight: Fight) -> str:
         before = step.foes_left
         h, f = real.get(step.round, (0, 0))
         forecast_took, real_took, forecast_lost, real_lost = forecast_took + took, real_took + h, forecast_lost + lost, real_lost + f
-        rows.append(Markup("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>").format(step.round, _one(took), h, _one(lost), f))
-    head = Markup("<tr><th>Round</th><th>Heroes take (forecast)</th><th>Heroes took</th>"
+        rows.append(f"<tr><td>{step.round}</td><td>{_one(took)}</td><td>{h}</td><td>{_one(lost)}</td><td>{f}</td></tr>")
+    head = ("<tr><th>Round</th><th>Heroes take (forecast)</th><th>Heroes took</th>"
             "<th>Foes lose (forecast)</th><th>Foes lost</th></tr>")
     verdict = []
     if fight.round:
@@ -201,5 +247,5 @@ def pace_beside_html(pace: Pace, fight: Fight) -> str:
         verdict.append(f"The foes hit {heat} than forecast ({real_took} against {_one(forecast_took)} so far).")
         pace_word = "ahead of" if real_lost > forecast_lost else "behind" if real_lost < forecast_lost else "on"
         verdict.append(f"The heroes are {pace_word} the forecast ({real_lost} against {_one(forecast_lost)}).")
-    return (Markup('<table class="wb-pace-beside">{}{}</table>').format(head, join(rows))
-            + join(Markup("<div>{}</div>").format(v) for v in verdict))
+    return (f'<table class="wb-pace-beside">{head}{"".join(rows)}</table>'
+            + "".join(f"<div>{v}</div>" for v in verdict))

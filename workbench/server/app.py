@@ -350,7 +350,8 @@ def start(notebooks: Path | None = None, port: int | None = None, preheat: bool 
         print(f"workbench app: {problem} The landing page says so.", file=sys.stderr, flush=True)
     command = voila_command(root, port) + page_arguments()
     if preheat:
-        command += preheat_arguments(p.file for p in pages())
+        # the player view is opened once a fight, on a second screen: no kernel of its own kept waiting
+        command += preheat_arguments(p.file for p in pages() if p.file != "players.ipynb")
     print(f"workbench app: the Draw Steel workbench at http://{HOST}:{port}/?token={token} (Ctrl-C stops it)",
           flush=True)
     environment = {**page_environment(share), TOKEN_ENV: token}

@@ -79,8 +79,8 @@ FIGURE_VIEW = SERVER_DIR / "figure_view.js"  # the browser side of the app's cha
 CARTESIAN_FOLDER = Path(sys.prefix) / "share" / "drawsteel-workbench"
 TEMPLATE_NAME = "workbench"
 # A Director's order: build a monster, then an encounter, plan the day, run the fight; then homebrew and
-# calibration.
-PAGE_ORDER = ("monster", "solos", "encounter", "adventure", "fight", "homebrew", "calibration")
+# calibration (the fight's player view right after the fight, for a second screen).
+PAGE_ORDER = ("monster", "solos", "encounter", "adventure", "fight", "players", "homebrew", "calibration")
 TITLE = "Draw Steel workbench"
 # The kernels of `workbench app` find the bundle's address (under the server's base URL) in this variable.
 PLOTLY_BUNDLE_VARIABLE = "WORKBENCH_PLOTLY_BUNDLE"

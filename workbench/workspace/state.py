@@ -41,6 +41,7 @@ from workbench.workspace.folder import workspace_path
 
 __all__ = [
     "FORMAT",
+    "AdventureLink",
     "Workspace",
     "default_workspace",
     "load_workspace",
@@ -52,13 +53,23 @@ __all__ = [
 FORMAT: Final = "drawsteel-workbench/workspace"
 
 
+class AdventureLink(BaseModel):
+    """The adventure the encounter was opened from to be fought: its file and the encounter's place in it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    path: str
+    index: int
+
+
 class Workspace(BaseModel):
-    """The encounter being prepared (its party included) and the Monsters behind its creatures."""
+    """The encounter being prepared (its party included) and the Monsters behind its creatures; `adventure`
+    when the encounter was opened from an adventure to be fought (its Victories then travel back there)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     format: Literal["drawsteel-workbench/workspace"] = FORMAT
     encounter: Encounter
     monsters: tuple[Monster, ...] = ()
+    adventure: AdventureLink | None = None
     # where this workspace was read from and the hash of what was read (copies keep them): the compare-and-
     # swap of `save_workspace`
     _source: str | None = PrivateAttr(default=None)
@@ -196,9 +207,11 @@ def remember_encounter(workspace: Workspace, encounter: Encounter, known: Iterab
 
     Every creature carries its whole Monster; the monsters remembered by name (found among `known` and those
     remembered before) stand in only for entries of an encounter saved before creatures carried theirs.
-    Monsters no creature names any more are dropped.
+    Monsters no creature names any more are dropped. Another encounter is no longer the one opened from an
+    adventure.
     """
     pool = {_key(m.name): m for m in (*workspace.monsters, *known) if m.name.strip()}
     wanted = {_key(c.name) for c in encounter.creatures if c.name.strip()}
     kept = tuple(pool[name] for name in sorted(wanted) if name in pool)
-    return workspace.model_copy(update={"encounter": encounter, "monsters": kept})
+    link = workspace.adventure if encounter == workspace.encounter else None
+    return workspace.model_copy(update={"encounter": encounter, "monsters": kept, "adventure": link})
