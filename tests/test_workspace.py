@@ -187,7 +187,7 @@ def test_the_encounter_page_says_it_could_not_keep_an_edit_over_a_damaged_file(h
     workspace_path().write_text("{damaged")
     page = encounter_page()
     status = next(c for c in page.children if "wb-workspace-status" in c._dom_classes)
-    editor = page.children[-1]
+    editor = _editor(page)
     editor.controls["heroes"].value = 6
     assert "Could not keep the encounter" in status.value and "kept" in status.value
     assert workspace_path().read_text() == "{damaged"
@@ -206,12 +206,12 @@ def test_two_encounter_pages_open_at_once_never_lose_the_first_ones_edit(home):
         return next(c for c in page.children if "wb-workspace-status" in c._dom_classes)
 
     first, second = encounter_page(), encounter_page()
-    first.children[-1].controls["heroes"].value = 6
+    _editor(first).controls["heroes"].value = 6
     assert "Kept" in status(first).value
-    second.children[-1].controls["heroes"].value = 3
+    _editor(second).controls["heroes"].value = 3
     assert "Could not keep the encounter" in status(second).value and "changed since it was read" in status(second).value
     assert load_workspace().encounter.party.size == 6
-    first.children[-1].controls["heroes"].value = 7  # the first page goes on saving its own edits
+    _editor(first).controls["heroes"].value = 7  # the first page goes on saving its own edits
     assert "Kept" in status(first).value and load_workspace().encounter.party.size == 7
 
 
@@ -220,3 +220,8 @@ def test_a_workspace_read_from_the_file_equals_and_hashes_as_the_same_contents(h
     save_workspace(saved)
     loaded = load_workspace()
     assert loaded == saved and hash(loaded) == hash(saved) and len({loaded, saved}) == 1
+
+
+def _editor(page):
+    """The encounter editor on its page (the stylesheet comes after it)."""
+    return next(child for child in page.children if hasattr(child, "controls"))

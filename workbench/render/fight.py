@@ -7,7 +7,10 @@ may see, "Malice" (when the Director shows it) and who is winded, with no Stamin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from functools import wraps
+from typing import ParamSpec
 
 from workbench.fight.fight import Fight
 from workbench.fight.malice_schedule import malice_schedule
@@ -16,7 +19,7 @@ from workbench.fight.setup import COUNTERS
 from workbench.fight.state import Unit
 from workbench.fight.victories import FightResult
 from workbench.numbers import format_number
-from workbench.render.escape import Markup, escape, stylesheet
+from workbench.render.escape import Markup, escape
 from workbench.render.squad import squad_html
 from workbench.render.stat_block import stat_block_html
 
@@ -35,12 +38,25 @@ __all__ = [
     "acting_html",
 ]
 
+_P = ParamSpec("_P")
+
+
+def _markup(render: Callable[_P, str]) -> Callable[_P, Markup]:
+    """A renderer whose user text is escaped where it is written (`escape`): its HTML is markup, so composing
+    it into a page never escapes it twice."""
+    @wraps(render)
+    def marked(*args: _P.args, **kwargs: _P.kwargs) -> Markup:
+        return Markup(render(*args, **kwargs))
+    return marked
+
+
 def _status(unit: Unit) -> str:
     if unit.status != "active":
         return unit.status
     return "winded" if unit.winded else ""
 
 
+@_markup
 def stamina_bar_html(unit: Unit) -> str:
     """The Stamina (or a squad's pool) as a bar with its numbers; orange when winded."""
     maximum = max(unit.maximum, 1)
@@ -50,6 +66,7 @@ def stamina_bar_html(unit: Unit) -> str:
         css, unit.current, unit.maximum, share, unit.current, unit.maximum))
 
 
+@_markup
 def unit_html(unit: Unit) -> str:
     """One creature, squad or hero on one line: name, Stamina bar, minions standing, conditions, status."""
     parts = [f"<b>{escape(unit.name)}</b>"]
@@ -75,6 +92,7 @@ def unit_html(unit: Unit) -> str:
     return f'<div class="wb-unit{gone}" data-unit="{escape(unit.name)}">' + " — ".join(parts) + "</div>"
 
 
+@_markup
 def turn_strip_html(fight: Fight) -> str:
     """Who acts this round, in the order listed: the heroes, then the Director's groups; the acting one
     highlighted, those done struck through, those with no one left (or held back) dashed."""
@@ -96,9 +114,10 @@ def turn_strip_html(fight: Fight) -> str:
     head = f"<b>Round {state.round}</b>" if state.round else "<b>Before the first round</b>"
     if state.round_over:
         head += " (ended)"
-    return str(stylesheet()) + f'<div class="wb-strip">{head} {"".join(items)}</div>'
+    return f'<div class="wb-strip">{head} {"".join(items)}</div>'
 
 
+@_markup
 def acting_html(fight: Fight) -> str:
     """The acting group's creatures with their Stamina bars, and each stat block once beside them."""
     state = fight.state
@@ -117,6 +136,7 @@ def acting_html(fight: Fight) -> str:
             f'<div class="wb-acting-blocks">{"".join(blocks.values())}</div></div>')
 
 
+@_markup
 def malice_line_html(fight: Fight) -> str:
     """Malice now, and the villain actions used (each once, one a round)."""
     used = fight.villain_actions_used()
@@ -125,6 +145,7 @@ def malice_line_html(fight: Fight) -> str:
             "</div>")
 
 
+@_markup
 def objectives_html(fight: Fight) -> str:
     """Each objective's counters and status (rounds held against its duration where it has one)."""
     rows = []
@@ -144,11 +165,13 @@ def objectives_html(fight: Fight) -> str:
     return f'<ul class="wb-objectives">{"".join(rows)}</ul>'
 
 
+@_markup
 def fight_log_html(fight: Fight, last: int = 10) -> str:
     items = "".join(f"<li>{escape(line)}</li>" for line in reversed(fight.state.log[-last:]))
     return f'<ol reversed class="wb-fight-log">{items}</ol>'
 
 
+@_markup
 def result_html(result: FightResult, ended: bool) -> str:
     """The end: success or failure, the Victories each hero earns and the words behind them."""
     if not ended:
@@ -163,6 +186,7 @@ def result_html(result: FightResult, ended: bool) -> str:
     return "".join(lines)
 
 
+@_markup
 def player_view_html(fight: Fight, show_malice: bool | None = None) -> str:
     """What players may see on a second screen: the round, the turn order (who acts, who is done), Malice
     when the Director shows it (`show_malice`, else the fight's own choice), and everyone's state in words
@@ -194,9 +218,10 @@ def player_view_html(fight: Fight, show_malice: bool | None = None) -> str:
         lines.append(f"<div>{escape(u.name)}: {word}</div>")
     if state.ended:
         lines.append(f"<div><b>The fight is over: {escape(state.end_reason)}.</b></div>")
-    return str(stylesheet()) + '<div class="wb-player-view">' + "".join(lines) + "</div>"
+    return '<div class="wb-player-view">' + "".join(lines) + "</div>"
 
 
+@_markup
 def malice_forecast_html(fight: Fight, rounds: int = 3) -> str:
     """The Malice the next rounds bring if none is spent, from the fight's own Malice now (the living heroes,
     the round numbers and, in round 1, the Victories)."""
@@ -213,6 +238,7 @@ def malice_forecast_html(fight: Fight, rounds: int = 3) -> str:
     return ('<div class="wb-fight-forecast">Malice ahead if none is spent: ' + "; ".join(cells) + "</div>")
 
 
+@_markup
 def squads_html(fight: Fight) -> str:
     """Every squad of the fight as the squad tracker draws it: its pool, who stands, the next drops, captain."""
     blocks = [squad_html(u.squad) for u in fight.units if u.squad is not None and u.status != "held"]
@@ -223,6 +249,7 @@ def _one(value: Fraction) -> str:
     return format_number(round(value, 1)) if value.denominator != 1 else str(value)
 
 
+@_markup
 def pace_beside_html(pace: Pace, fight: Fight) -> str:
     """The forecast pace of the fight beside what really happened, round by round: the damage the heroes
     took (the forecast's foe damage, Malicious Strike included) and the Stamina the foes lost (the party's
