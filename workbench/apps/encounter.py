@@ -1060,5 +1060,7 @@ def encounter_app(
     sample unless given; `files_folder`: the folder its File box saves in and loads from (a page's is the
     Director's workspace: a file outside it is refused); `open_in_builder(bestiary, stat_block)`, when given,
     is the bestiary's "Open in the builder" (it returns the words to show)."""
+    if difficulty not in DIFFICULTIES:
+        raise InvalidInput("difficulty", difficulty, "one of " + ", ".join(DIFFICULTIES))
     return EncounterEditor(monsters, heroes, level, victories, difficulty, encounter, library_folder, bestiary,
                            files_folder, open_in_builder)

@@ -56,7 +56,7 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
-from workbench.arguments import checked
+from workbench.arguments import checked, checked_methods
 from workbench.encounter.encounter import Encounter
 from workbench.encounter.objective import with_duration
 from workbench.errors import InvalidInput
@@ -86,6 +86,7 @@ VERSION: Final = 1
 _EVERY: Final = 64  # events between two states kept for undo
 
 
+@checked_methods
 class Fight:
     """An encounter at the table. Every action is an `Event` kept in `events`; `undo` takes the last back,
     `save` writes the log, and `load_fight` (or `Fight.from_data`) replays it to where it was.
