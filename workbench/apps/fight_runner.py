@@ -19,6 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from workbench.apps.fight_saving import FightSaving
 from workbench.apps.message import button_action, refusal_html
 from workbench.errors import InvalidInput
 from workbench.fight.fight import Fight
@@ -37,7 +38,6 @@ from workbench.render.fight import (
     turn_strip_html,
     unit_html,
 )
-from workbench.render.message import error_html
 
 __all__ = ["COMMON_CONDITIONS", "fight_runner"]
 
@@ -75,8 +75,9 @@ LABELS = {
 class _Runner:
     """The runner's controls and views; each button calls one `Fight` method, then saves and redraws."""
 
-    def __init__(self, fight: Fight, path: Path | None) -> None:
+    def __init__(self, fight: Fight, path: Path | None, saving: FightSaving | None = None) -> None:
         self.fight, self.path = fight, path
+        self.saving = saving
         names = [u.name for u in fight.units]
         foes = [u.name for u in fight.units if u.kind != "hero"]
         wide = {"description_width": "initial"}
@@ -188,14 +189,8 @@ class _Runner:
         return button_action(self.c["refusal"], self.show)(and_keep)
 
     def keep(self) -> None:
-        if self.path is None:
-            return
-        try:
-            self.fight.save(self.path)
-        except OSError as exc:
-            self.c["saved"].value = error_html(f"Could not save the fight: {exc.strerror or exc}.")
-        else:
-            self.c["saved"].value = ""
+        if self.saving is not None:
+            self.saving.save(self.fight)
 
     def villain_offer(self) -> str:
         options = self.c["villain"].options
@@ -256,7 +251,7 @@ class _Runner:
         objectives = bool(self.fight.state.objectives)
         turn_box = widgets.VBox([
             row(b["round"], c["actor"], b["turn"], b["end_turn"], b["end_round"], b["undo"], b["end"]),
-            c["refusal"], c["saved"], c["strip"],
+            c["refusal"], self.saving.box if self.saving is not None else c["saved"], c["strip"],
         ])
         table = widgets.HBox([
             widgets.VBox([c["acting"]], layout={"flex": "1 1 55%", "min_width": "320px"}),
@@ -283,11 +278,17 @@ class _Runner:
 
 
 def fight_runner(fight: Fight, save_path: str | Path | None = None) -> widgets.VBox:
-    """The runner for `fight`; after every change the fight is written to `save_path` (when given)."""
-    runner = _Runner(fight, Path(save_path) if save_path is not None else None)
-    app = runner.layout()
+    """The runner for `fight`; after every change the fight is written to `save_path` (when given), kept like a
+    document (`apps.fight_saving`): a file another page saved meanwhile is never overwritten unasked."""
+    path = Path(save_path) if save_path is not None else None
+    app = widgets.VBox()
     app.add_class("wb-fight-runner")
-    app.controls = runner.c
-    app.fight = fight
-    app.refresh = runner.show
+
+    def start(current: Fight) -> None:
+        runner = _Runner(current, path, saving)
+        app.children = runner.layout().children
+        app.controls, app.fight, app.refresh, app.saving = runner.c, current, runner.show, saving
+
+    saving = FightSaving(path, start) if path is not None else None
+    start(fight)
     return app
