@@ -200,6 +200,7 @@ def _all_arguments() -> dict[str, dict[str, Any]]:
         "Fight.end_effect": {"unit": UNIT, "label": "Dazed"},
         "Fight.flees": {"unit": UNIT},
         "Fight.from_data": {"data": {}},
+        "Fight.kept_in": {"path": folder / "kept.json"},
         "Fight.heal": {"unit": UNIT, "amount": 3},
         "Fight.hold_back": {"unit": UNIT},
         "Fight.monster": {"name": UNIT},
