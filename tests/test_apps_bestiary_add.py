@@ -114,6 +114,12 @@ def plain(text: str) -> None:
         assert word not in text
 
 
+def press(adder: BestiaryAdder) -> None:
+    """Press "Add the bestiary" and wait for the adding (it runs in a thread of its own) to end."""
+    adder.add.click()
+    adder.wait(60)
+
+
 def test_a_link_is_fetched_only_at_the_press_with_a_bar_from_the_first_file(tmp_path, served):
     www, base, requests = served
     (www / "monsters.zip").write_bytes(archive_bytes("zip"))
@@ -122,7 +128,7 @@ def test_a_link_is_fetched_only_at_the_press_with_a_bar_from_the_first_file(tmp_
     bar = Bar(adder)
     adder.source.value = f"{base}/monsters.zip"
     assert requests == [] and not bestiaries_folder().exists()  # typing fetches nothing
-    adder.add.click()
+    press(adder)
     assert requests == ["/monsters.zip"]
     reads = [s for s in bar.states if s[0].startswith("Reading")]
     total = len(stat_block_files()) + 1  # the broken file is read too
@@ -148,7 +154,7 @@ def test_offline_the_message_says_what_to_do_in_plain_words(served):
         port = s.getsockname()[1]
     for url, why in ((f"http://127.0.0.1:{port}/b.zip", "no connection"), (f"{base}/missing.zip", "404")):
         adder.source.value = url
-        adder.add.click()
+        press(adder)
         said = adder.message.value
         assert f"Could not fetch {url}" in said and why in said
         assert "download the file in a browser" in said and "Upload" in said
@@ -162,7 +168,7 @@ def test_an_uploaded_archive_is_added_under_its_file_name(kind, file):
     data = archive_bytes(kind, broken=0)
     adder.upload.value = ({"name": file, "type": "application/octet-stream", "size": len(data),
                            "content": memoryview(data), "last_modified": datetime.datetime.now(datetime.UTC)},)
-    adder.add.click()
+    press(adder)
     name = file.split(".", 1)[0]
     assert f"Added {name}: {len(stat_block_files())} monsters" in adder.message.value
     kept = json.loads((bestiaries_folder() / name / "bestiary.json").read_text(encoding="utf-8"))
@@ -178,24 +184,24 @@ def test_a_folder_typed_and_a_name_given(tmp_path):
     adder = BestiaryAdder()
     adder.source.value = f"  {folder}  "
     adder.name.value = "My Beasts"
-    adder.add.click()
+    press(adder)
     said = adder.message.value
     assert "Added My Beasts" in said and f"{SHOWN_FAILURES + 3} file(s) could not be read" in said
     assert said.count('class="wb-added-failed-file"') == SHOWN_FAILURES and "and 3 more" in said
-    adder.add.click()  # the same name again: refused in words, the first kept
+    press(adder)  # the same name again: refused in words, the first kept
     assert "My Beasts" in adder.message.value and "Added" not in adder.message.value
     plain(adder.message.value)
     adder.replace.value = True
-    adder.add.click()
+    press(adder)
     assert "Added My Beasts" in adder.message.value
 
 
 def test_nothing_chosen_or_a_bad_folder_is_said_in_words(tmp_path):
     adder = BestiaryAdder()
-    adder.add.click()
+    press(adder)
     assert "Type a folder or a link, or upload" in adder.message.value
     adder.source.value = str(tmp_path / "nowhere")
-    adder.add.click()
+    press(adder)
     assert "No such file or folder" in adder.message.value
     plain(adder.message.value)
 
@@ -209,7 +215,7 @@ def test_a_bestiary_added_on_the_encounter_page_fills_its_picker_with_attributio
     assert "Served 0" not in {m.name for m in browser.bestiary.monsters}
     adder = inner(page, BestiaryAdder)
     adder.source.value = f"{base}/beasts.tar.gz"
-    adder.add.click()
+    press(adder)
     names = {label for label, _ in browser.rows.options}
     assert any(label.startswith("Served 0") and label.endswith("· beasts") for label in names)
     assert len(browser.bestiary.monsters) == 49 + len(stat_block_files())
@@ -252,7 +258,7 @@ def test_an_uploaded_file_name_never_leaves_the_temporary_copy(tmp_path):
     data = archive_bytes("zip", broken=0)
     adder.upload.value = ({"name": "../../outside.zip", "type": "application/zip", "size": len(data),
                            "content": memoryview(data), "last_modified": datetime.datetime.now(datetime.UTC)},)
-    adder.add.click()
+    press(adder)
     assert "Added outside:" in adder.message.value
     assert not (tmp_path / "outside.zip").exists() and not Path("outside.zip").exists()
     assert [p.name for p in bestiaries_folder().iterdir() if p.name not in (LOCK_NAME, JOURNAL_NAME)] == ["outside"]
@@ -278,6 +284,54 @@ def test_an_upload_under_a_hostile_name_is_added_or_refused_on_the_page(given):
     data = archive_bytes("zip", broken=0)
     adder.upload.value = ({"name": given, "type": "application/zip", "size": len(data),
                            "content": memoryview(data), "last_modified": datetime.datetime.now(datetime.UTC)},)
-    adder.add.click()  # raises nothing out of the handler
+    press(adder)  # raises nothing out of the handler
     assert "Added " in adder.message.value
     assert all("\0" not in p.name and len(p.name) <= 120 for p in bestiaries_folder().iterdir())
+
+
+class _SlowHandler(http.server.BaseHTTPRequestHandler):
+    """A large file sent a kilobyte at a time, until the client goes or the test ends."""
+
+    stop: threading.Event
+
+    def do_GET(self) -> None:  # noqa: N802 - the standard library's name
+        self.send_response(200)
+        self.send_header("Content-Length", str(10 << 20))
+        self.end_headers()
+        while not self.stop.is_set():
+            try:
+                self.wfile.write(b"\0" * 1024)
+                self.wfile.flush()
+            except OSError:
+                return
+            self.stop.wait(0.01)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def test_the_kernel_is_free_while_it_downloads_and_cancel_keeps_nothing():
+    stop = threading.Event()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), type("Slow", (_SlowHandler,), {"stop": stop}))
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
+    adder = BestiaryAdder()
+    downloading = threading.Event()
+    adder.progress.observe(lambda change: downloading.set() if str(change["new"]).startswith("Downloading")
+                           else None, names="description")
+    try:
+        adder.source.value = f"http://127.0.0.1:{server.server_address[1]}/big.zip"
+        adder.add.click()  # returns at once: the download goes on in its thread
+        assert adder.worker is not None and adder.worker.is_alive()
+        assert downloading.wait(10)
+        assert adder.add.disabled and adder.cancel.layout.display == "" and adder.worker.is_alive()
+        adder.cancel.click()
+        adder.wait(10)
+        assert not adder.worker.is_alive()
+    finally:
+        stop.set()
+        server.shutdown()
+        server.server_close()
+    assert "Cancelled: nothing was added." in adder.message.value
+    assert not adder.add.disabled and adder.cancel.layout.display == "none"
+    kept = [p.name for p in bestiaries_folder().iterdir()] if bestiaries_folder().exists() else []
+    assert [name for name in kept if name not in (LOCK_NAME, JOURNAL_NAME)] == []

@@ -141,6 +141,7 @@ def test_a_forge_steel_bestiary_added_on_the_page_is_suggested_at_once(tmp_path)
     adder = next(w for w in _walk(editor) if isinstance(w, BestiaryAdder))
     adder.source.value = str(giants)
     adder.add.click()
+    adder.wait(60)  # the adding runs in a thread of its own
     assert "1 of them are not Steel Compendium stat blocks" in adder.message.value
     c = editor.controls
     c["heroes"].value, c["level"].value, c["difficulty"].value = 2, 3, "standard"

@@ -165,3 +165,29 @@ def test_the_workbench_markdown_of_a_formula_monster_reads_back_with_its_parts(l
     assert _published_parts(back) == _published_parts(unnamed)
     assert back.highest_characteristic == monster.highest_characteristic
     assert [a.cost for a in back.abilities] == ["signature"]  # the formulas' signature, read as printed
+
+
+def _sample_markdown() -> str:
+    return wb.export_monster(wb.read_stat_block(sorted(SAMPLE_DIR.rglob("*.json"))[3]), "markdown")
+
+
+@pytest.mark.parametrize("shape", ["blank runs", "no-break spaces", "tabs in the name", "repeated", "long list"])
+def test_a_100_kb_paste_is_read_within_a_second(shape):
+    import time
+
+    block = _sample_markdown()
+    text = {
+        "blank runs": block.split("\n", 1)[0] + " " * 97_000 + "\n" + block,
+        "no-break spaces": (block.replace(" ", "\u00a0" * 40) * 6)[:99_000],
+        "tabs in the name": "Goblin" + "\t" * 95_000 + " Sneak\n" + block,
+        "repeated": (block + "\n\n") * (99_000 // (len(block) + 2)),
+        "long list": block.replace("*Bugbear, Fey, Goblin, Humanoid*",
+                                   "*" + ", ".join(f"Kindred{i}" for i in range(7_500)) + "*"),
+    }[shape]
+    assert 90_000 < len(text) <= 100_000
+    started = time.perf_counter()
+    try:
+        wb.parse_stat_block_text(text)
+    except wb.InvalidInput:
+        pass  # a refusal in one line is an answer too; the time is what is measured
+    assert time.perf_counter() - started < 1

@@ -159,3 +159,30 @@ def test_suggested_groups_with_a_solo_leave_at_most_one_low_group():
     e = e.model_copy(update={"groups": suggest_groups(e)})
     h = budget(e.party).hero_strength
     assert not next(c for c in check_groups(e, h) if c.key == "group_ev").broken
+
+
+# ---------------------------------------------------------------- a large encounter is grouped at once
+
+
+def test_a_hundred_entries_of_a_thousand_creatures_are_grouped_within_two_seconds():
+    import time
+
+    specs = [f"10 x level {1 + i % 10} {('minion', 'platoon', 'elite', 'horde')[i % 4]} brute" for i in range(100)]
+    e = encounter(*specs, party=make_party(heroes=60, level=5))
+    started = time.perf_counter()
+    groups = suggest_groups(e)
+    assert time.perf_counter() - started < 2
+    placed: dict[int, int] = {}
+    for g in groups:
+        for index, count in g.members:
+            placed[index] = placed.get(index, 0) + count
+    assert placed == {i: c.count for i, c in enumerate(e.creatures)}  # bounded, and still every creature once
+
+
+def test_the_search_stops_at_its_trial_limit_and_still_places_everyone(monkeypatch):
+    from workbench.encounter import groups as module
+
+    monkeypatch.setattr(module, "MAX_TRIALS", 1)
+    e = encounter(*[f"3 x level {1 + i % 5} platoon brute" for i in range(12)], party=make_party(heroes=3, level=3))
+    capped = suggest_groups(e)
+    assert sum(count for g in capped for _, count in g.members) == 36

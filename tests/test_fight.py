@@ -231,3 +231,18 @@ def test_a_fight_too_large_to_reopen_is_never_written(tmp_path, monkeypatch):
         fight.save(path)
     assert "nothing was written" in str(caught.value)
     assert len(load_fight(path).events) == 0
+
+
+def test_a_fight_of_a_hundred_heroes_and_a_hundred_creatures_runs_a_round_within_two_seconds():
+    import time
+
+    started = time.perf_counter()
+    enc = wb.Encounter(party=wb.make_party(heroes=100, level=5))
+    enc = enc.adding(*[f"level {1 + i % 10} {('platoon', 'elite', 'minion', 'horde')[i % 4]} brute" for i in range(100)])
+    fight = Fight(enc)
+    fight.start_round()
+    for actor in fight.actors[:20]:
+        fight.start_turn(actor.key)
+        fight.end_turn()
+    assert time.perf_counter() - started < 2
+    assert len([u for u in fight.units if u.kind == "hero"]) == 100

@@ -57,6 +57,15 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 except OSError:
                     return
                 self.stop.wait(0.02)
+        elif self.path == "/slow-headers":  # a header line a byte at a time, each well within the silence limit
+            self.wfile.write(b"HTTP/1.1 200 OK\r\nX-Slow: ")
+            while not self.stop.is_set():
+                try:
+                    self.wfile.write(b"x")
+                    self.wfile.flush()
+                except OSError:
+                    return
+                self.stop.wait(0.05)
         elif self.path == "/silent":
             self.stop.wait(30)
 
@@ -116,6 +125,12 @@ def test_a_trickle_slower_than_the_whole_limit_is_refused_at_the_limit(server, m
     started = time.monotonic()
     assert "not downloaded within 1 s" in _failure(f"{server}/trickle", timeout=1.0)
     assert time.monotonic() - started < 5
+
+
+def test_a_server_trickling_its_headers_is_given_up_on_at_the_whole_limit(server):
+    started = time.monotonic()
+    assert "not downloaded within 1 s" in _failure(f"{server}/slow-headers", timeout=1.0)
+    assert time.monotonic() - started < 3
 
 
 def test_a_silent_server_is_given_up_on_quickly(server, monkeypatch):

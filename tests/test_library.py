@@ -459,3 +459,22 @@ def test_an_entry_without_a_name_is_named_by_its_library_name(tmp_path):
     assert entry.named.model_copy(update={"name": ""}) == entry.monster  # nothing else changed
     assert load_library(tmp_path).named_monsters() == [entry.named]
     assert load_entry("Troll", tmp_path).model_copy(update={"monster": goblin()}).named == goblin()
+
+
+def test_a_pasted_block_too_long_to_read_back_is_refused_before_writing(tmp_path):
+    import workbench as wb
+    from workbench.io.reading import MAX_FILE_BYTES
+
+    head = wb.export_monster(wb.build_monster(3, "elite", "brute"), "markdown").split("**Free Strike")[0]
+    text = head + "#### Traits\n\n" + "".join(f"- **T{i}** " + "\x01" * 40 + "\n" for i in range(1900))
+    monster = wb.parse_stat_block_text(text)  # the paste itself reads: its lists only run long
+    assert len(monster.traits) >= 1900
+    with pytest.raises(wb.InvalidInput) as caught:
+        wb.save_monster(monster, "Long", tmp_path)
+    assert caught.value.field == "monster" and "read back" in str(caught.value)
+    assert len(str(caught.value).splitlines()) == 1 and f"{MAX_FILE_BYTES // 1_048_576} MiB" in str(caught.value)
+    assert list(tmp_path.iterdir()) == [] or all(p.name.startswith(".workbench") for p in tmp_path.iterdir())
+    from workbench.monster.library import save_monsters
+
+    with pytest.raises(wb.InvalidInput):
+        save_monsters([("Long", monster)], tmp_path)

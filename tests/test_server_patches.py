@@ -109,3 +109,17 @@ def test_the_check_sees_a_patch_of_a_class_or_a_module(tmp_path):
     planted.write_text("import plotly.io as pio\nfrom plotly.basewidget import BaseFigureWidget\n"
                        "BaseFigureWidget._esm = 'x'\npio._renderers = None\nvalue = 1\n")
     assert _assigned_attributes(planted) == ["BaseFigureWidget._esm", "pio._renderers"]
+
+
+def test_a_malformed_path_is_answered_before_any_handler_touches_a_file():
+    from workbench.server.patches import malformed_path
+
+    for path in ("/voila/render/..%00", "/voila/render/a%00b.ipynb", "/voila/render/%0a.ipynb",
+                 "/voila/templates/workbench/static/" + "n" * 300, "/voila/render/" + "a/" * 2100):
+        assert malformed_path(path) == 400, path
+    for path in ("/voila/render/..", "/voila/templates/workbench/static/..%2f..%2fconf.json",
+                 "/voila/templates/%2e%2e/static/x", "/voila/static/..%5c..%5cx"):
+        assert malformed_path(path) == 404, path
+    for path in ("/voila/render/fight.ipynb", "/voila/templates/workbench/static/workbench-favicon.svg",
+                 "/voila/render/01_a..b.ipynb", "/voila/static/voila.js"):
+        assert malformed_path(path) is None, path

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from workbench.errors import InvalidInput
 
-__all__ = ["checked", "checks_itself", "unchecked"]
+__all__ = ["MAX_NAME_CHARS", "MAX_PATH_CHARS", "checked", "checked_methods", "checks_itself", "unchecked"]
 
 Function = TypeVar("Function", bound=Callable[..., Any])
 
@@ -38,14 +38,20 @@ class _Check(NamedTuple):
     says: str
 
 
+MAX_PATH_CHARS = 4096  # the longest path Linux and macOS open (PATH_MAX)
+MAX_NAME_CHARS = 255  # the longest name of one file or folder every common file system takes
+
+
 def _is_path(value: Any) -> bool:
     if isinstance(value, os.PathLike):
         value = os.fspath(value)
-    return isinstance(value, str) and bool(value.strip()) and "\x00" not in value
+    return isinstance(value, str) and bool(value.strip()) and "\x00" not in value \
+        and len(value) <= MAX_PATH_CHARS and all(len(part) <= MAX_NAME_CHARS for part in value.split("/"))
 
 
 _CALLABLE: Any = abc.Callable
-_PATH = _Check(_is_path, "a file or folder path (a text or a pathlib.Path, not blank, no NUL character)")
+_PATH = _Check(_is_path, "a file or folder path (a text or a pathlib.Path, not blank, no NUL character, "
+                         f"at most {MAX_PATH_CHARS} characters and {MAX_NAME_CHARS} to a name)")
 
 
 def _whole(value: Any) -> bool:
@@ -92,9 +98,8 @@ def _check(hint: Any) -> _Check | None:
         members = typing.get_args(hint)
         if any(m is Any or m is object for m in members):
             return None
-        if str in members and any(isinstance(m, type) and issubclass(m, (PurePath, os.PathLike)) for m in members):
-            rest = [m for m in members if m is not str and not (isinstance(m, type) and issubclass(m, (PurePath, os.PathLike)))]
-            members = (os.PathLike, *rest)
+        if str in members and any(_is_path_kind(m) for m in members):
+            members = (os.PathLike, *[m for m in members if m is not str and not _is_path_kind(m)])
         checks = [_check(m) for m in members]
         if any(c is None for c in checks):
             return None
@@ -109,13 +114,51 @@ def _check(hint: Any) -> _Check | None:
         return _check(typing.get_args(hint)[0])
     if origin is not None:
         container = _of_class(origin) if isinstance(origin, type) else None
-        if container is not None and typing.get_args(hint)[:1] == (str,) and origin not in (dict, abc.Mapping):
-            # a collection of texts: one text is the function's to take as one (a single keyword)
-            return _Check(lambda v: isinstance(v, str) or container.accepts(v), f"{container.says} of texts")
-        return container
+        if container is None or container is _PATH:
+            return container
+        return _with_items(container, origin, typing.get_args(hint))
     if isinstance(hint, type):
         return _of_class(hint)
     return None
+
+
+def _is_path_kind(member: Any) -> bool:
+    kind = typing.get_origin(member) or member
+    return isinstance(kind, type) and issubclass(kind, (PurePath, os.PathLike))
+
+
+_HELD = (list, tuple, set, frozenset, range)  # what the check looks inside (an iterator is left unconsumed)
+
+
+def _with_items(container: _Check, origin: Any, arguments: tuple[Any, ...]) -> _Check:
+    """`container`'s check, and each item's (each key's and value's in a mapping) against the annotation's
+    arguments, so a list holding junk is refused by name, not deep inside the function."""
+    if not arguments:
+        return container
+    if issubclass(origin, abc.Mapping):
+        keys, values = (_check(a) for a in (*arguments, Any)[:2])
+
+        def mapping(v: Any) -> bool:
+            return container.accepts(v) and all((keys is None or keys.accepts(k)) and (values is None or values.accepts(x))
+                                                for k, x in v.items())
+
+        return _Check(mapping, container.says) if keys or values else container
+    if origin is tuple and not (len(arguments) == 2 and arguments[1] is Ellipsis):
+        parts = [_check(a) for a in arguments]
+
+        def fixed(v: Any) -> bool:
+            return isinstance(v, (list, tuple)) and len(v) == len(parts) and all(
+                p is None or p.accepts(x) for p, x in zip(parts, v, strict=True))
+
+        return _Check(fixed, f"a tuple of {len(parts)} ({', '.join(p.says if p else 'any value' for p in parts)})")
+    item = _check(arguments[0])
+    if item is None:
+        return container
+    if arguments[0] is str:  # a collection of texts: one text is the function's to take as one (a single keyword)
+        return _Check(lambda v: isinstance(v, str) or (container.accepts(v) and (
+            not isinstance(v, _HELD) or all(isinstance(x, str) for x in v))), f"{container.says} of texts")
+    return _Check(lambda v: container.accepts(v) and (not isinstance(v, _HELD) or all(item.accepts(x) for x in v)),
+                  f"{container.says}, each {item.says}")
 
 
 def _hint(annotation: Any, function: Callable[..., Any]) -> Any:
@@ -141,26 +184,53 @@ def checked(function: Function) -> Function:
         check = _check(_hint(parameter.annotation, function))
         if check is not None:
             checks[name] = check
-    if not checks or getattr(function, "__unchecked__", None) is not None or _checks_itself(function):
+    if getattr(function, "__unchecked__", None) is not None:
         return function
+    if _checks_itself(function):
+        checks = {}
+    parameters = signature.parameters
+    options = [n for n, p in parameters.items() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    open_keywords = any(p.kind == p.VAR_KEYWORD for p in parameters.values())
+    # the parameters a positional argument fills, in order, and those a keyword may name: a call is matched
+    # by position and name at once (`Signature.bind` costs several times more, on methods called in loops)
+    by_position = [n for n, p in parameters.items() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    by_name = {n for n, p in parameters.items() if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+
+    def refuse(name: str, value: Any) -> None:
+        check = checks.get(name)
+        if check is not None and not check.accepts(value) and value is not parameters[name].default:
+            raise InvalidInput(name, value, check.says)
 
     @functools.wraps(function)
     def call(*args: Any, **kwargs: Any) -> Any:
-        try:
-            bound = signature.bind_partial(*args, **kwargs)
-        except TypeError:  # a call Python itself refuses (an unknown keyword): Python says which
-            return function(*args, **kwargs)
-        for name, value in bound.arguments.items():
-            check = checks.get(name)
-            if check is not None and not check.accepts(value):
-                default = signature.parameters[name].default
-                if value is default:
-                    continue
-                raise InvalidInput(name, value, check.says)
-        return function(*args, **kwargs)
+        for name, value in zip(by_position, args, strict=False):  # past them: *args, unchecked
+            refuse(name, value)
+        for name, value in kwargs.items():
+            if name in by_name:
+                refuse(name, value)
+            elif not open_keywords:  # an unknown keyword, named with the options there are
+                shown_options = ", ".join(o for o in options if o not in ("self", "cls"))
+                raise InvalidInput(name, value, f"no such option; the options are: {shown_options}")
+        return function(*args, **kwargs)  # a call Python itself refuses (too many arguments): Python says why
 
     call.__unchecked__ = function  # type: ignore[attr-defined]
     return typing.cast(Function, call)
+
+
+Class = TypeVar("Class", bound=type)
+
+
+def checked_methods(cls: Class) -> Class:
+    """`cls` with each public method its own body defines (class and static methods too) `checked`: a method is
+    public API as much as a function is, and a class that gains one has it checked the day it lands."""
+    for name, raw in list(vars(cls).items()):
+        if name.startswith("_"):
+            continue
+        if isinstance(raw, (classmethod, staticmethod)) and inspect.isfunction(raw.__func__):
+            setattr(cls, name, type(raw)(checked(raw.__func__)))
+        elif inspect.isfunction(raw):
+            setattr(cls, name, checked(raw))
+    return cls
 
 
 def checks_itself(function: Function) -> Function:

@@ -160,3 +160,38 @@ def test_a_page_whose_browser_never_connects_has_its_kernel_shut_down(server):
             return
         time.sleep(1)
     pytest.fail(f"the kernel of a page nobody opened still ran {2 * GRACE_S + 30} s later")
+
+
+OUTSIDE_HOST = re.compile(r"""(?:href|src)\s*=\s*["']?(?:https?:)?//""", re.IGNORECASE)
+
+
+def test_the_error_pages_load_nothing_from_another_host(server):
+    missing, page_404 = fetch(server["url"], f"/voila/render/no-such-lesson.ipynb?token={TOKEN}")
+    refused, page_403 = fetch(server["url"], f"/?token={TOKEN}", {"Host": "evil.example"})
+    assert (missing.status, refused.status) == (404, 403)
+    for page in (page_404, page_403):
+        assert not OUTSIDE_HOST.search(page), OUTSIDE_HOST.search(page)
+        assert "font-awesome" not in page.lower()
+
+
+MALFORMED = (
+    "/voila/render/..%00", "/voila/render/..%00.ipynb", "/voila/render/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+    "/voila/render/a%00b.ipynb", "/voila/render/" + "n" * 5000 + ".ipynb",
+    "/voila/templates/workbench/static/..%2f..%2fconf.json", "/voila/templates/workbench/static/%00",
+    "/voila/templates/workbench/static/..%00/x", "/voila/templates/..%2f..%2f..%2fetc%2fpasswd",
+    "/voila/templates/workbench/static/" + "n" * 5000, "/voila/templates/%2e%2e/static/x",
+    "/voila/templates/workbench/static/../../../../../etc/passwd",
+)
+
+
+def test_malformed_paths_answer_400_or_404_without_a_traceback(server):
+    log = Path(server["log"])
+    before = log.stat().st_size
+    for path in MALFORMED:
+        for query in ("", f"?token={TOKEN}"):
+            status = fetch(server["url"], path + query)[0].status
+            assert status in (302, 400, 403, 404), (path, query, status)
+    with log.open("rb") as written:
+        written.seek(before)
+        after = written.read().decode(errors="replace")
+    assert "Traceback" not in after and " 500 " not in after, after[-2000:]

@@ -5,13 +5,16 @@ Glue only: `workbench.workspace.added_bestiary.add_bestiary` reads the source th
 widget gathers what the Director chose, draws the progress the library reports (from the first byte downloaded
 and the first file read), and says the outcome in words: how many monsters, the attribution, every file that
 failed by name. A URL is fetched only when "Add the bestiary" is pressed; when it cannot be reached the message
-says what to do instead (download it in a browser, then upload the file here).
+says what to do instead (download it in a browser, then upload the file here). The adding runs in a thread of its
+own, so the page's kernel answers the other controls meanwhile, and "Cancel" stops it at its next progress report
+(nothing is kept: the bestiary's folder is only written once every file is read).
 """
 
 from __future__ import annotations
 
 import re
 import tempfile
+import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -26,7 +29,7 @@ from workbench.render.message import error_html, ok_html
 from workbench.workspace.added_bestiary import AddedBestiary, add_bestiary, bestiary_name
 from workbench.workspace.folder import bestiaries_folder
 
-__all__ = ["SHOWN_FAILURES", "BestiaryAdder", "added_html", "bestiary_adder", "upload_name"]
+__all__ = ["CANCELLED", "SHOWN_FAILURES", "BestiaryAdder", "added_html", "bestiary_adder", "upload_name"]
 
 SHOWN_FAILURES = 20  # failed files named on the page; the rest are counted (all are kept in bestiary.json)
 UPLOAD_ACCEPTS = ".zip,.gz,.tgz,.json,.ds-monster,.ds-monster-group"
@@ -49,6 +52,15 @@ def added_html(added: AddedBestiary) -> str:
     if added.skipped:
         parts.append(Markup("<div>{} other file(s) held no stat block and were left aside.</div>").format(len(added.skipped)))
     return "".join(parts)
+
+
+class _Cancelled(WorkbenchError):
+    """The Director pressed Cancel: raised from the progress report, so the adding stops where it is."""
+
+    code = "cancelled"
+
+
+CANCELLED = "Cancelled: nothing was added."
 
 
 def _offline_html(url: str, why: str) -> str:
@@ -82,9 +94,14 @@ class BestiaryAdder(widgets.VBox):
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Reading", style=wide,
                                             layout={"display": "none"})
         self.progress.add_class("wb-add-bestiary-progress")
+        self.cancel = widgets.Button(description="Cancel", layout={"width": "auto", "display": "none"})
+        self.cancel.add_class("wb-add-bestiary-cancel")
         self.message = widgets.HTML()
         self.message.add_class("wb-add-bestiary-message")
         self.add.on_click(self._pressed)
+        self._stop = threading.Event()
+        self.cancel.on_click(lambda _button: self._stop.set())
+        self.worker: threading.Thread | None = None
         wrap = widgets.Layout(flex_flow="row wrap")
         super().__init__([
             widgets.HTML("Add a bestiary to the workspace: type a folder, a .zip or .tar.gz file or a link, or upload "
@@ -92,13 +109,16 @@ class BestiaryAdder(widgets.VBox):
                          "licence."),
             widgets.HBox([self.source, self.upload], layout=wrap),
             widgets.HBox([self.name, self.attribution], layout=wrap),
-            widgets.HBox([self.replace, self.add, self.progress], layout=wrap),
+            widgets.HBox([self.replace, self.add, self.progress, self.cancel], layout=wrap),
             self.message,
         ])
         self.add_class("wb-bestiary-adder")
 
     def _draw(self, stage: str, done: int, total: int) -> None:
-        """`add_bestiary`'s progress: the bar shows at the first report and moves at each whole percent."""
+        """`add_bestiary`'s progress: the bar shows at the first report and moves at each whole percent; after
+        Cancel, the report stops the adding."""
+        if self._stop.is_set():
+            raise _Cancelled(CANCELLED)
         bar = self.progress
         first = bar.layout.display == "none"
         bar.layout.display = ""
@@ -125,39 +145,59 @@ class BestiaryAdder(widgets.VBox):
         if upload is None and not typed:
             self.message.value = error_html("Type a folder or a link, or upload a .zip or .tar.gz file, first.")
             return
+        if self.worker is not None and self.worker.is_alive():
+            return  # one adding at a time (the button is disabled meanwhile)
         self.add.disabled = True
         self.progress.layout.display = "none"
         self.progress.value = 0
-        self.message.value = ""
+        self.message.value = "Adding…"
+        self._stop.clear()
+        self.cancel.layout.display = ""
+        chosen = (self.name.value.strip() or None, self.attribution.value, self.replace.value, self.into())
+        self.worker = threading.Thread(target=self._work, args=(upload, typed, chosen), daemon=True,
+                                       name="add-bestiary")
+        self.worker.start()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Until the adding under way (if any) is done: for a script or a test that reads the outcome."""
+        if self.worker is not None:
+            self.worker.join(timeout)
+
+    def _work(self, upload: Mapping[str, Any] | None, typed: str, chosen: tuple[str | None, str, bool, Path]) -> None:
+        """The adding, in the worker thread; its outcome, whatever it is, said in `message`."""
         try:
-            added = self._add_upload(upload) if upload is not None else self._add(typed, None)
+            added = self._add_upload(upload, chosen) if upload is not None else self._add(typed, None, chosen)
         except FetchFailed as exc:
-            self.message.value = _offline_html(typed, exc.why)
+            self.message.value = error_html(CANCELLED) if self._stop.is_set() else _offline_html(typed, exc.why)
             return
         except WorkbenchError as exc:
             self.message.value = refusal_html(exc, LABELS)
             return
+        except Exception as exc:  # never a silent end on the page: an unforeseen failure is said too
+            self.message.value = error_html(f"The bestiary could not be added ({type(exc).__name__}).")
+            return
         finally:
             self.add.disabled = False
+            self.cancel.layout.display = "none"
         if upload is not None:
             self.upload.value = ()
         self.message.value = added_html(added)
         if self.on_added is not None:
             self.on_added(added)
 
-    def _add(self, source: str, label: str | None, name: str | None = None) -> AddedBestiary:
-        return add_bestiary(
-            source, self.into(), name=self.name.value.strip() or name, attribution=self.attribution.value,
-            replace=self.replace.value, progress=self._draw, source_label=label,
-        )
+    def _add(self, source: str, label: str | None, chosen: tuple[str | None, str, bool, Path],
+             name: str | None = None) -> AddedBestiary:
+        given_name, attribution, replace, into = chosen
+        return add_bestiary(source, into, name=given_name or name, attribution=attribution, replace=replace,
+                            progress=self._draw, source_label=label)
 
-    def _add_upload(self, upload: Mapping[str, Any]) -> AddedBestiary:
+    def _add_upload(self, upload: Mapping[str, Any], chosen: tuple[str | None, str, bool, Path]) -> AddedBestiary:
         """The uploaded file, read from a temporary copy under its own name (so the default name is the file's)."""
         name = upload_name(upload.get("name"))
         with tempfile.TemporaryDirectory(prefix="wb-upload-") as folder:
             copy = Path(folder) / name
             copy.write_bytes(bytes(upload.get("content") or b""))
-            return self._add(str(copy), f"uploaded file {name}", bestiary_name(name))
+            return self._add(str(copy), f"uploaded file {name}", chosen, bestiary_name(name))
 
 
 _UPLOAD_NAME_CHARS = 100

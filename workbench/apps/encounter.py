@@ -56,7 +56,7 @@ from workbench.model import Monster
 from workbench.monster.library import load_library
 from workbench.render.escape import Markup
 from workbench.render.message import error_html
-from workbench.rules.encounter_tables import encounter_rules
+from workbench.rules.encounter_tables import DIFFICULTIES, encounter_rules
 
 __all__ = ["AttackView", "EncounterEditor", "EncounterView", "RowView", "encounter_app", "encounter_view",
            "hero_staminas", "party_from_controls"]
@@ -397,5 +397,7 @@ def encounter_app(
     sample unless given; `files_folder`: the folder its File box saves in and loads from (a page's is the
     Director's workspace: a file outside it is refused); `open_in_builder(bestiary, stat_block)`, when given,
     is the bestiary's "Open in the builder" (it returns the words to show)."""
+    if difficulty not in DIFFICULTIES:
+        raise InvalidInput("difficulty", difficulty, "one of " + ", ".join(DIFFICULTIES))
     return EncounterEditor(monsters, heroes, level, victories, difficulty, encounter, library_folder, bestiary,
                            files_folder, open_in_builder)

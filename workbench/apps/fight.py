@@ -77,9 +77,14 @@ def open_fight(workspace: Workspace, path: Path, victories: Fraction | None = No
             if _makeup(fight.encounter) == _makeup(workspace.encounter):
                 return fight, ""
     try:
-        return Fight(workspace.encounter, monsters, victories), note
+        fight = Fight(workspace.encounter, monsters, victories)
     except InvalidInput as exc:
         return None, note + refusal_html(exc)
+    try:
+        fight.kept_in(path)  # a page opened at the same time that saves first is then not overwritten
+    except FileProblem:
+        pass  # a path no fight can be kept in: the first save says why, on the page
+    return fight, note
 
 
 def fight_summary_html(workspace: Workspace, victories: Fraction | None = None) -> str:

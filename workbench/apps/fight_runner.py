@@ -23,6 +23,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from workbench.apps.fight_saving import FightSaving
 from workbench.apps.message import refusal_html
 from workbench.errors import InvalidInput
 from workbench.fight.fight import Fight
@@ -44,7 +45,6 @@ from workbench.render.fight import (
     turn_strip_html,
     unit_html,
 )
-from workbench.render.message import error_html
 
 __all__ = ["COMMON_CONDITIONS", "END_CHOICES", "fight_runner"]
 
@@ -98,8 +98,9 @@ LABELS = {
 class _Runner:
     """The runner's controls and views; each button calls one `Fight` method, then saves and redraws."""
 
-    def __init__(self, fight: Fight, path: Path | None) -> None:
+    def __init__(self, fight: Fight, path: Path | None, saving: FightSaving | None = None) -> None:
         self.fight, self.path = fight, path
+        self.saving = saving
         names = [u.name for u in fight.units]
         foes = [u.name for u in fight.units if u.kind != "hero"]
         wide = {"description_width": "initial"}
@@ -281,14 +282,8 @@ class _Runner:
         return handler
 
     def keep(self) -> None:
-        if self.path is None:
-            return
-        try:
-            self.fight.save(self.path)
-        except OSError as exc:
-            self.c["saved"].value = error_html(f"Could not save the fight: {exc.strerror or exc}.")
-        else:
-            self.c["saved"].value = ""
+        if self.saving is not None:
+            self.saving.save(self.fight)
 
     def villain_offer(self) -> str:
         options = self.c["villain"].options
@@ -368,7 +363,7 @@ class _Runner:
         objectives = bool(self.fight.state.objectives)
         turn_box = widgets.VBox([
             row(b["round"], c["actor"], b["turn"], b["end_turn"], b["end_round"], b["undo"]),
-            c["refusal"], c["saved"], c["strip"],
+            c["refusal"], self.saving.box if self.saving is not None else c["saved"], c["strip"],
         ])
         table = widgets.HBox([
             widgets.VBox([c["acting"]], layout={"flex": "1 1 55%", "min_width": "320px"}),
@@ -409,13 +404,19 @@ class _Runner:
 
 def fight_runner(fight: Fight, save_path: str | Path | None = None,
                  on_change: Callable[[Fight], None] | None = None) -> widgets.VBox:
-    """The runner for `fight`; after every change the fight is written to `save_path` (when given) and
+    """The runner for `fight`; after every change the fight is written to `save_path` (when given), kept like a
+    document (`apps.fight_saving`: a file another page saved meanwhile is never overwritten unasked), and
     `on_change` is told (the fight page carries the Victories of an ended fight with it)."""
-    runner = _Runner(fight, Path(save_path) if save_path is not None else None)
-    runner.on_change = on_change
-    app = runner.layout()
+    path = Path(save_path) if save_path is not None else None
+    app = widgets.VBox()
     app.add_class("wb-fight-runner")
-    app.controls = runner.c
-    app.fight = fight
-    app.refresh = runner.show
+
+    def start(current: Fight) -> None:
+        runner = _Runner(current, path, saving)
+        runner.on_change = on_change
+        app.children = runner.layout().children
+        app.controls, app.fight, app.refresh, app.saving = runner.c, current, runner.show, saving
+
+    saving = FightSaving(path, start) if path is not None else None
+    start(fight)
     return app

@@ -16,7 +16,7 @@ from workbench.apps.chart_slot import ChartSlot
 from workbench.apps.message import refusal_html
 from workbench.apps.quiet import Quiet
 from workbench.charts.solo import solo_figure, update_solo_figure
-from workbench.errors import WorkbenchError
+from workbench.errors import InvalidInput, WorkbenchError
 from workbench.monster.formulas import build_monster
 from workbench.monster.solo import SoloComparison, compare_solos, solo_drift, solo_source_organizations
 from workbench.render.escape import Markup
@@ -44,6 +44,10 @@ class SolosApp(widgets.VBox):
     ) -> None:
         self.rules = ruleset or core_ruleset()
         roles = list(self.rules.roles)
+        if organization not in solo_source_organizations():
+            raise InvalidInput("organization", organization, "one of " + ", ".join(solo_source_organizations()))
+        if role not in (None, NO_ROLE, *roles):
+            raise InvalidInput("role", role, "None or one of " + ", ".join(roles))
         self.level = widgets.IntSlider(value=level, min=1, max=max_level, description="Level",
                                        continuous_update=False)
         self.organization = widgets.ToggleButtons(options=list(solo_source_organizations()),

@@ -47,6 +47,7 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
+from workbench.arguments import checked_methods
 from workbench.encounter.encounter import Encounter
 from workbench.encounter.files import loaded_problems, saved_creature_problems
 from workbench.encounter.guidelines import Check
@@ -95,6 +96,7 @@ MALICE_SECTION = "Malice"
 SOLO_SECTION = "Villain Actions"
 
 
+@checked_methods
 class Adventure(Frozen):
     """One party's encounters in the order they are met, and where the respites fall.
 

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_serializer, model_validator
 
+from workbench.arguments import checked_methods, checks_itself
 from workbench.encounter.objective import ChosenObjective, objective_numbers
 from workbench.encounter.party import Party
 from workbench.errors import InvalidInput, shown
@@ -225,6 +226,7 @@ class InitiativeGroup(Frozen):
     members: tuple[tuple[int, int], ...] = Field(min_length=1)
 
 
+@checked_methods
 class Encounter(Frozen):
     """A party, the foes bought for it, terrain objects, initiative groups and objectives."""
 
@@ -261,12 +263,14 @@ class Encounter(Frozen):
         groups = self.groups if len(creatures) == len(self.creatures) else ()  # new creatures: regroup
         return self.model_copy(update={"creatures": tuple(creatures), "terrain": tuple(terrain), "groups": groups})
 
+    @checks_itself
     def without_creature(self, index: int) -> Encounter:
         if isinstance(index, bool) or not isinstance(index, Integral) or not 0 <= index < len(self.creatures):
             raise InvalidInput("index", index, f"a creature index from 0 to {len(self.creatures) - 1}")
         creatures = self.creatures[:index] + self.creatures[index + 1 :]
         return self.model_copy(update={"creatures": creatures, "groups": ()})
 
+    @checks_itself
     def without_terrain(self, index: int) -> Encounter:
         if isinstance(index, bool) or not isinstance(index, Integral) or not 0 <= index < len(self.terrain):
             raise InvalidInput("index", index, f"a terrain index from 0 to {len(self.terrain) - 1}")

@@ -6,6 +6,7 @@ the number the rules use to let creature levels go higher.
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections.abc import Sequence
@@ -156,10 +157,18 @@ _Unit = tuple[Fraction, int, int]  # (EV, creature index, how many): one creatur
 def _spread(units: Sequence[_Unit], k: int) -> list[list[_Unit]]:
     """Largest EV first, each into the group with the least EV so far."""
     bins: list[list[_Unit]] = [[] for _ in range(k)]
+    emptiest_first = [(Fraction(0), b) for b in range(k)]  # a heap of (EV so far, group)
     for unit in sorted(units, key=lambda u: (-u[0], u[1])):
-        emptiest = min(range(k), key=lambda b: (sum(u[0] for u in bins[b]), b))
+        total, emptiest = heapq.heappop(emptiest_first)
         bins[emptiest].append(unit)
+        heapq.heappush(emptiest_first, (total + unit[0], emptiest))
     return bins
+
+
+# The trial moves and swaps the search makes over all group counts at most: every grouping of a large encounter
+# (a hundred entries, hundreds of creatures) is then suggested in well under a second; past it, the first
+# grouping is suggested, as when no grouping keeps the guideline.
+MAX_TRIALS = 100_000
 
 
 class _Grouping:
@@ -178,6 +187,7 @@ class _Grouping:
         flags = [self._flags(self.sums[i], self._single(self.bins[i])) for i in range(len(self.bins))]
         self.below = fixed_below + sum(f[0] for f in flags)
         self.over = sum(f[1] for f in flags)
+        self.trials = 0  # moves and swaps judged so far
 
     @staticmethod
     def _single(units: Sequence[_Unit]) -> bool:
@@ -211,25 +221,35 @@ class _Grouping:
             self.below += new[0] - old[0]
             self.over += new[1] - old[1]
 
-    def step(self) -> bool:
+    def step(self, limit: int) -> bool:
         """Make the first move of one unit to another group (never emptying one), or swap of two units between
-        groups, that lowers the cost; False when none does."""
+        groups, that lowers the cost; False when none does or `limit` trials are made. Units alike (the same
+        EV, one creature or not) are judged once per group: moving either changes the cost alike."""
         best = self.cost
         for a, from_a in enumerate(self.bins):
             for b, into_b in enumerate(self.bins):
                 if a == b:
                     continue
+                tried: set[tuple[int, bool]] = set()
                 for i, unit in enumerate(from_a):
                     v = self.value[unit]
+                    if (v, unit[2] == 1) in tried:
+                        continue
+                    tried.add((v, unit[2] == 1))
+                    self.trials += 1 + len(into_b)
+                    if self.trials > limit:
+                        return False
                     if len(from_a) > 1:
                         left_single = len(from_a) == 2 and from_a[1 - i][2] == 1
                         if self._cost_with(a, self.sums[a] - v, left_single, b, self.sums[b] + v, False) < best:
                             self._apply(a, from_a[:i] + from_a[i + 1:], b, [*into_b, unit])
                             return True
+                    swapped: set[tuple[int, bool]] = set()
                     for j, other in enumerate(into_b):
                         w = self.value[other]
-                        if v == w and unit[2] == other[2]:
+                        if v == w and unit[2] == other[2] or (w, other[2] == 1) in swapped:
                             continue
+                        swapped.add((w, other[2] == 1))
                         single_a = len(from_a) == 1 and other[2] == 1
                         single_b = len(into_b) == 1 and unit[2] == 1
                         if self._cost_with(a, self.sums[a] - v + w, single_a, b, self.sums[b] - w + v,
@@ -241,13 +261,13 @@ class _Grouping:
 
 
 def _improve(bins: Sequence[Sequence[_Unit]], low: Fraction, high: Fraction, many: bool,
-             fixed_below: int) -> tuple[list[list[_Unit]], int]:
-    """Move or swap units between groups while that brings the grouping nearer the EV guideline; the groups
-    and what is left of the cost (0: the guideline is kept)."""
+             fixed_below: int, limit: int) -> tuple[list[list[_Unit]], int, int]:
+    """Move or swap units between groups while that brings the grouping nearer the EV guideline, within
+    `limit` trials; the groups, what is left of the cost (0: the guideline is kept) and the trials made."""
     grouping = _Grouping(bins, low, high, many, fixed_below)
-    while grouping.cost and grouping.step():
+    while grouping.cost and grouping.step(limit):
         pass
-    return grouping.bins, grouping.cost
+    return grouping.bins, grouping.cost, grouping.trials
 
 
 def suggest_groups(
@@ -262,7 +282,8 @@ def suggest_groups(
     recommendation"). When that grouping still breaks the EV guideline, the other group counts the heroes
     allow are tried too, moving or swapping pieces between groups, and the first grouping that keeps the
     guideline is suggested (the first one, if none does: the guidelines can conflict, as with many minions
-    for a large party). A suggestion: check it with `check_groups`.
+    for a large party). The search is bounded (`MAX_TRIALS` moves and swaps judged in all), so a large encounter
+    is answered at once. A suggestion: check it with `check_groups`.
     """
     rules = rules or encounter_rules()
     g = rules.guidelines
@@ -306,10 +327,14 @@ def suggest_groups(
     many = encounter.party.victories >= g.many_victories
     solo_below = sum(1 for grp in solos if group_ev(encounter, grp) < low)
     if _Grouping(bins, low, high, many, solo_below).cost:
+        trials_left = MAX_TRIALS
         for count in sorted(range(lowest, max(highest, lowest) + 1), key=lambda c: (abs(c - len(bins)), c)):
-            candidate, left = _improve(_spread(units, count), low, high, many, solo_below)
+            candidate, left, trials = _improve(_spread(units, count), low, high, many, solo_below, trials_left)
+            trials_left -= trials
             if not left:
                 bins = candidate
+                break
+            if trials_left <= 0:
                 break
     groups: list[InitiativeGroup] = []
     for content in bins:

@@ -58,7 +58,7 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
-from workbench.arguments import checked
+from workbench.arguments import checked, checked_methods
 from workbench.encounter.encounter import Encounter
 from workbench.encounter.objective import with_duration
 from workbench.errors import InvalidInput
@@ -71,7 +71,7 @@ from workbench.fight.victories import FightResult, result
 from workbench.io.problem import FileProblem
 from workbench.io.reading import MAX_FILE_BYTES
 from workbench.io.saved import NotThisKind, read_tagged
-from workbench.io.writing import write_atomic
+from workbench.io.writing import content_hash, read_current, write_atomic
 from workbench.model import Monster, Trait
 from workbench.monster.villain_action import villain_action_slots
 from workbench.rules.encounter_tables import EncounterRules, encounter_rules
@@ -89,6 +89,7 @@ VERSION: Final = 1
 _EVERY: Final = 64  # events between two states kept for undo
 
 
+@checked_methods
 class Fight:
     """An encounter at the table. Every action is an `Event` kept in `events`; `undo` takes the last back,
     `save` writes the log, and `load_fight` (or `Fight.from_data`) replays it to where it was.
@@ -149,6 +150,9 @@ class Fight:
         self._kept: list[FightState] = [self._ctx.first_state()]
         self._state = self._kept[0]
         self._events: list[Event] = []
+        # the file this fight was read from or last saved to, with its contents' hash then: a save there
+        # refuses when the file changed since (another page on the same fight saved it)
+        self._file: tuple[Path, str] | None = None
 
     # ---- reading
 
@@ -447,17 +451,30 @@ class Fight:
         }
 
     def save(self, path: str | Path) -> Path:
-        """Write the fight (its setup and every event) in one step: a crash never leaves half a file."""
+        """Write the fight (its setup and every event) in one step: a crash never leaves half a file.
+
+        Kept like a document: when `path` is the file this fight was read from or last saved to (or was
+        `kept_in`), the save is refused with `FileChanged` if the file changed since (another page on the
+        same fight saved it), and nothing is written; the Director reloads it or saves this one elsewhere.
+        """
         if not isinstance(path, (str, os.PathLike)) or not str(path).strip() or "\0" in str(path) \
                 or len(str(path)) > 4096:
             raise InvalidInput("path", path, "the path of a fight file")
         path = Path(path)
-        text = json.dumps(self.to_data(), ensure_ascii=False, separators=(",", ":")) + "\n"
-        if len(text.encode("utf-8")) > MAX_FILE_BYTES:  # what could not be read back is never written
+        data = (json.dumps(self.to_data(), ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        if len(data) > MAX_FILE_BYTES:  # what could not be read back is never written
             raise InvalidInput("fight", f"{len(self._events)} events", "a fight small enough to reopen",
                                f"it would take more than {MAX_FILE_BYTES // 1_048_576} MiB, the most a fight file "
                                "is read back from; nothing was written")
-        return write_atomic(path, text, overwrite=True)
+        expected = self._file[1] if self._file is not None and self._file[0] == _same(path) else None
+        written = write_atomic(path, data, overwrite=True, expected=expected)
+        self._file = (_same(path), content_hash(data))
+        return written
+
+    def kept_in(self, path: str | Path) -> None:
+        """Mark `path` as this fight's file as it is now (a new fight's file may not exist yet): a later
+        `save` there refuses if anyone else wrote it in between."""
+        self._file = (_same(Path(path)), content_hash(read_current(path)))
 
     @classmethod
     def from_data(
@@ -499,11 +516,19 @@ def load_fight(path: str | Path, *, rules: EncounterRules | None = None, book: F
             or len(str(path)) > 4096:
         raise InvalidInput("path", path, "the path of a fight file saved by the workbench")
     try:
+        seen = content_hash(read_current(path))  # taken first: a change while reading makes the next save refuse
         data = read_tagged(path, FORMAT, VERSION)
     except NotThisKind:
         raise InvalidInput("fight", "the file", "a fight saved by the workbench",
                            "it is not a workbench fight file") from None
     except FileProblem as exc:
         raise InvalidInput("fight", str(path), "a fight file saved by the workbench", exc.reason) from None
-    return Fight.from_data(data, rules=rules, book=book)
+    fight = Fight.from_data(data, rules=rules, book=book)
+    fight._file = (_same(Path(path)), seen)
+    return fight
+
+
+def _same(path: Path) -> Path:
+    """`path` as one name for one file, however it was written (relative, with `..`)."""
+    return Path(os.path.abspath(path))
 

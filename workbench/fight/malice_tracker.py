@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from workbench.arguments import checked_methods
 from workbench.errors import InvalidInput
 from workbench.fight.malice_features import (
     check_amount,
@@ -274,6 +275,7 @@ def end_encounter(state: MaliceState) -> MaliceState:
     return state._with(entry, malice=0, ended=True)
 
 
+@checked_methods
 class MaliceTracker:
     """The table-side tracker: the current `state`, every earlier state for `undo`, and the log.
 

@@ -34,6 +34,7 @@ from typing import Any, Literal, NoReturn
 
 from pydantic import BaseModel, ConfigDict
 
+from workbench.arguments import checked_methods
 from workbench.errors import InvalidInput
 from workbench.model import Monster
 from workbench.rules.limits import MAX_NUMBER, true_or_false, whole
@@ -492,6 +493,7 @@ def last_stand_stamina(stamina: Mapping[str, int]) -> dict[str, int]:
 # ---------------------------------------------------------------- the tracker
 
 
+@checked_methods
 class SquadTracker:
     """A squad at the table: the current `squad`, every earlier state for `undo`, and the last hit."""
 

@@ -22,6 +22,7 @@ from typing import Any, Literal, TypeGuard
 
 from pydantic import Field, StrictInt, ValidationError, field_validator, model_validator
 
+from workbench.arguments import checked_methods, checks_itself
 from workbench.errors import InvalidInput, RulesetError
 from workbench.frozen import Frozen
 from workbench.io.problem import FileProblem
@@ -169,6 +170,7 @@ class Section(Frozen):
     text: str = Field(min_length=1, max_length=MAX_TEXT_CHARS)
 
 
+@checked_methods
 class HomebrewRule(Frozen):
     """A rule module as written in its data file (placeholders not filled in)."""
 
@@ -202,6 +204,7 @@ class HomebrewRule(Frozen):
                 return parameter
         raise InvalidInput("parameter", name, "one of " + ", ".join(p.name for p in self.parameters))
 
+    @checks_itself
     def resolve(self, values: Mapping[str, Any] | None = None, *, partial: bool = False) -> dict[str, Value | None]:
         """Every parameter's value: the one given, else its default; each checked against its type.
 
@@ -230,6 +233,7 @@ class HomebrewRule(Frozen):
                 resolved[p.name] = p.check(given)
         return resolved
 
+    @checks_itself
     def fill(self, values: Mapping[str, Any] | None = None, *, partial: bool = False) -> FilledRule:
         """The module with its parameters filled in: what a stat block shows.
 
@@ -264,6 +268,7 @@ class HomebrewRule(Frozen):
             ),
         )
 
+    @checks_itself
     def attachment(self, values: Mapping[str, Any] | None = None) -> AttachedRule:
         """What a monster stores: this module's id and every parameter value (defaults written out)."""
         resolved = self.resolve(values)

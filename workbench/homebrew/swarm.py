@@ -26,6 +26,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from workbench.arguments import checked_methods
 from workbench.errors import InvalidInput
 from workbench.homebrew.rule import FilledRule
 from workbench.homebrew.weakness import Wound, weakness_wound, wound_for_source
@@ -70,6 +71,7 @@ _SWARM_ACCEPTS = {
 }
 
 
+@checked_methods
 class Swarm(BaseModel):
     """One swarm: cohesive (one creature), dispersed into individuals, or gone for good."""
 
@@ -213,6 +215,7 @@ def _chance(field_name: str, value: Any) -> Fraction:
     return chance
 
 
+@checked_methods
 @dataclass(frozen=True)
 class SwarmScenario:
     """One fight of `swarms` swarms against a party, round by round (a model; the assumptions):

@@ -3,7 +3,8 @@ file, read in memory and never extracted as the archive says.
 
 A member whose path is absolute, climbs out with "..", or names a drive is refused by name; links, devices and
 folders are not followed; each member is read up to its size cap and the whole up to `MAX_TOTAL_BYTES`, with a
-cap on the count (`MAX_MEMBERS`), so a "zip bomb" costs at most the caps. A folder is walked without following
+cap on the count (`MAX_MEMBERS`); a .zip or a .tar.gz unpacking to more than `MAX_RATIO` times its compressed
+size (past `RATIO_FLOOR`) is refused as soon as the ratio shows, so a compression bomb costs a few megabytes. A folder is walked without following
 links, and a file that resolves outside it is refused. What is read is the caller's choice (`SourceRules`):
 a member is read only when `limit` gives it a size cap.
 """
@@ -156,9 +157,13 @@ def _zip_files(handle: IO[bytes], budget: _Budget, notes: list[FileNote]) -> Ite
         archive = zipfile.ZipFile(handle)
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
         raise budget.refuse(f"not a readable .zip file ({exc})") from None
+    packed = unpacked = 0  # compressed bytes of the members read, and what they unpacked to
     with archive:
         for info in archive.infolist():
             budget.member()
+            if unpacked > RATIO_FLOOR and unpacked > MAX_RATIO * max(packed, 1):
+                raise budget.refuse(f"it unpacks to {unpacked // max(packed, 1)} times its size, more than the "
+                                    f"{MAX_RATIO} a real archive does (a compression bomb)")
             if info.is_dir():
                 continue
             mode = info.external_attr >> 16
@@ -167,9 +172,11 @@ def _zip_files(handle: IO[bytes], budget: _Budget, notes: list[FileNote]) -> Ite
             if checked is None:
                 continue
             path, limit = checked
+            packed += info.compress_size  # a size that lies low only makes the ratio show sooner
             try:
                 with archive.open(info) as member:
                     data = _read_capped(member, limit)
+                    unpacked += limit + 1 if data is None else len(data)
             # NotImplementedError: zipfile's answer to a compression method it does not have
             except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError) as exc:
                 notes.append(FileNote(file=path, reason=f"cannot be read from the archive ({exc})"))

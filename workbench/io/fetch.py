@@ -2,8 +2,9 @@
 
 Nothing is fetched but on request (`workbench bestiary add URL`, the page's Add button). The download goes only
 where it was asked: a redirect is followed only to the same scheme, host and port. It is bounded in time: an
-answer must start within `HEADER_TIMEOUT` seconds, the whole must arrive within `timeout` (`URL_TIMEOUT`), and
-after `RATE_GRACE` seconds a server sending less than `MIN_RATE` bytes a second is given up on. A malformed URL
+answer must start within `HEADER_TIMEOUT` seconds, the whole (its headers too) must arrive within `timeout`
+(`URL_TIMEOUT`; a timer shuts the connection at the deadline), and after `RATE_GRACE` seconds a server sending
+less than `MIN_RATE` bytes a second is given up on. A malformed URL
 (a space or a control character, a port that is no number) is refused in one line naming what is wrong. When
 the URL cannot be fetched, the refusal says what happened and names the manual route the caller gives
 (download the file in a browser, then add the file), so a Director offline is never stuck.
@@ -13,6 +14,8 @@ from __future__ import annotations
 
 import http.client
 import re
+import socket
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -135,18 +138,96 @@ def fetch(
         raise InvalidInput("source", url, accepts, problem)
     if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not 0 < timeout <= 3600:
         raise InvalidInput("timeout", timeout, "a number of seconds above 0, at most 3600")
-    opener = urllib.request.build_opener(_SameOrigin(_origin(url)))
+    watch = _Deadline(timeout)
+    opener = urllib.request.build_opener(_SameOrigin(_origin(url)), _WatchedHTTP(watch), _WatchedHTTPS(watch))
     request = urllib.request.Request(url, headers={"User-Agent": "drawsteel-workbench"})
     started = time.monotonic()
     try:
-        with opener.open(request, timeout=min(HEADER_TIMEOUT, timeout)) as response:
+        with watch, opener.open(request, timeout=min(HEADER_TIMEOUT, timeout)) as response:
             _download(response, into, url, accepts, manual, progress, started + timeout)
+            if watch.expired:  # the connection was shut at the deadline: what arrived is not the whole
+                raise TimeoutError
     except InvalidInput:
         raise
     except Exception as exc:  # every way a download fails, named in one line
-        raise FetchFailed(url, _why(exc, timeout, time.monotonic() - started), accepts, manual) from None
+        waited = timeout if watch.expired else time.monotonic() - started
+        raise FetchFailed(url, _why(exc, timeout, waited), accepts, manual) from None
     into.flush()
     into.seek(0)
+
+
+class _Deadline:
+    """The whole download's time limit, kept by a timer: at the deadline every connection the download opened
+    is shut, so a server trickling its headers (a byte every few seconds, each read within the silence limit)
+    or a slow name lookup's connection ends there too, not only a body read between two chunks."""
+
+    def __init__(self, timeout: float) -> None:
+        self.expired = False
+        self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(timeout, self._expire)
+        self._timer.daemon = True
+
+    def __enter__(self) -> _Deadline:
+        self._timer.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self._timer.cancel()
+
+    def watch(self, sock: socket.socket) -> None:
+        with self._lock:
+            self._sockets.append(sock)
+            expired = self.expired
+        if expired:
+            _shut(sock)
+
+    def _expire(self) -> None:
+        with self._lock:
+            self.expired = True
+            sockets = list(self._sockets)
+        for sock in sockets:
+            _shut(sock)
+
+
+def _shut(sock: socket.socket) -> None:
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:  # already closed: nothing left to end
+        pass
+
+
+def _watched(base: type[http.client.HTTPConnection], deadline: _Deadline) -> Callable[..., Any]:
+    def connection(*args: Any, **kwargs: Any) -> http.client.HTTPConnection:
+        made = base(*args, **kwargs)
+        own_connect = made.connect
+
+        def connect() -> None:
+            own_connect()
+            deadline.watch(made.sock)
+
+        made.connect = connect  # type: ignore[method-assign]
+        return made
+
+    return connection
+
+
+class _WatchedHTTP(urllib.request.HTTPHandler):
+    def __init__(self, deadline: _Deadline) -> None:
+        super().__init__()
+        self._deadline = deadline
+
+    def http_open(self, req: Any) -> Any:
+        return self.do_open(_watched(http.client.HTTPConnection, self._deadline), req)
+
+
+class _WatchedHTTPS(urllib.request.HTTPSHandler):
+    def __init__(self, deadline: _Deadline) -> None:
+        super().__init__()
+        self._deadline = deadline
+
+    def https_open(self, req: Any) -> Any:
+        return self.do_open(_watched(http.client.HTTPSConnection, self._deadline), req)
 
 
 def _download(

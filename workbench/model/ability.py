@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from pydantic import ValidationInfo, field_validator, model_validator
 
+from workbench.arguments import checked_methods
 from workbench.errors import InvalidInput
 from workbench.model.base import Part
 from workbench.model.parts import (
@@ -151,6 +152,7 @@ class Damage(Part):
 POTENCY_ACCEPTS = f"a characteristic letter (M, A, R, I, P) and a value from {MIN_POTENCY} to {MAX_POTENCY}"
 
 
+@checked_methods
 class Potency(Part):
     """A potency as the book writes it, "M < 2": the target's characteristic and the value it must beat."""
 
@@ -189,6 +191,7 @@ def _potency_in(text: str) -> tuple[Potency, re.Match[str]] | None:
     return Potency(characteristic=CHARACTERISTIC_LETTERS[match.group(1)], value=int(match.group(2))), match
 
 
+@checked_methods
 class Tier(Part):
     """One tier of a power roll: its damage (None when it deals none), its potency, the rest of its effect.
 
@@ -321,6 +324,7 @@ _ROLL = re.compile(r"^\s*(?:Power\s+Roll|2d10)\s*([+\-−])\s*(\d+)\s*:?\s*$", r
 ROLL_ACCEPTS = "'Power Roll + N' (N a whole number)"
 
 
+@checked_methods
 class PowerRoll(Part):
     """2d10 + bonus with three tiers; `characteristics` are those rolled (Forge Steel names them; the Steel
     Compendium prints only the bonus, so they may be unknown: ())."""
@@ -382,6 +386,7 @@ _MALICE = re.compile(r"^\s*(\d+)(\+)?\s+Malice\s*$", re.IGNORECASE)
 MALICE_ACCEPTS = "a Malice cost like '3 Malice' or '2+ Malice'"
 
 
+@checked_methods
 class Effect(Part):
     """A paragraph of an ability or trait: optionally named ("Effect", "Special"), optionally bought with
     Malice ("5 Malice": `malice` 5; "2+ Malice": `malice_plus`), optionally a test with three tiers
@@ -445,6 +450,7 @@ _DISTANCES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 
 
+@checked_methods
 class Distance(Part):
     """An ability's distance, structured: kind and its numbers (`value`; `value2` the ranged distance of
     "melee N or ranged M" or the width of a line; `within` how far an area may be placed); `note` any words

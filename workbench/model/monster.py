@@ -12,6 +12,7 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
+from workbench.arguments import checked_methods
 from workbench.errors import InvalidInput
 from workbench.model.ability import Ability, Effect
 from workbench.model.parts import CHARACTERISTICS, Characteristics, DamageModifier, Movement, Size, check_characteristic
@@ -75,6 +76,7 @@ def _effects_text(effects: Iterable[Effect]) -> str:
     return "\n".join(f"{e.name}: {e.text}" if e.name else e.text for e in effects)
 
 
+@checked_methods
 class Trait(BaseModel):
     """A named piece of stat block text: a trait, a Malice feature (with its cost), a villain action.
 
@@ -169,6 +171,7 @@ class StatBlockParts(BaseModel):
     kept_as_text: tuple[KeptText, ...] = ()
 
 
+@checked_methods
 class Monster(MonsterText, StatBlockParts):
     """Every number the formulas give for one level × organization × role, and the inputs that chose them.
 

@@ -12,6 +12,7 @@ from typing import Literal, TypeGuard, get_args
 
 from pydantic import field_validator, model_validator
 
+from workbench.arguments import checked_methods
 from workbench.errors import InvalidInput
 from workbench.model.base import Part
 from workbench.rules.limits import whole
@@ -105,6 +106,7 @@ _SIZE = re.compile(r"^\s*(\d+)\s*([TSML])?\s*(?:or\s+(\d+)\s*([TSML])?)?\s*$", r
 SIZE_ACCEPTS = "a size like 1T, 1S, 1M, 1L, 2, 3 (or two: '2 or 3')"
 
 
+@checked_methods
 class Size(Part):
     """A creature's size: 1T, 1S, 1M, 1L (size 1 with its letter), 2, 3, ...; the book also prints '2 or 3'."""
 
@@ -143,6 +145,7 @@ class Size(Part):
         return text if self.or_value is None else f"{text} or {self.or_value}"
 
 
+@checked_methods
 class Movement(Part):
     """Speed and the movement modes beside it ("Speed 6 (climb, fly)")."""
 
@@ -191,6 +194,7 @@ _MODIFIER = re.compile(r"^\s*([A-Za-z]+)\s+(\d+)\s*$")
 MODIFIER_ACCEPTS = "a damage type and a value, like 'Fire 5' (types: all, " + ", ".join(DAMAGE_TYPES) + ")"
 
 
+@checked_methods
 class DamageModifier(Part):
     """An immunity or a weakness: a damage type ("all" for every type) and its value."""
 

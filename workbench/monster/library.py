@@ -34,7 +34,7 @@ from workbench.errors import InvalidInput, NotFound, WorkbenchError
 from workbench.io.home import library_folder
 from workbench.io.lock import Journal, folder_generation, folder_lock
 from workbench.io.problem import FileProblem
-from workbench.io.reading import is_inside
+from workbench.io.reading import MAX_FILE_BYTES, is_inside
 from workbench.io.saved import NotThisKind, is_tagged, read_tagged
 from workbench.io.writing import make_folder, read_current, require_switch, write_group, write_locked
 from workbench.model import (
@@ -524,6 +524,19 @@ def _not_a_monster_file(raw: bytes) -> str | None:
     return "it is not a homebrew monster file, so it is kept (only a saved monster is replaced)"
 
 
+def _file_text(monster: Monster, name: str) -> str:
+    """The library file of `monster`; refused before anything is written when it would be larger than a library
+    file is read back from (`MAX_FILE_BYTES`): a pasted block whose lists run long is said so, not saved unreadable."""
+    text = record_of(monster).model_dump_json(indent=2) + "\n"
+    size = len(text.encode("utf-8"))
+    if size > MAX_FILE_BYTES:
+        raise InvalidInput("monster", name, "a monster whose file can be read back",
+                           f"its file would take {size:,} bytes, more than the {MAX_FILE_BYTES // 1_048_576} MiB a "
+                           "library file is read back from (shorten its lists of traits, abilities or keywords); "
+                           "nothing was written")
+    return text
+
+
 def save_monster(
     monster: Monster,
     name: str | None = None,
@@ -544,7 +557,7 @@ def save_monster(
     target_name = check_name(monster.name if name is None else name)
     where = _writable_folder(folder)
     path = _path(target_name, where)
-    text = record_of(monster).model_dump_json(indent=2) + "\n"
+    text = _file_text(monster, target_name)
     try:
         make_folder(path)
         with folder_lock(where, path) as journal:
@@ -591,8 +604,7 @@ def save_monsters(
                                f"{seen[key]!r} and {name!r} are one name once case and accents are compared")
         seen[key] = name
         checked.append((name, monster))
-    files = [(_path(name, where).name, record_of(monster).model_dump_json(indent=2) + "\n")
-             for name, monster in checked]
+    files = [(_path(name, where).name, _file_text(monster, name)) for name, monster in checked]
     try:
         make_folder(where / "x")
         with folder_lock(where) as journal:

@@ -16,7 +16,8 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
-from workbench.arguments import checked
+from workbench.arguments import checked, checked_methods
+from workbench.errors import InvalidInput
 from workbench.frozen import Frozen
 from workbench.rules.datafile import load_toml_model, validate_data
 
@@ -109,6 +110,7 @@ class Organization(_Frozen):
     description: str
 
 
+@checked_methods
 class Ruleset(_Frozen):
     """All the numbers of "Adjusting Monster Levels"; validated as a whole when loaded."""
 
@@ -145,6 +147,8 @@ class Ruleset(_Frozen):
 
     # Exact views of the decimal tables, used by the formulas.
     def tier_modifier(self, tier: int) -> Fraction:
+        if tier not in (1, 2, 3):
+            raise InvalidInput("tier", tier, "a tier of a power roll: 1, 2 or 3")
         return Fraction(getattr(self.tiers, f"tier{tier}"))
 
     def takes_extra_stamina(self, organization: str) -> bool:
@@ -154,7 +158,10 @@ class Ruleset(_Frozen):
 
     def echelon_of(self, level: int) -> int:
         """Echelon of a level: the last echelon whose first level is at or below it."""
-        return max(e.echelon for e in self.echelons if e.first_level <= level)
+        echelons = [e.echelon for e in self.echelons if e.first_level <= level]
+        if not echelons:
+            raise InvalidInput("level", level, f"a level from {min(e.first_level for e in self.echelons)} upwards")
+        return max(echelons)
 
     def updated(self, changes: dict[str, Any]) -> Ruleset:
         """A copy with `changes` merged in (nested dicts), validated like a file.

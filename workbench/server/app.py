@@ -287,6 +287,7 @@ def serve(argv: Sequence[str]) -> None:
     patches.require_origin_on_kernel_websocket(settings["allow_origin_pat"])
     patches.guard_static_files(port)
     patches.set_xsrf_cookie_on_pages()
+    patches.refuse_malformed_paths()  # after the patches above: its check comes before theirs
     patches.compile_templates_once(CompiledTemplates())
     config = Config()
     config.VoilaConfiguration.page_config_hook = app_page_config

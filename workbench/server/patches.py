@@ -18,9 +18,10 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import unquote
 
-__all__ = ["NEEDS", "Need", "compile_templates_once", "guard_request_info", "guard_static_files", "missing",
-           "require_origin_on_kernel_websocket", "set_xsrf_cookie_on_pages"]
+__all__ = ["NEEDS", "Need", "compile_templates_once", "guard_request_info", "guard_static_files", "malformed_path",
+           "missing", "refuse_malformed_paths", "require_origin_on_kernel_websocket", "set_xsrf_cookie_on_pages"]
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,8 @@ NEEDS: tuple[Need, ...] = (
          "patches.guard_static_files"),
     Need("voila", "0.5.13", "voila.static_file_handler:TemplateStaticFileHandler", ("prepare",),
          "patches.guard_static_files"),
-    Need("voila", "0.5.13", "voila.handler:VoilaHandler", ("prepare",), "patches.set_xsrf_cookie_on_pages"),
+    Need("voila", "0.5.13", "voila.handler:VoilaHandler", ("prepare",),
+         "patches.set_xsrf_cookie_on_pages and patches.refuse_malformed_paths"),
     Need("voila", "0.5.13", "voila.tornado.kernel_websocket_handler:VoilaKernelWebsocketHandler", ("prepare",),
          "patches.require_origin_on_kernel_websocket"),
     Need("voila", "0.5.13", "voila.exporter:VoilaExporter", ("_create_environment",),
@@ -168,6 +170,50 @@ def guard_static_files(port: int) -> None:
         def prepare(handler: Any, own_prepare: Any = handler_class.prepare) -> Any:
             _refuse_foreign_host(handler, port)
             return own_prepare(handler)
+
+        handler_class.prepare = prepare
+
+
+MAX_PATH_CHARS = 4096  # the longest path a file system opens; a page's or a file's address is far shorter
+MAX_NAME_CHARS = 255  # the longest name of one file or folder
+
+
+def malformed_path(path: str) -> int | None:
+    """The status for a request path no page or file can have (400: a NUL, a control character or a name too
+    long for any file system; 404: a `..` that would climb out of the folder), None for a path to look up."""
+    decoded = unquote(path)
+    if any(ord(c) < 32 for c in decoded) or len(decoded) > MAX_PATH_CHARS \
+            or any(len(part) > MAX_NAME_CHARS for part in decoded.split("/")):
+        return 400
+    if any(part == ".." for part in decoded.replace("\\", "/").split("/")):
+        return 404
+    return None
+
+
+def refuse_malformed_paths() -> None:
+    """Voilà's render route takes a NUL or a `..` in the notebook's name to the file system, which raises out of
+    the handler (500, a traceback in the log); its template and static routes do the same with some names.
+    The path is looked at first, on the address as sent: 400 or 404 before any handler touches a file. The
+    answer is written here, a plain page: an HTTPError raised this early would fail in Voilà's error page (it
+    asks for the visitor, who is not known before the handler's own `prepare`)."""
+    from http import HTTPStatus
+
+    from voila.handler import VoilaHandler
+    from voila.static_file_handler import AllowListFileHandler, MultiStaticFileHandler, TemplateStaticFileHandler
+
+    for handler_class in (VoilaHandler, AllowListFileHandler, MultiStaticFileHandler, TemplateStaticFileHandler):
+
+        def prepare(handler: Any, *args: Any, own_prepare: Any = handler_class.prepare, **kwargs: Any) -> Any:
+            status = malformed_path(handler.request.path)
+            if status is None:
+                return own_prepare(handler, *args, **kwargs)
+            words = f"{status}: {HTTPStatus(status).phrase}"
+            handler.clear()
+            handler.set_status(status)
+            handler.set_header("Content-Type", "text/html; charset=UTF-8")
+            handler.finish(f"<!DOCTYPE html>\n<html><head><title>{words}</title></head><body><h1>{words}</h1>"
+                           "</body></html>\n")
+            return None
 
         handler_class.prepare = prepare
 
