@@ -110,7 +110,7 @@ def test_an_encounter_shared_on_one_visit_is_opened_by_its_link_in_a_fresh_works
     assert load_workspace(desk / "workspace.json").encounter == shared
 
     # ---- the fight page in that workspace runs it
-    fight = visits.open("fight", f"{RUNNER} .wb-fight-strip")
+    fight = visits.open("fight", ".wb-fight-summary")  # the runner comes once the workspace has creatures
     fresh_workspace(fight, str(desk))
     fight.page.locator(f".wb-fight-summary:has-text('3 × {RAIDERS}')").wait_for(timeout=PAGE_TIMEOUT)
     expected = wb.Fight(shared)
