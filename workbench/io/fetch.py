@@ -150,8 +150,10 @@ def fetch(
     except InvalidInput:
         raise
     except Exception as exc:  # every way a download fails, named in one line
+        # the deadline shut the connection: whatever the socket said then, the time limit ended it
+        failure: Exception = TimeoutError() if watch.expired else exc
         waited = timeout if watch.expired else time.monotonic() - started
-        raise FetchFailed(url, _why(exc, timeout, waited), accepts, manual) from None
+        raise FetchFailed(url, _why(failure, timeout, waited), accepts, manual) from None
     into.flush()
     into.seek(0)
 
