@@ -79,6 +79,9 @@ KERNEL_PROVISIONER = "workbench-zygote"
 # The notebooks of a source checkout (a wheel ships the library only: pass --notebooks then).
 NOTEBOOKS_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 
+# The pages no kernel is kept waiting for (see the preheat in `serve`).
+UNHEATED = ("players.ipynb", "fight.ipynb")
+
 
 def free_port(host: str = HOST) -> int:
     """A TCP port nobody listens on now (the OS picks it); a server started at once will get it."""
@@ -351,8 +354,10 @@ def start(notebooks: Path | None = None, port: int | None = None, preheat: bool 
         print(f"workbench app: {problem} The landing page says so.", file=sys.stderr, flush=True)
     command = voila_command(root, port) + page_arguments()
     if preheat:
-        # the player view is opened once a fight, on a second screen: no kernel of its own kept waiting
-        command += preheat_arguments(p.file for p in pages() if p.file != "players.ipynb")
+        # the player view is opened once a fight, on a second screen: no kernel of its own kept waiting; the fight
+        # page is built at its visit, from the encounter the Director has just left (a fight page built ahead
+        # and built again at the visit was left "Loading widget..." after another page's workspace changed)
+        command += preheat_arguments(p.file for p in pages() if p.file not in UNHEATED)
     print(f"workbench app: the Draw Steel workbench at http://{HOST}:{port}/?token={token} (Ctrl-C stops it)",
           flush=True)
     environment = {**page_environment(share), TOKEN_ENV: token}
