@@ -150,6 +150,8 @@ def fetch(
     except InvalidInput:
         raise
     except Exception as exc:  # every way a download fails, named in one line
+        if isinstance(exc, urllib.error.HTTPError):
+            exc.close()  # an error answer holds its connection open until closed
         # the deadline shut the connection: whatever the socket said then, the time limit ended it
         failure: Exception = TimeoutError() if watch.expired else exc
         waited = timeout if watch.expired else time.monotonic() - started
