@@ -33,6 +33,16 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def _trickle(self, every: float) -> None:
+        """A byte every `every` seconds until the test stops the server or the client hangs up."""
+        while not self.stop.is_set():
+            try:
+                self.wfile.write(b"x")
+                self.wfile.flush()
+            except OSError:
+                return
+            self.stop.wait(every)
+
     def do_GET(self) -> None:  # noqa: N802 - the standard library's name
         port = self.server.server_address[1]
         if self.path == "/file":
@@ -50,22 +60,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         elif self.path == "/trickle":
             self.send_response(200)
             self.end_headers()
-            while not self.stop.is_set():
-                try:
-                    self.wfile.write(b"x")
-                    self.wfile.flush()
-                except OSError:
-                    return
-                self.stop.wait(0.02)
+            self._trickle(0.02)
         elif self.path == "/slow-headers":  # a header line a byte at a time, each well within the silence limit
             self.wfile.write(b"HTTP/1.1 200 OK\r\nX-Slow: ")
-            while not self.stop.is_set():
-                try:
-                    self.wfile.write(b"x")
-                    self.wfile.flush()
-                except OSError:
-                    return
-                self.stop.wait(0.05)
+            self._trickle(0.05)
         elif self.path == "/silent":
             self.stop.wait(30)
 
