@@ -194,3 +194,27 @@ def test_parse_and_format_round_trip():
     with pytest.raises(InvalidInput) as refused:
         parse_traits("Spite: shove", with_cost=True)
     assert refused.value.field == "shortcut"
+
+
+def test_a_new_rows_text_boxes_are_not_changed_once_shown(app):
+    """A row's boxes get their hover text before the row is shown: any later change to a text box's model makes
+    the browser show the model's value again, wiping what the Director has begun to type there."""
+    rows = app.rows["traits"]
+    when_shown: dict[str, object] = {}
+
+    def shown(change):
+        for box in change["new"]:
+            for row in rows.rows:
+                if row.box is box:
+                    when_shown.update({key: control.tooltip for key, control in row.fields.items()})
+
+    rows.list.observe(shown, names="children")
+    rows.add.click()
+    assert when_shown == {"name": "Name", "text": "Text"}
+    (row,) = rows.rows
+    changed: list[str] = []
+    for key, control in row.fields.items():
+        control.observe(lambda change, key=key: changed.append(f"{key}.{change['name']}"))
+    rows.add.click()  # another row added below it, and the block redrawn, leave it alone
+    app.refresh()
+    assert changed == []

@@ -103,11 +103,11 @@ class MonsterBuilder(widgets.VBox):
         self.controls = c = self.inputs.controls
         # traits, Malice features, villain actions and rule modules as rows of fields (apps/rows.py); each
         # list's typed shortcut box is its `controls` entry too, for scripts
-        self.rule_rows = RuleRows(dict(shipped_rules()), self._rows_changed, "wb-rule-rows")
+        self.rule_rows = RuleRows(dict(shipped_rules()), self.refresh, "wb-rule-rows")
         self.rows: dict[str, RowList[Any]] = {
-            "traits": TraitRows(self._rows_changed, "wb-trait-rows"),
-            "malice_features": MaliceRows(self._rows_changed, "wb-malice-rows"),
-            "villain_actions": VillainActionRows(self._rows_changed, "wb-villain-rows"),
+            "traits": TraitRows(self.refresh, "wb-trait-rows"),
+            "malice_features": MaliceRows(self.refresh, "wb-malice-rows"),
+            "villain_actions": VillainActionRows(self.refresh, "wb-villain-rows"),
             "homebrew_rules": self.rule_rows,
         }
         self.homebrew = ModulesPanel(c["modules_folder"], self.rule_rows)
@@ -149,7 +149,7 @@ class MonsterBuilder(widgets.VBox):
         self.export = ExportTab()
         # the monster's abilities, edited in the Abilities section; the block above shows them
         self.ability_editor = AbilityEditor(build_monster(1, *self.inputs.first, ruleset=self.rules),
-                                            on_change=self._rows_changed, view=False)
+                                            on_change=self.refresh, view=False)
         self.ability_editor.show(False)
         self.inputs.sync()
         self._table(self._build().extra_stamina)  # the stat grid is built now, not at the first chart
@@ -263,11 +263,6 @@ class MonsterBuilder(widgets.VBox):
     def _use_formulas_clicked(self, _: Any = None) -> None:
         """The monster kept as printed becomes a formula monster: every number from the controls again."""
         self._printed = None
-        self.refresh()
-
-    def _rows_changed(self, _items: object = None) -> None:
-        for rows in self.rows.values():  # a row just added has labels of its own
-            plain_tooltips(rows)
         self.refresh()
 
     def refresh(self, change: Any = None) -> None:

@@ -23,7 +23,7 @@ from typing import Any, Generic, TypeVar
 
 import ipywidgets as widgets
 
-from workbench.apps.message import refusal_text
+from workbench.apps.message import plain_tooltips, refusal_text
 from workbench.apps.quiet import Quiet
 from workbench.errors import InvalidInput, WorkbenchError
 from workbench.homebrew.attach import format_attachments, parse_attachments
@@ -212,6 +212,9 @@ class RowList(widgets.VBox, Generic[Item], metaclass=_AbstractWidgetMeta):
         row.up.on_click(lambda _, row=row: self.move(row, -1))
         row.down.on_click(lambda _, row=row: self.move(row, 1))
         row.remove.on_click(lambda _, row=row: self.remove(row))
+        # hover texts before the row is shown: any later change to a text box's model makes its view show the
+        # model's value again, wiping what the Director has begun to type into it
+        plain_tooltips(row.box)
         self._rows.append(row)
         self._changed()
         return row
