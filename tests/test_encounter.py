@@ -7,9 +7,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from encounter_setups import encounter
 
-from workbench.encounter.encounter import Encounter, TerrainObject, creature_from_monster, parse_spec
-from workbench.encounter.party import make_party
+from workbench.encounter.encounter import TerrainObject, creature_from_monster, parse_spec
 from workbench.encounter.report import report
 from workbench.errors import InvalidInput, RulesetError
 from workbench.monster.formulas import build_monster
@@ -17,16 +17,6 @@ from workbench.rules.encounter_tables import encounter_rules, load_encounter_rul
 from workbench.rules.ruleset import DATA_DIR
 
 RULES = DATA_DIR / "rules" / "monster-basics.txt"  # the rules text, copied into the repository
-
-
-def five_level_3(victories=0):
-    return make_party(heroes=5, level=3, victories=victories)
-
-
-def encounter(*specs, party=None, **kw):
-    return Encounter(party=party or five_level_3(), **kw).adding(*specs) if specs else Encounter(
-        party=party or five_level_3(), **kw
-    )
 
 
 # ---------------------------------------------------------------- specs and EV

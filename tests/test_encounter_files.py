@@ -8,6 +8,7 @@ import json
 import os
 
 import pytest
+from encounter_setups import encounter
 
 from workbench.encounter.encounter import Encounter, TerrainObject, creature_from_monster
 from workbench.encounter.files import load_encounter, save_encounter
@@ -16,16 +17,6 @@ from workbench.encounter.objective import choose_objective
 from workbench.encounter.party import make_party
 from workbench.errors import InvalidInput
 from workbench.monster.formulas import build_monster
-
-
-def five_level_3(victories=0):
-    return make_party(heroes=5, level=3, victories=victories)
-
-
-def encounter(*specs, party=None, **kw):
-    return Encounter(party=party or five_level_3(), **kw).adding(*specs) if specs else Encounter(
-        party=party or five_level_3(), **kw
-    )
 
 
 def test_save_and_load_round_trip(tmp_path):

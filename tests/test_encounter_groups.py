@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from encounter_setups import encounter, five_level_3
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,16 +14,6 @@ from workbench.encounter.encounter import Encounter, InitiativeGroup
 from workbench.encounter.groups import check_groups, format_groups, parse_groups, suggest_groups
 from workbench.encounter.party import budget, make_party
 from workbench.errors import InvalidInput
-
-
-def five_level_3(victories=0):
-    return make_party(heroes=5, level=3, victories=victories)
-
-
-def encounter(*specs, party=None, **kw):
-    return Encounter(party=party or five_level_3(), **kw).adding(*specs) if specs else Encounter(
-        party=party or five_level_3(), **kw
-    )
 
 
 def party(heroes=5, level=3):

@@ -4,6 +4,7 @@ organization guidelines (item 8), shared villain actions, and every guideline fi
 from __future__ import annotations
 
 import pytest
+from encounter_setups import encounter, five_level_3
 
 from workbench.encounter.encounter import Encounter, TerrainObject, parse_spec
 from workbench.encounter.party import make_party
@@ -20,16 +21,6 @@ def party(heroes=5, level=3):
 
 def check(e, key):
     return next(c for c in report(e).checks if c.key == key)
-
-
-def five_level_3(victories=0):
-    return make_party(heroes=5, level=3, victories=victories)
-
-
-def encounter(*specs, party=None, **kw):
-    return Encounter(party=party or five_level_3(), **kw).adding(*specs) if specs else Encounter(
-        party=party or five_level_3(), **kw
-    )
 
 
 # ---------------------------------------------------------------- item 4: terrain object levels

@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
+from encounter_setups import encounter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from workbench.encounter.encounter import Encounter
-from workbench.encounter.party import make_party
 from workbench.encounter.report import report
 from workbench.rules.encounter_tables import DIFFICULTIES
-
-
-def five_level_3(victories=0):
-    return make_party(heroes=5, level=3, victories=victories)
-
-
-def encounter(*specs, party=None, **kw):
-    return Encounter(party=party or five_level_3(), **kw).adding(*specs) if specs else Encounter(
-        party=party or five_level_3(), **kw
-    )
 
 
 @given(

@@ -4,8 +4,8 @@ thing's and ward's Stamina, reinforcements and the numbers for a party."""
 from __future__ import annotations
 
 import pytest
+from encounter_setups import encounter
 
-from workbench.encounter.encounter import Encounter
 from workbench.encounter.objective import (
     apply_objectives,
     choose_objective,
@@ -20,16 +20,6 @@ from workbench.encounter.objective import (
 from workbench.encounter.party import make_party
 from workbench.encounter.report import report
 from workbench.errors import InvalidInput
-
-
-def five_level_3(victories=0):
-    return make_party(heroes=5, level=3, victories=victories)
-
-
-def encounter(*specs, party=None, **kw):
-    return Encounter(party=party or five_level_3(), **kw).adding(*specs) if specs else Encounter(
-        party=party or five_level_3(), **kw
-    )
 
 
 @pytest.mark.parametrize(
