@@ -43,9 +43,11 @@ def test_two_pages_on_one_fight_lose_nothing(browser, lesson_url, app_token, art
         assert len(json.loads(fight.read_text())["events"]) == 2  # the first page's rounds are kept
         second.button("Reload the saved fight", RUNNER).click()
         second.page.locator(f"{RUNNER} .wb-fight-strip:has-text('Round 2')").wait_for()
+        reloaded = second.page.locator(f"{RUNNER} .wb-fight-saved:has-text('Reloaded the fight saved in')")
+        reloaded.wait_for()
         second.button("Next round", RUNNER).click()
         second.page.locator(f"{RUNNER} .wb-fight-strip:has-text('Round 3')").wait_for()
-        second.page.locator(f"{RUNNER} .wb-fight-saved:has-text('changed')").wait_for(state="detached")
+        reloaded.wait_for(state="detached")  # said until the next save: the board is drawn before the file is written
         assert len(json.loads(fight.read_text())["events"]) == 3
     finally:
         first.close()
