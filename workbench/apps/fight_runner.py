@@ -25,6 +25,7 @@ import ipywidgets as widgets
 
 from workbench.apps.fight_saving import FightSaving
 from workbench.apps.message import refusal_html
+from workbench.encounter.objective import DIMINISH_CONDITIONS
 from workbench.errors import InvalidInput
 from workbench.fight.fight import Fight
 from workbench.fight.pace import Pace, fight_pace
@@ -42,9 +43,11 @@ from workbench.render.fight import (
     player_view_html,
     result_html,
     squads_html,
+    stakes_html,
     turn_strip_html,
     unit_html,
 )
+from workbench.rules.limits import MAX_COUNT, MAX_ROUNDS
 
 __all__ = ["COMMON_CONDITIONS", "END_CHOICES", "fight_runner"]
 
@@ -92,7 +95,39 @@ LABELS = {
     "minus": "−1", "met": "Objective met", "failed": "Objective failed", "end": "End the fight",
     "reinforce": "Reinforce", "temporary": "Temporary Stamina", "set_stamina": "Hero's Stamina",
     "minion_dies": "A minion dies", "hold_back": "Hold back", "bring_in": "Bring in", "move": "Move",
+    "end_effect": "End Effect",
 }
+
+# Diminish Numbers' choice on the page: none chosen (the rules' own reading) or one the fight accepts
+NOT_CHOSEN = "Not chosen: half or less of the foes at the start (a solo's own against a solo)"
+
+
+def _diminish_options(fight: Fight) -> list[tuple[str, str | None]]:
+    """The conditions the fight accepts now, and the one chosen (still shown once the fight has ended)."""
+    keys = list(fight.diminish_conditions())
+    chosen = _choice(fight)
+    if chosen is not None and chosen not in keys:
+        keys.append(chosen)
+    return [(NOT_CHOSEN, None)] + [(DIMINISH_CONDITIONS[k], k) for k in keys]
+
+
+def _choice(fight: Fight) -> str | None:
+    return next((p.choice for p in fight.state.objectives if p.key == "diminish_numbers"), None)
+
+
+def _things(fight: Fight) -> tuple[int, int]:
+    """Destroy the Thing!'s (things, to destroy) as the fight holds them (two, both, until the Director says)."""
+    p = next((p for p in fight.state.objectives if p.key == "destroy_the_thing"), None)
+    if p is None:
+        return 2, 2
+    things = max(2, p.things or p.target or 2)
+    return things, min(things, p.target or things)
+
+
+def _multiple_things(fight: Fight) -> bool:
+    """The encounter's Destroy the Thing! has several things ("In a multiple-thing setup"): the page asks
+    how many and how many must go."""
+    return any(o.key == "destroy_the_thing" and o.conditions.get("multiple") for o in fight.encounter.objectives)
 
 
 class _Runner:
@@ -143,15 +178,33 @@ class _Runner:
             "end_victories": widgets.BoundedIntText(value=fight.victories_for_success, min=0, max=99,
                                                     description="Victories each", style=wide,
                                                     layout={"width": "12em"}),
+            "end_effect_on": widgets.Dropdown(options=[], description="Effect to end", style=wide),
+            "diminish": widgets.Dropdown(options=_diminish_options(fight), value=_choice(fight),
+                                         description="Diminish Numbers ends", style=wide,
+                                         layout={"width": "44em"}),
+            "things": widgets.BoundedIntText(value=_things(fight)[0], min=2, max=MAX_COUNT, description="Things",
+                                             layout={"width": "11em"}),
+            "needed": widgets.BoundedIntText(value=_things(fight)[1], min=1, max=_things(fight)[0],
+                                             description="To destroy", style=wide, layout={"width": "11em"}),
+            "durations": {p.key: widgets.BoundedIntText(value=p.duration, min=1, max=MAX_ROUNDS,
+                                                        description=f"{p.name}: rounds", style=wide,
+                                                        layout={"width": "18em"})
+                          for p in fight.state.objectives if p.duration is not None},
             "buttons": {key: widgets.Button(description=text, layout={"width": "auto"})
                         for key, text in LABELS.items()},
         }
         self.pace: Pace | None = None
         self.on_change: Callable[[Fight], None] | None = None
+        # the page's runner rebuilt on another fight (this one with other durations), saved and told
+        self.restart: Callable[[Fight], None] | None = None
         self._syncing = False
         for key in ("strip", "acting", "roster", "malice_line", "villain_note", "objectives", "result", "log",
-                    "players", "refusal", "saved", "pace", "forecast", "squads"):
+                    "players", "refusal", "saved", "pace", "forecast", "squads", "end_effect", "stakes"):
             self.c[key] = widgets.HTML().add_class(f"wb-fight-{key.replace('_', '-')}")
+        self.c["end_effect_row"] = widgets.HBox(
+            [self.c["end_effect"], self.c["end_effect_on"], self.c["buttons"]["end_effect"]],
+            layout={"display": "none", "flex_flow": "row wrap", "align_items": "center"})
+        self.c["end_effect_row"].add_class("wb-fight-end-effect-row")
         handlers = self._handlers()
         for key, handler in handlers.items():
             self.c["buttons"][key].on_click(self._act(handler))
@@ -162,6 +215,11 @@ class _Runner:
         self.c["end_how"].observe(self._end_how, names="value")
         for key in ("hero_stamina", "party_damage"):
             self.c[key].observe(self._forecast, names="value")
+        self.c["diminish"].observe(self._diminish, names="value")
+        for key in ("things", "needed"):
+            self.c[key].observe(self._set_things, names="value")
+        for key, box in self.c["durations"].items():
+            box.observe(self._duration(key), names="value")
         self.show()
 
     def _handlers(self) -> dict[str, Callable[[], Any]]:
@@ -188,7 +246,49 @@ class _Runner:
             "hold_back": lambda: f.hold_back(c["target"].value),
             "bring_in": lambda: f.bring_in(c["target"].value),
             "move": lambda: f.move_turn(c["actor"].value, c["place"].value),
+            "end_effect": self._end_effect,
         }
+
+    def _end_effect(self) -> None:
+        offer = self.fight.end_effect_offer()
+        if offer is None:
+            raise InvalidInput("end_effect", None, "End Effect at the end of the turn of a creature that has it",
+                               "no creature with End Effect has just ended its turn with a save-ends effect")
+        self.fight.end_effect(offer[0], self.c["end_effect_on"].value)
+
+    def _diminish(self, _change: object = None) -> None:
+        """Diminish Numbers' condition, the Director's choice: an event of the fight (saved, undone)."""
+        if self._syncing or self.c["diminish"].value == _choice(self.fight):
+            return
+        self._act(lambda: self.fight.choose("diminish_numbers", self.c["diminish"].value))(None)
+
+    def _set_things(self, _change: object = None) -> None:
+        """Destroy the Thing!'s things and how many must go: an event of the fight (saved, undone)."""
+        c = self.c
+        c["needed"].max = c["things"].value
+        if self._syncing or (c["things"].value, c["needed"].value) == _things(self.fight):
+            return
+        self._act(lambda: self.fight.set_things("destroy_the_thing", c["things"].value, c["needed"].value))(None)
+
+    def _duration(self, key: str) -> Callable[[object], None]:
+        """The rounds the Director sets for a timed objective: the fight played again with that duration
+        (`Fight.with_durations`), its difficulty and Victories with it, and the board rebuilt on it."""
+
+        def handler(_change: object = None) -> None:
+            if self._syncing:
+                return
+            wanted = {**self.fight.durations, key: self.c["durations"][key].value}
+            if wanted == self.fight.durations or self.restart is None:
+                return
+            try:
+                fight = self.fight.with_durations(wanted)
+            except InvalidInput as exc:
+                self.c["refusal"].value = refusal_html(exc)
+                self.show()
+                return
+            self.restart(fight)
+
+        return handler
 
     def _end(self) -> None:
         reason, victorious = END_CHOICES[self.c["end_how"].value]
@@ -313,9 +413,11 @@ class _Runner:
         c["players"].value = player_view_html(f)
         c["forecast"].value = malice_forecast_html(f)
         c["squads"].value = squads_html(f) if any(u.squad is not None for u in f.units) else ""
+        c["stakes"].value = stakes_html(f)
         self._syncing = True
         try:
             c["shown"].value = f.state.malice_shown
+            self._follow_choices()
         finally:
             self._syncing = False
         c["pace"].value = (pace_beside_html(self.pace, f) if self.pace is not None else
@@ -328,6 +430,34 @@ class _Runner:
         c["in_area"].max = unit.squad.alive if unit.squad is not None and unit.squad.alive else 1
         c["buttons"]["undo"].disabled = not f.can_undo
         c["buttons"]["end"].disabled = f.ended
+
+    def _follow_choices(self) -> None:
+        """The Director's choices as the fight holds them (after an undo too), and End Effect when on offer."""
+        f, c = self.fight, self.c
+        options = tuple(_diminish_options(f))
+        if tuple(c["diminish"].options) != options:
+            c["diminish"].options = options
+        c["diminish"].value = _choice(f)
+        c["diminish"].disabled = f.ended
+        things, needed = _things(f)
+        c["things"].value = things
+        c["needed"].max = things
+        c["needed"].value = needed
+        for key, box in c["durations"].items():
+            box.value = f.durations.get(key, box.value)
+        offer = f.end_effect_offer()
+        if offer is None:
+            c["end_effect"].value = ""
+            c["end_effect_row"].layout.display = "none"
+            return
+        name, damage, saves = offer
+        if tuple(c["end_effect_on"].options) != saves:
+            c["end_effect_on"].options = saves
+        if c["end_effect_on"].value not in saves:
+            c["end_effect_on"].value = saves[0]
+        c["end_effect"].value = (f"<b>End Effect</b>: {escape(name)} can take {damage} damage to end one effect on "
+                                 "them that can be ended by a saving throw (this damage can't be reduced).")
+        c["end_effect_row"].layout.display = "flex"
 
     def _follow_units(self) -> None:
         """The pickers of creatures and groups follow the fight (reinforcements join, undo takes them away)."""
@@ -363,7 +493,7 @@ class _Runner:
         objectives = bool(self.fight.state.objectives)
         turn_box = widgets.VBox([
             row(b["round"], c["actor"], b["turn"], b["end_turn"], b["end_round"], b["undo"]),
-            c["refusal"], self.saving.box if self.saving is not None else c["saved"], c["strip"],
+            c["end_effect_row"], c["refusal"], self.saving.box if self.saving is not None else c["saved"], c["strip"],
         ])
         table = widgets.HBox([
             widgets.VBox([c["acting"]], layout={"flex": "1 1 55%", "min_width": "320px"}),
@@ -390,8 +520,12 @@ class _Runner:
             c["malice_line"], c["forecast"], row(c["feature"], c["malice"], c["spender"], b["spend"]),
             row(c["villain"], b["villain"]) if c["villain"].options else nothing, c["villain_note"],
         )
+        keys = {p.key for p in self.fight.state.objectives}
         objective = section(
-            "Objective", c["objectives"],
+            "Objective", c["stakes"], c["objectives"],
+            row(*c["durations"].values()) if c["durations"] else nothing,
+            row(c["diminish"]) if "diminish_numbers" in keys else nothing,
+            row(c["things"], c["needed"]) if _multiple_things(self.fight) else nothing,
             row(c["counter"], b["plus"], b["minus"]) if c["counter"].options else nothing,
             row(b["met"], b["failed"]) if objectives else nothing,
         )
@@ -414,8 +548,17 @@ def fight_runner(fight: Fight, save_path: str | Path | None = None,
     def start(current: Fight) -> None:
         runner = _Runner(current, path, saving)
         runner.on_change = on_change
+        runner.restart = restart
         app.children = runner.layout().children
         app.controls, app.fight, app.refresh, app.saving = runner.c, current, runner.show, saving
+
+    def restart(current: Fight) -> None:
+        """Another fight on the board (the same one with other durations): drawn, saved, and told."""
+        start(current)
+        if saving is not None:
+            saving.save(current)
+        if on_change is not None:
+            on_change(current)
 
     saving = FightSaving(path, start) if path is not None else None
     start(fight)
