@@ -85,7 +85,31 @@ def main() -> None:
         report("board only: End turn + Undo, stat block shown", timed(
             lambda: (bb["end_turn"].click(), bb["undo"].click()), 150))
 
-        for _ in range(196):
+        for _ in range(40):  # a fight some way in: the duration plays every event again
+            app.damage("Orc 2", 0)
+        box = runner.controls["durations"]["hold_them_off"]
+        rounds = iter([6, 4] * 20)
+        report("a duration set (46 events replayed) -> board + save", timed(
+            lambda: setattr(runner.controls["durations"]["hold_them_off"], "value", next(rounds)), 20))
+        assert box is runner.controls["durations"]["hold_them_off"] and runner.fight.durations
+
+        solo = wb.instant_solo(wb.build_monster(3, "leader").model_copy(update={"name": "Ogre"}))
+        duel = fight_runner(wb.Fight(wb.Encounter(party=enc.party).adding(creature_from_monster(solo, 1)), [solo]),
+                            Path(folder) / "duel.json")
+        dc, db = duel.controls, duel.controls["buttons"]
+        db["round"].click()
+        dc["actor"].value = "group:1"
+        db["turn"].click()
+        dc["target"].value, dc["condition"].value, dc["ends"].value = "Ogre", "dazed", "save ends"
+        db["condition"].click()
+        db["end_turn"].click()
+        assert dc["end_effect_row"].layout.display == "flex"
+        report("2 clicks: End Effect, Undo (solo) -> board + save", timed(
+            lambda: (db["end_effect"].click(), db["undo"].click()), 100))
+        assert dc["refusal"].value == ""
+
+        app = runner.fight
+        for _ in range(196 - 40):
             app.damage("Orc 2", 0)
         app.save(path)
         start = time.perf_counter()

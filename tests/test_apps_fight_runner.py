@@ -194,7 +194,7 @@ def test_a_six_round_hold_moves_the_difficulty_and_victories_and_is_saved(tmp_pa
     click(app, "round")
     box = c["durations"]["hold_them_off"]
     box.value = 6
-    c = app.controls  # the board is built again on the fight with its duration
+    assert app.controls is c  # the same board, on the fight with its duration
     assert app.fight.durations == {"hold_them_off": 6}
     assert app.fight.round == 1  # the fight so far is kept
     assert f">{six.outcome.difficulty}<" in c["stakes"].value

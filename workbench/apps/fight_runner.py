@@ -7,8 +7,10 @@ temporary Stamina and a hero's Stamina kept by the runner; dead, fled, a minion 
 conditions with how they end; a squad's captain and every squad as it stands; creatures held back before the
 first round and brought in as reinforcements in the round the Director chooses, or new ones of the
 encounter's stat blocks; Malice spent on the fight's features and the stat blocks' own Malice abilities, by
-a creature acting now, with the Malice ahead; villain actions offered when the rules allow them; the
-objective's counters; one undo; the end, by the rules or by the Director's judgement (surrender, retreat)
+a creature acting now, with the Malice ahead; villain actions offered when the rules allow them; End Effect
+offered at the end of the turn of a creature that has it; the objective's counters and the Director's choices
+the text offers (Diminish Numbers' condition, Destroy the Thing!'s things and how many must go, a timed
+objective's rounds), with the difficulty and Victories they give and the reading behind them; one undo; the end, by the rules or by the Director's judgement (surrender, retreat)
 with its Victories; and what the players see. Every control calls one `Fight` method and the fight is saved
 after it (`Fight.save`), so the page resumes where it stopped. Glue only: the rules live in `workbench.fight`.
 
@@ -195,8 +197,8 @@ class _Runner:
         }
         self.pace: Pace | None = None
         self.on_change: Callable[[Fight], None] | None = None
-        # the page's runner rebuilt on another fight (this one with other durations), saved and told
-        self.restart: Callable[[Fight], None] | None = None
+        # told when another fight takes the board (this one with other durations)
+        self.on_swap: Callable[[Fight], None] | None = None
         self._syncing = False
         for key in ("strip", "acting", "roster", "malice_line", "villain_note", "objectives", "result", "log",
                     "players", "refusal", "saved", "pace", "forecast", "squads", "end_effect", "stakes"):
@@ -223,29 +225,35 @@ class _Runner:
         self.show()
 
     def _handlers(self) -> dict[str, Callable[[], Any]]:
-        f, c = self.fight, self.c
+        """Each button's action, on the fight the board holds when it is clicked."""
+        c = self.c
+
+        def fight() -> Fight:  # the fight on the board now (a duration set puts another in its place)
+            return self.fight
+
         return {
-            "round": f.start_round, "end_round": f.end_round,
-            "turn": lambda: f.start_turn(c["actor"].value), "end_turn": f.end_turn, "undo": f.undo,
-            "damage": lambda: f.damage(c["target"].value, c["amount"].value,
-                                       damage_type=c["damage_type"].value or None),
-            "area": lambda: f.damage(c["target"].value, c["amount"].value, in_area=c["in_area"].value,
-                                     damage_type=c["damage_type"].value or None),
-            "heal": lambda: f.heal(c["target"].value, c["amount"].value),
-            "dies": lambda: f.dies(c["target"].value), "flees": lambda: f.flees(c["target"].value),
-            "condition": lambda: f.add_condition(c["target"].value, c["condition"].value, c["ends"].value),
-            "end_condition": lambda: f.end_condition(c["target"].value, c["condition"].value),
-            "captain": lambda: f.attach_captain(c["squad"].value, c["captain"].value),
-            "spend": lambda: f.spend(c["feature"].value, c["malice"].value, c["spender"].value or None),
+            "round": lambda: fight().start_round(), "end_round": lambda: fight().end_round(),
+            "turn": lambda: fight().start_turn(c["actor"].value), "end_turn": lambda: fight().end_turn(),
+            "undo": lambda: fight().undo(),
+            "damage": lambda: fight().damage(c["target"].value, c["amount"].value,
+                                             damage_type=c["damage_type"].value or None),
+            "area": lambda: fight().damage(c["target"].value, c["amount"].value, in_area=c["in_area"].value,
+                                           damage_type=c["damage_type"].value or None),
+            "heal": lambda: fight().heal(c["target"].value, c["amount"].value),
+            "dies": lambda: fight().dies(c["target"].value), "flees": lambda: fight().flees(c["target"].value),
+            "condition": lambda: fight().add_condition(c["target"].value, c["condition"].value, c["ends"].value),
+            "end_condition": lambda: fight().end_condition(c["target"].value, c["condition"].value),
+            "captain": lambda: fight().attach_captain(c["squad"].value, c["captain"].value),
+            "spend": lambda: fight().spend(c["feature"].value, c["malice"].value, c["spender"].value or None),
             "villain": self._villain, "plus": lambda: self._count(1), "minus": lambda: self._count(-1),
             "met": lambda: self._settle(True), "failed": lambda: self._settle(False), "end": self._end,
-            "reinforce": lambda: f.reinforce(c["stat_block"].value, c["count"].value),
-            "temporary": lambda: f.temporary(c["target"].value, c["amount"].value),
-            "set_stamina": lambda: f.set_stamina(c["target"].value, c["amount"].value),
-            "minion_dies": lambda: f.minion_dies(c["target"].value),
-            "hold_back": lambda: f.hold_back(c["target"].value),
-            "bring_in": lambda: f.bring_in(c["target"].value),
-            "move": lambda: f.move_turn(c["actor"].value, c["place"].value),
+            "reinforce": lambda: fight().reinforce(c["stat_block"].value, c["count"].value),
+            "temporary": lambda: fight().temporary(c["target"].value, c["amount"].value),
+            "set_stamina": lambda: fight().set_stamina(c["target"].value, c["amount"].value),
+            "minion_dies": lambda: fight().minion_dies(c["target"].value),
+            "hold_back": lambda: fight().hold_back(c["target"].value),
+            "bring_in": lambda: fight().bring_in(c["target"].value),
+            "move": lambda: fight().move_turn(c["actor"].value, c["place"].value),
             "end_effect": self._end_effect,
         }
 
@@ -272,13 +280,14 @@ class _Runner:
 
     def _duration(self, key: str) -> Callable[[object], None]:
         """The rounds the Director sets for a timed objective: the fight played again with that duration
-        (`Fight.with_durations`), its difficulty and Victories with it, and the board rebuilt on it."""
+        (`Fight.with_durations`) takes the board, its difficulty and Victories with it; saved and told like
+        an action. The same encounter, so every control stays as it is."""
 
         def handler(_change: object = None) -> None:
             if self._syncing:
                 return
             wanted = {**self.fight.durations, key: self.c["durations"][key].value}
-            if wanted == self.fight.durations or self.restart is None:
+            if wanted == self.fight.durations:
                 return
             try:
                 fight = self.fight.with_durations(wanted)
@@ -286,7 +295,11 @@ class _Runner:
                 self.c["refusal"].value = refusal_html(exc)
                 self.show()
                 return
-            self.restart(fight)
+            self.fight = fight
+            if self.on_swap is not None:
+                self.on_swap(fight)
+            self._end_how()  # the Victories the Director's end offers follow the difficulty
+            self._act(lambda: None)(None)
 
         return handler
 
@@ -548,17 +561,9 @@ def fight_runner(fight: Fight, save_path: str | Path | None = None,
     def start(current: Fight) -> None:
         runner = _Runner(current, path, saving)
         runner.on_change = on_change
-        runner.restart = restart
+        runner.on_swap = lambda swapped: setattr(app, "fight", swapped)
         app.children = runner.layout().children
         app.controls, app.fight, app.refresh, app.saving = runner.c, current, runner.show, saving
-
-    def restart(current: Fight) -> None:
-        """Another fight on the board (the same one with other durations): drawn, saved, and told."""
-        start(current)
-        if saving is not None:
-            saving.save(current)
-        if on_change is not None:
-            on_change(current)
 
     saving = FightSaving(path, start) if path is not None else None
     start(fight)
