@@ -9,7 +9,7 @@ from __future__ import annotations
 from fight_setups import BRUTE, SPINECLEAVER, encounter, group, named, platoon
 
 from workbench.apps.fight_runner import NOT_CHOSEN, fight_runner
-from workbench.encounter.objective import DIMINISH_CONDITIONS, choose_objective
+from workbench.encounter.objective import DIMINISH_CONDITIONS, choose_objective, thing_stamina
 from workbench.fight.fight import Fight, load_fight
 from workbench.formats.bestiary import sample_bestiary
 from workbench.formats.stat_block import whole_stat_block
@@ -153,7 +153,8 @@ def test_destroy_the_things_number_and_how_many_must_go(tmp_path):
     c["needed"].value = 3
     p = app.fight.state.objectives[0]
     assert (p.things, p.target) == (4, 3)
-    assert "3 of 4 things to destroy" in c["objectives"].value
+    each = ", ".join(map(str, thing_stamina(1, things=4)))  # "Divide the thing's Stamina between all ..."
+    assert f"3 of 4 things to destroy (Stamina {each})" in c["objectives"].value
     c["things"].value = 2  # fewer things than must go: the number to destroy follows
     p = app.fight.state.objectives[0]
     assert (p.things, p.target, c["needed"].value) == (2, 2, 2)

@@ -276,3 +276,11 @@ def test_a_duration_is_refused_for_an_objective_without_one_or_one_the_fight_can
     fight.end_round()  # held 3 rounds: over
     assert fight.ended
     assert "event 4 (end_round)" in refusal(lambda: fight.with_durations({"hold_them_off": 2})).reason
+
+
+def test_the_things_stamina_is_divided_between_the_things_the_director_sets():
+    # "Divide the thing's Stamina between all the individual things"; sturdy: "Stamina 50 × the heroes' level"
+    fight = Fight(platoon(4, "destroy_the_thing", multiple=True, sturdy=True))
+    fight.set_things("destroy_the_thing", 3)
+    assert sum(fight.thing_staminas()) == 50 and len(fight.thing_staminas()) == 3
+    assert Fight(platoon(4)).thing_staminas() == ()

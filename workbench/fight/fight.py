@@ -64,6 +64,7 @@ from workbench.encounter.objective import (
     DIMINISH_CONDITIONS,
     ObjectiveOutcome,
     complete_the_action_tasks,
+    thing_stamina,
     with_duration,
 )
 from workbench.errors import InvalidInput
@@ -290,6 +291,18 @@ class Fight:
     def tasks_per_round(self) -> int:
         """Complete the Action's tasks a round needs now: "half or more of the heroes" still fighting."""
         return complete_the_action_tasks(heroes_fighting(self.state), self._ctx.rules)
+
+    def thing_staminas(self) -> tuple[int, ...]:
+        """Destroy the Thing!'s things' Stamina as the fight holds them: 35 × the heroes' level (sturdy: 50 ×)
+        "divide[d] ... between all the individual things"; () without the objective, or for heroes of mixed
+        levels (the text gives no rounding for an average level)."""
+        p = next((p for p in self.state.objectives if p.key == "destroy_the_thing"), None)
+        chosen = next((o for o in self.encounter.objectives if o.key == "destroy_the_thing"), None)
+        level = self.encounter.party.average_level
+        if p is None or chosen is None or level != int(level):
+            return ()
+        sturdy = bool(chosen.conditions.get("sturdy"))
+        return thing_stamina(int(level), sturdy, p.things or p.target or 1, self._ctx.rules)
 
     def foe_counts(self) -> tuple[int, int, int]:
         """Diminish Numbers' counts now: (foes in the fight, foes at the start, non-minion foes in the fight),

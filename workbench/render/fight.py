@@ -157,7 +157,9 @@ def _objective_extra(fight: Fight, p: Progress) -> list[str]:
                 "fighting); a round that ends with fewer is a failure"]
     if p.key == "destroy_the_thing":
         things = p.things or p.target or 1
-        return [f"{p.target or 1} of {things} thing{'s' if things != 1 else ''} to destroy"]
+        staminas = fight.thing_staminas()
+        each = f" (Stamina {', '.join(map(str, staminas))})" if staminas else ""
+        return [f"{p.target or 1} of {things} thing{'s' if things != 1 else ''} to destroy{each}"]
     if p.key == "diminish_numbers":
         now, start, non_minions = fight.foe_counts()
         chosen = (DIMINISH_CONDITIONS[p.choice] if p.choice else
