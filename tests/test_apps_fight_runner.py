@@ -114,8 +114,8 @@ def test_diminish_numbers_offers_the_conditions_the_encounter_allows_and_the_cho
     app = runner(diminish_fight(), tmp_path)
     c = app.controls
     offered = [value for _label, value in c["diminish"].options]
-    assert offered == [None, "minion_groups", "horde", "platoon", "half"]  # no solo in this fight
-    assert c["diminish"].value is None and NOT_CHOSEN in dict(c["diminish"].options)
+    assert offered == ["", "minion_groups", "horde", "platoon", "half"]  # no solo in this fight
+    assert c["diminish"].value == "" and NOT_CHOSEN in dict(c["diminish"].options)
     assert "no condition chosen" in c["objectives"].value
     c["diminish"].value = "minion_groups"
     assert app.fight.state.objectives[0].choice == "minion_groups"
@@ -129,14 +129,14 @@ def test_diminish_numbers_offers_the_conditions_the_encounter_allows_and_the_cho
     click(app, "undo")
     click(app, "undo")
     click(app, "undo")
-    assert c["diminish"].value is None  # undo takes the choice back, and the picker follows
+    assert c["diminish"].value == ""  # undo takes the choice back, and the picker follows
 
 
 def test_diminish_numbers_choice_taken_back_on_the_page(tmp_path):
     app = runner(diminish_fight(), tmp_path)
     c = app.controls
     c["diminish"].value = "half"
-    c["diminish"].value = None
+    c["diminish"].value = ""
     assert app.fight.state.objectives[0].choice is None
     assert [e.kind for e in app.fight.events] == ["choose", "choose"]
 

@@ -51,7 +51,7 @@ from workbench.render.fight import (
 )
 from workbench.rules.limits import MAX_COUNT, MAX_ROUNDS
 
-__all__ = ["COMMON_CONDITIONS", "END_CHOICES", "fight_runner"]
+__all__ = ["COMMON_CONDITIONS", "DIMINISH_LABELS", "END_CHOICES", "NOT_CHOSEN", "fight_runner"]
 
 # the conditions of Draw Steel, offered in the condition box (any other label can be typed)
 COMMON_CONDITIONS = ("bleeding", "dazed", "frightened", "grabbed", "prone", "restrained", "slowed", "taunted",
@@ -100,21 +100,30 @@ LABELS = {
     "end_effect": "End Effect",
 }
 
-# Diminish Numbers' choice on the page: none chosen (the rules' own reading) or one the fight accepts
-NOT_CHOSEN = "Not chosen: half or less of the foes at the start (a solo's own against a solo)"
+# Diminish Numbers' choice on the page: none chosen (the rules' own reading) or one the fight accepts, each
+# in a few words (the objective's line beside it quotes the condition whole)
+NOT_CHOSEN = "Not chosen: half the foes at the start, or the solo's own"
+DIMINISH_LABELS = {
+    "minion_groups": "Two or more minion groups: no non-minion foe left",
+    "horde": "Mostly horde: the heroes outnumber their foes",
+    "platoon": "Mostly platoon: the heroes outnumber their foes 2 to 1",
+    "half": "Half or less of the foes at the start remain",
+    "solo": "The solo at a quarter of its Stamina, villain actions used",
+}
 
 
-def _diminish_options(fight: Fight) -> list[tuple[str, str | None]]:
+def _diminish_options(fight: Fight) -> list[tuple[str, str]]:
     """The conditions the fight accepts now, and the one chosen (still shown once the fight has ended)."""
     keys = list(fight.diminish_conditions())
     chosen = _choice(fight)
-    if chosen is not None and chosen not in keys:
+    if chosen and chosen not in keys:
         keys.append(chosen)
-    return [(NOT_CHOSEN, None)] + [(DIMINISH_CONDITIONS[k], k) for k in keys]
+    return [(NOT_CHOSEN, "")] + [(DIMINISH_LABELS.get(k, DIMINISH_CONDITIONS[k]), k) for k in keys]
 
 
-def _choice(fight: Fight) -> str | None:
-    return next((p.choice for p in fight.state.objectives if p.key == "diminish_numbers"), None)
+def _choice(fight: Fight) -> str:
+    """Diminish Numbers' chosen condition, "" for none (a picker's None is no option at all)."""
+    return next((p.choice or "" for p in fight.state.objectives if p.key == "diminish_numbers"), "")
 
 
 def _things(fight: Fight) -> tuple[int, int]:
@@ -183,9 +192,9 @@ class _Runner:
             "end_effect_on": widgets.Dropdown(options=[], description="Effect to end", style=wide),
             "diminish": widgets.Dropdown(options=_diminish_options(fight), value=_choice(fight),
                                          description="Diminish Numbers ends", style=wide,
-                                         layout={"width": "44em"}),
+                                         layout={"width": "36em"}),
             "things": widgets.BoundedIntText(value=_things(fight)[0], min=2, max=MAX_COUNT, description="Things",
-                                             layout={"width": "11em"}),
+                                             style=wide, layout={"width": "10em"}),
             "needed": widgets.BoundedIntText(value=_things(fight)[1], min=1, max=_things(fight)[0],
                                              description="To destroy", style=wide, layout={"width": "11em"}),
             "durations": {p.key: widgets.BoundedIntText(value=p.duration, min=1, max=MAX_ROUNDS,
@@ -268,7 +277,7 @@ class _Runner:
         """Diminish Numbers' condition, the Director's choice: an event of the fight (saved, undone)."""
         if self._syncing or self.c["diminish"].value == _choice(self.fight):
             return
-        self._act(lambda: self.fight.choose("diminish_numbers", self.c["diminish"].value))(None)
+        self._act(lambda: self.fight.choose("diminish_numbers", self.c["diminish"].value or None))(None)
 
     def _set_things(self, _change: object = None) -> None:
         """Destroy the Thing!'s things and how many must go: an event of the fight (saved, undone)."""

@@ -183,7 +183,7 @@ def stakes_html(fight: Fight) -> str:
              for p in fight.state.objectives if p.duration is not None]
     notes = [str(escape(n)) for n in outcome.notes] or ["no objective condition moves the difficulty"]
     parts = [line] + ([" ".join(s + "." for s in spans)] if spans else []) + ["Reading: " + "; ".join(notes) + "."]
-    return '<div class="wb-fight-stakes">' + "<br>".join(parts) + "</div>"
+    return '<div class="wb-stakes">' + "<br>".join(parts) + "</div>"
 
 
 @_markup
