@@ -237,6 +237,11 @@ def test_a_duration_the_fight_so_far_cannot_keep_is_refused_and_nothing_changes(
         click(app, "round")
     click(app, "end_round")
     assert app.fight.ended  # held for the 3 rounds
-    c["durations"]["hold_them_off"].value = 2  # round 3 would be after the end: refused on replay
-    assert "durations" in c["refusal"].value
-    assert app.fight.durations == {}
+    assert c["durations"]["hold_them_off"].disabled  # its Victories are written: undo to go back
+    click(app, "undo")
+    c["target"].value = "Orc 1"
+    click(app, "dies")  # in round 3
+    c["durations"]["hold_them_off"].value = 2  # a 2-round hold is over before round 3's deeds: refused
+    assert "Event 4 (dies) would be refused" in c["refusal"].value
+    assert app.fight.durations == {} and not app.fight.ended
+    assert c["durations"]["hold_them_off"].value == 3  # the box shows the fight's duration again

@@ -10,9 +10,10 @@ encounter's stat blocks; Malice spent on the fight's features and the stat block
 a creature acting now, with the Malice ahead; villain actions offered when the rules allow them; End Effect
 offered at the end of the turn of a creature that has it; the objective's counters and the Director's choices
 the text offers (Diminish Numbers' condition, Destroy the Thing!'s things and how many must go, a timed
-objective's rounds), with the difficulty and Victories they give and the reading behind them; one undo; the end, by the rules or by the Director's judgement (surrender, retreat)
-with its Victories; and what the players see. Every control calls one `Fight` method and the fight is saved
-after it (`Fight.save`), so the page resumes where it stopped. Glue only: the rules live in `workbench.fight`.
+objective's rounds), with the difficulty and Victories they give and the reading behind them; one undo;
+the end, by the rules or by the Director's judgement (surrender, retreat) with its Victories; and what the
+players see. Every control calls one `Fight` method and the fight is saved after it (`Fight.save`), so the
+page resumes where it stopped. Glue only: the rules live in `workbench.fight`.
 
 The returned widget carries `controls` (a dict of its controls, for scripts and tests) and `fight`.
 """
@@ -295,8 +296,10 @@ class _Runner:
         def handler(_change: object = None) -> None:
             if self._syncing:
                 return
-            wanted = {**self.fight.durations, key: self.c["durations"][key].value}
-            if wanted == self.fight.durations:
+            timed = self.c["durations"]
+            now = {k: v for k, v in self.fight.durations.items() if k in timed}
+            wanted = {**now, key: timed[key].value}
+            if wanted == now:
                 return
             try:
                 fight = self.fight.with_durations(wanted)
@@ -460,13 +463,15 @@ class _Runner:
         if tuple(c["diminish"].options) != options:
             c["diminish"].options = options
         c["diminish"].value = _choice(f)
-        c["diminish"].disabled = f.ended
         things, needed = _things(f)
         c["things"].value = things
         c["needed"].max = things
         c["needed"].value = needed
+        spans = {p.key: p.duration for p in f.state.objectives}
         for key, box in c["durations"].items():
-            box.value = f.durations.get(key, box.value)
+            box.value = spans.get(key) or box.value  # a duration refused goes back to the fight's
+        for box in (c["diminish"], c["things"], c["needed"], *c["durations"].values()):
+            box.disabled = f.ended  # an ended fight's Victories are written: undo to go back into it
         offer = f.end_effect_offer()
         if offer is None:
             c["end_effect"].value = ""
