@@ -132,6 +132,17 @@ def test_diminish_numbers_offers_the_conditions_the_encounter_allows_and_the_cho
     assert c["diminish"].value == ""  # undo takes the choice back, and the picker follows
 
 
+def test_diminish_numbers_offers_the_solos_condition_in_a_battle_against_a_solo(tmp_path):
+    # "In a battle against a solo creature, that creature flees or surrenders when reduced to one-quarter or
+    # less of their Stamina and after using all their villain actions."
+    enc = encounter((WEREWOLF, 1), objectives=[choose_objective("diminish_numbers")])
+    app = runner(Fight(enc, [WEREWOLF]), tmp_path)
+    c = app.controls
+    assert [value for _label, value in c["diminish"].options] == ["", "horde", "platoon", "half", "solo"]
+    c["diminish"].value = "solo"
+    assert DIMINISH_CONDITIONS["solo"] in c["objectives"].value
+
+
 def test_diminish_numbers_choice_taken_back_on_the_page(tmp_path):
     app = runner(diminish_fight(), tmp_path)
     c = app.controls
