@@ -142,10 +142,13 @@ class EventRules:
         handler: Callable[..., FightState] | None = getattr(self, f"do_{event.kind}", None)
         if handler is None:
             raise InvalidInput("event", event.kind, "one of " + ", ".join(EVENT_KINDS))
+        signature = _SIGNATURES.get(event.kind)
+        if signature is None:  # read once per kind: a fight reopened or replayed applies thousands of events
+            signature = _SIGNATURES.setdefault(event.kind, inspect.signature(handler))
         try:
-            inspect.signature(handler).bind(state, **event.args)
+            signature.bind(state, **event.args)
         except TypeError:
-            names = ", ".join(list(inspect.signature(handler).parameters)[1:]) or "none"
+            names = ", ".join(list(signature.parameters)[1:]) or "none"
             raise InvalidInput("event", event.kind, f"the arguments of {event.kind}: {names}") from None
         return handler(state, **event.args)
 
@@ -774,3 +777,4 @@ class EventRules:
 
 
 EVENT_KINDS: Final = tuple(name[3:] for name in dir(EventRules) if name.startswith("do_"))
+_SIGNATURES: dict[str, inspect.Signature] = {}  # each event kind's rule's parameters, as `apply` checks them
