@@ -4,7 +4,8 @@ trip comes on top; bench_browser measures that for other pages).
 
 The fight is the one the runner's browser test plays: a level 3 party of five against a leader with villain
 actions, a squad of eight minions with a captain and two platoon creatures, with a Hold Them Off objective.
-Also the model alone (an event and its undo), and reopening a saved fight of 200 events (the replay). The
+Also the model alone (an event and its undo), a duration the Director sets (the fight so far played again
+under it), End Effect at the end of a solo's turn, and reopening a saved fight (the replay). The
 board (turn order, acting stat blocks, roster, squads, Malice ahead, player view) is redrawn after each click:
 the target is one action to the board updated at p95 under 50 ms.
 
@@ -85,7 +86,31 @@ def main() -> None:
         report("board only: End turn + Undo, stat block shown", timed(
             lambda: (bb["end_turn"].click(), bb["undo"].click()), 150))
 
-        for _ in range(196):
+        for _ in range(40):  # a fight some way in: a duration set plays every event again
+            app.damage("Orc 2", 0)
+        box = runner.controls["durations"]["hold_them_off"]
+        rounds = iter([6, 4] * 20)
+        report(f"a duration set ({len(runner.fight.events)} events replayed) -> board + save", timed(
+            lambda: setattr(runner.controls["durations"]["hold_them_off"], "value", next(rounds)), 20))
+        assert box is runner.controls["durations"]["hold_them_off"] and runner.fight.durations
+
+        solo = wb.instant_solo(wb.build_monster(3, "leader").model_copy(update={"name": "Ogre"}))
+        duel = fight_runner(wb.Fight(wb.Encounter(party=enc.party).adding(creature_from_monster(solo, 1)), [solo]),
+                            Path(folder) / "duel.json")
+        dc, db = duel.controls, duel.controls["buttons"]
+        db["round"].click()
+        dc["actor"].value = "group:1"
+        db["turn"].click()
+        dc["target"].value, dc["condition"].value, dc["ends"].value = "Ogre", "dazed", "save ends"
+        db["condition"].click()
+        db["end_turn"].click()
+        assert dc["end_effect_row"].layout.display == "flex"
+        report("2 clicks: End Effect, Undo (solo) -> board + save", timed(
+            lambda: (db["end_effect"].click(), db["undo"].click()), 100))
+        assert dc["refusal"].value == ""
+
+        app = runner.fight
+        for _ in range(196 - 40):
             app.damage("Orc 2", 0)
         app.save(path)
         start = time.perf_counter()

@@ -223,6 +223,7 @@ def _all_arguments() -> dict[str, dict[str, Any]]:
         "Fight.villain_action": {"unit": UNIT},
         "Fight.villain_action_allowed": {"unit": UNIT, "number": 1},
         "Fight.villain_action_names": {"name": UNIT},
+        "Fight.with_durations": {"durations": {"hold_them_off": 4}},
         "Fight.villain_actions_of": {"unit": UNIT},
         "Fight.villain_actions_open": {"unit": UNIT},
         "HomebrewRule.parameter": {"name": "tag"},

@@ -200,6 +200,18 @@ def test_the_page_resumes_the_fight_after_reopening(desk):
     assert again.controls["buttons"]["undo"].disabled is False
 
 
+def test_the_page_resumes_a_fight_whose_duration_moved_its_difficulty(desk):
+    # Hold Them Off for 6 rounds: "one category harder if the encounter duration is 5 rounds or greater"
+    runner = _runner(pages.fight_page())
+    runner.controls["buttons"]["round"].click()
+    runner.controls["durations"]["hold_them_off"].value = 6
+    assert runner.fight.outcome.difficulty != Fight(encounter(), [BOSS, MINION, ORC]).outcome.difficulty
+    again = _runner(pages.fight_page())
+    assert again.fight.durations == {"hold_them_off": 6} and again.fight.round == 1
+    assert again.controls["durations"]["hold_them_off"].value == 6
+    assert again.fight.outcome == runner.fight.outcome
+
+
 def test_an_unreadable_fight_file_is_kept_aside_and_a_new_fight_starts(desk):
     path = fight_file(desk)
     path.parent.mkdir(parents=True)

@@ -246,3 +246,41 @@ def test_a_fight_of_a_hundred_heroes_and_a_hundred_creatures_runs_a_round_within
         fight.end_turn()
     assert time.perf_counter() - started < 2
     assert len([u for u in fight.units if u.kind == "hero"]) == 100
+
+
+def test_a_duration_set_later_plays_the_fight_again_with_its_difficulty_and_victories(tmp_path):
+    # Hold Them Off: "one category harder if the encounter duration is 5 rounds or greater"
+    fight = Fight(platoon(4, "hold_them_off"))
+    fight.start_round()
+    fight.dies("Orc 1")
+    six = fight.with_durations({"hold_them_off": 6})
+    direct = Fight(platoon(4, "hold_them_off"), durations={"hold_them_off": 6})
+    assert (six.outcome.difficulty, six.victories_for_success) == (direct.outcome.difficulty,
+                                                                    direct.victories_for_success)
+    assert six.outcome.difficulty != fight.outcome.difficulty
+    assert six.events == fight.events and six.state.objectives[0].duration == 6
+    assert six.durations == {"hold_them_off": 6} and fight.durations == {}  # the old one is unchanged
+    four = six.with_durations({"hold_them_off": 4})  # back under 5: the condition is cleared again
+    assert four.outcome.difficulty == fight.outcome.difficulty and four.given_encounter == fight.given_encounter
+    path = six.save(tmp_path / "fight.json")
+    again = load_fight(path)
+    assert again.durations == {"hold_them_off": 6} and again.given_encounter == fight.given_encounter
+    assert again.outcome.difficulty == six.outcome.difficulty
+
+
+def test_a_duration_is_refused_for_an_objective_without_one_or_one_the_fight_cannot_keep():
+    fight = Fight(platoon(4, "hold_them_off"))
+    assert refusal(lambda: fight.with_durations({"escort": 4})).field == "durations"
+    for _ in range(3):
+        fight.start_round()
+    fight.end_round()  # held 3 rounds: over
+    assert fight.ended
+    assert "event 4 (end_round)" in refusal(lambda: fight.with_durations({"hold_them_off": 2})).reason
+
+
+def test_the_things_stamina_is_divided_between_the_things_the_director_sets():
+    # "Divide the thing's Stamina between all the individual things"; sturdy: "Stamina 50 × the heroes' level"
+    fight = Fight(platoon(4, "destroy_the_thing", multiple=True, sturdy=True))
+    fight.set_things("destroy_the_thing", 3)
+    assert sum(fight.thing_staminas()) == 50 and len(fight.thing_staminas()) == 3
+    assert Fight(platoon(4)).thing_staminas() == ()

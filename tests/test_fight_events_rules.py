@@ -7,8 +7,11 @@ from __future__ import annotations
 from fight_setups import BOSS, BRUTE, SPINECLEAVER, encounter, group, named, refusal
 
 from workbench.encounter.encounter import Encounter, creature_from_monster
+from workbench.encounter.objective import choose_objective
 from workbench.encounter.party import make_party
 from workbench.fight.fight import Fight
+from workbench.formats.bestiary import sample_bestiary
+from workbench.formats.stat_block import whole_stat_block
 from workbench.model import Ability, DamageModifier
 from workbench.monster.solo import instant_solo
 
@@ -326,3 +329,37 @@ def test_a_saved_fight_with_the_new_events_replays():
     fight.temporary("Orc", 3)
     again = Fight.from_data(fight.to_data())
     assert again.state == fight.state
+
+
+def test_end_effect_of_a_published_solo_printed_inside_its_solo_monster_trait():
+    # The Werewolf's "Solo Monster" trait: "End Effect: At the end of each of their turns, the werewolf can
+    # take 5 damage to end one effect on them that can be ended by a saving throw."
+    sample = sample_bestiary()
+    werewolf = whole_stat_block(sample, sample.named("Werewolf"))
+    assert werewolf is not None and not any(t.name == "End Effect" for t in werewolf.traits)
+    fight = Fight(encounter((werewolf, 1)), [werewolf])
+    fight.start_round()
+    fight.start_turn("Group 1")
+    fight.add_condition("Werewolf", "dazed", "save ends")
+    fight.end_turn()
+    assert fight.end_effect_offer() == ("Werewolf", 5, ("dazed",))
+    full = fight.unit("Werewolf").current
+    fight.end_effect("Werewolf", "dazed")
+    assert fight.unit("Werewolf").current == full - 5
+
+
+def test_diminish_numbers_choice_taken_back_is_the_texts_default_again():
+    # "Choose one of the following success conditions": until chosen, "The encounter ends when the number of
+    # remaining foes is half or less of what it was at the start."
+    enc = encounter((BRUTE, 4), objectives=[choose_objective("diminish_numbers")])
+    fight = Fight(enc, [BRUTE])
+    assert fight.diminish_conditions() == ("horde", "platoon", "half")  # no minion squads, no solo
+    fight.choose("diminish_numbers", "platoon")
+    fight.choose("diminish_numbers", None)
+    assert fight.state.objectives[0].choice is None
+    fight.start_round()
+    fight.dies("Orc 1")
+    assert not fight.ended
+    fight.dies("Orc 2")  # 2 of 4 left: half
+    assert fight.ended and fight.state.objectives[0].status == "met"
+    assert fight.foe_counts() == (2, 4, 2)

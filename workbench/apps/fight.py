@@ -74,7 +74,7 @@ def open_fight(workspace: Workspace, path: Path, victories: Fraction | None = No
                 return None, refusal_html(exc) + error_html(f" It is left as it is: {problem.reason}.")
             note = refusal_html(exc) + escape(f" It is kept as {aside.name}; a new fight starts.")
         else:
-            if _makeup(fight.encounter) == _makeup(workspace.encounter):
+            if _makeup(fight.given_encounter) == _makeup(workspace.encounter):
                 return fight, ""
     try:
         fight = Fight(workspace.encounter, monsters, victories)

@@ -7,10 +7,13 @@ temporary Stamina and a hero's Stamina kept by the runner; dead, fled, a minion 
 conditions with how they end; a squad's captain and every squad as it stands; creatures held back before the
 first round and brought in as reinforcements in the round the Director chooses, or new ones of the
 encounter's stat blocks; Malice spent on the fight's features and the stat blocks' own Malice abilities, by
-a creature acting now, with the Malice ahead; villain actions offered when the rules allow them; the
-objective's counters; one undo; the end, by the rules or by the Director's judgement (surrender, retreat)
-with its Victories; and what the players see. Every control calls one `Fight` method and the fight is saved
-after it (`Fight.save`), so the page resumes where it stopped. Glue only: the rules live in `workbench.fight`.
+a creature acting now, with the Malice ahead; villain actions offered when the rules allow them; End Effect
+offered at the end of the turn of a creature that has it; the objective's counters and the Director's choices
+the text offers (Diminish Numbers' condition, Destroy the Thing!'s things and how many must go, a timed
+objective's rounds), with the difficulty and Victories they give and the reading behind them; one undo;
+the end, by the rules or by the Director's judgement (surrender, retreat) with its Victories; and what the
+players see. Every control calls one `Fight` method and the fight is saved after it (`Fight.save`), so the
+page resumes where it stopped. Glue only: the rules live in `workbench.fight`.
 
 The returned widget carries `controls` (a dict of its controls, for scripts and tests) and `fight`.
 """
@@ -25,6 +28,7 @@ import ipywidgets as widgets
 
 from workbench.apps.fight_saving import FightSaving
 from workbench.apps.message import refusal_html
+from workbench.encounter.objective import DIMINISH_CONDITIONS
 from workbench.errors import InvalidInput
 from workbench.fight.fight import Fight
 from workbench.fight.pace import Pace, fight_pace
@@ -42,11 +46,13 @@ from workbench.render.fight import (
     player_view_html,
     result_html,
     squads_html,
+    stakes_html,
     turn_strip_html,
     unit_html,
 )
+from workbench.rules.limits import MAX_COUNT, MAX_ROUNDS
 
-__all__ = ["COMMON_CONDITIONS", "END_CHOICES", "fight_runner"]
+__all__ = ["COMMON_CONDITIONS", "DIMINISH_LABELS", "END_CHOICES", "NOT_CHOSEN", "fight_runner"]
 
 # the conditions of Draw Steel, offered in the condition box (any other label can be typed)
 COMMON_CONDITIONS = ("bleeding", "dazed", "frightened", "grabbed", "prone", "restrained", "slowed", "taunted",
@@ -92,7 +98,48 @@ LABELS = {
     "minus": "−1", "met": "Objective met", "failed": "Objective failed", "end": "End the fight",
     "reinforce": "Reinforce", "temporary": "Temporary Stamina", "set_stamina": "Hero's Stamina",
     "minion_dies": "A minion dies", "hold_back": "Hold back", "bring_in": "Bring in", "move": "Move",
+    "end_effect": "End Effect",
 }
+
+# Diminish Numbers' choice on the page: none chosen (the rules' own reading) or one the fight accepts, each
+# in a few words (the objective's line beside it quotes the condition whole)
+NOT_CHOSEN = "Not chosen: half the foes at the start, or the solo's own"
+DIMINISH_LABELS = {
+    "minion_groups": "Two or more minion groups: no non-minion foe left",
+    "horde": "Mostly horde: the heroes outnumber their foes",
+    "platoon": "Mostly platoon: the heroes outnumber their foes 2 to 1",
+    "half": "Half or less of the foes at the start remain",
+    "solo": "The solo at a quarter of its Stamina, villain actions used",
+}
+
+
+def _diminish_options(fight: Fight) -> list[tuple[str, str]]:
+    """The conditions the fight accepts now, and the one chosen (still shown once the fight has ended)."""
+    keys = list(fight.diminish_conditions())
+    chosen = _choice(fight)
+    if chosen and chosen not in keys:
+        keys.append(chosen)
+    return [(NOT_CHOSEN, "")] + [(DIMINISH_LABELS.get(k, DIMINISH_CONDITIONS[k]), k) for k in keys]
+
+
+def _choice(fight: Fight) -> str:
+    """Diminish Numbers' chosen condition, "" for none (a picker's None is no option at all)."""
+    return next((p.choice or "" for p in fight.state.objectives if p.key == "diminish_numbers"), "")
+
+
+def _things(fight: Fight) -> tuple[int, int]:
+    """Destroy the Thing!'s (things, to destroy) as the fight holds them (two, both, until the Director says)."""
+    p = next((p for p in fight.state.objectives if p.key == "destroy_the_thing"), None)
+    if p is None:
+        return 2, 2
+    things = max(2, p.things or p.target or 2)
+    return things, min(things, p.target or things)
+
+
+def _multiple_things(fight: Fight) -> bool:
+    """The encounter's Destroy the Thing! has several things ("In a multiple-thing setup"): the page asks
+    how many and how many must go."""
+    return any(o.key == "destroy_the_thing" and o.conditions.get("multiple") for o in fight.encounter.objectives)
 
 
 class _Runner:
@@ -143,15 +190,33 @@ class _Runner:
             "end_victories": widgets.BoundedIntText(value=fight.victories_for_success, min=0, max=99,
                                                     description="Victories each", style=wide,
                                                     layout={"width": "12em"}),
+            "end_effect_on": widgets.Dropdown(options=[], description="Effect to end", style=wide),
+            "diminish": widgets.Dropdown(options=_diminish_options(fight), value=_choice(fight),
+                                         description="Diminish Numbers ends", style=wide,
+                                         layout={"width": "36em"}),
+            "things": widgets.BoundedIntText(value=_things(fight)[0], min=2, max=MAX_COUNT, description="Things",
+                                             style=wide, layout={"width": "10em"}),
+            "needed": widgets.BoundedIntText(value=_things(fight)[1], min=1, max=_things(fight)[0],
+                                             description="To destroy", style=wide, layout={"width": "11em"}),
+            "durations": {p.key: widgets.BoundedIntText(value=p.duration, min=1, max=MAX_ROUNDS,
+                                                        description=f"{p.name}: rounds", style=wide,
+                                                        layout={"width": "18em"})
+                          for p in fight.state.objectives if p.duration is not None},
             "buttons": {key: widgets.Button(description=text, layout={"width": "auto"})
                         for key, text in LABELS.items()},
         }
         self.pace: Pace | None = None
         self.on_change: Callable[[Fight], None] | None = None
+        # told when another fight takes the board (this one with other durations)
+        self.on_swap: Callable[[Fight], None] | None = None
         self._syncing = False
         for key in ("strip", "acting", "roster", "malice_line", "villain_note", "objectives", "result", "log",
-                    "players", "refusal", "saved", "pace", "forecast", "squads"):
+                    "players", "refusal", "saved", "pace", "forecast", "squads", "end_effect", "stakes"):
             self.c[key] = widgets.HTML().add_class(f"wb-fight-{key.replace('_', '-')}")
+        self.c["end_effect_row"] = widgets.HBox(
+            [self.c["end_effect"], self.c["end_effect_on"], self.c["buttons"]["end_effect"]],
+            layout={"display": "none", "flex_flow": "row wrap", "align_items": "center"})
+        self.c["end_effect_row"].add_class("wb-fight-end-effect-row")
         handlers = self._handlers()
         for key, handler in handlers.items():
             self.c["buttons"][key].on_click(self._act(handler))
@@ -162,33 +227,93 @@ class _Runner:
         self.c["end_how"].observe(self._end_how, names="value")
         for key in ("hero_stamina", "party_damage"):
             self.c[key].observe(self._forecast, names="value")
+        self.c["diminish"].observe(self._diminish, names="value")
+        for key in ("things", "needed"):
+            self.c[key].observe(self._set_things, names="value")
+        for key, box in self.c["durations"].items():
+            box.observe(self._duration(key), names="value")
         self.show()
 
     def _handlers(self) -> dict[str, Callable[[], Any]]:
-        f, c = self.fight, self.c
+        """Each button's action, on the fight the board holds when it is clicked."""
+        c = self.c
+
+        def fight() -> Fight:  # the fight on the board now (a duration set puts another in its place)
+            return self.fight
+
         return {
-            "round": f.start_round, "end_round": f.end_round,
-            "turn": lambda: f.start_turn(c["actor"].value), "end_turn": f.end_turn, "undo": f.undo,
-            "damage": lambda: f.damage(c["target"].value, c["amount"].value,
-                                       damage_type=c["damage_type"].value or None),
-            "area": lambda: f.damage(c["target"].value, c["amount"].value, in_area=c["in_area"].value,
-                                     damage_type=c["damage_type"].value or None),
-            "heal": lambda: f.heal(c["target"].value, c["amount"].value),
-            "dies": lambda: f.dies(c["target"].value), "flees": lambda: f.flees(c["target"].value),
-            "condition": lambda: f.add_condition(c["target"].value, c["condition"].value, c["ends"].value),
-            "end_condition": lambda: f.end_condition(c["target"].value, c["condition"].value),
-            "captain": lambda: f.attach_captain(c["squad"].value, c["captain"].value),
-            "spend": lambda: f.spend(c["feature"].value, c["malice"].value, c["spender"].value or None),
+            "round": lambda: fight().start_round(), "end_round": lambda: fight().end_round(),
+            "turn": lambda: fight().start_turn(c["actor"].value), "end_turn": lambda: fight().end_turn(),
+            "undo": lambda: fight().undo(),
+            "damage": lambda: fight().damage(c["target"].value, c["amount"].value,
+                                             damage_type=c["damage_type"].value or None),
+            "area": lambda: fight().damage(c["target"].value, c["amount"].value, in_area=c["in_area"].value,
+                                           damage_type=c["damage_type"].value or None),
+            "heal": lambda: fight().heal(c["target"].value, c["amount"].value),
+            "dies": lambda: fight().dies(c["target"].value), "flees": lambda: fight().flees(c["target"].value),
+            "condition": lambda: fight().add_condition(c["target"].value, c["condition"].value, c["ends"].value),
+            "end_condition": lambda: fight().end_condition(c["target"].value, c["condition"].value),
+            "captain": lambda: fight().attach_captain(c["squad"].value, c["captain"].value),
+            "spend": lambda: fight().spend(c["feature"].value, c["malice"].value, c["spender"].value or None),
             "villain": self._villain, "plus": lambda: self._count(1), "minus": lambda: self._count(-1),
             "met": lambda: self._settle(True), "failed": lambda: self._settle(False), "end": self._end,
-            "reinforce": lambda: f.reinforce(c["stat_block"].value, c["count"].value),
-            "temporary": lambda: f.temporary(c["target"].value, c["amount"].value),
-            "set_stamina": lambda: f.set_stamina(c["target"].value, c["amount"].value),
-            "minion_dies": lambda: f.minion_dies(c["target"].value),
-            "hold_back": lambda: f.hold_back(c["target"].value),
-            "bring_in": lambda: f.bring_in(c["target"].value),
-            "move": lambda: f.move_turn(c["actor"].value, c["place"].value),
+            "reinforce": lambda: fight().reinforce(c["stat_block"].value, c["count"].value),
+            "temporary": lambda: fight().temporary(c["target"].value, c["amount"].value),
+            "set_stamina": lambda: fight().set_stamina(c["target"].value, c["amount"].value),
+            "minion_dies": lambda: fight().minion_dies(c["target"].value),
+            "hold_back": lambda: fight().hold_back(c["target"].value),
+            "bring_in": lambda: fight().bring_in(c["target"].value),
+            "move": lambda: fight().move_turn(c["actor"].value, c["place"].value),
+            "end_effect": self._end_effect,
         }
+
+    def _end_effect(self) -> None:
+        offer = self.fight.end_effect_offer()
+        if offer is None:
+            raise InvalidInput("end_effect", None, "End Effect at the end of the turn of a creature that has it",
+                               "no creature with End Effect has just ended its turn with a save-ends effect")
+        self.fight.end_effect(offer[0], self.c["end_effect_on"].value)
+
+    def _diminish(self, _change: object = None) -> None:
+        """Diminish Numbers' condition, the Director's choice: an event of the fight (saved, undone)."""
+        if self._syncing or self.c["diminish"].value == _choice(self.fight):
+            return
+        self._act(lambda: self.fight.choose("diminish_numbers", self.c["diminish"].value or None))(None)
+
+    def _set_things(self, _change: object = None) -> None:
+        """Destroy the Thing!'s things and how many must go: an event of the fight (saved, undone)."""
+        c = self.c
+        c["needed"].max = c["things"].value
+        if self._syncing or (c["things"].value, c["needed"].value) == _things(self.fight):
+            return
+        self._act(lambda: self.fight.set_things("destroy_the_thing", c["things"].value, c["needed"].value))(None)
+
+    def _duration(self, key: str) -> Callable[[object], None]:
+        """The rounds the Director sets for a timed objective: the fight played again with that duration
+        (`Fight.with_durations`) takes the board, its difficulty and Victories with it; saved and told like
+        an action. The same encounter, so every control stays as it is."""
+
+        def handler(_change: object = None) -> None:
+            if self._syncing:
+                return
+            timed = self.c["durations"]
+            now = {k: v for k, v in self.fight.durations.items() if k in timed}
+            wanted = {**now, key: timed[key].value}
+            if wanted == now:
+                return
+            try:
+                fight = self.fight.with_durations(wanted)
+            except InvalidInput as exc:
+                self.c["refusal"].value = refusal_html(exc)
+                self.show()
+                return
+            self.fight = fight
+            if self.on_swap is not None:
+                self.on_swap(fight)
+            self._end_how()  # the Victories the Director's end offers follow the difficulty
+            self._act(lambda: None)(None)
+
+        return handler
 
     def _end(self) -> None:
         reason, victorious = END_CHOICES[self.c["end_how"].value]
@@ -313,9 +438,11 @@ class _Runner:
         c["players"].value = player_view_html(f)
         c["forecast"].value = malice_forecast_html(f)
         c["squads"].value = squads_html(f) if any(u.squad is not None for u in f.units) else ""
+        c["stakes"].value = stakes_html(f)
         self._syncing = True
         try:
             c["shown"].value = f.state.malice_shown
+            self._follow_choices()
         finally:
             self._syncing = False
         c["pace"].value = (pace_beside_html(self.pace, f) if self.pace is not None else
@@ -328,6 +455,36 @@ class _Runner:
         c["in_area"].max = unit.squad.alive if unit.squad is not None and unit.squad.alive else 1
         c["buttons"]["undo"].disabled = not f.can_undo
         c["buttons"]["end"].disabled = f.ended
+
+    def _follow_choices(self) -> None:
+        """The Director's choices as the fight holds them (after an undo too), and End Effect when on offer."""
+        f, c = self.fight, self.c
+        options = tuple(_diminish_options(f))
+        if tuple(c["diminish"].options) != options:
+            c["diminish"].options = options
+        c["diminish"].value = _choice(f)
+        things, needed = _things(f)
+        c["things"].value = things
+        c["needed"].max = things
+        c["needed"].value = needed
+        spans = {p.key: p.duration for p in f.state.objectives}
+        for key, box in c["durations"].items():
+            box.value = spans.get(key) or box.value  # a duration refused goes back to the fight's
+        for box in (c["diminish"], c["things"], c["needed"], *c["durations"].values()):
+            box.disabled = f.ended  # an ended fight's Victories are written: undo to go back into it
+        offer = f.end_effect_offer()
+        if offer is None:
+            c["end_effect"].value = ""
+            c["end_effect_row"].layout.display = "none"
+            return
+        name, damage, saves = offer
+        if tuple(c["end_effect_on"].options) != saves:
+            c["end_effect_on"].options = saves
+        if c["end_effect_on"].value not in saves:
+            c["end_effect_on"].value = saves[0]
+        c["end_effect"].value = (f"<b>End Effect</b>: {escape(name)} can take {damage} damage to end one effect on "
+                                 "them that can be ended by a saving throw (this damage can't be reduced).")
+        c["end_effect_row"].layout.display = "flex"
 
     def _follow_units(self) -> None:
         """The pickers of creatures and groups follow the fight (reinforcements join, undo takes them away)."""
@@ -363,7 +520,7 @@ class _Runner:
         objectives = bool(self.fight.state.objectives)
         turn_box = widgets.VBox([
             row(b["round"], c["actor"], b["turn"], b["end_turn"], b["end_round"], b["undo"]),
-            c["refusal"], self.saving.box if self.saving is not None else c["saved"], c["strip"],
+            c["end_effect_row"], c["refusal"], self.saving.box if self.saving is not None else c["saved"], c["strip"],
         ])
         table = widgets.HBox([
             widgets.VBox([c["acting"]], layout={"flex": "1 1 55%", "min_width": "320px"}),
@@ -390,8 +547,12 @@ class _Runner:
             c["malice_line"], c["forecast"], row(c["feature"], c["malice"], c["spender"], b["spend"]),
             row(c["villain"], b["villain"]) if c["villain"].options else nothing, c["villain_note"],
         )
+        keys = {p.key for p in self.fight.state.objectives}
         objective = section(
-            "Objective", c["objectives"],
+            "Objective", c["stakes"], c["objectives"],
+            row(*c["durations"].values()) if c["durations"] else nothing,
+            row(c["diminish"]) if "diminish_numbers" in keys else nothing,
+            row(c["things"], c["needed"]) if _multiple_things(self.fight) else nothing,
             row(c["counter"], b["plus"], b["minus"]) if c["counter"].options else nothing,
             row(b["met"], b["failed"]) if objectives else nothing,
         )
@@ -414,6 +575,7 @@ def fight_runner(fight: Fight, save_path: str | Path | None = None,
     def start(current: Fight) -> None:
         runner = _Runner(current, path, saving)
         runner.on_change = on_change
+        runner.on_swap = lambda swapped: setattr(app, "fight", swapped)
         app.children = runner.layout().children
         app.controls, app.fight, app.refresh, app.saving = runner.c, current, runner.show, saving
 

@@ -22,7 +22,8 @@ from workbench.fight.state import FightState, Progress, Unit
 from workbench.rules.encounter_tables import EncounterRules
 from workbench.rules.feature_book import FeatureBook
 
-__all__ = ["DIMINISH_HALF", "DIMINISH_SOLO", "check_end", "finish", "foes_gone", "heroes_fighting", "settle"]
+__all__ = ["DIMINISH_HALF", "DIMINISH_SOLO", "check_end", "finish", "foe_counts", "foes_gone", "heroes_fighting",
+           "settle"]
 
 
 def heroes_fighting(state: FightState) -> int:
@@ -96,6 +97,13 @@ def _foe_objectives(state: FightState, rules: EncounterRules, book: FeatureBook)
                     objectives[i] = settle(p, "met", state.round, DIMINISH_CONDITIONS[condition])
                     break
     return state.model_copy(update={"objectives": tuple(objectives)})
+
+
+def foe_counts(state: FightState) -> tuple[int, int, int]:
+    """Diminish Numbers' counts: (foes in the fight, foes at the start, non-minion foes in the fight), each
+    minion one foe."""
+    foes = [u for u in state.units if u.kind != "hero"]
+    return _foe_count(foes, now=True), _foe_count(foes, now=False), _non_minions(foes)
 
 
 def _non_minions(foes: Sequence[Unit]) -> int:

@@ -142,10 +142,13 @@ class EventRules:
         handler: Callable[..., FightState] | None = getattr(self, f"do_{event.kind}", None)
         if handler is None:
             raise InvalidInput("event", event.kind, "one of " + ", ".join(EVENT_KINDS))
+        signature = _SIGNATURES.get(event.kind)
+        if signature is None:  # read once per kind: a fight reopened or replayed applies thousands of events
+            signature = _SIGNATURES.setdefault(event.kind, inspect.signature(handler))
         try:
-            inspect.signature(handler).bind(state, **event.args)
+            signature.bind(state, **event.args)
         except TypeError:
-            names = ", ".join(list(inspect.signature(handler).parameters)[1:]) or "none"
+            names = ", ".join(list(signature.parameters)[1:]) or "none"
             raise InvalidInput("event", event.kind, f"the arguments of {event.kind}: {names}") from None
         return handler(state, **event.args)
 
@@ -518,14 +521,18 @@ class EventRules:
     # ---- the solo's End Effect
 
     def end_effect_damage(self, unit: Unit) -> int | None:
-        """The damage a creature takes for End Effect (its stat block's trait; None without it)."""
+        """The damage a creature takes for End Effect: its stat block's trait of that name, or a paragraph of
+        that name inside a trait (a published solo prints it in "Solo Monster": "End Effect: At the end of each
+        of their turns, the werewolf can take 5 damage ..."); None without it."""
         if unit.entry is None:
             return None
         monster = self.ctx.setup.monsters[unit.entry]
-        trait = next((t for t in monster.traits if t.name.strip().casefold() == END_EFFECT.casefold()), None)
-        if trait is None:
+        key = END_EFFECT.casefold()
+        texts = [t.text for t in monster.traits if t.name.strip().casefold() == key]
+        texts += [e.text for t in monster.traits for e in t.effects if (e.name or "").strip().casefold() == key]
+        if not texts:
             return None
-        found = _TAKES.search(trait.text)
+        found = _TAKES.search(texts[0])
         if found is None:
             book = next(t for t in self.book.instant_solo.traits if t.name == END_EFFECT)
             found = _TAKES.search(book.text)
@@ -629,12 +636,18 @@ class EventRules:
 
     # ---- objectives
 
-    def do_choose(self, state: FightState, objective: str, condition: str) -> FightState:
-        """Diminish Numbers: "Choose one of the following success conditions" (the Director's pick)."""
+    def do_choose(self, state: FightState, objective: str, condition: str | None) -> FightState:
+        """Diminish Numbers: "Choose one of the following success conditions" (the Director's pick; None
+        takes the pick back: half or less, and the solo's against a solo)."""
         _open(state)
         index, p = self._objective(state, objective)
         if p.key != "diminish_numbers":
             raise InvalidInput("objective", p.name, "Diminish Numbers (the objective whose condition is chosen)")
+        if condition is None:
+            p = p.model_copy(update={"choice": None})
+            objectives = tuple(p if i == index else o for i, o in enumerate(state.objectives))
+            return state.model_copy(update={"objectives": objectives, "log": (
+                *state.log, f"{p.name}: no condition chosen (half or less; a solo's own against a solo).")})
         if condition not in DIMINISH_CONDITIONS:
             raise InvalidInput("condition", condition, "one of " + ", ".join(DIMINISH_CONDITIONS))
         foes = [u for u in state.units if u.kind != "hero"]
@@ -657,7 +670,7 @@ class EventRules:
             raise InvalidInput("objective", p.name, "Destroy the Thing! (the objective with things to count)")
         things = whole("things", things, 1, MAX_COUNT, f"a whole number of things from 1 to {MAX_COUNT}")
         target = things if needed is None else whole("needed", needed, 1, things, f"from 1 to {things}")
-        p = self._judge(state, p.model_copy(update={"target": target}))
+        p = self._judge(state, p.model_copy(update={"target": target, "things": things}))
         objectives = tuple(p if i == index else o for i, o in enumerate(state.objectives))
         return state.model_copy(update={"objectives": objectives, "log": (
             *state.log, f"{p.name}: {things} thing(s), {target} to destroy.")})
@@ -764,3 +777,4 @@ class EventRules:
 
 
 EVENT_KINDS: Final = tuple(name[3:] for name in dir(EventRules) if name.startswith("do_"))
+_SIGNATURES: dict[str, inspect.Signature] = {}  # each event kind's rule's parameters, as `apply` checks them

@@ -60,9 +60,15 @@ from pydantic import ValidationError
 
 from workbench.arguments import checked, checked_methods
 from workbench.encounter.encounter import Encounter
-from workbench.encounter.objective import with_duration
+from workbench.encounter.objective import (
+    DIMINISH_CONDITIONS,
+    ObjectiveOutcome,
+    complete_the_action_tasks,
+    thing_stamina,
+    with_duration,
+)
 from workbench.errors import InvalidInput
-from workbench.fight.ending import check_end
+from workbench.fight.ending import check_end, foe_counts, heroes_fighting
 from workbench.fight.events import Event, EventRules
 from workbench.fight.reinforcements import ReinforcementBudget, reinforcement_budget
 from workbench.fight.setup import FightContext, FightSetup, capitalized, monster_for
@@ -131,6 +137,7 @@ class Fight:
         if victories != encounter.party.victories:  # the budget, so the difficulty, counts them too
             party = encounter.party.model_copy(update={"victories": Fraction(victories)})
             encounter = encounter.model_copy(update={"party": party})
+        given = encounter  # as the Director set it, before the durations: what is saved, and changed again
         spans = {}
         for key, value in (durations or {}).items():
             spans[str(key)] = whole("duration", value, 1, MAX_ROUNDS, "a number of rounds from 1 upwards")
@@ -143,6 +150,7 @@ class Fight:
             raise InvalidInput("hero_names", names, "the heroes' names, each up to 60 characters")
         setup = FightSetup(encounter=encounter, monsters=monsters, victories=Fraction(victories),
                        durations=tuple(sorted(spans.items())), hero_names=names)
+        self._given = given
         self._ctx = FightContext(setup, rules or encounter_rules(), book or feature_book())
         self._rules = EventRules(self._ctx)
         # the log is kept once, as events; the state after every `_EVERY`-th event is kept so undo replays
@@ -167,6 +175,17 @@ class Fight:
     @property
     def encounter(self) -> Encounter:
         return self._ctx.setup.encounter
+
+    @property
+    def given_encounter(self) -> Encounter:
+        """The encounter as the Director set it, before the durations (`encounter` is it with them): what
+        the fight is saved with, the same encounter whatever its durations."""
+        return self._given
+
+    @property
+    def durations(self) -> dict[str, int]:
+        """The rounds the Director set for the objectives with a duration, by objective key."""
+        return dict(self._ctx.setup.durations)
 
     @property
     def actors(self) -> tuple[Actor, ...]:
@@ -262,6 +281,48 @@ class Fight:
 
     def difficulty_of(self, index: int) -> str:
         return self._ctx.difficulty_of(index)
+
+    @property
+    def outcome(self) -> ObjectiveOutcome:
+        """What the objectives (with the durations set) make of the encounter: its difficulty, the Victories
+        success earns, and the notes saying which condition moved them."""
+        return self._ctx.report.outcome
+
+    def tasks_per_round(self) -> int:
+        """Complete the Action's tasks a round needs now: "half or more of the heroes" still fighting."""
+        return complete_the_action_tasks(heroes_fighting(self.state), self._ctx.rules)
+
+    def thing_staminas(self) -> tuple[int, ...]:
+        """Destroy the Thing!'s things' Stamina as the fight holds them: 35 × the heroes' level (sturdy: 50 ×)
+        "divide[d] ... between all the individual things"; () without the objective, or for heroes of mixed
+        levels (the text gives no rounding for an average level)."""
+        p = next((p for p in self.state.objectives if p.key == "destroy_the_thing"), None)
+        chosen = next((o for o in self.encounter.objectives if o.key == "destroy_the_thing"), None)
+        level = self.encounter.party.average_level
+        if p is None or chosen is None or level != int(level):
+            return ()
+        sturdy = bool(chosen.conditions.get("sturdy"))
+        return thing_stamina(int(level), sturdy, p.things or p.target or 1, self._ctx.rules)
+
+    def foe_counts(self) -> tuple[int, int, int]:
+        """Diminish Numbers' counts now: (foes in the fight, foes at the start, non-minion foes in the fight),
+        each minion one foe."""
+        return foe_counts(self.state)
+
+    def diminish_conditions(self) -> tuple[str, ...]:
+        """The Diminish Numbers conditions the Director may choose in this fight (`DIMINISH_CONDITIONS`' keys
+        the rule accepts: two or more minion squads, a solo), none when it is not an objective."""
+        key = "diminish_numbers"
+        if not any(p.key == key for p in self.state.objectives):
+            return ()
+        out = []
+        for condition in DIMINISH_CONDITIONS:
+            try:
+                self._rules.apply(self.state, Event(kind="choose", args={"objective": key, "condition": condition}))
+            except InvalidInput:
+                continue
+            out.append(condition)
+        return tuple(out)
 
     # ---- acting
 
@@ -370,8 +431,8 @@ class Fight:
     def move_turn(self, actor: str, position: int) -> FightState:
         return self.do("move", actor=actor, position=position)
 
-    def choose(self, objective: str, condition: str) -> FightState:
-        """Diminish Numbers' success condition: one of `DIMINISH_CONDITIONS`' keys."""
+    def choose(self, objective: str, condition: str | None) -> FightState:
+        """Diminish Numbers' success condition: one of `DIMINISH_CONDITIONS`' keys (None: none chosen)."""
         return self.do("choose", objective=objective, condition=condition)
 
     def set_things(self, objective: str, things: int, needed: int | None = None) -> FightState:
@@ -422,6 +483,30 @@ class Fight:
         """The Victories each hero earns for winning this encounter, by its difficulty and objectives."""
         return self._ctx.report.victories
 
+    def with_durations(self, durations: Mapping[str, int]) -> Fight:
+        """This fight with the objectives' durations the Director sets (rounds by objective key), its events
+        played again: the difficulty and the Victories follow the duration as the text says (`with_duration`).
+        Refused, and nothing changes, when an event no longer applies under the new durations. The new fight
+        keeps this one's file (a later save there is refused if another page wrote it meanwhile)."""
+        if not isinstance(durations, Mapping):
+            raise InvalidInput("durations", durations, "rounds by objective key, e.g. {'hold_them_off': 6}")
+        timed = {p.key for p in self.state.objectives if p.duration is not None}
+        for key in durations:
+            if key not in timed:
+                raise InvalidInput("durations", key, "an objective of this fight with a duration: "
+                                   + (", ".join(sorted(timed)) or "none"))
+        setup = self._ctx.setup
+        fight = Fight(self._given, setup.monsters, setup.victories, setup.hero_names, dict(durations),
+                      rules=self._ctx.rules, book=self._ctx.book)
+        for number, event in enumerate(self._events, start=1):
+            try:
+                fight.do(event.kind, **event.args)
+            except InvalidInput as exc:
+                raise InvalidInput("durations", dict(durations), "durations under which the fight so far still "
+                                   "holds", f"event {number} ({event.kind}) would be refused: {exc.detail}") from None
+        fight._file = self._file
+        return fight
+
     def undo(self) -> FightState:
         """Take the last event back; refused when there is none."""
         if not self._events:
@@ -442,7 +527,7 @@ class Fight:
         return {
             "format": FORMAT,
             "version": VERSION,
-            "encounter": setup.encounter.model_dump(mode="json"),
+            "encounter": self._given.model_dump(mode="json"),
             "monsters": [m.model_dump(mode="json") for m in setup.monsters],
             "victories": str(setup.victories),
             "hero_names": list(setup.hero_names),

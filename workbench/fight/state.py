@@ -127,6 +127,8 @@ class Progress(BaseModel):
     reason: str = ""
     # the Director's choice where the text offers one (Diminish Numbers' success condition)
     choice: str | None = None
+    # Destroy the Thing!: how many things the Director set (None: the encounter's own, `target` of them)
+    things: int | None = None
     # creatures that got through (Hold Them Off), as (round, unit): their EV sets the next reinforcements
     through: tuple[tuple[int, str], ...] = ()
 

@@ -12,11 +12,13 @@ from fractions import Fraction
 from functools import wraps
 from typing import ParamSpec
 
+from workbench.encounter.objective import DIMINISH_CONDITIONS
+from workbench.fight.ending import DIMINISH_HALF, DIMINISH_SOLO, heroes_fighting
 from workbench.fight.fight import Fight
 from workbench.fight.malice_schedule import malice_schedule
 from workbench.fight.pace import Pace
 from workbench.fight.setup import COUNTERS
-from workbench.fight.state import Unit
+from workbench.fight.state import Progress, Unit
 from workbench.fight.victories import FightResult
 from workbench.numbers import format_number
 from workbench.render.escape import Markup, escape
@@ -32,6 +34,7 @@ __all__ = [
     "player_view_html",
     "result_html",
     "squads_html",
+    "stakes_html",
     "stamina_bar_html",
     "turn_strip_html",
     "unit_html",
@@ -145,9 +148,48 @@ def malice_line_html(fight: Fight) -> str:
             "</div>")
 
 
+def _objective_extra(fight: Fight, p: Progress) -> list[str]:
+    """What an objective's counters are measured against: the tasks a round needs, the things to destroy, the
+    condition Diminish Numbers ends at and the foes it counts."""
+    if p.key == "complete_the_action":
+        heroes = heroes_fighting(fight.state)
+        return [f"{fight.tasks_per_round()} task(s) needed each round (half or more of the {heroes} heroes "
+                "fighting); a round that ends with fewer is a failure"]
+    if p.key == "destroy_the_thing":
+        things = p.things or p.target or 1
+        staminas = fight.thing_staminas()
+        each = f" (Stamina {', '.join(map(str, staminas))})" if staminas else ""
+        return [f"{p.target or 1} of {things} thing{'s' if things != 1 else ''} to destroy{each}"]
+    if p.key == "diminish_numbers":
+        now, start, non_minions = fight.foe_counts()
+        chosen = (DIMINISH_CONDITIONS[p.choice] if p.choice else
+                  "no condition chosen: " + DIMINISH_HALF[0].lower() + DIMINISH_HALF[1:]
+                  + (" Against a solo, also: " + DIMINISH_SOLO if any(u.solo for u in fight.units) else ""))
+        return [f"{escape(chosen)} Foes now {now} of {start} at the start; {non_minions} not minions"]
+    return []
+
+
+@_markup
+def stakes_html(fight: Fight) -> str:
+    """The difficulty the fight is earned at and the Victories success brings, with the readings that moved
+    them: the objectives' conditions (a duration the Director set among them) and each duration in rounds."""
+    outcome = fight.outcome
+    victories = fight.victories_for_success
+    line = (f"A <b class='wb-fight-difficulty'>{escape(outcome.difficulty)}</b> encounter: success earns each hero "
+            f"<b class='wb-fight-victories'>{victories}</b> Victor{'y' if victories == 1 else 'ies'}.")
+    set_ = fight.durations
+    spans = [f"{escape(p.name)} lasts {p.duration} rounds ("
+             + ("set by the Director" if p.key in set_ else "the encounter's duration") + ")"
+             for p in fight.state.objectives if p.duration is not None]
+    notes = [str(escape(n)) for n in outcome.notes] or ["no objective condition moves the difficulty"]
+    parts = [line] + ([" ".join(s + "." for s in spans)] if spans else []) + ["Reading: " + "; ".join(notes) + "."]
+    return '<div class="wb-stakes">' + "<br>".join(parts) + "</div>"
+
+
 @_markup
 def objectives_html(fight: Fight) -> str:
-    """Each objective's counters and status (rounds held against its duration where it has one)."""
+    """Each objective's counters and status (rounds held against its duration where it has one), and what
+    they are measured against (`_objective_extra`)."""
     rows = []
     state = fight.state
     for p in state.objectives:
@@ -157,6 +199,7 @@ def objectives_html(fight: Fight) -> str:
             counts.insert(0, f"rounds done: {max(held, 0)} of {p.duration}")
         if p.target is not None and p.key == "hold_them_off":
             counts.append(f"fewer than {p.target} may get through")
+        counts += _objective_extra(fight, p)
         status = {"open": "open", "met": "met", "failed": "failed"}[p.status]
         reason = f" — {escape(p.reason)}" if p.reason else ""
         rows.append(f"<li><b>{escape(p.name)}</b> ({status}): {'; '.join(counts) or 'no counters'}{reason}</li>")
