@@ -49,7 +49,8 @@ DEADLINES_PASSED = """() => new Promise(done => {
 })"""
 WIDTHS = (1024, 1440)
 JOURNEY_PAGES = ("monster", "encounter", "fight")  # checked at both widths as the journey arrives on them
-OTHER_PAGES = tuple(name for name in PAGE_ORDER if name not in JOURNEY_PAGES)
+ONE_PAGE = ("workbench",)  # every tool on one page: test_browser_workbench.py
+OTHER_PAGES = tuple(name for name in PAGE_ORDER if name not in JOURNEY_PAGES + ONE_PAGE)
 TITLES = {p.file.removesuffix(".ipynb"): p.title for p in pages()}
 
 FORBIDDEN_TEXT = {
@@ -225,7 +226,7 @@ def test_journey_monster_to_encounter_to_fight(browser, voila_url, app_token, ar
     app = watched(browser, voila_url, artifacts_dir, page_errors, "journey", WIDTHS[0])
     page = app.page
     try:
-        page.goto(f"{voila_url}/?token={app_token}", timeout=PAGE_TIMEOUT)  # as `workbench app` prints it
+        page.goto(f"{voila_url}/?token={app_token}", timeout=PAGE_TIMEOUT)  # the landing page: every page listed
         assert page.title() == "Draw Steel workbench"
         app.screenshot("1-landing")
 
@@ -315,7 +316,7 @@ def test_journey_monster_to_encounter_to_fight(browser, voila_url, app_token, ar
 
 
 def test_the_journey_and_the_other_pages_cover_every_page():
-    assert sorted(JOURNEY_PAGES + OTHER_PAGES) == sorted(PAGE_ORDER)
+    assert sorted(JOURNEY_PAGES + ONE_PAGE + OTHER_PAGES) == sorted(PAGE_ORDER)
 
 
 @pytest.mark.parametrize("name", OTHER_PAGES)

@@ -26,6 +26,7 @@ import pytest
 from voila_server import running_server
 
 from workbench.server.app import GRACE_ENV, NEEDS_TOKEN_PAGE, TOKEN_ENV, free_port
+from workbench.server.site import WORKBENCH_PAGE
 
 TOKEN = secrets.token_hex(24)
 TIMEOUT = 240  # s: rendering a notebook runs it in a fresh kernel
@@ -146,7 +147,8 @@ def test_the_log_never_prints_the_token(server, landing, rendered):
     assert any("GET /no-such-page" in line for line in lines)  # the control: requests with the token are logged
     assert any(f"GET /api/kernels/{missing}" in line and "Kernel does not exist" in line for line in lines)
     assert [line for line in lines if TOKEN in line] == [
-        f"workbench app: the Draw Steel workbench at {server['url']}/?token={TOKEN} (Ctrl-C stops it)"]
+        f"workbench app: the Draw Steel workbench at {server['url']}/voila/render/{WORKBENCH_PAGE}?token={TOKEN} "
+        "(Ctrl-C stops it)"]
 
 
 def test_a_page_whose_browser_never_connects_has_its_kernel_shut_down(server):

@@ -87,6 +87,7 @@ class EncounterEditor(widgets.VBox):
     ) -> None:
         self.rules = encounter_rules()
         self.monsters = list(monsters)
+        self._first_from = ""  # after the Monster list's first name: where it comes from (`offer`)
         self.library: list[Monster] = []  # the homebrew library's monsters, once loaded: suggestions use them too
         party = encounter.party if encounter is not None else make_party(heroes=heroes, level=level,
                                                                           victories=victories)
@@ -232,7 +233,7 @@ class EncounterEditor(widgets.VBox):
         self.library = self.library + found
         self.suggester.forget()
         self.suggester.set_keywords([*self.bestiary.monsters, *self.library], self.suggester.keyword.value)
-        self.shortcuts.set_monsters(self.monsters)
+        self.shortcuts.set_monsters(self.monsters, self._first_from)
         note = f"{len(found)} monster(s) loaded from the library"
         return note + (f"; skipped: {', '.join(problems)}" if problems else "")
 
@@ -363,6 +364,13 @@ class EncounterEditor(widgets.VBox):
             "rows": self.rows, "browser": self.browser, "abilities": self.pace.abilities, **self.panes,
             "budget": p.budget, "objectives": o.said, "pace": self.pace.said,
         }
+
+    def offer(self, monsters: Sequence[Monster], first_from: str = "") -> None:
+        """The Monster list holds `monsters` from now on, the first picked; `first_from` follows the first one's
+        name in the list, saying where it comes from (the builder, say)."""
+        self.monsters = list(monsters)
+        self._first_from = first_from
+        self.shortcuts.set_monsters(self.monsters, first_from)
 
     def open_encounter(self, encounter: Encounter) -> None:
         """Open an encounter (a share code's) as a saved file opens: its party, its rows locked, undo kept."""

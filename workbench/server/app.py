@@ -16,10 +16,11 @@ Voilà's own command line cannot say so (it serves with no token and `allow_remo
 started through `serve()` below, which hands Voilà those settings (`guard_settings`, `GuardedIdentityProvider`)
 and adds the checks Voilà has no setting for (`patches`).
 
-Speed: every app page has one preheated kernel waiting (Voilà's kernel pool, `preheat_arguments`): it has
-already run the page's notebook, so a visit gets the page without waiting for a fresh kernel to start and run
-it; after each visit Voilà starts the next one. The lessons are not preheated (each kernel holds a few hundred
-MB). `--no-preheat` serves without the pool. A preheated kernel learns of its visit through Voilà's
+Speed: the workbench page (every tool on one page, `site.WORKBENCH_PAGE`) has one preheated kernel waiting
+(Voilà's kernel pool, `preheat_arguments`): it has already run the page's notebook, so a visit gets the page
+without waiting for a fresh kernel to start and run it; after each visit Voilà starts the next one. Each tool's
+own page (the fight's player view for a second screen among them) and the lessons are not preheated: each starts
+its kernel when opened. `--no-preheat` serves without the pool. A preheated kernel learns of its visit through Voilà's
 `/voila/query/<kernel>` websocket, a plain tornado handler outside the server's token and Host checks: `serve`
 puts the token, Host and Origin checks on it (`patches.guard_request_info`). An app page's browser side loads no
 plotly renderer extension (`app_page_config`): its charts are FigureWidgets, which bring their own.
@@ -48,6 +49,7 @@ from workbench.server.site import (
     LANDING_VARIABLE,
     PLOTLY_BUNDLE_VARIABLE,
     TEMPLATE_NAME,
+    WORKBENCH_PAGE,
     lessons_problem,
     pages,
     plotly_bundle,
@@ -78,9 +80,6 @@ TOKEN_ENV = "WORKBENCH_APP_TOKEN"  # a token chosen by the caller (tests, script
 KERNEL_PROVISIONER = "workbench-zygote"
 # The notebooks of a source checkout (a wheel ships the library only: pass --notebooks then).
 NOTEBOOKS_DIR = Path(__file__).resolve().parents[2] / "notebooks"
-
-# The pages no kernel is kept waiting for (see the preheat in `serve`).
-UNHEATED = ("players.ipynb", "fight.ipynb")
 
 
 def free_port(host: str = HOST) -> int:
@@ -354,12 +353,9 @@ def start(notebooks: Path | None = None, port: int | None = None, preheat: bool 
         print(f"workbench app: {problem} The landing page says so.", file=sys.stderr, flush=True)
     command = voila_command(root, port) + page_arguments()
     if preheat:
-        # the player view is opened once a fight, on a second screen: no kernel of its own kept waiting; the fight
-        # page is built at its visit, from the encounter the Director has just left (a fight page built ahead
-        # and built again at the visit was left "Loading widget..." after another page's workspace changed)
-        command += preheat_arguments(p.file for p in pages() if p.file not in UNHEATED)
-    print(f"workbench app: the Draw Steel workbench at http://{HOST}:{port}/?token={token} (Ctrl-C stops it)",
-          flush=True)
+        command += preheat_arguments([WORKBENCH_PAGE])
+    print(f"workbench app: the Draw Steel workbench at http://{HOST}:{port}/voila/render/{WORKBENCH_PAGE}"
+          f"?token={token} (Ctrl-C stops it)", flush=True)
     environment = {**page_environment(share), TOKEN_ENV: token}
     bundle = plotly_bundle()
     if bundle is not None:  # copied beside the template by prepare_site; the pages' charts load it from there

@@ -55,6 +55,7 @@ __all__ = [
     "PAGE_ORDER",
     "PLOTLY_BUNDLE_VARIABLE",
     "TEMPLATE_NAME",
+    "WORKBENCH_PAGE",
     "Bundle",
     "Listed",
     "head_html",
@@ -78,9 +79,12 @@ FIGURE_VIEW = SERVER_DIR / "figure_view.js"  # the browser side of the app's cha
 # Where `make` puts plotly.js's cartesian build (the Makefile's PLOTLY_CARTESIAN), named by its version.
 CARTESIAN_FOLDER = Path(sys.prefix) / "share" / "drawsteel-workbench"
 TEMPLATE_NAME = "workbench"
-# A Director's order: build a monster, then an encounter, plan the day, run the fight; then homebrew and
-# calibration (the fight's player view right after the fight, for a second screen).
-PAGE_ORDER = ("monster", "solos", "encounter", "adventure", "fight", "players", "homebrew", "calibration")
+# The workbench page (every tool on one page) first; then each tool's own page in a Director's order: build a
+# monster, then an encounter, plan the day, run the fight (its player view right after, for a second screen); then
+# homebrew and calibration.
+PAGE_ORDER = ("workbench", "monster", "solos", "encounter", "adventure", "fight", "players", "homebrew",
+              "calibration")
+WORKBENCH_PAGE = "workbench.ipynb"  # the page `workbench app` opens
 TITLE = "Draw Steel workbench"
 # The kernels of `workbench app` find the bundle's address (under the server's base URL) in this variable.
 PLOTLY_BUNDLE_VARIABLE = "WORKBENCH_PLOTLY_BUNDLE"
@@ -107,7 +111,7 @@ def _plain(text: str) -> str:
 
 def _read(path: Path) -> Listed:
     """Title: the notebook's `title` metadata (without the site name) or its first heading. Purpose: the
-    first sentence of the paragraph after that heading. A file that is no notebook is listed with its problem."""
+    first sentence of its `description` metadata, else of the paragraph after that heading. A file that is no notebook is listed with its problem."""
     import nbformat
 
     try:
@@ -133,7 +137,9 @@ def _listed(path: Path, notebook: dict[str, Any]) -> Listed:
     title = notebook.get("metadata", {}).get("title", "").split(" · ")[0] or _plain(heading.lstrip("# ")) \
         or path.stem
     after = paragraphs[paragraphs.index(heading) + 1:] if heading else paragraphs
-    text = _plain(next((part for part in after if not part.startswith(("<", "#", "|", "["))), ""))
+    described = notebook.get("metadata", {}).get("description", "")  # a page with no text of its own says it there
+    text = _plain(described if isinstance(described, str) and described.strip() else
+                  next((part for part in after if not part.startswith(("<", "#", "|", "["))), ""))
     sentence = re.match(r"(.+?[.!?])(\s|$)", text)
     return Listed(file=path.name, title=title, purpose=sentence.group(1) if sentence else text)
 
