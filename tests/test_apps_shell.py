@@ -210,3 +210,19 @@ def test_open_in_the_builder_brings_the_builder_into_view_with_that_stat_block()
     browser.open_builder.click()
     assert shown(shell) == ["monster"] and inner(shell.views["monster"], "wb-builder") is builder
     assert builder.controls["name"].value not in ("", "Bugbear Channeler")
+
+
+def test_an_encounter_tool_dropped_no_longer_writes_the_workspace(tmp_path):
+    shell = workbench_page()
+    old = inner(shell.show("encounter"), "wb-encounter-app")
+    (tmp_path / "other").mkdir()
+    bar = inner(shell, "wb-workspace-bar")
+    inner(bar, "wb-workspace-folder").value = str(tmp_path / "other")
+    inner(bar, "wb-workspace-open").click()
+    new = inner(shell.views["encounter"], "wb-encounter-app")
+    assert new is not old
+    new.controls["heroes"].value = 6
+    kept = load_workspace()
+    old.controls["heroes"].value = 2  # a change the browser can no longer make: nothing is written
+    old.controls["add_monster"].click()
+    assert load_workspace() == kept and len(shell.shared.workspace.encounter.party.members) == 6

@@ -39,6 +39,11 @@ READY = {
 }
 
 
+# The class of every tool view shown is `shown`: the one in view, and no other.
+ONLY_VIEW = """shown => [...document.querySelectorAll('.wb-tool-view')].filter(v => v.offsetParent !== null)
+  .map(v => [...v.classList].find(c => c.startsWith('wb-tool-view-'))).join() === shown"""
+
+
 def view(key: str) -> str:
     return f"#rendered_cells .wb-tool-view-{key}"
 
@@ -64,9 +69,7 @@ def workbench(browser, voila_url, app_token, artifacts_dir, page_errors, workben
 def in_view(app: AppPage, key: str) -> None:
     """Tool `key` is usable, the only view shown, named by the address and the page's title."""
     app.page.wait_for_selector(f"{view(key)} {READY[key]}", state="visible")
-    shown = app.js("() => [...document.querySelectorAll('.wb-tool-view')].filter(v => v.offsetParent !== null)"
-                   ".map(v => [...v.classList].find(c => c.startsWith('wb-tool-view-')))")
-    assert shown == [f"wb-tool-view-{key}"]
+    app.page.wait_for_function(ONLY_VIEW, arg=f"wb-tool-view-{key}")  # the one left hidden as the kernel says
     app.page.wait_for_function("key => location.hash === '#tool=' + key", arg=key)
     assert app.page.title() == f"{TITLES[key]} · Draw Steel workbench"
     assert app.page.locator(".wb-tool-bar a[aria-current='page']").inner_text() == TITLES[key]
@@ -120,20 +123,21 @@ def test_every_tool_keeps_its_work_and_a_monster_goes_from_the_builder_to_the_fi
     assert app.text_box("Name", builder).input_value() == NAME
     assert app.slider_value("Level", builder) == 2
 
-    # ---- the fight of that encounter, to its Victories, which are the party's at once
+    # ---- the fight of that encounter, ended by the Director, its Victories the party's at once
     enc = wb.Encounter(party=wb.make_party(heroes=4, level=1)).adding(creature_from_monster(rat, 3))
     expected = Fight(enc, (rat,))
-    expected.start_round()
     go(app, "fight")
     fight = view("fight")
+    page.locator(f"{fight} .wb-fight-summary:has-text('3 × {NAME}')").wait_for()
     app.button("Next round", fight).click()
-    for unit in [u.name for u in expected.units if u.kind != "hero"]:
-        expected.dies(unit)
-        app.pick("Creature", unit, fight)
-        app.button("Dies", fight).click()
+    expected.start_round()
+    page.locator(f"{fight} .wb-fight-strip:has-text('Round 1')").wait_for()
+    app.pick("How", "The foes surrender", fight)
+    app.button("End the fight", fight).click()
+    expected.end("the foes surrender", True, expected.victories_for_success)
     earned = format_number(expected.result().victories_after)
     assert expected.ended and expected.result().victories_after > 0
-    page.locator(f"{fight} .wb-fight-award:has-text('The party now has {earned} Victories')").wait_for()
+    page.locator(f"{fight} .wb-fight-carried:has-text('written')").wait_for()
     go(app, "encounter")
     expect(app.text_box("Victories", encounter)).to_have_value(earned)  # no reload
 

@@ -208,16 +208,18 @@ class WorkbenchShell(widgets.VBox):
         view = self.views.get(key)
         if view is not None and key != self.current and tool.again(self.bodies[key], self.shared):
             self.stage.children = tuple(child for child in self.stage.children if child is not view)
-            _close_tree(view)
+            self._drop(key)
             view = None
+        built = view is None
         if view is None:
             view, self.bodies[key] = self._build(tool)
             self.views[key] = view
-            self.stage.children = (*self.stage.children, view)
-        for other in self.views.values():
+        for other in self.views.values():  # hidden first: the browser never shows two tools at once
             if other is not view:
                 other.layout.display = "none"
         view.layout.display = None
+        if built:
+            self.stage.children = (*self.stage.children, view)
         self.current = key
         self.bar.tool = key
         return view
@@ -238,14 +240,21 @@ class WorkbenchShell(widgets.VBox):
         plain_tooltips(view)
         return view, body
 
+    def _drop(self, key: str) -> None:
+        """Forget tool `key`'s view, taken off the stage: it stops following the shared workbench (`dispose`, where
+        its factory gave one). Its widgets are left to go with the page, not closed: a chart closed under the
+        browser's view of it still sends from there, and the page shows an error."""
+        dispose = getattr(self.bodies.pop(key), "dispose", None)
+        if callable(dispose):
+            dispose()
+        del self.views[key]
+
     def reset(self, shared: Workbench) -> None:
         """Work on another workbench (another workspace opened): every view built so far is dropped, and the
         tool in view is built again from `shared`."""
-        for view in self.views.values():
-            _close_tree(view)
-        self.views.clear()
-        self.bodies.clear()
         self.stage.children = ()
+        for key in list(self.views):
+            self._drop(key)
         self._follow(shared, self.shared)
         self.shared = shared
         key, self.current = self.current, ""
@@ -261,13 +270,6 @@ def _share_panel(widget: widgets.Widget) -> SharePanel | None:
         if found is not None:
             return found
     return None
-
-
-def _close_tree(widget: widgets.Widget) -> None:
-    """Close a view and every widget under it (their models leave the kernel and the browser)."""
-    for child in getattr(widget, "children", ()):
-        _close_tree(child)
-    widget.close()
 
 
 def workbench_shell(shared: Workbench, lessons: Sequence[Lesson] = (), first: str | None = None,

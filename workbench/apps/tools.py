@@ -112,9 +112,9 @@ def monster_tool(shared: Workbench) -> widgets.VBox:
     return tool
 
 
-def _offer_builder_monster(shared: Workbench, app: EncounterEditor) -> None:
+def _offer_builder_monster(shared: Workbench, app: EncounterEditor) -> Callable[[], None]:
     """The encounter's Monster list follows the builder's monster: first, picked, and said to be the builder's
-    (the monster itself keeps its name: it is what the encounter adds)."""
+    (the monster itself keeps its name: it is what the encounter adds). Returns what stops it following."""
     offered: list[Monster | None] = [None]
 
     def offer(_change: Any = None) -> None:
@@ -127,6 +127,7 @@ def _offer_builder_monster(shared: Workbench, app: EncounterEditor) -> None:
 
     offer()
     shared.observe(offer, names="monster")
+    return lambda: shared.unobserve(offer, names="monster")
 
 
 def builder_opener(shared: Workbench) -> OpenInBuilder:
@@ -183,10 +184,11 @@ def encounter_tool(shared: Workbench, open_in_builder: OpenInBuilder | None = No
     adder.add_class("wb-bestiary-adder-fold")
     app.browser.children = (adder, *app.browser.children)
     status = widgets.HTML().add_class("wb-workspace-status")
+    following = [True]  # till the tool is dropped (`dispose`)
 
     def remember(_change: Any = None) -> None:
         current: Encounter = app.state()
-        if current == shared.workspace.encounter:
+        if not following[0] or current == shared.workspace.encounter:
             return
         refused = shared.remember(current, monsters)
         status.value = refused or ok_html("Kept: the fight runs this encounter.")
@@ -198,7 +200,7 @@ def encounter_tool(shared: Workbench, open_in_builder: OpenInBuilder | None = No
             app.controls["victories"].value = format_number(earned)
 
     _watch(app, remember)
-    _offer_builder_monster(shared, app)
+    unoffer = _offer_builder_monster(shared, app)
     shared.observe(victories, names="workspace")
     saved = f"{saved_count} saved monster{'s' if saved_count != 1 else ''} from {shown_path(folder)}"
     skipped = f"; could not read {', '.join(unreadable)}" if unreadable else ""
@@ -206,6 +208,15 @@ def encounter_tool(shared: Workbench, open_in_builder: OpenInBuilder | None = No
                   .format(saved + skipped, _from_html(others.attribution_lines())))
     tool = _tool(widgets.HTML(shared.problem), lines, status, app)
     tool.editor = app
+
+    def dispose() -> None:
+        """The tool dropped (another encounter, another workspace): it no longer follows nor writes the shared
+        workbench."""
+        unoffer()
+        shared.unobserve(victories, names="workspace")
+        following[0] = False
+
+    tool.dispose = dispose
     return tool
 
 
