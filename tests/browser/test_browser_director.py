@@ -453,8 +453,9 @@ def test_an_instant_solo_by_mouse_and_keyboard(monster_page):
         shows(level - 2, "elite", "hexer")
         app.screenshot("elite-hexer", SOLOS)
     finally:
-        app.page.click(".wb-tool-bar a[data-tool='monster']")
-        app.page.wait_for_selector(READY_BUILDER, state="visible", timeout=PAGE_TIMEOUT)
+        app.page.click(".wb-tool-bar a[data-tool='monster']")  # the builder in view, on whichever tab it was
+        app.page.wait_for_selector(f"#rendered_cells .wb-tool-view-monster {BUILDER}", state="visible",
+                                   timeout=PAGE_TIMEOUT)
 
 
 def test_a_published_monster_opens_in_the_builder_and_is_relevelled(built):
