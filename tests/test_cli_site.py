@@ -259,3 +259,30 @@ def test_each_server_serves_its_own_folder_and_a_stopped_servers_folder_goes(tmp
     assert sorted(site.prune_site_folders(first)) == sorted([second, old])
     assert first.exists() and (first / site.SERVER_PID).read_text() == str(os.getpid())  # this one runs
 
+
+
+def test_every_served_notebook_is_signed_by_the_servers_own_notary(tmp_path: Path):
+    """The server's notary (its key and signatures in the site folder) trusts each page and lesson as the server
+    reads it, cells without ids included: no "Notebook … is not trusted" in the Director's console."""
+    import warnings
+
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    lessons_dir = tmp_path / "lessons"
+    lessons_dir.mkdir()
+    (lessons_dir / "01_no_ids.ipynb").write_text(json.dumps({
+        "cells": [{"cell_type": "markdown", "metadata": {}, "source": "# Scores\n\nWhy."}],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    root, _share = prepare_site(lessons_dir, tmp_path / "site")
+    server = NotebookNotary(data_dir=str(tmp_path / "site" / site.NOTARY))
+    (tmp_path / "elsewhere").mkdir()
+    stranger = NotebookNotary(data_dir=str(tmp_path / "elsewhere"))
+    served = sorted(root.glob("*.ipynb"))
+    assert "01_no_ids.ipynb" in [p.name for p in served] and WORKBENCH_PAGE in [p.name for p in served]
+    for path in served:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # read as the server reads it, with no warning
+            notebook = nbformat.read(path, as_version=4)
+        assert server.check_signature(notebook), path.name
+        assert not stranger.check_signature(notebook), path.name  # the control: another key trusts none

@@ -51,6 +51,7 @@ __all__ = [
     "COMPILE_HINT",
     "FIGURE_VIEW",
     "HEAD_FILE",
+    "NOTARY",
     "PAGES_DIR",
     "PAGE_ORDER",
     "PLOTLY_BUNDLE_VARIABLE",
@@ -63,6 +64,7 @@ __all__ = [
     "landing_html",
     "lessons_problem",
     "prune_site_folders",
+    "sign_served",
     "read_landing",
     "lessons",
     "pages",
@@ -309,6 +311,35 @@ def plotly_bundle() -> Bundle | None:
     return Bundle((bundle,), f"plotly-widget-{version}.js", version, classic=False)
 
 
+NOTARY = "notary"  # beside the served root: the key and signatures of the server's notebook notary (`sign_served`)
+
+
+def sign_served(root: Path, notary: Path) -> None:
+    """Sign every notebook under `root` as trusted, with a notary keeping its key and signatures in `notary` (made
+    afresh), the folder the server's own notary is given (`app.voila_command`).
+
+    Why: the server reads each notebook through jupyter_server, which checks its signature and logs "Notebook …
+    is not trusted" for every page and lesson served, in the Director's console. Trust changes nothing Voilà does
+    (it runs the notebook and shows only its outputs); the copies are the workbench's own, so they are signed,
+    each server with a key of its own instead of the user's Jupyter one. A copy whose cells have no ids is written
+    again with ids, as nbformat gives them on each read (at random: else no signature could match, and nbformat
+    warns of each read in the console).
+    """
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    shutil.rmtree(notary, ignore_errors=True)
+    notary.mkdir(parents=True)
+    signer = NotebookNotary(data_dir=str(notary))  # type: ignore[no-untyped-call]  # nbformat leaves it untyped
+    for path in sorted(root.glob("*.ipynb")):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a cell without an id is given one (nbformat says so, on each read)
+            read = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]  # as the server reads it
+        nbformat.write(read, path)  # type: ignore[no-untyped-call]  # with those ids: read alike, quietly
+        signer.sign(read)  # type: ignore[no-untyped-call]
+    signer.store.close()
+
+
 def prepare_site(lessons_dir: Path | None, folder: Path) -> tuple[Path, Path]:
     """Copy the pages and lessons into `folder/root` and the template into `folder/share/jupyter`, write the
     landing page's data beside the root, and return (the folder to serve, the folder to add to JUPYTER_PATH).
@@ -337,6 +368,7 @@ def _prepare(lessons_dir: Path | None, folder: Path) -> tuple[Path, Path]:
     listed_pages = pages()
     for entry in listed_pages:
         shutil.copy2(PAGES_DIR / entry.file, root / entry.file)
+    sign_served(root, folder / NOTARY)
     template = share / "voila" / "templates" / TEMPLATE_NAME
     shutil.copytree(TEMPLATE_DIR, template)
     data = landing_data(listed_pages, listed_lessons, lessons_problem(lessons_dir))
