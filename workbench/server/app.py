@@ -58,6 +58,7 @@ from workbench.server.site import (
     read_landing,
     site_folder,
 )
+from workbench.server.switches import off
 
 __all__ = ["KERNEL_PROVISIONER", "NEEDS_TOKEN_PAGE", "NOTEBOOKS_DIR", "PREHEAT_OPTION", "TOKEN_ENV",
            "GuardedIdentityProvider", "app_page_config", "free_port", "guard_settings", "hide_in_logs", "kernel_grace",
@@ -266,9 +267,10 @@ def kernel_provisioner() -> str | None:
 
 
 def kernel_provisioner_arguments() -> list[str]:
-    """The Voilà option that forks the kernels from the zygote, when `kernel_provisioner` finds it."""
+    """The Voilà option that forks the kernels from the zygote, when `kernel_provisioner` finds it (and the zygote
+    is not switched off: `switches`)."""
     name = kernel_provisioner()
-    if name is None:
+    if name is None or off("zygote"):
         return []
     return [f"--KernelProvisionerFactory.default_provisioner_name={name}"]
 
@@ -278,8 +280,6 @@ def serve(argv: Sequence[str]) -> None:
     (never empty) and `guard_settings`; the address to open is printed once the server listens."""
     from traitlets.config import Config
     from voila import app as voila_app
-
-    from workbench.server.template_cache import CompiledTemplates
 
     class Voila(voila_app.Voila):  # type: ignore[misc]  # Voilà is untyped; its name is its log lines' prefix
         """Voilà, which once it listens says the workbench page's address instead of opening a browser: printed
@@ -293,7 +293,7 @@ def serve(argv: Sequence[str]) -> None:
     if not token:
         raise SystemExit(f"workbench app: error: ${TOKEN_ENV} must hold the token to serve with")
     hide_in_logs(token)
-    problems = patches.missing()
+    problems = patches.missing() + patches.missing_scripts()
     if problems:
         raise SystemExit("workbench app: error: an installed package is not what the server was written for:\n  "
                          + "\n  ".join(problems))
@@ -307,7 +307,6 @@ def serve(argv: Sequence[str]) -> None:
     patches.guard_static_files(port)
     patches.set_xsrf_cookie_on_pages()
     patches.refuse_malformed_paths()  # after the patches above: its check comes before theirs
-    patches.compile_templates_once(CompiledTemplates())
     config = Config()
     config.VoilaConfiguration.page_config_hook = app_page_config
     config.Voila.identity_provider_class = GuardedIdentityProvider
