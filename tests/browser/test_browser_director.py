@@ -296,7 +296,7 @@ def _build_and_save(app: AppPage, workbench_home: Path) -> wb.Encounter:
     expect(page.locator(f"{ENCOUNTER} .wb-save-target")).to_contain_text("encounters/grisk-ambush.json",
                                                                           timeout=60_000)
     app.button("Save", ENCOUNTER).click()
-    said = page.locator(f"{ENCOUNTER} .wb-encounter-message")
+    said = page.locator(f"{ENCOUNTER} .wb-encounter-files-said")  # beside Save
     expect(said).to_contain_text("Saved to", timeout=60_000)  # on a refusal: shows what the page said
     assert "encounters/grisk-ambush.json" in said.inner_text()
     saved = wb.load_encounter(workbench_home / "encounters" / "grisk-ambush.json")

@@ -238,6 +238,8 @@ class AdventureApp(widgets.VBox):
         if not path:
             raise InvalidInput("saved encounter", "", "an encounter picked in the Saved encounters list")
         encounter = load_encounter(path)
+        if not encounter.name:  # saved before encounters took their file's name: known by it all the same
+            encounter = encounter.model_copy(update={"name": Path(path).stem})
         if self.adventure is None or not self.adventure.encounters:
             # an empty day takes the first encounter's party, with the Victories held before the day
             party = encounter.party.model_copy(update={"victories": Fraction(self.controls["carried"].value)})
