@@ -178,7 +178,12 @@ def encounter_tool(shared: Workbench, open_in_builder: OpenInBuilder | None = No
                        "suggested from now on, and listed in the Monster list when this page is opened again."
                        "</div>").format(len(theirs)))
 
-    adding = BestiaryAdder(on_added=added)
+    def removed(_bestiary: AddedBestiary) -> None:
+        """The picker without its stat blocks at once (its other monsters leave the Monster list when the tool
+        is opened again)."""
+        app.browser.show_bestiary(workspace_stat_blocks(), announce=True)
+
+    adding = BestiaryAdder(on_added=added, on_removed=removed)
     adder = widgets.Accordion([adding], titles=("Add a bestiary (a folder, .zip, .tar.gz or link)",),
                               selected_index=None)
     adder.add_class("wb-bestiary-adder-fold")
