@@ -78,10 +78,11 @@ def _fight_again(view: widgets.Widget, shared: Workbench) -> bool:
 
 
 def _encounter_again(view: widgets.Widget, shared: Workbench) -> bool:
-    """The encounter is built again when another tool made another encounter the workspace's (an adventure's
-    encounter to fight); Victories a fight awards it takes as they come."""
-    editor = getattr(view, "editor", None)
-    return editor is not None and fight_key(editor.state()) != fight_key(shared.workspace.encounter)
+    """The encounter is built again when another tool made another encounter the workspace's since it last kept
+    one (an adventure's encounter to fight); Victories a fight awards it takes as they come, and an edit whose
+    keeping was refused stays on it."""
+    kept = getattr(view, "kept", None)
+    return kept is not None and fight_key(kept[0]) != fight_key(shared.workspace.encounter)
 
 
 def _adventure_again(view: widgets.Widget, _shared: Workbench) -> bool:

@@ -190,6 +190,7 @@ def encounter_tool(shared: Workbench, open_in_builder: OpenInBuilder | None = No
     app.browser.children = (adder, *app.browser.children)
     status = widgets.HTML().add_class("wb-workspace-status")
     following = [True]  # till the tool is dropped (`dispose`)
+    kept = [shared.workspace.encounter]  # the shared encounter as this tool last kept it
 
     def remember(_change: Any = None) -> None:
         current: Encounter = app.state()
@@ -197,6 +198,8 @@ def encounter_tool(shared: Workbench, open_in_builder: OpenInBuilder | None = No
             return
         refused = shared.remember(current, monsters)
         status.value = refused or ok_html("Kept: the fight runs this encounter.")
+        if not refused:
+            kept[0] = shared.workspace.encounter
 
     def victories(change: Any) -> None:
         """Victories earned elsewhere (a fight's end) into the party's control: the editor takes them as typed."""
@@ -213,6 +216,7 @@ def encounter_tool(shared: Workbench, open_in_builder: OpenInBuilder | None = No
                   .format(saved + skipped, _from_html(others.attribution_lines())))
     tool = _tool(widgets.HTML(shared.problem), lines, status, app)
     tool.editor = app
+    tool.kept = kept
 
     def dispose() -> None:
         """The tool dropped (another encounter, another workspace): it no longer follows nor writes the shared
