@@ -36,6 +36,25 @@ from workbench.server.app import HOST, TOKEN_ENV, free_port, new_token
 ADDRESS_LINE = "workbench app: the Draw Steel workbench at "
 
 
+def all_stopped(processes: list[psutil.Process], timeout: float) -> float:
+    """The moment (monotonic) every process of `processes` has exited: gone, or a zombie (its code has ended; only
+    its parent's bookkeeping is left, which `psutil.wait_procs` counts as running until someone reaps it)."""
+    deadline = time.monotonic() + timeout
+    running = list(processes)
+    while running and time.monotonic() < deadline:
+        still = []
+        for process in running:
+            try:
+                if process.status() != psutil.STATUS_ZOMBIE:
+                    still.append(process)
+            except psutil.NoSuchProcess:
+                pass
+        running = still
+        if running:
+            time.sleep(0.01)
+    return time.monotonic()
+
+
 def one_round(scratch: Path) -> tuple[float, bool, float, int]:
     """(seconds to the address line, accepted then, seconds from SIGINT to every process gone, processes)."""
     port, token = free_port(), new_token()
@@ -62,8 +81,8 @@ def one_round(scratch: Path) -> tuple[float, bool, float, int]:
         processes = [psutil.Process(server.pid), *psutil.Process(server.pid).children(recursive=True)]
         stopping = time.monotonic()
         os.killpg(server.pid, signal.SIGINT)
-        psutil.wait_procs(processes, timeout=60)
-        return printed, accepted, time.monotonic() - stopping, len(processes)
+        stopped = all_stopped(processes, timeout=60)
+        return printed, accepted, stopped - stopping, len(processes)
     finally:
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGKILL)
