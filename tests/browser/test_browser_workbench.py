@@ -94,6 +94,12 @@ def test_every_tool_keeps_its_work_and_a_monster_goes_from_the_builder_to_the_fi
     app.press_slider("Level", "ArrowRight", 1, builder)
     rat = wb.build_monster(2, "platoon", ROLE).model_copy(update={"name": NAME})
     page.locator(f"{builder} .wb-stat-block[data-ev='{rat.ev}']:has-text('{NAME}')").wait_for()
+    # Export, above the block, opens its tab far below it and brings it into view
+    tabs = page.locator(f"{builder} .wb-builder-tabs")
+    assert tabs.evaluate("e => e.getBoundingClientRect().top > window.innerHeight")  # below the fold until then
+    app.button("Export", f"{builder} .wb-block-actions").click()
+    expect(tabs).to_be_in_viewport()
+    app.tab("How was this computed", builder).click()  # the working again, as the builder opens
 
     # ---- every tool by the bar; the encounter adds the builder's monster, the solos' level moves
     go(app, "solos")

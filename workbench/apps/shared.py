@@ -41,13 +41,15 @@ __all__ = ["Workbench"]
 class Workbench(traitlets.HasTraits):
     """The shared state: `workspace` (the encounter and its party, as saved), `monster` (the builder's, None
     before the builder is opened), `opening` (a stat block file another tool asked the builder to open),
-    `wanted` (the key of a tool a tool asked to bring into view) and `problem` (why the saved workspace could
-    not be read, as HTML; "" when it was)."""
+    `wanted` (the key of a tool a tool asked to bring into view), `revealed` (a CSS selector of what a tool
+    asked the page to scroll into view, set and then cleared) and `problem` (why the saved workspace could not
+    be read, as HTML; "" when it was)."""
 
     workspace = traitlets.Instance(Workspace)
     monster = traitlets.Instance(Monster, allow_none=True)
     opening = traitlets.Instance(Path, allow_none=True)
     wanted = traitlets.Unicode("")
+    revealed = traitlets.Unicode("")
     problem = traitlets.Unicode("")
 
     @classmethod
@@ -80,6 +82,11 @@ class Workbench(traitlets.HasTraits):
         builder's monster), saved; the words to show as `keep_encounter`."""
         mine = (self.monster,) if self.monster is not None else ()
         return self.keep_encounter(remember_encounter(self.workspace, encounter, (*known, *mine)))
+
+    def reveal(self, selector: str) -> None:
+        """Ask the page to scroll what `selector` finds into view (the page that shows the tools does it)."""
+        self.revealed = selector
+        self.revealed = ""
 
     def reload(self) -> str:
         """The workspace as saved now (a tool wrote it: a fight's Victories, an adventure's encounter), made the

@@ -170,12 +170,19 @@ class WorkbenchShell(widgets.VBox):
             self.shared.wanted = ""
             self.show(change["new"])
 
+    def _revealed(self, change: dict[str, Any]) -> None:
+        """A tool asked for something scrolled into view (`Workbench.reveal`): the bar's browser side does it."""
+        if change["new"]:
+            self.bar.reveal(change["new"])
+
     def _follow(self, shared: Workbench, old: Workbench | None = None) -> None:
         if old is not None:
             old.unobserve(self._opening, names="opening")
             old.unobserve(self._wanted, names="wanted")
+            old.unobserve(self._revealed, names="revealed")
         shared.observe(self._opening, names="opening")
         shared.observe(self._wanted, names="wanted")
+        shared.observe(self._revealed, names="revealed")
 
     def _code(self, change: dict[str, Any]) -> None:
         if change["new"]:
