@@ -324,6 +324,7 @@ class EncounterEditor(widgets.VBox):
             widgets.HBox([self.suggester.keyword, self.suggester.suggest, self.undo], layout=wrap),
             self.rows,
             widgets.HBox([g.suggest, g.clear], layout=wrap),
+            *self.files.lines(),  # Save under the creatures it saves, in the first screen at 1024 px
         ])
         shortcuts = widgets.VBox([
             widgets.HBox([s.spec, s.add_spec, s.star], layout=wrap),
@@ -352,8 +353,7 @@ class EncounterEditor(widgets.VBox):
         side = widgets.HBox([editor_box, browser], layout={"flex_flow": "row wrap", "align_items": "flex-start",
                                                            "grid_gap": "0 24px"})
         side.add_class("wb-encounter-side")
-        return [self.party, self.message, self.panes["summary"], side, self.plot, tabs, more, *self.files.lines(),
-                encounter_share(self)]
+        return [self.party, self.message, self.panes["summary"], side, self.plot, tabs, more, encounter_share(self)]
 
     def _controls(self) -> dict[str, Any]:
         p, o, s, g, f = self.party, self.objectives, self.shortcuts, self.groups, self.files
