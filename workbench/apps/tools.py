@@ -168,16 +168,24 @@ def encounter_tool(shared: Workbench, open_in_builder: OpenInBuilder | None = No
 
     def added(bestiary: AddedBestiary) -> None:
         """The new stat blocks into the picker; its other monsters (Forge Steel, Foundry) into the suggestions
-        at once, and into the Monster list when the tool is opened again."""
+        at once, and into the Monster list when the tool is opened again. One line says where each of the
+        monsters added went, so the counts of the adder and of the picker agree."""
         more = gather_bestiary(bestiaries_folder(), None, sample=False, published=False)
         theirs = [e.monster for e in more.entries if e.shelf == bestiary.name and isinstance(e.monster, Monster)]
         app.library = [*app.library, *theirs]
-        app.browser.show_bestiary(workspace_stat_blocks(), announce=True)
+        published = workspace_stat_blocks()
+        app.browser.show_bestiary(published, announce=True)
+        picked = sum(1 for m in published.monsters if m.shelf == bestiary.name)
+        twice = len(bestiary.monsters) - picked - len(theirs)
+        parts = [f"{picked} Steel Compendium stat block{'s' if picked != 1 else ''} in the bestiary picker"]
         if theirs:
-            adding.message.value = str(adding.message.value) + str(
-                Markup('<div class="wb-page-note">{} of them are not Steel Compendium stat blocks: they are '
-                       "suggested from now on, and listed in the Monster list when this page is opened again."
-                       "</div>").format(len(theirs)))
+            parts.append(f"{len(theirs)} of other tools' formats, suggested from now on and listed in the Monster "
+                         "list when this page is opened again")
+        if twice > 0:
+            parts.append(f"{twice} the same stat block as another one, listed once")
+        adding.message.value = str(adding.message.value) + str(
+            Markup('<div class="wb-page-note wb-added-where">Of its {} monsters: {}.</div>').format(
+                len(bestiary.monsters), "; ".join(parts)))
 
     def removed(_bestiary: AddedBestiary) -> None:
         """The picker without its stat blocks at once (its other monsters leave the Monster list when the tool
