@@ -1,6 +1,6 @@
 # Draw Steel monster workbench — build entry points.
 #   make lab    JupyterLab on notebooks/ (creates .venv first if needed)
-#   make app    the notebooks as web apps (Voilà) on 127.0.0.1, no code cells
+#   make app    the workbench page (every tool on one page, Voilà) on 127.0.0.1, no code cells
 #   make test   the whole test suite: tests/ and notebooks/*.ipynb
 #   make unit   tests/ without the browser tests: what CI runs on the newest Python too (PYTHON=python3.13)
 #   make upgrade  newer versions within pyproject.toml's bounds into requirements.lock, then make test
@@ -75,8 +75,8 @@ SHELL := bash
 
 help:
 	@echo "make lab      start JupyterLab on notebooks/ (http://127.0.0.1:8888, token in the URL)"
-	@echo "make app      serve the notebooks as web apps (Voilà) on 127.0.0.1, a free port unless"
-	@echo "             APP_ARGS='--port 8866'; the landing page lists them. app and test fetch plotly.js's"
+	@echo "make app      serve the workbench page (every tool on one page, Voilà) on 127.0.0.1, a free port"
+	@echo "             unless APP_ARGS='--port 8866'; open the address it prints. app and test fetch plotly.js's"
 	@echo "             cartesian build once (npm registry, sha512-checked) into .venv/share/drawsteel-workbench/"
 	@echo "make test     run tests/ and notebooks/*.ipynb (installs .venv and a Chromium if missing);"
 	@echo "             extra pytest arguments: make test PYTEST_ARGS='-k stamina -x'; one process:"

@@ -38,7 +38,7 @@ from app_server import OFFLINE, POOL_FILLED, POOL_TAKEN, add_off_option, chromiu
 from playwright.sync_api import sync_playwright
 from timing import load_average
 
-from workbench.server.app import new_token
+from workbench.server.app import PREHEAT_OPTION, new_token
 from workbench.server.site import pages
 
 READY = ("#rendered_cells .wb-page .js-plotly-plot .main-svg, "
@@ -111,7 +111,7 @@ def main() -> None:
             print(f"server listening after {time.perf_counter() - started:.1f} s")
             time.sleep(0.5)  # `workbench app` replaces itself with the server (execve): read its command line then
             command = " ".join(psutil.Process(server.pid).cmdline())
-            preheated = {f for f in files if "kernel_pools_config" in command and f'"{f}"' in command}
+            preheated = {f for f in files if f"{PREHEAT_OPTION}{f}" in command.split()}
             print(f"preheated pages: {', '.join(sorted(preheated)) or 'none'}")
             with sync_playwright() as playwright:
                 if args.profile:

@@ -256,3 +256,11 @@ def test_what_is_no_adventure_or_party_is_refused_by_name(folder, field, kwargs)
     with pytest.raises(InvalidInput) as caught:
         adventure_app(folder=folder, adventures=folder / "a", **kwargs)
     assert caught.value.field == field
+
+
+def test_an_encounter_saved_without_a_name_is_planned_under_its_files_name(tmp_path):
+    save_encounter(wb.Encounter(party=PARTY).adding("7 x level 3 platoon brute"), tmp_path / "gate-ambush.json")
+    app = adventure_app(folder=tmp_path)
+    _add(app, "gate-ambush")
+    assert app.adventure is not None and app.adventure.encounters[0].name == "gate-ambush"
+    assert "gate-ambush" in app.day.value and "Encounter 1" not in app.day.value

@@ -220,6 +220,8 @@ def test_a_bestiary_added_on_the_encounter_page_fills_its_picker_with_attributio
     assert any(label.startswith("Served 0") and label.endswith("· beasts") for label in names)
     assert len(browser.bestiary.monsters) == 49 + len(stat_block_files())
     assert f"beasts ({len(stat_block_files())} monsters): {LICENCE}" in browser.counts.value
+    kept = len(stat_block_files())  # the adder's count and the picker's agree, in words
+    assert f"Of its {kept} monsters: {kept} Steel Compendium stat blocks in the bestiary picker." in adder.message.value
     assert "Published sample (Steel Compendium) (49 monsters): The Steel Compendium" in browser.counts.value
     assert editor.bestiary is browser.bestiary  # suggestions come from it too
     browser.search.value = "Served 1"
@@ -335,3 +337,43 @@ def test_the_kernel_is_free_while_it_downloads_and_cancel_keeps_nothing():
     assert not adder.add.disabled and adder.cancel.layout.display == "none"
     kept = [p.name for p in bestiaries_folder().iterdir()] if bestiaries_folder().exists() else []
     assert [name for name in kept if name not in (LOCK_NAME, JOURNAL_NAME)] == []
+
+
+def test_a_bestiary_added_is_removed_on_the_encounter_page_and_its_picker_follows(tmp_path):
+    folder = tmp_path / "unpacked"
+    with zipfile.ZipFile(io.BytesIO(archive_bytes("zip", prefix="Gone"))) as z:
+        z.extractall(folder)
+    page = pages.encounter_page()
+    browser = inner(page, "wb-encounter-app").browser
+    adder = inner(page, BestiaryAdder)
+    assert adder.added.options == () and adder.remove.disabled
+    adder.source.value = str(folder)
+    adder.name.value = "Gone Beasts"
+    press(adder)
+    kept = len(stat_block_files())
+    assert [label for label, _ in adder.added.options] == [f"Gone Beasts ({kept} monsters)"]
+    assert len(browser.bestiary.monsters) == 49 + kept
+    adder.remove.click()  # nothing picked: said beside the button, nothing removed
+    assert "Pick a bestiary" in adder.removed.value and (bestiaries_folder() / "Gone Beasts").is_dir()
+    adder.added.value = "Gone Beasts"
+    adder.remove.click()
+    assert f"Removed Gone Beasts: its {kept} monsters" in adder.removed.value
+    assert not (bestiaries_folder() / "Gone Beasts").exists() and adder.added.options == ()
+    assert len(browser.bestiary.monsters) == 49 and "Gone 0" not in {m.name for m in browser.bestiary.monsters}
+    plain(adder.removed.value)
+
+
+def test_a_stat_block_added_twice_is_counted_where_it_went(tmp_path):
+    folder = tmp_path / "twice"
+    folder.mkdir()
+    one = stat_block_files()[0]
+    for name in ("a.json", "b.json"):
+        (folder / name).write_bytes(renamed(one, "Twin Goblin"))
+    page = pages.encounter_page()
+    adder = inner(page, BestiaryAdder)
+    adder.source.value = str(folder)
+    press(adder)
+    assert ("Of its 2 monsters: 1 Steel Compendium stat block in the bestiary picker; 1 the same stat block as "
+            "another one, listed once.") in adder.message.value
+    browser = inner(page, "wb-encounter-app").browser
+    assert [m.name for m in browser.bestiary.monsters].count("Twin Goblin") == 1

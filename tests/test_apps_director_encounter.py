@@ -52,7 +52,7 @@ def test_a_bare_name_saves_in_the_workspace_with_the_full_path_said(tmp_path):
     c["save"].click()
     assert saved.is_file()
     assert not (tmp_path / "gate.json").exists()  # never the folder the server runs in
-    assert shown_path(saved.absolute()) in html.unescape(c["message"].value)  # the whole path, from ~ or /
+    assert shown_path(saved.absolute()) in html.unescape(c["file_message"].value)  # the whole path, from ~ or /
     assert shown_path(encounters_folder().absolute()) in html.unescape(app.files.where.value)
     assert [label for label, _ in c["saved"].options] == ["gate"]
 
@@ -78,7 +78,7 @@ def test_a_saved_encounter_opens_from_the_picker_after_a_restart():
 def test_open_with_nothing_picked_says_so():
     app = inner(pages.encounter_page(), "wb-encounter-app")
     app.controls["open"].click()
-    message = html.unescape(app.controls["message"].value)
+    message = html.unescape(app.controls["file_message"].value)  # beside Open
     assert "Saved encounters" in message and "None" not in message
 
 

@@ -168,9 +168,9 @@ def test_save_and_load(tmp_path):
     app.controls["heroes"].value = 4
     app.controls["path"].value = str(tmp_path / "gate.json")
     app.controls["save"].click()
-    assert "Saved to" in app.controls["message"].value
-    app.controls["save"].click()  # exists: refused, says so
-    assert "exists" in app.controls["message"].value
+    assert "Saved to" in app.controls["file_message"].value and app.controls["message"].value == ""
+    app.controls["save"].click()  # exists: refused, says so beside the file box
+    assert "exists" in app.controls["file_message"].value
     other = encounter_app()
     other.controls["path"].value = str(tmp_path / "gate.json")
     other.controls["load"].click()
@@ -499,3 +499,35 @@ def test_fights_before_a_respite_in_the_editor(victories, state):
     assert number(app.controls["summary"].value, "wb-victories", "victories") == "2"
     respite = app.controls["respite"].value
     assert f'data-state="{state}"' in respite and "from 4 to 6 Victories" in respite
+
+
+def test_a_plain_name_saves_there_and_the_encounter_takes_it(tmp_path):
+    """The hint says "a name alone saves there": Save takes it as <name>.json in the files folder, and the
+    encounter is known by that name from then on (the adventure's plan, the fight); a refused save changes
+    nothing. What Save says is beside it, under the file box."""
+    app = encounter_app(files_folder=tmp_path)
+    add(app, "4 x level 3 platoon brute")
+    app.controls["path"].value = "gate"
+    assert "gate.json" in app.files.where.value  # the line under the box names the file Save writes
+    app.controls["save"].click()
+    assert "Saved to" in app.controls["file_message"].value, app.controls["file_message"].value
+    assert load_encounter(tmp_path / "gate.json").name == "gate" and app.state().name == "gate"
+    other = encounter_app(files_folder=tmp_path)
+    add(other, "2 x level 3 platoon brute")
+    other.controls["path"].value = "gate"
+    other.controls["save"].click()  # exists: refused, and the encounter keeps no name
+    assert "exists" in other.controls["file_message"].value and other.state().name == ""
+    assert load_encounter(tmp_path / "gate.json").creatures == app.state().creatures
+    other.controls["victories"].value = "lots"  # another control's refusal at the top, the file box's words gone
+    assert other.controls["file_message"].value == "" and other.controls["message"].value != ""
+
+
+def test_two_monsters_of_one_name_are_told_apart_in_the_monster_list():
+    four = build_monster(4, "elite", "brute").model_copy(update={"name": "Bone Crusher"})
+    seven = build_monster(7, "elite", "brute").model_copy(update={"name": "Bone Crusher"})
+    other = build_monster(2, "platoon", "brute").model_copy(update={"name": "Rat Pack"})
+    app = encounter_app(monsters=[four, seven, other])
+    assert [label for label, _m in app.controls["monster"].options] == [
+        "Bone Crusher (level 4 elite brute)", "Bone Crusher (level 7 elite brute)", "Rat Pack"]
+    app.offer([other, four], first_from=" (in the builder)")
+    assert [label for label, _m in app.controls["monster"].options] == ["Rat Pack (in the builder)", "Bone Crusher"]

@@ -67,7 +67,7 @@ def test_a_taken_encounter_name_is_refused_in_plain_words(tmp_path):
     app.controls["path"].value = "gate.json"
     app.controls["save"].click()
     app.controls["save"].click()
-    message = html.unescape(app.controls["message"].value)
+    message = html.unescape(app.controls["file_message"].value)
     assert "exists already" in message and "Replace a file of that name" in message
     assert "overwrite=True" not in message and "got '" not in message
 

@@ -61,7 +61,7 @@ def test_a_built_monster_is_shared_and_opens_in_another_builder_with_its_choices
     first.controls["strike"].value = False
     panel(first).share_button.click()
     code = shown_code(panel(first))
-    assert f'href="monster.ipynb#code={code}"' in panel(first).shown.value
+    assert f'href="workbench.ipynb#tool=monster&amp;code={code}"' in panel(first).shown.value
     second = monster_builder(folder=tmp_path / "two")
     panel(second).paste.value = f"from the chat:\n{code[:60]}\n{code[60:]}"
     panel(second).open_button.click()
@@ -117,7 +117,7 @@ def test_a_code_of_another_kind_names_its_tool_and_links_there(tmp_path):
     panel(builder).open_button.click()
     assert note(panel(builder)).startswith(
         "This is an encounter code; the monster builder opens monster codes. Open it in the encounter tool")
-    assert f'href="encounter.ipynb#code={code}"' in panel(builder).note.value
+    assert f'href="workbench.ipynb#tool=encounter&amp;code={code}"' in panel(builder).note.value
     assert builder.monster == before
 
 

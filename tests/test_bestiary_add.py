@@ -25,7 +25,13 @@ from workbench.formats.bestiary import SAMPLE_DIR, load_bestiary
 from workbench.io import archive as source_archive
 from workbench.monster.library import save_monster
 from workbench.workspace import added_bestiary, migration, shelf
-from workbench.workspace.added_bestiary import add_bestiary, bestiary_name, list_bestiaries, load_added_bestiary
+from workbench.workspace.added_bestiary import (
+    add_bestiary,
+    bestiary_name,
+    list_bestiaries,
+    load_added_bestiary,
+    remove_bestiary,
+)
 from workbench.workspace.migration import move_old_monsters, old_library_monsters
 from workbench.workspace.shelf import gather_bestiary, workspace_bestiary
 
@@ -345,7 +351,8 @@ def test_cli_add_then_suggest_shows_the_attribution(tmp_path, monkeypatch):
 def test_cli_refusals_are_one_line(tmp_path, monkeypatch):
     monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "home"))
     for args, name in ((("add",), "SOURCE"), (("add", str(tmp_path / "none.zip")), "SOURCE"),
-                       (("list", "extra"), "SOURCE"), (("remove", "x"), "ACTION")):
+                       (("list", "extra"), "SOURCE"), (("rename", "x"), "ACTION"), (("remove",), "NAME"),
+                       (("remove", "none-such"), "name")):
         result = run_cli("bestiary", *args)
         assert result.returncode == 2 and result.stdout == ""
         assert len(result.stderr.strip().splitlines()) == 1 and name in result.stderr
@@ -530,3 +537,24 @@ def test_a_link_in_the_library_leading_out_is_no_copy_of_an_old_monster(tmp_path
     assert {m.name: m.status for m in old_library_monsters(here, [old])} == {"Twin.json": "conflict"}
     moved, kept = move_old_monsters(here, [old])
     assert moved == () and old.joinpath("Twin.json").exists()  # the Director's file is not removed for a link
+
+
+def test_a_bestiary_is_removed_by_name_and_nothing_else(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "home"))
+    into = tmp_path / "home" / "bestiaries"
+    kept = add_bestiary(sample_source(tmp_path / "Kept"), into)
+    gone = add_bestiary(sample_source(tmp_path / "Goblin Warren"), into)
+    (into / "not-one").mkdir()  # a folder the workbench did not add
+    (into / "linked").symlink_to(Path(kept.folder))
+    for name in ("not-one", "linked", "../home", "Nowhere"):
+        with pytest.raises(InvalidInput, match="name"):
+            remove_bestiary(name, into)
+    assert (into / "not-one").is_dir() and Path(kept.folder).is_dir() and Path(gone.folder).is_dir()
+    (into / "linked").unlink()
+    result = run_cli("bestiary", "remove", "Goblin Warren")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Removed Goblin Warren: its 49 monsters, sources and licence are no longer in")
+    assert not Path(gone.folder).exists() and not [p for p in into.iterdir() if p.name.startswith(".removing")]
+    assert [b.name for b in list_bestiaries(into)[0]] == ["Kept"]
+    again = run_cli("bestiary", "remove", "Goblin Warren")
+    assert again.returncode == 2 and "no such bestiary" in again.stderr and "Kept" in again.stderr

@@ -155,7 +155,9 @@ def test_voila_serves_the_notebooks_folder_on_localhost_only():
     assert f"--Voila.ip={HOST}" in command and HOST == "127.0.0.1"
     assert "--Voila.port=8123" in command
     assert "--Voila.port_retries=0" in command  # never another port than the one printed
-    assert "--no-browser" in command
+    assert "--no-browser" not in command  # where Voilà would open one, `serve` prints the address
+    assert "--KernelManager.shutdown_wait_time=1.0" in command  # Ctrl-C never waits on a busy kernel for long
+    assert f"--NotebookNotary.data_dir={NOTEBOOKS_DIR.parent / 'notary'}" in command  # site.sign_served's notary
     assert "--MappingKernelManager.cull_connected=False" in command  # a closed tab's kernel goes, an open one stays
     assert any(part.startswith("--MappingKernelManager.cull_idle_timeout=") for part in command)
     # kernels on Unix sockets: no port race with the machine's outgoing connections (tests/browser checks it live)
@@ -187,15 +189,17 @@ def test_a_weak_token_is_refused(token, monkeypatch):
     assert f"${TOKEN_ENV} must be 16 or more printable ASCII characters" in result.stderr
 
 
-def test_each_app_page_and_nothing_else_gets_one_preheated_kernel():
-    import json
+def test_each_page_asked_for_and_nothing_else_gets_one_preheated_kernel():
+    from workbench.server.app import PREHEAT_OPTION, kernel_pools, preheat_arguments
 
-    from workbench.server.app import preheat_arguments
-
-    options = dict(a.removeprefix("--").split("=", 1) for a in preheat_arguments(["monster.ipynb", "fight.ipynb"]))
-    assert options["VoilaConfiguration.preheat_kernel"] == "True"
-    pools = json.loads(options["VoilaKernelManager.kernel_pools_config"])
-    assert pools == {"default": {"pool_size": 0}, "monster.ipynb": {"pool_size": 1}, "fight.ipynb": {"pool_size": 1}}
+    options = preheat_arguments(["monster.ipynb", "fight.ipynb"])
+    assert "--VoilaConfiguration.preheat_kernel=True" in options
+    assert "--VoilaConfiguration.default_pool_size=0" in options
+    files = [a.removeprefix(PREHEAT_OPTION) for a in options if a.startswith(PREHEAT_OPTION)]
+    assert files == ["monster.ipynb", "fight.ipynb"]
+    assert not any(a.startswith("--VoilaKernelManager") for a in options)  # a dict there: a deprecation warning
+    assert kernel_pools(files) == {"default": {"pool_size": 0}, "monster.ipynb": {"pool_size": 1},
+                                   "fight.ipynb": {"pool_size": 1}}
 
 
 def test_the_preheated_kernels_request_socket_needs_the_token_this_host_and_this_origin():

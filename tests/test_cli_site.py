@@ -16,6 +16,7 @@ from workbench.server.site import (
     PAGE_ORDER,
     PAGES_DIR,
     TEMPLATE_NAME,
+    WORKBENCH_PAGE,
     Bundle,
     head_html,
     landing_data,
@@ -34,8 +35,8 @@ FORBIDDEN_ON_PAGES = re.compile(r"Run the cells|Shift \+ Enter|/tmp/|onerror|<sc
 def test_pages_ship_in_a_directors_order_with_a_title_and_one_line_each():
     listed = pages()
     assert [p.file for p in listed] == [f"{slug}.ipynb" for slug in PAGE_ORDER]
-    assert [p.title for p in listed][:5] == ["Build a monster", "Solo monsters", "Build an encounter", "Plan an adventure",
-                                            "Run the fight"]
+    assert [p.title for p in listed][:6] == ["The workbench", "Build a monster", "Solo monsters", "Build an encounter",
+                                            "Plan an adventure", "Run the fight"]
     for page in listed:
         assert page.purpose.endswith(".") and "\n" not in page.purpose and len(page.purpose) < 130, page
 
@@ -46,7 +47,8 @@ def test_each_page_is_one_call_and_its_text_is_for_people():
         code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
         assert len(code) == 1 and not code[0].get("outputs"), path.name  # one call, committed without outputs
         text = "".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown")
-        assert "<details" in text  # the explanation folded away
+        assert "<details" in text or path.name == WORKBENCH_PAGE  # the explanation folded away (the workbench
+        # page's tools each fold their own)
         assert not FORBIDDEN_ON_PAGES.search(text), path.name
         assert notebook["metadata"]["title"].endswith("· Draw Steel workbench")  # the browser tab's title
 
@@ -60,7 +62,7 @@ def test_landing_page_links_each_page_by_title_in_order():
     html = landing_html(landing_data(pages(), lessons(NOTEBOOKS_DIR)), base_url="/")
     links = re.findall(r'<a href="/voila/render/([^"]+)">([^<]+)</a>', html)
     assert [f for f, _ in links][: len(PAGE_ORDER)] == [f"{s}.ipynb" for s in PAGE_ORDER]
-    assert [t for _, t in links][:1] == ["Build a monster"]
+    assert [t for _, t in links][:2] == ["The workbench", "Build a monster"]
     assert html.index("<h2>Pages</h2>") < html.index("<h2>Lessons</h2>")
     assert "<title>Draw Steel workbench</title>" in html and 'rel="icon"' in html
     assert "cdn." not in html and ".ipynb</a>" not in html  # no file names shown, nothing from a CDN
@@ -257,3 +259,30 @@ def test_each_server_serves_its_own_folder_and_a_stopped_servers_folder_goes(tmp
     assert sorted(site.prune_site_folders(first)) == sorted([second, old])
     assert first.exists() and (first / site.SERVER_PID).read_text() == str(os.getpid())  # this one runs
 
+
+
+def test_every_served_notebook_is_signed_by_the_servers_own_notary(tmp_path: Path):
+    """The server's notary (its key and signatures in the site folder) trusts each page and lesson as the server
+    reads it, cells without ids included: no "Notebook … is not trusted" in the Director's console."""
+    import warnings
+
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    lessons_dir = tmp_path / "lessons"
+    lessons_dir.mkdir()
+    (lessons_dir / "01_no_ids.ipynb").write_text(json.dumps({
+        "cells": [{"cell_type": "markdown", "metadata": {}, "source": "# Scores\n\nWhy."}],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    root, _share = prepare_site(lessons_dir, tmp_path / "site")
+    server = NotebookNotary(data_dir=str(tmp_path / "site" / site.NOTARY))
+    (tmp_path / "elsewhere").mkdir()
+    stranger = NotebookNotary(data_dir=str(tmp_path / "elsewhere"))
+    served = sorted(root.glob("*.ipynb"))
+    assert "01_no_ids.ipynb" in [p.name for p in served] and WORKBENCH_PAGE in [p.name for p in served]
+    for path in served:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # read as the server reads it, with no warning
+            notebook = nbformat.read(path, as_version=4)
+        assert server.check_signature(notebook), path.name
+        assert not stranger.check_signature(notebook), path.name  # the control: another key trusts none

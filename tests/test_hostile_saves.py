@@ -328,12 +328,12 @@ def test_the_encounter_page_saves_in_the_workspace_only(tmp_path):
     for outside in (str(SHIPPED), str(tmp_path / "elsewhere.json"), "../escape.json"):
         app.controls["path"].value = outside
         app.controls["save"].click()
-        assert "Saved" not in app.controls["message"].value
+        assert "Saved" not in app.controls["file_message"].value
     assert SHIPPED.read_bytes() == shipped and not (tmp_path / "elsewhere.json").exists()
     assert not (tmp_path / "escape.json").exists()
     app.controls["path"].value = "encounters/gate.json"
     app.controls["save"].click()
-    assert "Saved" in app.controls["message"].value
+    assert "Saved" in app.controls["file_message"].value
     assert load_encounter(home / "encounters" / "gate.json") == app.state()
     other = encounter_app(files_folder=home)
     other.controls["path"].value = "encounters/gate.json"

@@ -1,5 +1,6 @@
-"""Guards of the server's changes to other projects' classes (workbench/server/patches.py): every attribute a
-change or a module of the server takes from Voilà, tornado, jupyter_server, plotly or ipykernel is still there.
+"""Guards of the server's changes to other projects' classes and browser code (workbench/server/patches.py): every
+attribute a change or a module of the server takes from Voilà, tornado, jupyter_server, plotly or ipykernel is still
+there, and so is the text of anywidget's and Voilà's JavaScript each change of the page template relies on.
 
 An upgrade that removes one fails here, with the dependency, its version and the attribute in the message, and
 `workbench app` refuses to start with the same lines instead of breaking a page later.
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from workbench.server import patches
-from workbench.server.patches import NEEDS, Need, missing
+from workbench.server.patches import NEEDS, SCRIPT_NEEDS, Need, ScriptNeed, missing, missing_scripts
 
 SERVER = Path(patches.__file__).parent
 
@@ -100,7 +101,7 @@ def test_no_module_of_the_workbench_but_patches_sets_another_projects_attribute(
     assert elsewhere == {}
     needed = {name for need in NEEDS for name in need.names}
     assigned = _assigned_attributes(SERVER / "patches.py")
-    assert "VoilaHandler.prepare" in assigned and "VoilaExporter._create_environment" in assigned
+    assert "VoilaHandler.prepare" in assigned and "RequestInfoSocketHandler.check_origin" in assigned
     assert [name for name in assigned if name.rsplit(".", 1)[1] not in needed] == []
 
 
@@ -123,3 +124,40 @@ def test_a_malformed_path_is_answered_before_any_handler_touches_a_file():
     for path in ("/voila/render/fight.ipynb", "/voila/templates/workbench/static/workbench-favicon.svg",
                  "/voila/render/01_a..b.ipynb", "/voila/static/voila.js"):
         assert malformed_path(path) is None, path
+
+
+TEMPLATE = SERVER / "template" / "workbench" / "index.html.j2"
+
+
+@pytest.mark.parametrize("need", SCRIPT_NEEDS, ids=lambda need: f"{need.dependency}:{need.change[:40]}")
+def test_what_the_templates_javascript_relies_on_is_installed_and_the_template_makes_the_change(need: ScriptNeed):
+    assert missing_scripts([need]) == [], (
+        f"{need.dependency} is now {importlib.metadata.version(need.dependency)}; the page template was written for "
+        f"{need.written_for}: see workbench/server/patches.py")
+    assert need.template_code in TEMPLATE.read_text(encoding="utf-8")  # listed here, made there
+
+
+def test_a_script_text_gone_is_named_with_its_dependency_and_version(tmp_path):
+    (tmp_path / "labextensions" / "anywidget" / "static").mkdir(parents=True)
+    (tmp_path / "labextensions" / "anywidget" / "static" / "1.js").write_text("AbortSignal.timeout(2500)")
+    gone = missing_scripts(SCRIPT_NEEDS[:1], roots=[tmp_path])
+    version = importlib.metadata.version("anywidget")
+    assert gone == [f"anywidget {version} (the page template was written for 0.11.0) has no 'AbortSignal.timeout(2000)' "
+                    "in labextensions/anywidget/static/*.js, which the template's change relies on: a widget model "
+                    "(a chart's) gets a minute to start, not anywidget's 2 s"]
+    assert missing_scripts(SCRIPT_NEEDS[:1], roots=[]) == gone  # no such file at all: the same
+
+
+# the template's scripts that change no other project's code: a share code's link handed to the page's kernel
+OWN_SCRIPTS = ("const deliver = () =>",)
+
+
+def test_every_script_in_the_template_is_a_listed_change_or_its_own():
+    """The template's own <script> blocks are the listed changes, each one marked by its code, and the
+    workbench's own: a new one must be listed (and guarded) too."""
+    scripts = re.findall(r"<script>(.*?)</script>", TEMPLATE.read_text(encoding="utf-8"), flags=re.S)
+    chunks = [chunk for body in scripts for chunk in body.split("})();") if chunk.strip()]
+    changes = [chunk for chunk in chunks if not any(own in chunk for own in OWN_SCRIPTS)]
+    assert len(changes) == len(SCRIPT_NEEDS) and len(chunks) == len(SCRIPT_NEEDS) + len(OWN_SCRIPTS)
+    for chunk in changes:
+        assert sum(need.template_code in chunk for need in SCRIPT_NEEDS) == 1, chunk[:200]

@@ -19,8 +19,8 @@ def test_the_variable_names_the_devices_that_are_off():
 
 
 def test_an_unknown_device_is_a_mistake_said_with_the_devices():
-    with pytest.raises(ValueError, match="in-place, cartesian"):
-        off("zygote", {})
+    with pytest.raises(ValueError, match="in-place, cartesian, zygote"):
+        off("kernel", {})
 
 
 def _heard(charts: ServedCharts) -> go.FigureWidget:
@@ -43,3 +43,24 @@ def test_cartesian_off_serves_plotlys_own_bundle_and_nothing_else_changes(monkey
     bundle = site.plotly_bundle()
     assert bundle is not None and not bundle.classic and bundle.served_name.startswith("plotly-widget-")
     assert ServedCharts(bundle=None).hears(_heard(ServedCharts(bundle=None)))
+
+
+def test_zygote_off_starts_kernels_the_usual_way(monkeypatch):
+    from workbench.server.app import kernel_provisioner_arguments
+
+    assert kernel_provisioner_arguments()  # the zygote's provisioner is installed (make venv)
+    monkeypatch.setenv(OFF_VARIABLE, "zygote")
+    assert kernel_provisioner_arguments() == []
+
+
+def test_unchecked_off_has_plotly_check_the_figure_again(monkeypatch):
+    from workbench.server import charts
+
+    unchecked: list[go.Figure] = []
+    monkeypatch.setattr(charts, "heard_widget", lambda figure, kind: unchecked.append(figure) or kind(figure))
+    figure = go.Figure(go.Bar(x=[1], y=[2]))
+    ServedCharts(bundle=None).widget(figure)
+    assert unchecked == [figure]
+    monkeypatch.setenv(OFF_VARIABLE, "unchecked")
+    widget = ServedCharts(bundle=None).widget(figure)
+    assert unchecked == [figure] and widget.layout == figure.layout  # plotly's own way, the same chart

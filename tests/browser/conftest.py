@@ -95,15 +95,15 @@ def _workbench_app(log: Path, workbench_home: Path, *options: str) -> Iterator[s
 
 @pytest.fixture(scope="session")
 def voila_url(server_log: Path, workbench_home: Path) -> Iterator[str]:
-    """Base URL of the app pages' server: `workbench app` exactly as a Director starts it, every app page
-    preheated (the pages, journey, preheat, landing and security tests)."""
+    """Base URL of the app pages' server: `workbench app` exactly as a Director starts it, the workbench page
+    preheated (the workbench, journey, preheat, landing and security tests)."""
     yield from _workbench_app(server_log, workbench_home)
 
 
 @pytest.fixture(scope="session")
 def lesson_url(artifacts_dir: Path, workbench_home: Path) -> Iterator[str]:
     """Base URL of the lessons' server (`open_app`): `workbench app --no-preheat`. The lessons are never
-    preheated, and the six app pages' preheated kernels would cost CPU the suite needs, for pages no lesson
+    preheated, and the workbench page's preheated kernel would cost CPU the suite needs, for a page no lesson
     test opens (under `make test` this server and `voila_url`'s run on two workers)."""
     yield from _workbench_app(artifacts_dir / _log_name("lessons"), workbench_home, "--no-preheat")
 

@@ -20,6 +20,7 @@ from voila_page import AppPage
 from voila_server import PAGE_TIMEOUT
 
 from workbench.formats.bestiary import SAMPLE_DIR
+from workbench.server.site import WORKBENCH_PAGE
 
 ENCOUNTER = ".wb-encounter-app"
 READY = "#rendered_cells .wb-page .wb-encounter-app .wb-encounter-summary .wb-ev-total"
@@ -69,8 +70,9 @@ def test_a_bestiary_added_from_a_link_fills_the_picker_with_its_attribution(
 ):
     context = browser.new_context(viewport={"width": 1024, "height": 900})
     app = AppPage(context.new_page(), "bestiary-add", artifacts_dir, page_errors)
-    app.page.goto(f"{voila_url}/voila/render/encounter.ipynb?token={app_token}", timeout=PAGE_TIMEOUT)
-    app.page.wait_for_selector(READY, timeout=PAGE_TIMEOUT)
+    app.page.goto(f"{voila_url}/voila/render/{WORKBENCH_PAGE}?token={app_token}#tool=encounter",
+                  timeout=PAGE_TIMEOUT)
+    app.page.wait_for_selector(READY, state="visible", timeout=PAGE_TIMEOUT)
     try:
         page = app.page
         app.accordion("Add a bestiary (a folder, .zip, .tar.gz or link)", ENCOUNTER).click()

@@ -1,12 +1,13 @@
 """A new Director's tasks on the app pages, by mouse and keyboard, no typed syntax, at 1024 px:
 
 - build and save a monster, then save a copy of it at another level, with Save and Export in view;
-- open a published Steel Compendium monster in the builder from the encounter page's bestiary, and re-level it;
+- open a published Steel Compendium monster in the builder from the encounter tool's bestiary, and re-level it;
 - build an encounter with a locked own monster plus a suggestion and save it; the app is stopped and started
   again on the same workbench folder (a real restart: the server this module started, on its port), and the
   encounter is opened again from the picker; the bestiary sits under the encounter at 1024 px, beside it at 1440;
 - run a fight of that encounter: damage to the own monster to winded, Malice, the end of a round;
-- an instant solo: a leader, then an elite of a role, at a level, beside the solo built from the formulas;
+- an instant solo: a leader, then an elite of a role, at a level, beside the solo built from the formulas (the
+  solos tool of the builder's workbench page);
 - print the monster: the Export tab's card preview is the table copy, without the builder's notes.
 
 At each step the test asserts what a Director would check on the page. The numbers a Director reads (Stamina,
@@ -37,6 +38,7 @@ from voila_server import PAGE_TIMEOUT, RUNNING, stop, wait_for_port
 import workbench as wb
 from workbench.monster.library import save_monster
 from workbench.server.app import HOST, TOKEN_ENV, free_port
+from workbench.server.site import WORKBENCH_PAGE
 
 BUILDER = ".wb-builder"
 ENCOUNTER = ".wb-encounter-app"
@@ -58,12 +60,13 @@ TOP_IN_PAGE = """e => { let top = e.getBoundingClientRect().top;
   for (let a = e.parentElement; a; a = a.parentElement) top += a.scrollTop; return top; }"""
 
 
-def opened(browser, url: str, token: str, artifacts_dir: Path, page_errors: PageErrors, name: str,
+def opened(browser, url: str, token: str, artifacts_dir: Path, page_errors: PageErrors, tool: str,
            ready: str) -> AppPage:
+    """The workbench page with `tool` in view, once `ready`."""
     context = browser.new_context(viewport={"width": WIDTH, "height": 900})
-    app = AppPage(context.new_page(), f"director-{name}", artifacts_dir, page_errors)
-    app.page.goto(f"{url}/voila/render/{name}.ipynb?token={token}", timeout=PAGE_TIMEOUT)
-    app.page.wait_for_selector(ready, timeout=PAGE_TIMEOUT)
+    app = AppPage(context.new_page(), f"director-{tool}", artifacts_dir, page_errors)
+    app.page.goto(f"{url}/voila/render/{WORKBENCH_PAGE}?token={token}#tool={tool}", timeout=PAGE_TIMEOUT)
+    app.page.wait_for_selector(ready, state="visible", timeout=PAGE_TIMEOUT)
     return app
 
 
@@ -110,20 +113,16 @@ def malice_at_round(heroes: int, victories: int, rounds: int) -> int:
 # ---------------------------------------------------------------- the app stopped and started again
 
 
-def loading(browser, url: str, token: str, artifacts_dir: Path, page_errors: PageErrors, name: str) -> AppPage:
-    """A page asked for and left loading (its notebook runs in the server meanwhile): `ready` waits for it.
+def loading(browser, url: str, token: str, artifacts_dir: Path, page_errors: PageErrors, tool: str) -> AppPage:
+    """The workbench page asked for with `tool` in view and left loading (its notebook runs in the server
+    meanwhile): `OwnApp.page` waits for it.
 
     Not `goto`, which waits at least for the server's answer to begin, and Voilà begins it once the page's
     kernel has started: the page is sent to the address as a click on a link would, and the test goes on."""
     context = browser.new_context(viewport={"width": WIDTH, "height": 900})
-    app = AppPage(context.new_page(), f"director-{name}", artifacts_dir, page_errors)
+    app = AppPage(context.new_page(), f"director-app-{tool}", artifacts_dir, page_errors)
     app.page.evaluate("url => { setTimeout(() => { location.href = url; }, 0); }",
-                      f"{url}/voila/render/{name}.ipynb?token={token}")
-    return app
-
-
-def ready(app: AppPage, selector: str) -> AppPage:
-    app.page.wait_for_selector(selector, timeout=PAGE_TIMEOUT)
+                      f"{url}/voila/render/{WORKBENCH_PAGE}?token={token}#tool={tool}")
     return app
 
 
@@ -132,8 +131,9 @@ class OwnApp:
     it and start it again on the same port: a Director's restart. Without preheated kernels it listens in about
     a second.
 
-    Each start names the pages the tests will want from it; they are asked for as soon as it listens (`ahead`,
-    before each test), so that their notebooks run while the tests that need none of them go on."""
+    Each start names the tool the tests will want first from it; its workbench page is asked for as soon as it
+    listens (`ahead`, before each test), so that its notebook runs while the tests that need none of it go on;
+    the other tools are brought into view on that page by its bar (`page`)."""
 
     def __init__(self, workbench_home: Path, token: str, artifacts_dir: Path,
                  ask: Callable[[str, str], AppPage]) -> None:
@@ -145,11 +145,11 @@ class OwnApp:
         self.starts = 0
         self.process: subprocess.Popen | None = None
         self.log = artifacts_dir / "voila-server-director.log"
-        self.wanted: tuple[str, ...] = ()
+        self.wanted = ""
         self.pages: dict[str, AppPage] = {}
 
-    def launch(self, *wanted: str) -> None:
-        """Start the server, whose pages `wanted` (notebook names) the tests will open."""
+    def launch(self, wanted: str) -> None:
+        """Start the server, whose workbench page the tests will open with the tool `wanted` in view."""
         self.starts += 1
         worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
         self.log = self.artifacts_dir / f"voila-server-director-{self.starts}-{worker}.log"
@@ -173,13 +173,19 @@ class OwnApp:
         assert self.process is not None, "the server is not running"
         wait_for_port(self.port, self.process, self.log)
         url = f"http://{HOST}:{self.port}"
-        self.pages = {name: self._ask(url, name) for name in self.wanted}
+        self.pages = {WORKBENCH_PAGE: self._ask(url, self.wanted)}
 
-    def page(self, name: str, selector: str) -> AppPage:
-        """Page `name` of this start, once `selector` is on it."""
+    def page(self, tool: str, selector: str) -> AppPage:
+        """This start's workbench page with `tool` in view (brought there by its bar), once `selector` is
+        shown on it."""
         if not self.pages:
             self._ask_all()
-        return ready(self.pages[name], selector)
+        app = self.pages[WORKBENCH_PAGE]
+        app.page.wait_for_selector(".wb-tool-bar", timeout=PAGE_TIMEOUT)
+        if app.js("() => location.hash") != f"#tool={tool}":
+            app.page.click(f".wb-tool-bar a[data-tool='{tool}']")
+        app.page.wait_for_selector(selector, state="visible", timeout=PAGE_TIMEOUT)
+        return app
 
     def stop(self) -> None:
         """Close this start's pages, then stop the server (its kernels shut down, it exits)."""
@@ -206,6 +212,10 @@ class Built:
     @property
     def fight(self) -> AppPage:
         return self.app.page("fight", f"{RUNNER} .wb-fight-strip")
+
+    @property
+    def builder(self) -> AppPage:
+        return self.app.page("monster", READY_BUILDER)
 
 
 OWN_APPS: list[OwnApp] = []  # this module's app while it runs
@@ -256,10 +266,10 @@ def _pages_ahead() -> None:
 @pytest.fixture(scope="module")
 def built(own_app, workbench_home):
     """The encounter task up to the restart: a locked own monster plus a suggestion, saved by name; then the app
-    stopped and started again on the same workbench folder and port, its encounter and fight pages asked for."""
+    stopped and started again on the same workbench folder and port, its workbench page asked for."""
     saved = _build_and_save(own_app.page("encounter", READY_ENCOUNTER), workbench_home)
     own_app.stop()
-    own_app.launch("encounter", "fight")
+    own_app.launch("encounter")
     return Built(saved, own_app)
 
 
@@ -286,7 +296,7 @@ def _build_and_save(app: AppPage, workbench_home: Path) -> wb.Encounter:
     expect(page.locator(f"{ENCOUNTER} .wb-save-target")).to_contain_text("encounters/grisk-ambush.json",
                                                                           timeout=60_000)
     app.button("Save", ENCOUNTER).click()
-    said = page.locator(f"{ENCOUNTER} .wb-encounter-message")
+    said = page.locator(f"{ENCOUNTER} .wb-encounter-files-said")  # beside Save
     expect(said).to_contain_text("Saved to", timeout=60_000)  # on a refusal: shows what the page said
     assert "encounters/grisk-ambush.json" in said.inner_text()
     saved = wb.load_encounter(workbench_home / "encounters" / "grisk-ambush.json")
@@ -408,12 +418,15 @@ def test_a_homebrew_rule_and_a_trait_at_1024_px(monster_page):
     app.screenshot("rows-1024", BUILDER)
 
 
-READY_SOLOS = "#rendered_cells .wb-page .wb-stat-block[data-ev]"
-SOLOS = "#rendered_cells .wb-page"
+READY_SOLOS = "#rendered_cells .wb-tool-view-solos .wb-stat-block[data-ev]"
+SOLOS = "#rendered_cells .wb-tool-view-solos"
 
 
-def test_an_instant_solo_by_mouse_and_keyboard(browser, voila_url, app_token, artifacts_dir, page_errors):
-    app = opened(browser, voila_url, app_token, artifacts_dir, page_errors, "solos", READY_SOLOS)
+def test_an_instant_solo_by_mouse_and_keyboard(monster_page):
+    """On the builder's workbench page, the solos tool brought into view by its bar (the builder back after)."""
+    app = monster_page
+    app.page.click(".wb-tool-bar a[data-tool='solos']")
+    app.page.wait_for_selector(READY_SOLOS, state="visible", timeout=PAGE_TIMEOUT)
     try:
         blocks = app.page.locator(f"{SOLOS} .wb-stat-block")
 
@@ -440,12 +453,13 @@ def test_an_instant_solo_by_mouse_and_keyboard(browser, voila_url, app_token, ar
         shows(level - 2, "elite", "hexer")
         app.screenshot("elite-hexer", SOLOS)
     finally:
-        app.close()
+        app.page.click(".wb-tool-bar a[data-tool='monster']")  # the builder in view, on whichever tab it was
+        app.page.wait_for_selector(f"#rendered_cells .wb-tool-view-monster {BUILDER}", state="visible",
+                                   timeout=PAGE_TIMEOUT)
 
 
-def test_a_published_monster_opens_in_the_builder_and_is_relevelled(browser, voila_url, app_token, artifacts_dir,
-                                                                     page_errors, built):
-    encounter = built.encounter  # the encounter page already open (the bestiary is the same on every visit)
+def test_a_published_monster_opens_in_the_builder_and_is_relevelled(built):
+    encounter = built.encounter  # the workbench page already open (the bestiary is the same on every visit)
     page = encounter.page
     rows = page.locator(f"{ENCOUNTER} .wb-bestiary-rows select")
     everything = rows.evaluate("s => s.options.length")
@@ -456,21 +470,15 @@ def test_a_published_monster_opens_in_the_builder_and_is_relevelled(browser, voi
     rows.select_option(label=rows.locator("option", has_text="Bugbear Channeler").first.inner_text())
     page.locator(f"{ENCOUNTER} .wb-bestiary-stat-block:has-text('Bugbear Channeler')").first.wait_for()
     encounter.button("Open in the builder", ENCOUNTER).click()
-    link = page.locator(f"{ENCOUNTER} a.wb-open-builder-link")
-    link.wait_for()
-    encounter.screenshot("handed-over", ENCOUNTER)
-    builder = opened(browser, voila_url, app_token, artifacts_dir, page_errors, "monster", READY_BUILDER)
-    try:
-        page = builder.page
-        page.locator(f"{BUILDER} .wb-stat-block-view .wb-name:has-text('Bugbear Channeler')").wait_for()
-        builder.tab("Move to another level", BUILDER).click()
-        builder.pick("Move to level", "4", BUILDER)
-        builder.button("Use this level", BUILDER).click()
-        page.locator(f"{BUILDER} .wb-stat-block .wb-level:text-is('4')").first.wait_for()
-        assert "Bugbear Channeler" in page.locator(f"{BUILDER} .wb-stat-block .wb-name").first.inner_text()
-        builder.screenshot("published-relevelled", BUILDER)
-    finally:
-        builder.close()
+    page.wait_for_function("() => location.hash === '#tool=monster'")  # the builder in view, on the same page
+    builder = built.builder
+    page.locator(f"{BUILDER} .wb-stat-block-view .wb-name:has-text('Bugbear Channeler')").wait_for()
+    builder.tab("Move to another level", BUILDER).click()
+    builder.pick("Move to level", "4", BUILDER)
+    builder.button("Use this level", BUILDER).click()
+    page.locator(f"{BUILDER} .wb-stat-block .wb-level:text-is('4')").first.wait_for()
+    assert "Bugbear Channeler" in page.locator(f"{BUILDER} .wb-stat-block .wb-name").first.inner_text()
+    builder.screenshot("published-relevelled", BUILDER)
 
 
 # where the encounter's creature rows and the bestiary are, as boxes (left, top, right, bottom)

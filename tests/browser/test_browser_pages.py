@@ -1,16 +1,16 @@
-"""The app pages of `workbench app`, as a Director meets them: a journey by mouse and keyboard, then every page
-at 1024 and 1440 px with its text and layout checked.
+"""The workbench page of `workbench app`, as a Director meets it: a journey by mouse and keyboard, then every other
+tool at 1024 and 1440 px with its text and layout checked.
 
-The journey: landing page → build a level 2 minion brute and save it → an encounter for four level 2 heroes
-with eight of it → the fight page, where that squad takes damage and Malice runs for two rounds (Malicious
-Strike refused in round 2 with the rule's reason). Links are followed by their titles, controls moved by mouse
-and keys. Expected numbers come from the library in this process (`build_monster`, `SquadTracker`,
-`MaliceTracker`), never typed in.
+The journey: landing page → the workbench page → build a level 2 minion brute and save it → an encounter for four
+level 2 heroes with eight of it → the fight, where that squad takes damage and Malice runs for two rounds
+(Malicious Strike refused in round 2 with the rule's reason). Links are followed by their titles (the landing
+page's, then the workbench page's bar), controls moved by mouse and keys. Expected numbers come from the library
+in this process (`build_monster`, `SquadTracker`, `MaliceTracker`), never typed in.
 
-Every page is checked at 1024 and 1440 px and screenshotted at each (test-artifacts/page-<name>-<width>.png), its
-time to usable recorded in test-artifacts/page-times.json: the journey's three pages as the journey arrives on them
-(a page visit costs the browser's, the server's and the preheated kernel's refill's CPU), the other three
-opened on their own.
+Every tool is checked at 1024 and 1440 px and screenshotted at each (test-artifacts/page-<name>-<width>.png), its
+time to usable recorded in test-artifacts/page-times.json: the journey's three tools as the journey arrives on
+them, the other tools brought into view on a workbench page of their own, and the fight's player view (a
+page of its own, for a second screen) opened on its own.
 The text check fails on what a Director must never read (`NaN`, `None`, `<NA>`, `got '`, a temporary path, a
 Python tuple or list, `Traceback`, a code name such as `free_strike` or `compare_solos()`); the layout check on a label cut with an ellipsis, an input too narrow for
 a number, a chart wider than its place, a chart's title, legend or axis title cut off, a legend that scrolls,
@@ -26,19 +26,21 @@ from pathlib import Path
 
 import pytest
 from page_errors import PageErrors
+from test_browser_workbench import READY as TOOL_READY
+from test_browser_workbench import view as tool_view
 from voila_page import AppPage
 from voila_server import PAGE_TIMEOUT
 
 import workbench as wb
+from workbench.apps.shell import tools
+from workbench.apps.tools import IN_BUILDER
 from workbench.fight.malice_features import basic_malice_features
 from workbench.fight.malice_tracker import MaliceTracker
 from workbench.fight.squad import SquadTracker, make_squad
-from workbench.server.site import PAGE_ORDER, pages
+from workbench.server.site import PAGE_ORDER, WORKBENCH_PAGE, pages
 
-# the page's tool is there and its chart drawn; the monster page opens on its working (the chart is a tab away)
-READY = ("#rendered_cells .wb-page .js-plotly-plot .main-svg, "
-         "#rendered_cells .wb-page .wb-builder .wb-explain-view .wb-explain, "
-         "#rendered_cells .wb-page .wb-fight-strip, #rendered_cells .wb-page .wb-players")
+# a page that is no tool of the workbench page (the fight's player view) is ready once it shows the fight
+READY = "#rendered_cells .wb-page .wb-players"
 MONSTER_NAME = "Rat Pack"
 DEADLINES_PASSED = """() => new Promise(done => {
   const model = AbortSignal.timeout(2000), other = AbortSignal.timeout(100), fired = [];
@@ -49,8 +51,12 @@ DEADLINES_PASSED = """() => new Promise(done => {
 })"""
 WIDTHS = (1024, 1440)
 JOURNEY_PAGES = ("monster", "encounter", "fight")  # checked at both widths as the journey arrives on them
-OTHER_PAGES = tuple(name for name in PAGE_ORDER if name not in JOURNEY_PAGES)
+ONE_PAGE = ("workbench",)  # every tool on one page: test_browser_workbench.py
+# the tools the journey does not use, brought into view on one workbench page
+OTHER_TOOLS = tuple(t.key for t in tools() if t.key in PAGE_ORDER and t.key not in JOURNEY_PAGES)
+OWN_PAGES = tuple(name for name in PAGE_ORDER if name not in JOURNEY_PAGES + ONE_PAGE + OTHER_TOOLS)  # no tool's
 TITLES = {p.file.removesuffix(".ipynb"): p.title for p in pages()}
+TOOL_TITLES = {t.key: t.title for t in tools()}
 
 FORBIDDEN_TEXT = {
     "NaN": re.compile(r"\bNaN\b"),
@@ -172,21 +178,12 @@ def type_into(box, text: str) -> None:
     box.press("Tab")
 
 
-def open_page(browser, voila_url: str, token: str, artifacts_dir: Path, page_errors: PageErrors, name: str,
-              width: int = 1024) -> tuple[AppPage, float]:
-    app = watched(browser, voila_url, artifacts_dir, page_errors, f"page-{name}", width)
-    page = app.page
-    started = time.monotonic()
-    page.goto(f"{voila_url}/voila/render/{name}.ipynb?token={token}", timeout=PAGE_TIMEOUT)
-    page.wait_for_selector(READY, timeout=PAGE_TIMEOUT)
-    return app, time.monotonic() - started
-
-
-def follow(app: AppPage, title: str) -> float:
-    """Click the link titled `title` (the landing page's list or a page's navigation); seconds to usable."""
+def follow(app: AppPage, title: str, tool: str) -> float:
+    """Click the link titled `title` (the landing page's list or the workbench page's bar); seconds to `tool`
+    usable."""
     started = time.monotonic()
     app.page.locator(f'a:text-is("{title}")').first.click()
-    app.page.wait_for_selector(READY, timeout=PAGE_TIMEOUT)
+    app.page.wait_for_selector(f"{tool_view(tool)} {TOOL_READY[tool]}", state="visible", timeout=PAGE_TIMEOUT)
     return time.monotonic() - started
 
 
@@ -215,7 +212,7 @@ def reads_well(app: AppPage, where: str) -> None:
 
 def arrive(app: AppPage, name: str, page_times: dict[str, float]) -> None:
     """Follow the link to the page `name`, then check it as it opens at both widths (`reads_well_and_fits`)."""
-    page_times[name] = follow(app, TITLES[name])
+    page_times[name] = follow(app, TITLES[name], name)
     assert app.page.title() == f"{TITLES[name]} · Draw Steel workbench"
     reads_well_and_fits(app, name)
 
@@ -225,9 +222,10 @@ def test_journey_monster_to_encounter_to_fight(browser, voila_url, app_token, ar
     app = watched(browser, voila_url, artifacts_dir, page_errors, "journey", WIDTHS[0])
     page = app.page
     try:
-        page.goto(f"{voila_url}/?token={app_token}", timeout=PAGE_TIMEOUT)  # as `workbench app` prints it
+        page.goto(f"{voila_url}/?token={app_token}", timeout=PAGE_TIMEOUT)  # the landing page: every page listed
         assert page.title() == "Draw Steel workbench"
         app.screenshot("1-landing")
+        follow(app, TITLES["workbench"], "monster")
 
         # ---- build a level 2 minion brute, name it, save it
         arrive(app, "monster", page_times)
@@ -235,7 +233,7 @@ def test_journey_monster_to_encounter_to_fight(browser, voila_url, app_token, ar
         # every widget's state; the pages' template gives them a minute and two (on a busy machine a missed
         # deadline left a chart, or a lesson's app, undrawn): 4.5 s on, neither has passed, other timers keep theirs
         assert app.js(DEADLINES_PASSED) == {"2000 ms": False, "100 ms": True, "fired": ["another 4000 ms timer"]}
-        builder = ".wb-builder"
+        builder = f"{tool_view('monster')} .wb-builder"
         # the builder opens on its working; its chart, a tab away, reads well and fits as well
         page.set_viewport_size({"width": WIDTHS[0], "height": 900})
         app.tab("Scaling chart", builder).click()
@@ -257,15 +255,15 @@ def test_journey_monster_to_encounter_to_fight(browser, voila_url, app_token, ar
 
         # ---- an encounter for four level 2 heroes with eight of it
         arrive(app, "encounter", page_times)
-        encounter = ".wb-page"
+        encounter = tool_view("encounter")
         assert app.slider_value("Heroes", encounter) == 4
         app.slide_to("Level", 2, encounter)
-        app.pick("Monster", MONSTER_NAME, encounter)
+        app.pick("Monster", MONSTER_NAME + IN_BUILDER, encounter)  # the monster just built (and saved)
         # the row of the Monster picker: the editor has other Count boxes (its creature rows)
         row = f'{encounter} .widget-hbox:has(> .widget-dropdown > label.widget-label:text-is("Monster"))'
         type_into(app.text_box("Count", row), "8")
         app.button("Add monster", row).click()
-        page.locator(".wb-workspace-status:has-text('the fight page runs this encounter')").wait_for()
+        page.locator(f"{encounter} .wb-workspace-status:has-text('the fight runs this encounter')").wait_for()
         page.locator(f"{encounter} .widget-html-content:has-text('{MONSTER_NAME}')").first.wait_for()
         app.screenshot("3-encounter")
         reads_well(app, "encounter, bought")
@@ -315,20 +313,43 @@ def test_journey_monster_to_encounter_to_fight(browser, voila_url, app_token, ar
 
 
 def test_the_journey_and_the_other_pages_cover_every_page():
-    assert sorted(JOURNEY_PAGES + OTHER_PAGES) == sorted(PAGE_ORDER)
+    assert sorted(JOURNEY_PAGES + ONE_PAGE + OTHER_TOOLS + OWN_PAGES) == sorted(PAGE_ORDER)
+    assert OWN_PAGES == ("players",)  # the fight's player view, for a second screen
 
 
-@pytest.mark.parametrize("name", OTHER_PAGES)
-def test_every_other_page_reads_well_and_fits_at_1024_and_1440(browser, voila_url, app_token, artifacts_dir,
-                                                               page_errors, page_times, name):
-    app, seconds = open_page(browser, voila_url, app_token, artifacts_dir, page_errors, name, WIDTHS[0])
-    page_times[name] = seconds
+def test_every_other_tool_reads_well_and_fits_at_1024_and_1440(browser, voila_url, app_token, artifacts_dir,
+                                                               page_errors, page_times):
+    """The tools the journey does not use, each brought into view on the workbench page by its bar."""
+    app = watched(browser, voila_url, artifacts_dir, page_errors, "page-workbench", WIDTHS[0])
     try:
-        assert app.page.title() == f"{TITLES[name]} · Draw Steel workbench"
-        reads_well_and_fits(app, name)
+        app.page.goto(f"{voila_url}/voila/render/{WORKBENCH_PAGE}?token={app_token}", timeout=PAGE_TIMEOUT)
+        app.page.wait_for_selector(f"{tool_view('monster')} {TOOL_READY['monster']}", timeout=PAGE_TIMEOUT)
         assert spinner_motion(app) == ("rotation", "steps(8)")  # the template's rule wins over Voilà's
+        for name in OTHER_TOOLS:
+            started = time.monotonic()
+            app.page.click(f".wb-tool-bar a[data-tool='{name}']")
+            app.page.wait_for_selector(f"{tool_view(name)} {TOOL_READY[name]}", state="visible")
+            page_times[name] = time.monotonic() - started
+            assert app.page.title() == f"{TOOL_TITLES[name]} · Draw Steel workbench"
+            reads_well_and_fits(app, name)
         app.page.emulate_media(reduced_motion="reduce")
         assert spinner_motion(app)[0] == "none"
+        assert app.console_errors == []
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("name", OWN_PAGES)
+def test_every_page_of_its_own_reads_well_and_fits_at_1024_and_1440(browser, voila_url, app_token, artifacts_dir,
+                                                                    page_errors, page_times, name):
+    app = watched(browser, voila_url, artifacts_dir, page_errors, f"page-{name}", WIDTHS[0])
+    try:
+        started = time.monotonic()
+        app.page.goto(f"{voila_url}/voila/render/{name}.ipynb?token={app_token}", timeout=PAGE_TIMEOUT)
+        app.page.wait_for_selector(READY, timeout=PAGE_TIMEOUT)
+        page_times[name] = time.monotonic() - started
+        assert app.page.title() == f"{TITLES[name]} · Draw Steel workbench"
+        reads_well_and_fits(app, name)
         assert app.console_errors == []
     finally:
         app.close()

@@ -1,5 +1,5 @@
-"""Preheated app pages: each page's kernel ran its notebook before the visit, yet every visitor gets
-a page of their own, the Director's folder as it is at the visit, and the preheat's own websocket keeps the
+"""The preheated workbench page: its kernel ran the page's notebook before the visit, yet every visitor gets a
+page of their own, the Director's folder as it is at the visit, and the preheat's own websocket keeps the
 server's Host and Origin checks. A page left shuts its kernel down (no kernel a visit stays behind).
 
 The test server is the session's `workbench app` (tests/browser/conftest.py); its log
@@ -18,9 +18,13 @@ from urllib.parse import urlparse
 
 import pytest
 
-PAGE = "solos.ipynb"
-READY = "#rendered_cells .wb-page .js-plotly-plot .main-svg"
-LEVEL = '.widget-slider:has(> label.widget-label:text-is("Level")) .noUi-handle'
+from workbench.server.site import WORKBENCH_PAGE
+
+PAGE = WORKBENCH_PAGE  # the one page `workbench app` preheats
+READY = {"monster": "#rendered_cells .wb-tool-view-monster .wb-builder .wb-explain-view .wb-explain",
+         "solos": "#rendered_cells .wb-tool-view-solos .js-plotly-plot .main-svg"}
+LEVEL = ('#rendered_cells .wb-tool-view:not([style*="none"]) '
+         '.widget-slider:has(> label.widget-label:text-is("Level")) .noUi-handle')
 REFILL_TIMEOUT = 240  # s: a refill starts a kernel and runs the page's notebook on a busy machine
 
 
@@ -37,11 +41,11 @@ def _wait_for_pool(log: Path, at_least: int) -> int:
     return _filled(log)
 
 
-def _visit(browser, voila_url, app_token):
+def _visit(browser, voila_url, app_token, tool="monster"):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
-    page.goto(f"{voila_url}/voila/render/{PAGE}?token={app_token}", timeout=240_000)
-    page.wait_for_selector(READY, timeout=240_000)
+    page.goto(f"{voila_url}/voila/render/{PAGE}?token={app_token}#tool={tool}", timeout=240_000)
+    page.wait_for_selector(READY[tool], state="visible", timeout=240_000)
     return context, page
 
 
@@ -74,8 +78,8 @@ def test_a_second_visitor_gets_a_page_of_their_own(browser, voila_url, app_token
 
 def test_a_page_preheated_before_the_workspace_changed_shows_the_change(browser, voila_url, app_token, server_log,
                                                                         workbench_home):
-    """The solos page opens at the party's level; the party is changed (as the encounter page does) after
-    the page's kernel was preheated: the visitor still sees the new level."""
+    """The solos tool opens at the party's level; the party is changed (as another tab's encounter tool does)
+    after the page's kernel was preheated: the visitor's solos still show the new level."""
     from workbench.encounter.encounter import Encounter
     from workbench.encounter.party import make_party
     from workbench.workspace.state import Workspace, load_workspace, save_workspace
@@ -86,7 +90,7 @@ def test_a_page_preheated_before_the_workspace_changed_shows_the_change(browser,
     try:
         level = 8 if round(load_workspace(path).encounter.party.average_level) != 8 else 9
         save_workspace(Workspace(encounter=Encounter(party=make_party(heroes=4, level=level))), path)
-        context, page = _visit(browser, voila_url, app_token)
+        context, page = _visit(browser, voila_url, app_token, "solos")
         try:
             assert _level(page) == level
         finally:

@@ -1,7 +1,8 @@
 """The edges of `workbench app` a Director never means to touch, against a server of its own: lessons with a
 title that looks like a template and a damaged notebook, no preheating (no browser needed: plain HTTP).
 
-What is checked: the token is the only way in (no /login or /logout page, the log never prints it), a page's
+What is checked: the token is the only way in (no /login or /logout page, the log never prints it but in the
+address it prints once the server listens, with no warning), Ctrl-C stops the server and its kernels, a page's
 address never leaks to another site (`Referrer-Policy`), a kernel's websocket needs this server's Origin even
 with the token, a notebook's title is shown as written, a damaged lesson is said so, and a rendered page whose
 browser never connects (a tab closed at once) has its kernel shut down within a minute and a half.
@@ -16,16 +17,19 @@ import json
 import os
 import re
 import secrets
+import signal
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlparse
 
+import psutil
 import pytest
 from voila_server import running_server
 
 from workbench.server.app import GRACE_ENV, NEEDS_TOKEN_PAGE, TOKEN_ENV, free_port
+from workbench.server.site import WORKBENCH_PAGE
 
 TOKEN = secrets.token_hex(24)
 TIMEOUT = 240  # s: rendering a notebook runs it in a fresh kernel
@@ -63,6 +67,20 @@ def server(tmp_path_factory: pytest.TempPathFactory, artifacts_dir: Path) -> Ite
         _, kernel = render(url, "02_template.ipynb")
         running = fetch(url, f"/api/kernels/{kernel}?token={TOKEN}")[0].status
         yield {"url": url, "log": str(log), "abandoned": kernel, "abandoned_status": str(running)}
+        interrupt(port)
+
+
+def interrupt(port: int) -> None:
+    """Ctrl-C in the Director's terminal (SIGINT to the server's process group): the server and every kernel it
+    started stop (how soon: benchmarks/bench_one_page.py's start and stop)."""
+    listener = next(c.pid for c in psutil.net_connections("tcp")
+                    if c.laddr and c.laddr.port == port and c.status == psutil.CONN_LISTEN)
+    server = psutil.Process(listener)
+    processes = [server, *server.children(recursive=True)]
+    assert len(processes) >= 2  # the server and at least one kernel (the zygote's, or a page's)
+    os.killpg(os.getpgid(server.pid), signal.SIGINT)
+    _gone, alive = psutil.wait_procs(processes, timeout=60)
+    assert not alive, f"still running after Ctrl-C: {[p.cmdline() for p in alive]}"
 
 
 def fetch(url: str, path: str, headers: dict[str, str] | None = None) -> tuple[http.client.HTTPResponse, str]:
@@ -145,8 +163,13 @@ def test_the_log_never_prints_the_token(server, landing, rendered):
     lines = Path(server["log"]).read_text().splitlines()
     assert any("GET /no-such-page" in line for line in lines)  # the control: requests with the token are logged
     assert any(f"GET /api/kernels/{missing}" in line and "Kernel does not exist" in line for line in lines)
+    listening = next(i for i, line in enumerate(lines) if "Voilà is running at" in line)
+    announced = next(i for i, line in enumerate(lines) if TOKEN in line)
+    assert announced > listening  # printed once the server listens: a quick click is never refused
+    assert not [line for line in lines if re.search(r"Warning|is not trusted|notebook-signing key", line)]
     assert [line for line in lines if TOKEN in line] == [
-        f"workbench app: the Draw Steel workbench at {server['url']}/?token={TOKEN} (Ctrl-C stops it)"]
+        f"workbench app: the Draw Steel workbench at {server['url']}/voila/render/{WORKBENCH_PAGE}?token={TOKEN} "
+        "(Ctrl-C stops it)"]
 
 
 def test_a_page_whose_browser_never_connects_has_its_kernel_shut_down(server):

@@ -115,6 +115,7 @@ class AdventureApp(widgets.VBox):
         monsters: Sequence[Monster] = (),
         adventures: str | Path | None = None,
         party: Party | None = None,
+        on_fight: Callable[[], None] | None = None,
     ) -> None:
         if adventure is not None and not isinstance(adventure, Adventure):
             raise InvalidInput("adventure", adventure, "an Adventure, or nothing for an empty day")
@@ -128,6 +129,7 @@ class AdventureApp(widgets.VBox):
         self.rows: list[dict[str, widgets.Widget]] = []
         self._quiet = Quiet()  # raised while the app writes its own controls
         self.path: Path | None = None  # the file the adventure was saved to or opened from
+        self.on_fight = on_fight  # called once an encounter to fight is the workspace's (None: a link says where)
         self.controls: dict[str, widgets.Widget] = {
             "heroes": widgets.IntSlider(value=4, min=1, max=SLIDER_TOP, description="Heroes",
                                         continuous_update=False),
@@ -236,6 +238,8 @@ class AdventureApp(widgets.VBox):
         if not path:
             raise InvalidInput("saved encounter", "", "an encounter picked in the Saved encounters list")
         encounter = load_encounter(path)
+        if not encounter.name:  # saved before encounters took their file's name: known by it all the same
+            encounter = encounter.model_copy(update={"name": Path(path).stem})
         if self.adventure is None or not self.adventure.encounters:
             # an empty day takes the first encounter's party, with the Victories held before the day
             party = encounter.party.model_copy(update={"victories": Fraction(self.controls["carried"].value)})
@@ -304,6 +308,10 @@ class AdventureApp(widgets.VBox):
                                "save the adventure first, so the fight's Victories can come back to it")
         open_from_adventure(self.path, index, self.monsters)
         name = adventure.encounters[index].name or f"Encounter {index + 1}"
+        if self.on_fight is not None:
+            self.saved_note.value = ok_html(f"{name} is the workspace's encounter: the fight runs it.")
+            self.on_fight()
+            return
         self.saved_note.value = ok_html(f"{escape(name)} is the workspace's encounter: "
                                         '<a href="fight.ipynb" target="_blank">run the fight</a>.')
 
@@ -423,9 +431,11 @@ def adventure_app(
     monsters: Sequence[Monster] = (),
     adventures: str | Path | None = None,
     party: Party | None = None,
+    on_fight: Callable[[], None] | None = None,
 ) -> AdventureApp:
     """The adventure planner. `folder` holds the saved encounters offered (the workspace's encounters folder
     by default), `adventures` the saved adventures (the workspace's adventures folder by default); `monsters`
     give the creatures' own stat blocks for the packet's cards; `party`: the party before an encounter brings
-    one."""
-    return AdventureApp(adventure, folder, monsters, adventures, party)
+    one; `on_fight()`: called once an encounter of the plan to fight is the workspace's (the workbench page
+    brings its fight into view; without it, a link to the fight page says where)."""
+    return AdventureApp(adventure, folder, monsters, adventures, party, on_fight)

@@ -7,7 +7,8 @@ and the first file read), and says the outcome in words: how many monsters, the 
 failed by name. A URL is fetched only when "Add the bestiary" is pressed; when it cannot be reached the message
 says what to do instead (download it in a browser, then upload the file here). The adding runs in a thread of its
 own, so the page's kernel answers the other controls meanwhile, and "Cancel" stops it at its next progress report
-(nothing is kept: the bestiary's folder is only written once every file is read).
+(nothing is kept: the bestiary's folder is only written once every file is read). A bestiary added can be
+removed again below it (`remove_bestiary`), said beside its button.
 """
 
 from __future__ import annotations
@@ -26,7 +27,13 @@ from workbench.errors import WorkbenchError
 from workbench.io.fetch import FetchFailed
 from workbench.render.escape import Markup, join
 from workbench.render.message import error_html, ok_html
-from workbench.workspace.added_bestiary import AddedBestiary, add_bestiary, bestiary_name
+from workbench.workspace.added_bestiary import (
+    AddedBestiary,
+    add_bestiary,
+    bestiary_name,
+    list_bestiaries,
+    remove_bestiary,
+)
 from workbench.workspace.folder import bestiaries_folder
 
 __all__ = ["CANCELLED", "SHOWN_FAILURES", "BestiaryAdder", "added_html", "bestiary_adder", "upload_name"]
@@ -77,9 +84,11 @@ class BestiaryAdder(widgets.VBox):
         self,
         into: Callable[[], Path] = bestiaries_folder,
         on_added: Callable[[AddedBestiary], None] | None = None,
+        on_removed: Callable[[AddedBestiary], None] | None = None,
     ) -> None:
         self.into = into
         self.on_added = on_added
+        self.on_removed = on_removed
         wide = {"description_width": "initial"}
         self.source = widgets.Text(value="", description="Folder or URL", style=wide, layout={"width": "460px"},
                                    placeholder="a folder, a .zip or .tar.gz file, or an https:// link")
@@ -98,6 +107,15 @@ class BestiaryAdder(widgets.VBox):
         self.cancel.add_class("wb-add-bestiary-cancel")
         self.message = widgets.HTML()
         self.message.add_class("wb-add-bestiary-message")
+        # a bestiary added, taken away again
+        self.added = widgets.Dropdown(options=[], value=None, description="Added bestiaries", style=wide,
+                                      layout={"width": "auto"})
+        self.added.add_class("wb-added-bestiaries")
+        self.remove = widgets.Button(description="Remove the bestiary", icon="trash", layout={"width": "auto"})
+        self.remove.add_class("wb-remove-bestiary")
+        self.removed = widgets.HTML().add_class("wb-remove-bestiary-message")
+        self.remove.on_click(self._remove_pressed)
+        self._list_added()
         self.add.on_click(self._pressed)
         self._stop = threading.Event()
         self.cancel.on_click(lambda _button: self._stop.set())
@@ -111,8 +129,36 @@ class BestiaryAdder(widgets.VBox):
             widgets.HBox([self.name, self.attribution], layout=wrap),
             widgets.HBox([self.replace, self.add, self.progress, self.cancel], layout=wrap),
             self.message,
+            widgets.HBox([self.added, self.remove], layout=wrap),
+            self.removed,
         ])
         self.add_class("wb-bestiary-adder")
+
+    def _list_added(self) -> None:
+        """The bestiaries added to the workspace now, by name, each with how many monsters it holds."""
+        try:
+            found, _problems = list_bestiaries(self.into())
+        except (WorkbenchError, OSError):
+            found = ()
+        self.added.options = [(f"{b.name} ({len(b.monsters)} monsters)", b.name) for b in found]
+        self.added.value = None
+        self.remove.disabled = not found
+
+    def _remove_pressed(self, _button: object = None) -> None:
+        """Remove the bestiary picked: its monsters, sources and licence leave the workspace."""
+        if not self.added.value:
+            self.removed.value = error_html("Pick a bestiary in Added bestiaries first.")
+            return
+        try:
+            gone = remove_bestiary(self.added.value, self.into())
+        except WorkbenchError as exc:
+            self.removed.value = refusal_html(exc, {"name": "Added bestiaries", **LABELS})
+            return
+        self._list_added()
+        self.removed.value = ok_html(f"Removed {gone.name}: its {len(gone.monsters)} monsters, sources and licence "
+                                     "are no longer in the workspace.")
+        if self.on_removed is not None:
+            self.on_removed(gone)
 
     def _draw(self, stage: str, done: int, total: int) -> None:
         """`add_bestiary`'s progress: the bar shows at the first report and moves at each whole percent; after
@@ -182,6 +228,7 @@ class BestiaryAdder(widgets.VBox):
         if upload is not None:
             self.upload.value = ()
         self.message.value = added_html(added)
+        self._list_added()
         if self.on_added is not None:
             self.on_added(added)
 

@@ -32,6 +32,7 @@ Stable CSS classes for browser tests: `wb-builder` (the app), `wb-stat-block-vie
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -95,6 +96,7 @@ class MonsterBuilder(widgets.VBox):
         self.rules = ruleset or core_ruleset()
         self.lore = lore or core_lore()
         self.monster: Monster | None = None
+        self.on_export: Callable[[], None] | None = None  # the page brings the Export tab into view (a scroll)
         self._printed: KeptAsPrinted | None = None  # a monster kept as printed (see `printed`)
         self._quiet = Quiet()  # raised while the builder writes its own controls
         self._tables: dict[tuple[bool, int], pd.DataFrame] = {}
@@ -200,6 +202,7 @@ class MonsterBuilder(widgets.VBox):
             # redraw takes plotly 100+ ms in the browser)
             selected_index=TAB_TITLES.index("How was this computed"),
         )
+        tabs.add_class("wb-builder-tabs")
         # a tab is drawn when it is shown: a slider move redraws the block and the one tab open, nothing hidden
         tabs.observe(lambda change: self._draw_tab(), names="selected_index")
         return [widgets.HTML(STYLE), widgets.HBox([left, right]), tabs, self.status]
@@ -331,7 +334,10 @@ class MonsterBuilder(widgets.VBox):
             self.export.draw(monster, self.homebrew.modules, self.lore)
 
     def _export_clicked(self, _: Any = None) -> None:
+        """The Export tab opened, and brought into view where the page can scroll to it (`on_export`)."""
         self.tabs.selected_index = TAB_TITLES.index("Export")
+        if self.on_export is not None:
+            self.on_export()
 
     # ------------------------------------------------------------ scripting
 

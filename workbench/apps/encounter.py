@@ -61,6 +61,7 @@ from workbench.rules.encounter_tables import DIFFICULTIES, encounter_rules
 __all__ = ["AttackView", "EncounterEditor", "EncounterView", "RowView", "encounter_app", "encounter_view",
            "hero_staminas", "party_from_controls"]
 
+FILE_ACTIONS = ("save", "load", "open")  # their words show under the file box
 UNDO_DEPTH = 50  # changes to the creatures Undo can take back
 # the widths below which the creature rows and the bestiary would be cramped: with room for both side by side
 # (a window 1280 px wide or more) the bestiary sits beside the rows, else under them
@@ -87,6 +88,7 @@ class EncounterEditor(widgets.VBox):
     ) -> None:
         self.rules = encounter_rules()
         self.monsters = list(monsters)
+        self._first_from = ""  # after the Monster list's first name: where it comes from (`offer`)
         self.library: list[Monster] = []  # the homebrew library's monsters, once loaded: suggestions use them too
         party = encounter.party if encounter is not None else make_party(heroes=heroes, level=level,
                                                                           victories=victories)
@@ -130,12 +132,16 @@ class EncounterEditor(widgets.VBox):
     # ---------------------------------------------------------------- the one handler
 
     def _changed(self, action: Action) -> None:
-        """Every control's new value and every click: one library call, then the view. A refusal says why."""
+        """Every control's new value and every click: one library call, then the view. A refusal says why, beside
+        the controls it is about (Save, Load and Open's under the file box; the others' at the top)."""
+        said, other = ((self.files.said, self.message) if action[0] in FILE_ACTIONS
+                       else (self.message, self.files.said))
+        other.value = ""
         try:
             result = self._do(action)
             view = self._view(result if isinstance(result, Encounter) else None)
         except (WorkbenchError, OSError) as exc:
-            self.message.value = refusal_html(exc) if isinstance(exc, WorkbenchError) else error_html(str(exc))
+            said.value = refusal_html(exc) if isinstance(exc, WorkbenchError) else error_html(str(exc))
             self._show(self._view(lenient=True))
             return
         if isinstance(result, Encounter):
@@ -148,8 +154,8 @@ class EncounterEditor(widgets.VBox):
             self.encounter = result
         self.undo.disabled = not self.history
         self.objectives.show(self.encounter)
-        self.message.value = (Markup('<span class="wb-ok" data-tone="ok">{}</span>').format(result)
-                              if isinstance(result, str) else "")
+        said.value = (Markup('<span class="wb-ok" data-tone="ok">{}</span>').format(result)
+                      if isinstance(result, str) else "")
         self._show(view)
         self.rows.show_locks(self.encounter.creatures, self.locked)
 
@@ -178,7 +184,7 @@ class EncounterEditor(widgets.VBox):
             "attack": lambda: self._mark_attack(e, args[0], args[1]),
             "edit_objective": lambda: self.objectives.editing_one(e, args[0]),
             "remove_objective": lambda: self.objectives.removing(e, args[0]),
-            "save": lambda: self.files.saving(self.state()),
+            "save": self._save,
             "load": lambda: self._loaded(self.files.loading()),
             "open": lambda: self._loaded(self.files.opening()),
             "opened": lambda: self._loaded(args[0]),
@@ -232,7 +238,7 @@ class EncounterEditor(widgets.VBox):
         self.library = self.library + found
         self.suggester.forget()
         self.suggester.set_keywords([*self.bestiary.monsters, *self.library], self.suggester.keyword.value)
-        self.shortcuts.set_monsters(self.monsters)
+        self.shortcuts.set_monsters(self.monsters, self._first_from)
         note = f"{len(found)} monster(s) loaded from the library"
         return note + (f"; skipped: {', '.join(problems)}" if problems else "")
 
@@ -250,6 +256,12 @@ class EncounterEditor(widgets.VBox):
                           if b.name == creature.name and b.level == creature.level), None)
             creatures.append(creature if block is None or creature in kept else self._whole_creature(creature, block))
         return e.model_copy(update={"creatures": tuple(creatures), "groups": chosen.encounter.groups})
+
+    def _save(self) -> str:
+        """Save the encounter; saved under a name, it is known by it from now on."""
+        said = self.files.saving(self.state())
+        self.encounter = self.files.named(self.encounter)
+        return said
 
     def _whole_creature(self, creature: Creature, block: PublishedMonster) -> Creature:
         """The creature a published stat block's header stands in for, carrying the block whole (read once);
@@ -312,6 +324,7 @@ class EncounterEditor(widgets.VBox):
             widgets.HBox([self.suggester.keyword, self.suggester.suggest, self.undo], layout=wrap),
             self.rows,
             widgets.HBox([g.suggest, g.clear], layout=wrap),
+            *self.files.lines(),  # Save under the creatures it saves, in the first screen at 1024 px
         ])
         shortcuts = widgets.VBox([
             widgets.HBox([s.spec, s.add_spec, s.star], layout=wrap),
@@ -340,8 +353,7 @@ class EncounterEditor(widgets.VBox):
         side = widgets.HBox([editor_box, browser], layout={"flex_flow": "row wrap", "align_items": "flex-start",
                                                            "grid_gap": "0 24px"})
         side.add_class("wb-encounter-side")
-        return [self.party, self.message, self.panes["summary"], side, self.plot, tabs, more, *self.files.lines(),
-                encounter_share(self)]
+        return [self.party, self.message, self.panes["summary"], side, self.plot, tabs, more, encounter_share(self)]
 
     def _controls(self) -> dict[str, Any]:
         p, o, s, g, f = self.party, self.objectives, self.shortcuts, self.groups, self.files
@@ -361,8 +373,15 @@ class EncounterEditor(widgets.VBox):
             "overwrite": f.overwrite, "save": f.save, "saved": f.saved, "open": f.open, "undo": self.undo,
             "load": f.load, "message": self.message, "plot": self.plot, "pace_plot": self.pace.plot,
             "rows": self.rows, "browser": self.browser, "abilities": self.pace.abilities, **self.panes,
-            "budget": p.budget, "objectives": o.said, "pace": self.pace.said,
+            "budget": p.budget, "objectives": o.said, "pace": self.pace.said, "file_message": f.said,
         }
+
+    def offer(self, monsters: Sequence[Monster], first_from: str = "") -> None:
+        """The Monster list holds `monsters` from now on, the first picked; `first_from` follows the first one's
+        name in the list, saying where it comes from (the builder, say)."""
+        self.monsters = list(monsters)
+        self._first_from = first_from
+        self.shortcuts.set_monsters(self.monsters, first_from)
 
     def open_encounter(self, encounter: Encounter) -> None:
         """Open an encounter (a share code's) as a saved file opens: its party, its rows locked, undo kept."""

@@ -1,5 +1,9 @@
 """The encounter editor's file controls: the file name, "Replace a file of that name", Save and Load, the
-encounters saved in the files folder to open with a click, and the line saying where Save writes.
+encounters saved in the files folder to open with a click, the line saying where Save writes, and what Save,
+Load and Open said (beside them, not at the editor's top).
+
+A name alone saves as that name's .json file, and an encounter saved under a name is known by it (the adventure
+plan and its packet show it).
 
 With a files folder (a page's: the Director's workspace) the box names a file in it, a relative name taken
 there; a file outside it, in the shipped data or of another kind (a monster) is refused by the library.
@@ -38,6 +42,7 @@ class FilesPanel:
                                       style={"description_width": "initial"}, layout={"width": "auto"})
         self.open = widgets.Button(description="Open")
         self.where = widgets.HTML(self._where_words()).add_class("wb-encounter-files-where")
+        self.said = widgets.HTML().add_class("wb-encounter-files-said")  # what Save, Load or Open said
         self.path.observe(lambda change: setattr(self.where, "value", self._where_words()), names="value")
         for name, button in (("save", self.save), ("load", self.load), ("open", self.open)):
             actions.click(button, (name,))
@@ -45,15 +50,22 @@ class FilesPanel:
     def lines(self) -> list[widgets.Widget]:
         """The panel's lines, under the rest of the editor."""
         wrap = widgets.Layout(flex_flow="row wrap")
-        return [widgets.HBox([self.path, self.overwrite, self.save, self.load], layout=wrap),
+        return [widgets.HBox([self.path, self.overwrite, self.save, self.load], layout=wrap), self.said,
                 widgets.HBox([self.saved, self.open], layout=wrap), self.where]
 
+    def named(self, encounter: Encounter) -> Encounter:
+        """`encounter` known by the typed file's name when it has none of its own (what Save keeps)."""
+        typed = self._typed()
+        return encounter if encounter.name or not typed else encounter.model_copy(update={"name": Path(typed).stem})
+
     def saving(self, encounter: Encounter) -> str:
-        """Save `encounter` under the typed name; the words to show."""
-        if not self.path.value.strip():
-            raise InvalidInput("file", self.path.value, "a file name ending in .json")
+        """Save `encounter` (`named` first) under the typed name, `.json` added to a name alone; the words to
+        show."""
+        typed = self._typed()
+        if not typed:
+            raise InvalidInput("file", self.path.value, "a name, or a file name ending in .json")
         try:
-            saved = save_encounter(encounter, self.path.value.strip(), overwrite=self.overwrite.value,
+            saved = save_encounter(self.named(encounter), typed, overwrite=self.overwrite.value,
                                    inside=self.files_folder)
         except InvalidInput as exc:
             if exc.field == "file" and exc.reason == "the file exists":  # the library's advice is for scripts
@@ -64,9 +76,14 @@ class FilesPanel:
         self._list_saved(saved)
         return f"Saved to {shown_path(saved.absolute())}"
 
+    def _typed(self) -> str:
+        """The typed file name, `.json` added to a name alone ("a name alone saves there")."""
+        typed = str(self.path.value).strip()
+        return typed if not typed or Path(typed).suffix else typed + ".json"
+
     def loading(self) -> Encounter:
         """The encounter of the typed file."""
-        typed = Path(self.path.value.strip()).expanduser()
+        typed = Path(self._typed()).expanduser()
         if self.files_folder is not None and not typed.is_absolute():
             typed = Path(self.files_folder).expanduser() / typed
         return load_encounter(typed)
@@ -104,7 +121,7 @@ class FilesPanel:
         folder = Path(self.files_folder).expanduser().absolute()
         words = Markup('<small>Encounters are saved in <b class="wb-files-folder">{}</b>; '
                        "a name alone saves there.").format(shown_path(folder))
-        typed = self.path.value.strip()
+        typed = self._typed()
         if typed:
             target = Path(typed).expanduser()
             target = target if target.is_absolute() else folder / target

@@ -45,9 +45,15 @@ class ShortcutsPanel:
                              ("load_library", self.load_library), ("add_terrain", self.add_terrain)):
             actions.click(button, (name,))
 
-    def set_monsters(self, items: Sequence[Monster]) -> None:
-        """The Monster list offers these, the first chosen."""
-        self.monster.options = [(m.name or kind_of(creature_from_monster(m)), m) for m in items]
+    def set_monsters(self, items: Sequence[Monster], first_from: str = "") -> None:
+        """The Monster list offers these, the first chosen. Two of one name are told apart by level, organization
+        and role; `first_from` follows the first one's name instead, saying where it comes from (the builder)."""
+        labels = [m.name or kind_of(creature_from_monster(m)) for m in items]
+        twice = {label for label in labels if labels.count(label) > 1}
+        labels = [label + first_from if i == 0 and first_from
+                  else f"{label} ({kind_of(creature_from_monster(m))})" if label in twice else label
+                  for i, (label, m) in enumerate(zip(labels, items, strict=True))]
+        self.monster.options = list(zip(labels, items, strict=True))
         self.monster.index = 0 if items else None
 
     def spec_creature(self) -> Creature:

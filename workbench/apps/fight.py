@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -120,9 +121,10 @@ class _Carrier:
     """Carries an ended fight's Victories into the workspace (and its adventure); takes them back when the
     end is undone. Writes only when the fight crosses its end."""
 
-    def __init__(self, fight: Fight, note: widgets.HTML) -> None:
+    def __init__(self, fight: Fight, note: widgets.HTML, on_carried: Callable[[], object] | None) -> None:
         self.carried = fight.ended
         self.note = note
+        self.on_carried = on_carried
 
     def __call__(self, fight: Fight) -> None:
         if fight.ended == self.carried:
@@ -144,10 +146,13 @@ class _Carrier:
             return
         self.carried = fight.ended
         self.note.value = ok_html(said)
+        if self.on_carried is not None:
+            self.on_carried()
 
 
-def fight_app(workspace: Workspace) -> widgets.VBox:
-    """The encounter's fight on one board, resumed from its file; the player view's link above it."""
+def fight_app(workspace: Workspace, on_carried: Callable[[], object] | None = None) -> widgets.VBox:
+    """The encounter's fight on one board, resumed from its file; the player view's link above it.
+    `on_carried()` is called once the Victories of an end (or of its undoing) are written to the workspace."""
     victories, from_adventure = _arrival(workspace)
     path = fight_file(workspace)
     fight, note = open_fight(workspace, path, victories)
@@ -156,7 +161,7 @@ def fight_app(workspace: Workspace) -> widgets.VBox:
     if fight is None:
         runner = widgets.HTML("<div>The fight starts once the encounter page has creatures in it.</div>")
     else:
-        runner = fight_runner(fight, path, on_change=_Carrier(fight, carried))
+        runner = fight_runner(fight, path, on_change=_Carrier(fight, carried, on_carried))
     box = widgets.VBox([
         widgets.HTML(fight_summary_html(workspace, fight.victories if fight is not None else None)),
         widgets.HTML(from_adventure),

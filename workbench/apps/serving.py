@@ -15,10 +15,11 @@ from typing import Any, TypeVar
 
 import plotly.graph_objects as go
 
-__all__ = ["ChartMaker", "PageMaker", "chart_maker", "install", "serve_page"]
+__all__ = ["ChartMaker", "Lesson", "PageMaker", "chart_maker", "install", "lessons", "serve_page"]
 
 Page = TypeVar("Page")
 PageMaker = Callable[[Callable[[], Any]], Any]  # given a page's build function, returns the page to show
+Lesson = tuple[str, str, str]  # a lesson served beside the pages: its notebook's file, title and one-line purpose
 
 
 class ChartMaker:
@@ -34,15 +35,19 @@ class ChartMaker:
         return False
 
 
-_INSTALLED: dict[str, Any] = {"pages": None, "charts": ChartMaker()}
+_INSTALLED: dict[str, Any] = {"pages": None, "charts": ChartMaker(), "lessons": ()}
 
 
-def install(*, pages: PageMaker | None = None, charts: ChartMaker | None = None) -> None:
-    """The server's ways of building pages (`pages`) and making charts (`charts`) in this kernel, from now on."""
+def install(*, pages: PageMaker | None = None, charts: ChartMaker | None = None,
+            lessons: tuple[Lesson, ...] | None = None) -> None:
+    """The server's ways of building pages (`pages`) and making charts (`charts`) in this kernel, and the lessons
+    it serves beside the pages (`lessons`, in order), from now on."""
     if pages is not None:
         _INSTALLED["pages"] = pages
     if charts is not None:
         _INSTALLED["charts"] = charts
+    if lessons is not None:
+        _INSTALLED["lessons"] = tuple(lessons)
 
 
 def serve_page(build: Callable[[], Page]) -> Page:
@@ -56,3 +61,9 @@ def chart_maker() -> ChartMaker:
     """The maker of this kernel's FigureWidgets."""
     maker: ChartMaker = _INSTALLED["charts"]
     return maker
+
+
+def lessons() -> tuple[Lesson, ...]:
+    """The lessons this kernel's server serves beside the pages (none without a server)."""
+    served: tuple[Lesson, ...] = _INSTALLED["lessons"]
+    return served

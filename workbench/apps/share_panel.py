@@ -6,10 +6,12 @@ Glue only: the codes are `workbench.formats.share_code`'s. A code of another kin
 which tool opens it, with a link to that tool's page carrying the code. A refused code is said in one line and
 changes nothing.
 
-A link `PAGE.ipynb#code=...` opens the code in that page: the fragment never reaches the server (nor its log);
-the page template's script (`workbench/server/template`) reads it in the browser, writes it into the panel's
-hidden box (class `wb-share-incoming`), whose new value the kernel opens as a pasted code, then takes the
-fragment off the address.
+A link `workbench.ipynb#tool=encounter&code=...` opens the code in that tool of the workbench page (a link
+`PAGE.ipynb#code=...` in that tool's own page): the fragment never reaches the server (nor its log); the page
+template's script (`workbench/server/template`) reads it in the browser, writes it into the page's hidden box
+(the workbench page's, class `wb-code-incoming`, which hands it to the tool of its kind; a tool's own page's,
+the panel's `wb-share-incoming`), whose new value the kernel opens as a pasted code, then takes the code off
+the address.
 
 Each tool adds its panel with one line (`builder_share(self)`, `encounter_share(self)`, `adventure_share(self)`):
 the three functions below are the only places that know how each tool shows what it has and opens what it
@@ -37,9 +39,9 @@ from workbench.monster.library import suggest_name
 from workbench.render.escape import Markup
 from workbench.render.message import error_html, ok_html
 
-__all__ = ["PAGES", "SharePanel", "adventure_share", "builder_share", "encounter_share", "share_html"]
+__all__ = ["PAGE", "SharePanel", "adventure_share", "builder_share", "encounter_share", "share_html"]
 
-PAGES: dict[Kind, str] = {"monster": "monster.ipynb", "encounter": "encounter.ipynb", "adventure": "adventure.ipynb"}
+PAGE = "workbench.ipynb"  # the page a code's link opens: the workbench page, in the tool of the code's kind
 # The Copy buttons' script: the box's text (or the link, made whole against the page's address) to the clipboard,
 # by the Clipboard API where the page may use it (127.0.0.1 and localhost may), else by the selection.
 _COPY = ("const box=this.closest('.wb-share-shown');const t=box.querySelector('textarea');"
@@ -51,8 +53,9 @@ _COPY = ("const box=this.closest('.wb-share-shown');const t=box.querySelector('t
 
 
 def share_html(kind: Kind, code: str) -> str:
-    """The code in a read-only box with Copy, and the link to the tool's page with the code in its fragment."""
-    link = f"{PAGES[kind]}#code={code}"
+    """The code in a read-only box with Copy, and the link to the workbench page's tool with the code in its
+    fragment."""
+    link = _link(kind, code)
     button = Markup('<button class="wb-share-copy jupyter-button" data-what="{}" data-label="{}" '
                     'onclick="{}">{}</button>')
     return str(Markup(
@@ -60,9 +63,14 @@ def share_html(kind: Kind, code: str) -> str:
         '<textarea class="wb-share-code" readonly rows="4" aria-label="Share code">{}</textarea>'
         '<div class="wb-share-actions">{}{}'
         '<span>{} characters. <a class="wb-share-link" href="{}" target="_blank">'
-        "Link to this {} on the {} page</a></span></div></div>"
+        "Link to this {} in {}</a></span></div></div>"
     ).format(code, button.format("code", "Copy", _COPY, "Copy"), button.format("link", "Copy link", _COPY, "Copy link"),
-             f"{len(code):,}", link, kind, tool_of(kind).removeprefix("the ")))
+             f"{len(code):,}", link, kind, tool_of(kind)))
+
+
+def _link(kind: Kind, code: str) -> str:
+    """The workbench page's address that opens `code` in the tool of `kind`."""
+    return f"{PAGE}#tool={kind}&code={code}"
 
 
 class SharePanel(widgets.VBox):
@@ -123,8 +131,8 @@ class SharePanel(widgets.VBox):
             there = tool_of(shared.kind)
             self.note.value = (
                 str(error_html(f"This is {_a(shared.kind)} code; {tool_of(self.kind)} opens {self.kind} codes."))
-                + str(Markup(' <a class="wb-share-elsewhere" href="{}#code={}" target="_blank">Open it in {}</a>')
-                      .format(PAGES[shared.kind], code, there)))
+                + str(Markup(' <a class="wb-share-elsewhere" href="{}" target="_blank">Open it in {}</a>')
+                      .format(_link(shared.kind, code), there)))
             return None
         try:
             said = self._open_shared(shared)

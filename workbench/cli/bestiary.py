@@ -1,9 +1,11 @@
-"""`workbench bestiary add SOURCE` and `workbench bestiary list`: the bestiaries at hand in the workspace.
+"""`workbench bestiary add SOURCE`, `workbench bestiary list` and `workbench bestiary remove NAME`: the bestiaries at
+hand in the workspace.
 
 `add` takes a folder, a .zip or .tar.gz file, a stat block file or an http(s) URL (fetched now, as asked),
 reads every monster through the importer and keeps them in the workspace (`$WORKBENCH_HOME/bestiaries/NAME/`)
 with the source's licence and attribution. Progress goes to stderr from the first file; files that failed are
-named. `list` shows each bestiary with its attribution. `--json` prints one object.
+named. `list` shows each bestiary with its attribution; `remove` takes one away, its sources and licence with it.
+`--json` prints one object.
 """
 
 from __future__ import annotations
@@ -14,21 +16,30 @@ from typing import Any
 
 from workbench.cli import emit, terminal_safe
 from workbench.errors import InvalidInput
-from workbench.workspace.added_bestiary import SOURCE_ACCEPTS, AddedBestiary, add_bestiary, list_bestiaries
+from workbench.workspace.added_bestiary import (
+    SOURCE_ACCEPTS,
+    AddedBestiary,
+    add_bestiary,
+    list_bestiaries,
+    remove_bestiary,
+)
 from workbench.workspace.folder import bestiaries_folder
 
-__all__ = ["register", "run", "run_add", "run_list", "added_payload", "added_text"]
+__all__ = ["register", "run", "run_add", "run_list", "run_remove", "added_payload", "added_text"]
 
 SHOWN_FAILURES = 20
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        "bestiary", help="add a bestiary (a folder, .zip, .tar.gz or URL) to the workspace, or list those added"
+        "bestiary", help="add a bestiary (a folder, .zip, .tar.gz or URL) to the workspace, list those added, or "
+                         "remove one"
     )
-    parser.add_argument("action", metavar="ACTION", choices=("add", "list"), help="add SOURCE, or list")
+    parser.add_argument("action", metavar="ACTION", choices=("add", "list", "remove"),
+                        help="add SOURCE, list, or remove NAME")
     parser.add_argument("source", metavar="SOURCE", nargs="?",
-                        help="for add: a folder, a .zip or .tar.gz file, or an http(s) URL (fetched now)")
+                        help="for add: a folder, a .zip or .tar.gz file, or an http(s) URL (fetched now); for "
+                             "remove: the bestiary's name (as list shows it)")
     parser.add_argument("--name", metavar="NAME", help="the bestiary's name (from the source by default)")
     parser.add_argument("--attribution", default="", metavar="TEXT",
                         help="the source's attribution and licence, when the source holds no LICENSE file")
@@ -44,6 +55,11 @@ def run(args: argparse.Namespace) -> None:
         if args.source is not None:
             raise InvalidInput("source", args.source, "nothing: list takes no SOURCE (add SOURCE adds one)")
         run_list(args)
+    elif args.action == "remove":
+        if args.source is None:
+            raise InvalidInput("name", None, "the name of an added bestiary (workbench bestiary list)",
+                               "remove needs a NAME")
+        run_remove(args)
     elif args.source is None:
         raise InvalidInput("source", None, SOURCE_ACCEPTS, "add needs a SOURCE")
     else:
@@ -126,3 +142,10 @@ def run_list(args: argparse.Namespace) -> None:
     for folder, reason in problems:
         lines.append(f"  {folder}: not read ({reason})")
     emit(payload, args.json, terminal_safe("\n".join(lines)))
+
+
+def run_remove(args: argparse.Namespace) -> None:
+    removed = remove_bestiary(args.source, bestiaries_folder())
+    payload = {"removed": removed.name, "monsters": len(removed.monsters), "folder": removed.folder}
+    emit(payload, args.json, terminal_safe(f"Removed {removed.name}: its {len(removed.monsters)} monsters, "
+                                           f"sources and licence are no longer in {bestiaries_folder()}"))

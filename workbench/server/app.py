@@ -16,10 +16,11 @@ Voilà's own command line cannot say so (it serves with no token and `allow_remo
 started through `serve()` below, which hands Voilà those settings (`guard_settings`, `GuardedIdentityProvider`)
 and adds the checks Voilà has no setting for (`patches`).
 
-Speed: every app page has one preheated kernel waiting (Voilà's kernel pool, `preheat_arguments`): it has
-already run the page's notebook, so a visit gets the page without waiting for a fresh kernel to start and run
-it; after each visit Voilà starts the next one. The lessons are not preheated (each kernel holds a few hundred
-MB). `--no-preheat` serves without the pool. A preheated kernel learns of its visit through Voilà's
+Speed: the workbench page (every tool on one page, `site.WORKBENCH_PAGE`) has one preheated kernel waiting
+(Voilà's kernel pool, `preheat_arguments`): it has already run the page's notebook, so a visit gets the page
+without waiting for a fresh kernel to start and run it; after each visit Voilà starts the next one. Each tool's
+own page (the fight's player view for a second screen among them) and the lessons are not preheated: each starts
+its kernel when opened. `--no-preheat` serves without the pool. A preheated kernel learns of its visit through Voilà's
 `/voila/query/<kernel>` websocket, a plain tornado handler outside the server's token and Host checks: `serve`
 puts the token, Host and Origin checks on it (`patches.guard_request_info`). An app page's browser side loads no
 plotly renderer extension (`app_page_config`): its charts are FigureWidgets, which bring their own.
@@ -28,7 +29,6 @@ plotly renderer extension (`app_page_config`): its charts are FigureWidgets, whi
 from __future__ import annotations
 
 import importlib.util
-import json
 import logging
 import os
 import re
@@ -46,8 +46,10 @@ from workbench.errors import InvalidInput, WorkbenchError
 from workbench.server import patches
 from workbench.server.site import (
     LANDING_VARIABLE,
+    NOTARY,
     PLOTLY_BUNDLE_VARIABLE,
     TEMPLATE_NAME,
+    WORKBENCH_PAGE,
     lessons_problem,
     pages,
     plotly_bundle,
@@ -56,10 +58,11 @@ from workbench.server.site import (
     read_landing,
     site_folder,
 )
+from workbench.server.switches import off
 
-__all__ = ["KERNEL_PROVISIONER", "NEEDS_TOKEN_PAGE", "NOTEBOOKS_DIR", "TOKEN_ENV", "GuardedIdentityProvider",
-           "app_page_config", "free_port", "guard_settings", "hide_in_logs", "kernel_grace", "kernel_provisioner",
-           "kernel_provisioner_arguments", "kernel_socket_folder", "kernel_transport_arguments", "log_request",
+__all__ = ["KERNEL_PROVISIONER", "NEEDS_TOKEN_PAGE", "NOTEBOOKS_DIR", "PREHEAT_OPTION", "TOKEN_ENV",
+           "GuardedIdentityProvider", "app_page_config", "free_port", "guard_settings", "hide_in_logs", "kernel_grace",
+           "kernel_pools", "kernel_provisioner", "kernel_provisioner_arguments", "kernel_socket_folder", "kernel_transport_arguments", "log_request",
            "new_token", "page_arguments", "page_environment", "preheat_arguments", "serve", "start", "voila_command"]
 
 HOST = "127.0.0.1"
@@ -73,14 +76,12 @@ CULL_IDLE_S = 60
 CULL_INTERVAL_S = 15
 # Another grace in seconds (a test's server waits less for the shutdown it checks); the check runs 4 times in it
 GRACE_ENV = "WORKBENCH_KERNEL_GRACE"
+SHUTDOWN_WAIT_S = 1.0  # seconds a kernel asked to shut down has before it is stopped (`voila_command`)
 TOKEN_ENV = "WORKBENCH_APP_TOKEN"  # a token chosen by the caller (tests, scripts); else a random one
 # jupyter_client's name (an entry point in pyproject.toml) for workbench.server.kernel_zygote.ZygoteProvisioner
 KERNEL_PROVISIONER = "workbench-zygote"
 # The notebooks of a source checkout (a wheel ships the library only: pass --notebooks then).
 NOTEBOOKS_DIR = Path(__file__).resolve().parents[2] / "notebooks"
-
-# The pages no kernel is kept waiting for (see the preheat in `serve`).
-UNHEATED = ("players.ipynb", "fight.ipynb")
 
 
 def free_port(host: str = HOST) -> int:
@@ -224,7 +225,8 @@ def voila_command(notebooks: Path, port: int, python: str | None = None) -> list
     """
     return [
         python or sys.executable, "-m", "workbench.server.app", "serve", str(notebooks),
-        "--no-browser",
+        # no --no-browser: where Voilà would open a browser, `serve` prints the address instead
+        f"--NotebookNotary.data_dir={notebooks.parent / NOTARY}",  # the notary that signed them (site.sign_served)
         f"--Voila.ip={HOST}",
         f"--Voila.port={port}",
         "--Voila.port_retries=0",  # the port asked for, or fail: never a surprise port
@@ -234,6 +236,10 @@ def voila_command(notebooks: Path, port: int, python: str | None = None) -> list
         *(f"--MappingKernelManager.{name}={value}" for name, value in zip(
             ("cull_idle_timeout", "cull_interval"), kernel_grace(), strict=True)),
         "--MappingKernelManager.cull_connected=False",
+        # A kernel asked to shut down and still busy (a preheated one running the page's notebook) gets SIGTERM
+        # after half of this, SIGKILL after all of it: 5 s by default, which kept Ctrl-C waiting 2.5 s for it.
+        # Nothing is lost: every tool saves as it changes.
+        f"--KernelManager.shutdown_wait_time={SHUTDOWN_WAIT_S}",
         *kernel_provisioner_arguments(),
         *kernel_transport_arguments(),
     ]
@@ -261,28 +267,38 @@ def kernel_provisioner() -> str | None:
 
 
 def kernel_provisioner_arguments() -> list[str]:
-    """The Voilà option that forks the kernels from the zygote, when `kernel_provisioner` finds it."""
+    """The Voilà option that forks the kernels from the zygote, when `kernel_provisioner` finds it (and the zygote
+    is not switched off: `switches`)."""
     name = kernel_provisioner()
-    if name is None:
+    if name is None or off("zygote"):
         return []
     return [f"--KernelProvisionerFactory.default_provisioner_name={name}"]
 
 
 def serve(argv: Sequence[str]) -> None:
-    """Run Voilà with `argv`, the token of `$WORKBENCH_APP_TOKEN` (never empty) and `guard_settings`."""
+    """Run Voilà with `argv` (and `serve`'s own `--preheat=FILE` options), the token of `$WORKBENCH_APP_TOKEN`
+    (never empty) and `guard_settings`; the address to open is printed once the server listens."""
     from traitlets.config import Config
-    from voila.app import Voila
+    from voila import app as voila_app
 
-    from workbench.server.template_cache import CompiledTemplates
+    class Voila(voila_app.Voila):  # type: ignore[misc]  # Voilà is untyped; its name is its log lines' prefix
+        """Voilà, which once it listens says the workbench page's address instead of opening a browser: printed
+        earlier, a quick click on it was refused."""
+
+        def launch_browser(self) -> None:
+            print(f"workbench app: the Draw Steel workbench at http://{HOST}:{self.port}/voila/render/"
+                  f"{WORKBENCH_PAGE}?token={token} (Ctrl-C stops it)", flush=True)
 
     token = _token() if os.environ.get(TOKEN_ENV) else ""
     if not token:
         raise SystemExit(f"workbench app: error: ${TOKEN_ENV} must hold the token to serve with")
     hide_in_logs(token)
-    problems = patches.missing()
+    problems = patches.missing() + patches.missing_scripts()
     if problems:
         raise SystemExit("workbench app: error: an installed package is not what the server was written for:\n  "
                          + "\n  ".join(problems))
+    preheated = [a.removeprefix(PREHEAT_OPTION) for a in argv if a.startswith(PREHEAT_OPTION)]
+    argv = [a for a in argv if not a.startswith(PREHEAT_OPTION)]
     port = next((int(a.split("=", 1)[1]) for a in argv if a.startswith("--Voila.port=")), 0)
     settings = guard_settings(port)
     settings["jinja_template_vars"] = {LANDING_VARIABLE: read_landing(Path(argv[0]))}  # the landing page's data
@@ -291,11 +307,19 @@ def serve(argv: Sequence[str]) -> None:
     patches.guard_static_files(port)
     patches.set_xsrf_cookie_on_pages()
     patches.refuse_malformed_paths()  # after the patches above: its check comes before theirs
-    patches.compile_templates_once(CompiledTemplates())
     config = Config()
     config.VoilaConfiguration.page_config_hook = app_page_config
     config.Voila.identity_provider_class = GuardedIdentityProvider
-    Voila.launch_instance(argv=list(argv), token=token, tornado_settings=settings, config=config)
+    config.Voila.open_browser = True  # the moment it would open one, it prints the address (`Voila` above)
+    if preheated:
+        config.VoilaKernelManager.kernel_pools_config = kernel_pools(preheated)
+    Voila.launch_instance(argv=argv, token=token, tornado_settings=settings, config=config)
+    # Stopped (Ctrl-C, SIGTERM): Voilà has shut every kernel down. What is left is the interpreter tearing down
+    # jupyter's and zmq's objects, which kept the Director's terminal waiting two seconds more, for nothing to save.
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 def page_arguments() -> list[str]:
@@ -303,21 +327,31 @@ def page_arguments() -> list[str]:
     return [f"--template={TEMPLATE_NAME}"]
 
 
+PREHEAT_OPTION = "--preheat="  # `serve`'s own option (not Voilà's): a page whose kernel is preheated
+
+
 def preheat_arguments(page_files: Iterable[str]) -> list[str]:
-    """The Voilà options that keep one preheated kernel per app page (none for any other notebook).
+    """The options that keep one preheated kernel for each of `page_files` (none for any other notebook): Voilà's
+    switch, and `serve`'s `--preheat=FILE` for each page, which `serve` turns into Voilà's pools (`kernel_pools`).
 
     One per page, not more: a kernel with the workbench loaded holds ~190 MB, and on a 2-core machine two
     pool kernels of one page would only compete with each other while they run the notebook. After a visit
     Voilà starts the page's next kernel `fill_delay` (1 s) later; a visit before it is ready waits for it
     (never longer than a fresh kernel would take).
     """
-    pools: dict[str, dict[str, int]] = {"default": {"pool_size": 0}}
-    pools |= {file: {"pool_size": 1} for file in page_files}
     return [
         "--VoilaConfiguration.preheat_kernel=True",
         "--VoilaConfiguration.default_pool_size=0",
-        "--VoilaKernelManager.kernel_pools_config=" + json.dumps(pools),
+        *(PREHEAT_OPTION + file for file in page_files),
     ]
+
+
+def kernel_pools(page_files: Iterable[str]) -> dict[str, dict[str, int]]:
+    """Voilà's kernel pools for `page_files`: one kernel each, none for any other notebook. Given to Voilà as
+    configuration, not on its command line, where traitlets takes a dict only in a form it deprecates (and says so
+    in the Director's console)."""
+    pools: dict[str, dict[str, int]] = {"default": {"pool_size": 0}}
+    return pools | {file: {"pool_size": 1} for file in page_files}
 
 
 def page_environment(share: Path, environ: dict[str, str] | None = None) -> dict[str, str]:
@@ -354,12 +388,7 @@ def start(notebooks: Path | None = None, port: int | None = None, preheat: bool 
         print(f"workbench app: {problem} The landing page says so.", file=sys.stderr, flush=True)
     command = voila_command(root, port) + page_arguments()
     if preheat:
-        # the player view is opened once a fight, on a second screen: no kernel of its own kept waiting; the fight
-        # page is built at its visit, from the encounter the Director has just left (a fight page built ahead
-        # and built again at the visit was left "Loading widget..." after another page's workspace changed)
-        command += preheat_arguments(p.file for p in pages() if p.file not in UNHEATED)
-    print(f"workbench app: the Draw Steel workbench at http://{HOST}:{port}/?token={token} (Ctrl-C stops it)",
-          flush=True)
+        command += preheat_arguments([WORKBENCH_PAGE])
     environment = {**page_environment(share), TOKEN_ENV: token}
     bundle = plotly_bundle()
     if bundle is not None:  # copied beside the template by prepare_site; the pages' charts load it from there

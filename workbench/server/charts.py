@@ -98,12 +98,13 @@ class ServedCharts(ChartMaker):
         bundle = bundle if bundle is not None else served_bundle()
         self.kind: type[HeardFigure] = HeardFigure
         self.in_place = not off("in-place")
+        self.checked = off("unchecked")  # plotly checks the figure again, as its own FigureWidget does
         if bundle is not None:
             shim = BUNDLE_SHIM.format(loader=LOAD_CHARTS, address=json.dumps(bundle))
             self.kind = type("ServedFigure", (HeardFigure,), {"_esm": shim})
 
     def widget(self, figure: go.Figure) -> go.FigureWidget:
-        return heard_widget(figure, self.kind)
+        return self.kind(figure) if self.checked else heard_widget(figure, self.kind)
 
     def hears(self, widget: go.FigureWidget) -> bool:
         return self.in_place and isinstance(widget, HeardFigure) and widget.live

@@ -15,13 +15,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-__all__ = ["LAUNCHER", "start"]
+__all__ = ["LAUNCHER", "served_lessons", "start"]
 
 LAUNCHER = "workbench.server.kernel_start"  # the module a launched kernel runs (`python -m`)
 
 
 def start() -> None:
-    """In a kernel Voilà started, install the server's ways of building pages, making charts and showing figures."""
+    """In a kernel Voilà started, install the server's ways of building pages, making charts and showing figures,
+    and the lessons it serves."""
     from workbench.apps import serving
     from workbench.server.charts import ServedCharts
     from workbench.server.page_renderer import in_voila, use_page_renderer
@@ -30,7 +31,20 @@ def start() -> None:
     if not in_voila():
         return
     use_page_renderer()
-    serving.install(pages=page_for_visit, charts=ServedCharts())
+    serving.install(pages=page_for_visit, charts=ServedCharts(), lessons=served_lessons(Path.cwd()))
+
+
+def served_lessons(root: Path) -> tuple[tuple[str, str, str], ...]:
+    """The lessons the landing page lists (file, title, purpose), from the data `site.prepare_site` wrote beside
+    the served `root` (a kernel runs in it); none where there is no such data (a kernel of plain Voilà)."""
+    from workbench.server.site import read_landing
+
+    try:
+        listed = read_landing(root)["lessons"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return ()
+    return tuple((entry["file"], entry["title"], entry["purpose"]) for entry in listed
+                 if isinstance(entry, dict) and not entry.get("problem"))
 
 
 def main() -> None:

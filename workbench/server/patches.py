@@ -1,4 +1,5 @@
-"""Every change `workbench app` makes to another project's classes, and every private name of theirs it relies on.
+"""Every change `workbench app` makes to another project's classes or browser code, and every private name of theirs
+it relies on.
 
 Why in one place: the server reaches into Voilà, tornado, plotly and ipykernel where they offer no setting for
 what it needs (a check on a handler Voilà leaves open, a cache Voilà's exporter has no option for). Such code
@@ -6,6 +7,10 @@ breaks silently when those projects change. Each function below is one change an
 attribute a change or another module of the server takes from it. `missing()` checks them against what is
 installed: `app.serve` refuses to start when anything is missing, and tests/test_server_patches.py fails with the
 same message, which names the dependency, its version and the attribute.
+
+The page template (`template/workbench/index.html.j2`) changes three things in the browser code of anywidget and of
+Voilà's widget manager, where they offer no setting either; `SCRIPT_NEEDS` lists each with the text of theirs it
+relies on, and `missing_scripts()` checks that text is still in the installed files.
 """
 
 from __future__ import annotations
@@ -17,11 +22,13 @@ import re
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-__all__ = ["NEEDS", "Need", "compile_templates_once", "guard_request_info", "guard_static_files", "malformed_path",
-           "missing", "refuse_malformed_paths", "require_origin_on_kernel_websocket", "set_xsrf_cookie_on_pages"]
+__all__ = ["NEEDS", "SCRIPT_NEEDS", "Need", "ScriptNeed", "guard_request_info", "guard_static_files",
+           "malformed_path", "missing", "missing_scripts", "refuse_malformed_paths", "require_origin_on_kernel_websocket",
+           "set_xsrf_cookie_on_pages"]
 
 
 @dataclass(frozen=True)
@@ -50,9 +57,8 @@ NEEDS: tuple[Need, ...] = (
          "patches.set_xsrf_cookie_on_pages and patches.refuse_malformed_paths"),
     Need("voila", "0.5.13", "voila.tornado.kernel_websocket_handler:VoilaKernelWebsocketHandler", ("prepare",),
          "patches.require_origin_on_kernel_websocket"),
-    Need("voila", "0.5.13", "voila.exporter:VoilaExporter", ("_create_environment",),
-         "patches.compile_templates_once"),
-    Need("voila", "0.5.13", "voila.app:Voila", ("identity_provider_class", "tornado_settings"), "app.serve"),
+    Need("voila", "0.5.13", "voila.app:Voila",
+         ("identity_provider_class", "tornado_settings", "open_browser", "launch_browser", "port"), "app.serve"),
     Need("jupyter_server", "2.21.1", "jupyter_server.auth.identity:PasswordIdentityProvider",
          ("get_handlers", "should_check_origin"), "app.GuardedIdentityProvider"),
     Need("tornado", "6.6.1", "tornado.web:RequestHandler", ("xsrf_token", "current_user", "prepare"),
@@ -70,6 +76,53 @@ NEEDS: tuple[Need, ...] = (
     Need("ipykernel", "7.4.0", "ipykernel.kernelapp:IPKernelApp", ("instance", "initialize", "start"),
          "kernel_zygote._become_kernel and kernel_start.main"),
 )
+
+
+@dataclass(frozen=True)
+class ScriptNeed:
+    """A change the page template's JavaScript makes (`change`, done by the template's code `template_code`) to the
+    browser code of `dependency` as of version `written_for`: it relies on `text` being in one of that code's files
+    (`files`, a pattern under a Jupyter data folder's root: share/jupyter)."""
+
+    dependency: str
+    written_for: str
+    files: str
+    text: str
+    change: str
+    template_code: str
+
+
+WIDGETS_MANAGER = "voila/labextensions/@voila-dashboards/widgets-manager8/static/*.js"
+SCRIPT_NEEDS: tuple[ScriptNeed, ...] = (
+    ScriptNeed("anywidget", "0.11.0", "labextensions/anywidget/static/*.js", "AbortSignal.timeout(2000)",
+               "a widget model (a chart's) gets a minute to start, not anywidget's 2 s",
+               "AbortSignal.timeout = milliseconds =>"),
+    ScriptNeed("voila", "0.5.13", WIDGETS_MANAGER, '"Control comm did not respond in time")),4e3)',
+               "the kernel gets two minutes to send every widget's state, not Voilà's 4 s",
+               'String(handler).includes("Control comm did not respond")'),
+    ScriptNeed("voila", "0.5.13", WIDGETS_MANAGER,
+               'async get_model(e){const t=this._models[e];if(void 0===t)throw new Error("widget model not found")',
+               "the widget manager looks for a model once more before it gives up on it",
+               'Object.defineProperty(Object.prototype, "_models"'),
+)
+
+
+def missing_scripts(needs: Iterable[ScriptNeed] = SCRIPT_NEEDS, roots: Iterable[Path] | None = None) -> list[str]:
+    """One line per change of the template whose text is in none of the installed files it names (none when all
+    is there); `roots`: the Jupyter data folders (jupyter_core's, by default)."""
+    if roots is None:
+        from jupyter_core.paths import jupyter_path
+
+        roots = [Path(folder) for folder in jupyter_path()]
+    roots = list(roots)
+    found = []
+    for need in needs:
+        files = [path for root in roots for path in root.glob(need.files)]
+        if not any(need.text in path.read_text(encoding="utf-8", errors="replace") for path in files):
+            version = _installed(need.dependency)
+            found.append(f"{need.dependency} {version} (the page template was written for {need.written_for}) has no "
+                         f"{need.text!r} in {need.files}, which the template's change relies on: {need.change}")
+    return found
 
 
 def _installed(dependency: str) -> str:
@@ -236,20 +289,3 @@ def set_xsrf_cookie_on_pages() -> None:
             handler.xsrf_token  # noqa: B018 (read for its effect: the cookie)
 
     VoilaHandler.prepare = prepare
-
-
-def compile_templates_once(cache: Any) -> None:
-    """Voilà renders each page with a new nbconvert exporter, whose new Jinja environment compiles every file of
-    the template again; Voilà has no setting for a cache. Every exporter's environment gets `cache` (a
-    `template_cache.CompiledTemplates`) from now on."""
-    from voila.exporter import VoilaExporter
-
-    own = VoilaExporter._create_environment
-
-    def create_environment(exporter: Any) -> Any:
-        environment = own(exporter)
-        environment.bytecode_cache = cache
-        return environment
-
-    VoilaExporter._create_environment = create_environment
-

@@ -51,10 +51,12 @@ __all__ = [
     "COMPILE_HINT",
     "FIGURE_VIEW",
     "HEAD_FILE",
+    "NOTARY",
     "PAGES_DIR",
     "PAGE_ORDER",
     "PLOTLY_BUNDLE_VARIABLE",
     "TEMPLATE_NAME",
+    "WORKBENCH_PAGE",
     "Bundle",
     "Listed",
     "head_html",
@@ -62,6 +64,7 @@ __all__ = [
     "landing_html",
     "lessons_problem",
     "prune_site_folders",
+    "sign_served",
     "read_landing",
     "lessons",
     "pages",
@@ -78,9 +81,12 @@ FIGURE_VIEW = SERVER_DIR / "figure_view.js"  # the browser side of the app's cha
 # Where `make` puts plotly.js's cartesian build (the Makefile's PLOTLY_CARTESIAN), named by its version.
 CARTESIAN_FOLDER = Path(sys.prefix) / "share" / "drawsteel-workbench"
 TEMPLATE_NAME = "workbench"
-# A Director's order: build a monster, then an encounter, plan the day, run the fight; then homebrew and
-# calibration (the fight's player view right after the fight, for a second screen).
-PAGE_ORDER = ("monster", "solos", "encounter", "adventure", "fight", "players", "homebrew", "calibration")
+# The workbench page (every tool on one page) first; then each tool's own page in a Director's order: build a
+# monster, then an encounter, plan the day, run the fight (its player view right after, for a second screen); then
+# homebrew and calibration.
+PAGE_ORDER = ("workbench", "monster", "solos", "encounter", "adventure", "fight", "players", "homebrew",
+              "calibration")
+WORKBENCH_PAGE = "workbench.ipynb"  # the page `workbench app` opens
 TITLE = "Draw Steel workbench"
 # The kernels of `workbench app` find the bundle's address (under the server's base URL) in this variable.
 PLOTLY_BUNDLE_VARIABLE = "WORKBENCH_PLOTLY_BUNDLE"
@@ -107,7 +113,7 @@ def _plain(text: str) -> str:
 
 def _read(path: Path) -> Listed:
     """Title: the notebook's `title` metadata (without the site name) or its first heading. Purpose: the
-    first sentence of the paragraph after that heading. A file that is no notebook is listed with its problem."""
+    first sentence of its `description` metadata, else of the paragraph after that heading. A file that is no notebook is listed with its problem."""
     import nbformat
 
     try:
@@ -133,7 +139,9 @@ def _listed(path: Path, notebook: dict[str, Any]) -> Listed:
     title = notebook.get("metadata", {}).get("title", "").split(" · ")[0] or _plain(heading.lstrip("# ")) \
         or path.stem
     after = paragraphs[paragraphs.index(heading) + 1:] if heading else paragraphs
-    text = _plain(next((part for part in after if not part.startswith(("<", "#", "|", "["))), ""))
+    described = notebook.get("metadata", {}).get("description", "")  # a page with no text of its own says it there
+    text = _plain(described if isinstance(described, str) and described.strip() else
+                  next((part for part in after if not part.startswith(("<", "#", "|", "["))), ""))
     sentence = re.match(r"(.+?[.!?])(\s|$)", text)
     return Listed(file=path.name, title=title, purpose=sentence.group(1) if sentence else text)
 
@@ -303,6 +311,35 @@ def plotly_bundle() -> Bundle | None:
     return Bundle((bundle,), f"plotly-widget-{version}.js", version, classic=False)
 
 
+NOTARY = "notary"  # beside the served root: the key and signatures of the server's notebook notary (`sign_served`)
+
+
+def sign_served(root: Path, notary: Path) -> None:
+    """Sign every notebook under `root` as trusted, with a notary keeping its key and signatures in `notary` (made
+    afresh), the folder the server's own notary is given (`app.voila_command`).
+
+    Why: the server reads each notebook through jupyter_server, which checks its signature and logs "Notebook …
+    is not trusted" for every page and lesson served, in the Director's console. Trust changes nothing Voilà does
+    (it runs the notebook and shows only its outputs); the copies are the workbench's own, so they are signed,
+    each server with a key of its own instead of the user's Jupyter one. A copy whose cells have no ids is written
+    again with ids, as nbformat gives them on each read (at random: else no signature could match, and nbformat
+    warns of each read in the console).
+    """
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    shutil.rmtree(notary, ignore_errors=True)
+    notary.mkdir(parents=True)
+    signer = NotebookNotary(data_dir=str(notary))  # type: ignore[no-untyped-call]  # nbformat leaves it untyped
+    for path in sorted(root.glob("*.ipynb")):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a cell without an id is given one (nbformat says so, on each read)
+            read = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]  # as the server reads it
+        nbformat.write(read, path)  # type: ignore[no-untyped-call]  # with those ids: read alike, quietly
+        signer.sign(read)  # type: ignore[no-untyped-call]
+    signer.store.close()
+
+
 def prepare_site(lessons_dir: Path | None, folder: Path) -> tuple[Path, Path]:
     """Copy the pages and lessons into `folder/root` and the template into `folder/share/jupyter`, write the
     landing page's data beside the root, and return (the folder to serve, the folder to add to JUPYTER_PATH).
@@ -331,6 +368,7 @@ def _prepare(lessons_dir: Path | None, folder: Path) -> tuple[Path, Path]:
     listed_pages = pages()
     for entry in listed_pages:
         shutil.copy2(PAGES_DIR / entry.file, root / entry.file)
+    sign_served(root, folder / NOTARY)
     template = share / "voila" / "templates" / TEMPLATE_NAME
     shutil.copytree(TEMPLATE_DIR, template)
     data = landing_data(listed_pages, listed_lessons, lessons_problem(lessons_dir))

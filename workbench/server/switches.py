@@ -9,6 +9,9 @@ here only, by the server process and by the kernels it starts (they inherit its 
   without asking the server, and is not concerned.
 - `cartesian`: the charts' JavaScript is plotly's own widget bundle (the whole of plotly.js, a module), not
   plotly.js's cartesian build with the workbench's view (`site.plotly_bundle`).
+- `zygote`: kernels start the usual way (a new Python that imports everything), not forked from the kernel zygote
+  (`app.kernel_provisioner_arguments`).
+- `unchecked`: a chart's FigureWidget checks its whole figure again, as plotly does (`charts.heard_widget`).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from collections.abc import Mapping
 __all__ = ["DEVICES", "OFF_VARIABLE", "off"]
 
 OFF_VARIABLE = "WORKBENCH_SERVER_OFF"  # names of DEVICES, separated by commas
-DEVICES = ("in-place", "cartesian")
+DEVICES = ("in-place", "cartesian", "zygote", "unchecked")
 
 
 def off(device: str, environ: Mapping[str, str] | None = None) -> bool:

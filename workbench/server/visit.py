@@ -1,13 +1,13 @@
-"""An app page built before its visit, so it opens at once, and still showing the Director's files as they are.
+"""A page built before its visit, so it opens at once, and still showing the Director's files as they are.
 
-`workbench app` keeps one preheated kernel per page (Voilà's kernel pool): the kernel has started, imported
-the workbench and run the page's notebook before anybody asks for the page, and the first visitor who does
-gets that kernel (Voilà then starts the next one in the background). Each visit still has a kernel of its own,
+`workbench app` keeps one preheated kernel for the workbench page (Voilà's kernel pool): the kernel has started,
+imported the workbench and run the page's notebook before anybody asks for the page, and the first visitor who
+does gets that kernel (Voilà then starts the next one in the background). Each visit still has a kernel of its own,
 so what one visitor does on a page (a slider moved, a name typed) is never seen by the next one; only what
 the pages write to the Director's folder (the workspace, the saved monsters) is shared, by design.
 
-But the notebook ran before the visit, and the Director's folder may have changed since: a monster saved on
-the monster page, an encounter changed on the encounter page. So a page's notebook calls
+But the notebook ran before the visit, and the Director's folder may have changed since: a monster saved, an
+encounter changed, in another tab. So a page's notebook calls
 `serve_page(build)` (`workbench.apps.serving`), which in the server's kernels is `page_for_visit(build)`: it
 builds the page at once (in a preheated kernel: before the visit), then waits for the visit (over Voilà's
 `/voila/query` websocket: the request reaches the kernel through the server), and builds the page again from

@@ -54,6 +54,7 @@ __all__ = [
     "first_paragraph",
     "list_bestiaries",
     "load_added_bestiary",
+    "remove_bestiary",
 ]
 
 FORMAT: Final = "drawsteel-workbench/bestiary"
@@ -366,3 +367,29 @@ def list_bestiaries(into: str | os.PathLike[str]) -> tuple[tuple[AddedBestiary, 
         except InvalidInput as exc:
             problems.append((folder.name, exc.reason or str(exc)))
     return tuple(found), tuple(problems)
+
+
+def remove_bestiary(name: object, into: str | os.PathLike[str]) -> AddedBestiary:
+    """Remove the bestiary `name` added under `into` (its folder, sources and licence with it); returns what it was.
+
+    Only a bestiary the workbench added goes: a name that is no added bestiary (another folder, a link, a name
+    with a path in it) is refused by name (`InvalidInput` on "name") and nothing is touched. The folder is first
+    moved aside in one step, so the bestiary is never half there.
+    """
+    checked = _check_name(name)
+    root = Path(into).expanduser()
+    folder = root / checked
+    listed = ", ".join(b.name for b in list_bestiaries(root)[0]) or "none added yet"
+    if folder.is_symlink() or not folder.is_dir():
+        raise InvalidInput("name", checked, f"the name of an added bestiary ({listed})", "no such bestiary")
+    try:
+        bestiary = load_added_bestiary(folder)
+    except InvalidInput as exc:
+        raise InvalidInput("name", checked, f"the name of an added bestiary ({listed})", exc.reason) from None
+    try:
+        aside = Path(tempfile.mkdtemp(prefix=f".removing-{checked}-", dir=root))
+        os.replace(folder, aside / checked)
+    except OSError as exc:
+        raise InvalidInput("into", str(root), "a folder the workbench can write", str(exc)) from None
+    shutil.rmtree(aside, ignore_errors=True)
+    return bestiary
