@@ -4,6 +4,7 @@ calibration page."""
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 
@@ -142,7 +143,8 @@ def test_a_forge_steel_bestiary_added_on_the_page_is_suggested_at_once(tmp_path)
     adder.source.value = str(giants)
     adder.add.click()
     adder.wait(60)  # the adding runs in a thread of its own
-    assert "1 of them are not Steel Compendium stat blocks" in adder.message.value
+    assert ("Of its 1 monsters: 0 Steel Compendium stat blocks in the bestiary picker; 1 of other tools' formats"
+            in html.unescape(adder.message.value))
     c = editor.controls
     c["heroes"].value, c["level"].value, c["difficulty"].value = 2, 3, "standard"
     c["keyword"].value = "Troll"
