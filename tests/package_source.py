@@ -1,7 +1,7 @@
 """The workbench package's source, parsed once per run for the tests that read it as code (the layer checks,
-the charts' template check): each file's nodes are cached by its text, so each file is parsed and walked once
-(not again by each check, nor for each copy of the package a check plants an import in), and a file whose
-text changed is parsed anew."""
+the charts' template check, the HTML escaping checks): each file's nodes are cached by its text, so each file
+is parsed and walked once (not again by each check, nor for each copy of the package a check plants an import
+in), and a file whose text changed is parsed anew."""
 
 from __future__ import annotations
 
