@@ -204,59 +204,84 @@ def test_a_group_refused_on_a_taken_name_writes_nothing(tmp_path):
 
 # ---------------------------------------------------------------- killed saves (real processes, SIGKILL)
 
-# The child saves, and stops for good just before the temporary file is moved into place (its fsync never
-# returns): a kill then lands in the middle of the save, every time.
-_CHILD = textwrap.dedent(
+# Each save runs in a process of its own, forked for it by one saver process that imported the workbench once
+# (not a new Python per save). The save stops for good just before the temporary file is moved into place (its
+# fsync never returns) and says "writing" with its process id: a kill then lands in the middle of the save,
+# every time. The saver waits for each save's process and says how it ended.
+_SAVER = textwrap.dedent(
     """
     import os, sys, time
     from workbench.io import writing
-    target, mode, payload = sys.argv[1], sys.argv[2], sys.argv[3]
 
     def stall(fd):
-        print("writing", flush=True)
+        print("writing", os.getpid(), flush=True)
         time.sleep(600)
 
-    writing.os.fsync = stall
-    if mode == "group":
-        real_place = writing.place
-        placed = []
+    def save(target, mode, payload):
+        writing.os.fsync = stall
+        if mode == "group":
+            real_place = writing.place
+            placed = []
 
-        def place(source, dest, overwrite):
-            if len(placed) == 2:
-                stall(None)
-            placed.append(dest)
-            real_place(source, dest, overwrite)
+            def place(source, dest, overwrite):
+                if len(placed) == 2:
+                    stall(None)
+                placed.append(dest)
+                real_place(source, dest, overwrite)
 
-        writing.place = place
-        writing.os.fsync = lambda fd: None
-        folder = os.path.dirname(target)
-        writing.write_group(folder, [(f"g{n}.json", payload * 1000) for n in range(4)], overwrite=True)
-    else:
-        writing.write_atomic(target, payload * 100_000, overwrite=True, lock=(mode == "locked"))
+            writing.place = place
+            writing.os.fsync = lambda fd: None
+            folder = os.path.dirname(target)
+            writing.write_group(folder, [(f"g{n}.json", payload * 1000) for n in range(4)], overwrite=True)
+        else:
+            writing.write_atomic(target, payload * 100_000, overwrite=True, lock=(mode == "locked"))
+
+    for line in sys.stdin:
+        target, mode, payload = line.rstrip("\\n").split("\\t")
+        pid = os.fork()
+        if pid == 0:
+            try:
+                save(target, mode, payload)
+            finally:
+                os._exit(1)  # a save that was not stopped: "exited", never "killed"
+        _, status = os.waitpid(pid, 0)
+        ended = f"killed {os.WTERMSIG(status)}" if os.WIFSIGNALED(status) else f"exited {os.WEXITSTATUS(status)}"
+        print(ended, flush=True)
     """
 )
 
 
-def _killed_save(target: Path, mode: str, payload: str) -> None:
+@pytest.fixture(scope="module")
+def saver():
+    """The saver process (see `_SAVER`), for the killed saves of this module."""
+    process = subprocess.Popen([sys.executable, "-c", _SAVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               cwd=REPO, text=True)
+    yield process
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.close()
+    process.wait(timeout=30)
+    process.stdout.close()
+    assert process.returncode == 0
+
+
+def _killed_save(saver: subprocess.Popen[str], target: Path, mode: str, payload: str) -> None:
     """Start a save in another process and kill it (SIGKILL) in the middle of it."""
-    child = subprocess.Popen([sys.executable, "-c", _CHILD, str(target), mode, payload], stdout=subprocess.PIPE,
-                             cwd=REPO, text=True)
-    try:
-        assert child.stdout is not None and child.stdout.readline().strip() == "writing"
-    finally:
-        child.send_signal(signal.SIGKILL)
-        child.wait(timeout=30)
-        child.stdout.close()
-    assert child.returncode == -signal.SIGKILL
+    assert saver.stdin is not None and saver.stdout is not None
+    saver.stdin.write(f"{target}\t{mode}\t{payload}\n")
+    saver.stdin.flush()
+    said, _, pid = saver.stdout.readline().strip().partition(" ")
+    assert said == "writing", said
+    os.kill(int(pid), signal.SIGKILL)
+    assert saver.stdout.readline().strip() == f"killed {int(signal.SIGKILL)}"
 
 
 @pytest.mark.timeout(120)
 @pytest.mark.parametrize("mode", ["locked", "export"])
-def test_ten_killed_saves_leave_no_temporary_file_and_no_damaged_file(tmp_path, mode):
+def test_ten_killed_saves_leave_no_temporary_file_and_no_damaged_file(tmp_path, mode, saver):
     target = tmp_path / "saved.json"
     write_atomic(target, "whole " * 10, overwrite=True, lock=(mode == "locked"))
     for kill in range(10):
-        _killed_save(target, mode, f"kill {kill} ")
+        _killed_save(saver, target, mode, f"kill {kill} ")
         left = _temporaries(tmp_path)
         assert len(left) == 1, left  # the killed save's own temporary file (the one before is gone)
         assert target.read_text() == "whole " * 10  # the old file whole
@@ -266,10 +291,10 @@ def test_ten_killed_saves_leave_no_temporary_file_and_no_damaged_file(tmp_path, 
 
 
 @pytest.mark.timeout(120)
-def test_a_group_killed_half_placed_is_undone_by_the_next_save(tmp_path):
+def test_a_group_killed_half_placed_is_undone_by_the_next_save(tmp_path, saver):
     for n in range(4):
         write_atomic(tmp_path / f"g{n}.json", f"old {n}")
-    _killed_save(tmp_path / "g0.json", "group", "new ")
+    _killed_save(saver, tmp_path / "g0.json", "group", "new ")
     assert (tmp_path / "g0.json").read_text().startswith("new")  # two were placed when it was killed
     with folder_lock(tmp_path):  # the next save in the folder takes the lock: the journal undoes the group
         pass

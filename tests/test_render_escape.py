@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from package_source import nodes
 
 import workbench as wb
 from workbench.encounter.adventure import Adventure, plan
@@ -44,7 +45,7 @@ def _modules() -> list[Path]:
 
 def _hand_escapes(path: Path) -> list[str]:
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in nodes(path):
         if isinstance(node, ast.ImportFrom) and node.module in ("html", "markupsafe"):
             names = {a.name for a in node.names}
             if node.module == "markupsafe" or "escape" in names:
@@ -74,7 +75,7 @@ def test_the_guard_sees_a_hand_escape(tmp_path):
 def _inline_styles(path: Path) -> list[str]:
     """Each string literal of `path` that writes a style attribute into HTML."""
     styles = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in nodes(path):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             styles += re.findall(r"""\bstyle=["'][^"']*""", node.value)
     return styles

@@ -55,7 +55,7 @@ _PATH = _Check(_is_path, "a file or folder path (a text or a pathlib.Path, not b
 
 
 def _whole(value: Any) -> bool:
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+    return type(value) is int or (isinstance(value, numbers.Integral) and not isinstance(value, bool))
 
 
 def _of_class(kind: type) -> _Check | None:
@@ -201,10 +201,11 @@ def checked(function: Function) -> Function:
         if check is not None and not check.accepts(value) and value is not parameters[name].default:
             raise InvalidInput(name, value, check.says)
 
+    refuse_positional = _positional_refusal(by_position, checks, parameters)
+
     @functools.wraps(function)
     def call(*args: Any, **kwargs: Any) -> Any:
-        for name, value in zip(by_position, args, strict=False):  # past them: *args, unchecked
-            refuse(name, value)
+        refuse_positional(args)
         for name, value in kwargs.items():
             if name in by_name:
                 refuse(name, value)
@@ -215,6 +216,26 @@ def checked(function: Function) -> Function:
 
     call.__unchecked__ = function  # type: ignore[attr-defined]
     return typing.cast(Function, call)
+
+
+def _positional_refusal(
+    by_position: list[str], checks: dict[str, _Check], parameters: abc.Mapping[str, inspect.Parameter]
+) -> Callable[[tuple[Any, ...]], None]:
+    """The check of a call's positional arguments: only the parameters with a check are looked at, in order
+    (past the named ones: *args, unchecked), since methods checked this way are called in loops."""
+    checked_at = [(index, name, checks[name].accepts, parameters[name].default)
+                  for index, name in enumerate(by_position) if name in checks]
+
+    def refuse(args: tuple[Any, ...]) -> None:
+        given = len(args)
+        for index, name, accepts, default in checked_at:
+            if index >= given:
+                return
+            value = args[index]
+            if not accepts(value) and value is not default:
+                raise InvalidInput(name, value, checks[name].says)
+
+    return refuse
 
 
 Class = TypeVar("Class", bound=type)

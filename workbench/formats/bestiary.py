@@ -21,6 +21,7 @@ Readings (see data/rules/RULES-READINGS.md for the formulas' own):
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from os import PathLike
@@ -425,4 +426,13 @@ def load_bestiary(
 
 def sample_bestiary(ruleset: Ruleset | None = None) -> Bestiary:
     """The 49 stat blocks shipped in `data/bestiary-sample/` (Steel Compendium; attribution in its README)."""
+    if ruleset is None or ruleset is core_ruleset():
+        return _shipped_sample()
     return load_bestiary(SAMPLE_DIR, ruleset)
+
+
+@functools.cache
+def _shipped_sample() -> Bestiary:
+    """The sample under the core rules, loaded once as the core ruleset is: its files ship with the package,
+    nothing writes them, and every page, suggestion and calibration lists it."""
+    return load_bestiary(SAMPLE_DIR)

@@ -299,28 +299,34 @@ def _draw(rng: random.Random, chance: Fraction) -> bool:
     return rng.randrange(chance.denominator) < chance.numerator
 
 
-def _leave(dispersed: list[Swarm], count: int) -> list[Swarm]:
-    """The dispersed groups after `count` of their individuals left to form reformed swarms (taken from the
-    first groups first); a group left with no one is dropped from the list (its individuals live on in the
-    reformed swarm)."""
-    out: list[Swarm] = []
+def _leave(dispersed: list[int], count: int) -> list[int]:
+    """The dispersed groups (each its living individuals) after `count` of their individuals left to form a
+    reformed swarm (taken from the first groups first); a group left with no one is dropped from the list (its
+    individuals live on in the reformed swarm)."""
+    out: list[int] = []
     for group in dispersed:
-        take = min(count, group.individuals)
+        take = min(count, group)
         count -= take
-        if group.individuals > take:
-            out.append(group.model_copy(update={"individuals": group.individuals - take}))
+        if group > take:
+            out.append(group - take)
     return out
 
 
 def swarm_fight(scenario: SwarmScenario, rng: random.Random, max_rounds: int = 100, *, keep_log: bool = True) -> Fight:
-    """Play one fight round by round (see `SwarmScenario` for the model)."""
+    """Play one fight round by round (see `SwarmScenario` for the model).
+
+    The swarms are played as numbers (a cohesive swarm: the area hits it has taken; a dispersed group: its
+    living individuals), each step one `Swarm` allows: a swarm disperses into N individuals, individuals die,
+    and a group reforms only when `Swarm.reform_refusal` finds no reason against it. A fight plays thousands of
+    these steps, and a tuning grid thousands of fights.
+    """
     if not isinstance(rng, random.Random):
         raise InvalidInput("rng", rng, "a random.Random (seed it for a reproducible fight)")
     max_rounds = whole("max_rounds", max_rounds, 1, MAX_ROUNDS)
     s = scenario
-    template = Swarm(disperse_value=s.disperse_value, reform_threshold=s.reform_threshold)
-    cohesive: list[tuple[Swarm, int]] = [(template, 0) for _ in range(s.swarms)]  # (swarm, area hits taken)
-    dispersed: list[Swarm] = []
+    can_reform = _reform_rule(s.disperse_value, s.reform_threshold)
+    cohesive: list[int] = [0] * s.swarms  # each cohesive swarm's area hits taken
+    dispersed: list[int] = []  # each dispersed group's living individuals
     reforms = 0
     log: list[RoundLog] = []
     for number in range(1, max_rounds + 1):
@@ -328,45 +334,55 @@ def swarm_fight(scenario: SwarmScenario, rng: random.Random, max_rounds: int = 1
         disrupted = _draw(rng, s.disruption_chance)
         broke = 0
         if area_hit:
-            still: list[tuple[Swarm, int]] = []
-            for swarm, hits in cohesive:
+            still: list[int] = []
+            for hits in cohesive:
                 if hits + 1 >= s.area_hits_to_break:
-                    dispersed.append(swarm.disperse())
+                    dispersed.append(s.disperse_value)
                     broke += 1
                 else:
-                    still.append((swarm, hits + 1))
+                    still.append(hits + 1)
             cohesive = still
         to_kill = s.kills_per_round
         killed = 0
-        survivors: list[Swarm] = []
+        survivors: list[int] = []
         for group in dispersed:
-            if to_kill == 0:
-                survivors.append(group)
-                continue
-            take = min(to_kill, group.individuals)
-            group = group.lose(take)
+            take = min(to_kill, group)
             to_kill -= take
             killed += take
-            if group.phase == Phase.DISPERSED:
-                survivors.append(group)
+            if group > take:
+                survivors.append(group - take)
         dispersed = survivors
-        nearby = sum(g.individuals for g in dispersed)
+        nearby = sum(dispersed)
         new_swarms = 0
-        if dispersed and dispersed[0].reform_refusal(nearby, disrupted) is None:
+        if dispersed and can_reform(nearby, disrupted):
             # one swarm a beat, of M individuals; the rest stay dispersed individuals
             new_swarms = 1
-            cohesive.append((dispersed[0].reform(nearby, disrupted), 0))
+            cohesive.append(0)
             dispersed = _leave(dispersed, s.reform_threshold)
             reforms += 1
         reformed = new_swarms > 0
-        cohesive = [(swarm.new_beat(), hits) for swarm, hits in cohesive]
-        individuals = sum(g.individuals for g in dispersed)
+        individuals = sum(dispersed)
         if keep_log:
             log.append(RoundLog(number, area_hit, disrupted, broke, killed, reformed, len(cohesive), individuals,
                                 new_swarms))
         if not cohesive and not dispersed:
             return Fight(number, reforms, tuple(log))
     return Fight(None, reforms, tuple(log))
+
+
+def _reform_rule(disperse_value: int, reform_threshold: int) -> Callable[[int, bool], bool]:
+    """Whether dispersed individuals with `nearby` living and `disrupted` reform at end of round: the rule's
+    answer (`Swarm.reform_refusal` of a dispersed swarm), kept for each case the fight meets."""
+    swarm = Swarm(disperse_value=disperse_value, reform_threshold=reform_threshold).disperse()
+    answers: dict[tuple[int, bool], bool] = {}
+
+    def can_reform(nearby: int, disrupted: bool) -> bool:
+        answer = answers.get((nearby, disrupted))
+        if answer is None:
+            answer = answers[nearby, disrupted] = swarm.reform_refusal(nearby, disrupted) is None
+        return answer
+
+    return can_reform
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ All arithmetic is exact (`fractions.Fraction`); see data/rules/RULES-READINGS.md
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from decimal import Decimal
@@ -357,6 +358,23 @@ def _three(make: Callable[[int], Step]) -> tuple[Step, Step, Step]:
 
 
 def _steps(
+    level: int, organization: str, role: str | None, extra: bool, targets: int, rules: Ruleset
+) -> _Working:
+    """The working of a monster's numbers (its inputs checked by the caller)."""
+    if rules is core_ruleset():
+        return _core_steps(level, organization, role, extra, targets)
+    return _worked(level, organization, role, extra, targets, rules)
+
+
+@functools.lru_cache(maxsize=4096)
+def _core_steps(level: int, organization: str, role: str | None, extra: bool, targets: int) -> _Working:
+    """The core rules' working, kept: it is a value of its inputs (the core ruleset is loaded once and frozen,
+    the steps are frozen), and pages, suggestions, libraries and calibrations ask for the same monsters over
+    and over."""
+    return _worked(level, organization, role, extra, targets, core_ruleset())
+
+
+def _worked(
     level: int, organization: str, role: str | None, extra: bool, targets: int, rules: Ruleset
 ) -> _Working:
     org = rules.organizations[organization]

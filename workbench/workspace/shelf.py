@@ -21,8 +21,8 @@ from workbench.formats.bestiary import (
     LoadFailure,
     PublishedMonster,
     StatBlockError,
-    load_bestiary,
     read_stat_block_file,
+    sample_bestiary,
 )
 from workbench.frozen import Frozen
 from workbench.io.home import library_folder
@@ -118,7 +118,7 @@ def gather_bestiary(
     entries: list[ListedMonster] = []
     problems: list[tuple[str, str]] = []
     if sample:
-        shipped = load_bestiary(SAMPLE_DIR)
+        shipped = sample_bestiary()
         shelves.append(Shelf(name=SAMPLE_SHELF, kind="sample", attribution=_sample_attribution(),
                              count=len(shipped.monsters)))
         entries += [ListedMonster(monster=m, shelf=SAMPLE_SHELF) for m in shipped.monsters]
@@ -159,7 +159,7 @@ def published_stat_blocks(
     failures: list[LoadFailure] = []
     shelves: list[BestiaryShelf] = []
     if sample:
-        published = load_bestiary(SAMPLE_DIR, ruleset)
+        published = sample_bestiary(ruleset)
         found += [m.model_copy(update={"shelf": SAMPLE_SHELF}) for m in published.monsters]
         failures += published.failures
         shelves.append(BestiaryShelf(name=SAMPLE_SHELF, folder=str(SAMPLE_DIR), attribution=_sample_attribution()))
