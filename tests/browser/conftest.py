@@ -257,11 +257,15 @@ WIDGET_OUTPUTS = """() => Array.from(document.querySelectorAll('#rendered_cells 
 
 def _save_comm_logs(pages: Iterable[Any], artifacts_dir: Path, why: str) -> None:
     """Each open page's talk with its kernel (comm_log.js) and what it shows go to test-artifacts/comm-log-<page's
-    notebook>.txt and .png, for whoever looks into why (a failed test, "widget model not found")."""
-    for page in pages:
+    notebook>[-N].txt and .png, for whoever looks into why (a failed test, "widget model not found"); two pages of
+    one notebook (two visits of the workbench page) each keep their own."""
+    used: set[str] = set()
+    for number, page in enumerate(pages, start=1):
         if page is None or page.is_closed():
             continue
         stem = f"comm-log-{Path(page.url.split('?')[0]).stem}"
+        stem = f"{stem}-{number}" if stem in used else stem
+        used.add(stem)
         lines = [f"page {page.url}", f"kept because: {why}"]
         try:
             lines += page.evaluate(COMM_LOG_LINES)
