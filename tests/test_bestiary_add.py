@@ -558,3 +558,7 @@ def test_a_bestiary_is_removed_by_name_and_nothing_else(tmp_path, monkeypatch):
     assert [b.name for b in list_bestiaries(into)[0]] == ["Kept"]
     again = run_cli("bestiary", "remove", "Goblin Warren")
     assert again.returncode == 2 and "no such bestiary" in again.stderr and "Kept" in again.stderr
+    # the refusal names the argument as the command line has it (SOURCE), not the --name of `add`
+    assert "SOURCE: got 'Goblin Warren'" in again.stderr and "--name" not in again.stderr
+    bare = run_cli("bestiary", "remove")
+    assert bare.returncode == 2 and "SOURCE" in bare.stderr and "remove needs a NAME" in bare.stderr

@@ -34,6 +34,12 @@ def test_invalid_input_keeps_its_message_and_gives_its_parts():
     assert exc.summary == str(exc)
 
 
+def test_nothing_given_is_said_in_words_not_as_none():
+    assert InvalidInput("source", None, "a folder", "add needs a SOURCE").detail == (
+        "got nothing (add needs a SOURCE); accepts a folder")
+    assert shown("None") == "'None'"  # a text that reads None is still shown as the text it is
+
+
 def test_not_found_is_a_key_error_with_a_readable_message():
     exc = NotFound("monster", "Goblin", ["Bandit", "Orc"], where="the library")
     assert isinstance(exc, KeyError) and isinstance(exc, WorkbenchError)

@@ -20,7 +20,10 @@ def shown(value: object) -> str:
     A hostile value never makes the message itself fail or flood a terminal: an integer too long for
     `repr` is described by its digit count, a long text is cut in the middle with its length named. Both
     ends are kept because a path's file name is at its end: a deep folder must not hide which file it was.
+    Nothing given (None) is said in words: a Director never reads a Python `None`.
     """
+    if value is None:
+        return "nothing"
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
         return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
     try:

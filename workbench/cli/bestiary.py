@@ -57,9 +57,14 @@ def run(args: argparse.Namespace) -> None:
         run_list(args)
     elif args.action == "remove":
         if args.source is None:
-            raise InvalidInput("name", None, "the name of an added bestiary (workbench bestiary list)",
+            raise InvalidInput("source", None, "the name of an added bestiary (workbench bestiary list)",
                                "remove needs a NAME")
-        run_remove(args)
+        try:
+            run_remove(args)
+        except InvalidInput as exc:  # the name is given as SOURCE here, not as --name
+            if exc.field != "name":
+                raise
+            raise InvalidInput("source", exc.value, exc.accepts, exc.reason) from exc
     elif args.source is None:
         raise InvalidInput("source", None, SOURCE_ACCEPTS, "add needs a SOURCE")
     else:
