@@ -29,6 +29,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from kept_file import kept_file
 from page_errors import PageErrors
 from playwright.sync_api import expect
 from test_browser_pages import LAYOUT_PROBLEMS
@@ -243,18 +244,13 @@ def own_app(_own_app_launched, workbench_home):
     """The module's app, asked for its pages before each test (`_pages_ahead`) and stopped at the module's end;
     the pages' shared encounter (the workspace) is put back after, for the other modules."""
     app = _own_app_launched
-    shared = workbench_home / "workspace.json"
-    before = shared.read_bytes() if shared.exists() else None
-    OWN_APPS.append(app)
-    try:
-        yield app
-    finally:
-        OWN_APPS.remove(app)
-        app.stop()
-        if before is None:
-            shared.unlink(missing_ok=True)
-        else:
-            shared.write_bytes(before)
+    with kept_file(workbench_home / "workspace.json"):
+        OWN_APPS.append(app)
+        try:
+            yield app
+        finally:
+            OWN_APPS.remove(app)
+            app.stop()
 
 
 @pytest.fixture(autouse=True)

@@ -10,6 +10,7 @@ would). Expected numbers come from a `Fight` in this process given the same acti
 from __future__ import annotations
 
 import pytest
+from kept_file import kept_file
 from test_browser_pages import LAYOUT_PROBLEMS, visible_text_problems
 from voila_page import AppPage
 
@@ -40,20 +41,15 @@ def encounter() -> wb.Encounter:
 @pytest.fixture
 def fight_page(browser, lesson_url, app_token, artifacts_dir, page_errors, workbench_home):
     """The fight page on the workspace holding this test's encounter; the workspace file is put back after."""
-    path = workbench_home / "workspace.json"
-    before = path.read_bytes() if path.exists() else None
-    save_workspace(remember_encounter(Workspace(encounter=encounter()), encounter(), [BOSS, MINION]), path)
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    app = AppPage(context.new_page(), "fight-runner", artifacts_dir, page_errors)
-    url = f"{lesson_url}/voila/render/fight.ipynb?token={app_token}"
-    try:
-        yield app, url, f"{lesson_url}/voila/render/encounter.ipynb?token={app_token}"
-    finally:
-        app.close()
-        if before is None:
-            path.unlink(missing_ok=True)
-        else:
-            path.write_bytes(before)
+    with kept_file(workbench_home / "workspace.json") as path:
+        save_workspace(remember_encounter(Workspace(encounter=encounter()), encounter(), [BOSS, MINION]), path)
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        app = AppPage(context.new_page(), "fight-runner", artifacts_dir, page_errors)
+        url = f"{lesson_url}/voila/render/fight.ipynb?token={app_token}"
+        try:
+            yield app, url, f"{lesson_url}/voila/render/encounter.ipynb?token={app_token}"
+        finally:
+            app.close()
 
 
 def open_runner(app: AppPage, url: str) -> None:

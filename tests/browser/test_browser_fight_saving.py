@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from kept_file import kept_file
 from voila_page import AppPage
 
 import workbench as wb
@@ -21,39 +22,35 @@ def test_two_pages_on_one_fight_lose_nothing(browser, lesson_url, app_token, art
     encounter = wb.Encounter(party=wb.make_party(heroes=3, level=4)).adding(creature_from_monster(TROLL, 1))
     encounter = encounter.model_copy(update={"name": "Under the bridge"})
     workspace = remember_encounter(Workspace(encounter=encounter), encounter, [TROLL])
-    path = workbench_home / "workspace.json"
-    before = path.read_bytes() if path.exists() else None
-    save_workspace(workspace, path)
-    fight = fight_file(workspace, workbench_home / "fights")
-    fight.unlink(missing_ok=True)
-    url = f"{lesson_url}/voila/render/fight.ipynb?token={app_token}"
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    first, second = (AppPage(context.new_page(), f"fight-{n}", artifacts_dir, page_errors) for n in (1, 2))
-    try:
-        for app in (first, second):  # both open the fight before either saves
-            app.page.goto(url, timeout=180_000)
-        for app in (first, second):
-            app.page.wait_for_selector(f"{RUNNER} .wb-fight-strip", timeout=180_000)
-        first.button("Next round", RUNNER).click()
-        first.page.locator(f"{RUNNER} .wb-fight-strip:has-text('Round 1')").wait_for()
-        first.button("Next round", RUNNER).click()
-        first.page.locator(f"{RUNNER} .wb-fight-strip:has-text('Round 2')").wait_for()
-        second.button("Next round", RUNNER).click()
-        second.page.locator(f"{RUNNER} .wb-fight-saved:has-text('changed since this page opened it')").wait_for()
-        assert len(json.loads(fight.read_text())["events"]) == 2  # the first page's rounds are kept
-        second.button("Reload the saved fight", RUNNER).click()
-        second.page.locator(f"{RUNNER} .wb-fight-strip:has-text('Round 2')").wait_for()
-        reloaded = second.page.locator(f"{RUNNER} .wb-fight-saved:has-text('Reloaded the fight saved in')")
-        reloaded.wait_for()
-        second.button("Next round", RUNNER).click()
-        second.page.locator(f"{RUNNER} .wb-fight-strip:has-text('Round 3')").wait_for()
-        reloaded.wait_for(state="detached")  # said until the next save: the board is drawn before the file is written
-        assert len(json.loads(fight.read_text())["events"]) == 3
-    finally:
-        first.close()
-        second.close()
+    with kept_file(workbench_home / "workspace.json") as path:
+        save_workspace(workspace, path)
+        fight = fight_file(workspace, workbench_home / "fights")
         fight.unlink(missing_ok=True)
-        if before is None:
-            path.unlink(missing_ok=True)
-        else:
-            path.write_bytes(before)
+        url = f"{lesson_url}/voila/render/fight.ipynb?token={app_token}"
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        first, second = (AppPage(context.new_page(), f"fight-{n}", artifacts_dir, page_errors) for n in (1, 2))
+        try:
+            for app in (first, second):  # both open the fight before either saves
+                app.page.goto(url, timeout=180_000)
+            for app in (first, second):
+                app.page.wait_for_selector(f"{RUNNER} .wb-fight-strip", timeout=180_000)
+            first.button("Next round", RUNNER).click()
+            first.page.locator(f"{RUNNER} .wb-fight-strip:has-text('Round 1')").wait_for()
+            first.button("Next round", RUNNER).click()
+            first.page.locator(f"{RUNNER} .wb-fight-strip:has-text('Round 2')").wait_for()
+            second.button("Next round", RUNNER).click()
+            second.page.locator(f"{RUNNER} .wb-fight-saved:has-text('changed since this page opened it')").wait_for()
+            assert len(json.loads(fight.read_text())["events"]) == 2  # the first page's rounds are kept
+            second.button("Reload the saved fight", RUNNER).click()
+            second.page.locator(f"{RUNNER} .wb-fight-strip:has-text('Round 2')").wait_for()
+            reloaded = second.page.locator(f"{RUNNER} .wb-fight-saved:has-text('Reloaded the fight saved in')")
+            reloaded.wait_for()
+            second.button("Next round", RUNNER).click()
+            second.page.locator(f"{RUNNER} .wb-fight-strip:has-text('Round 3')").wait_for()
+            # said until the next save: the board is drawn before the file is written
+            reloaded.wait_for(state="detached")
+            assert len(json.loads(fight.read_text())["events"]) == 3
+        finally:
+            first.close()
+            second.close()
+            fight.unlink(missing_ok=True)

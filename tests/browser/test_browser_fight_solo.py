@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 
 import pytest
+from kept_file import kept_file
 from test_browser_pages import LAYOUT_PROBLEMS
 from voila_page import AppPage
 
@@ -40,23 +41,18 @@ def day() -> Adventure:
 def pages(browser, lesson_url, app_token, artifacts_dir, page_errors, workbench_home):
     """The adventure page and the fight page, each in its own tab of one browser context; the adventure's file
     is taken away and the workspace file put back after."""
-    workspace = workbench_home / "workspace.json"
-    before = workspace.read_bytes() if workspace.exists() else None
-    saved = save_adventure(day(), workbench_home / "adventures" / f"{DAY}.json")
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    planner = AppPage(context.new_page(), "fight-solo-adventure", artifacts_dir, page_errors)
-    runner = AppPage(context.new_page(), "fight-solo", artifacts_dir, page_errors)
-    urls = {name: f"{lesson_url}/voila/render/{name}.ipynb?token={app_token}" for name in ("adventure", "fight")}
-    try:
-        yield planner, runner, urls
-    finally:
-        runner.close()
-        planner.close()
-        saved.unlink(missing_ok=True)
-        if before is None:
-            workspace.unlink(missing_ok=True)
-        else:
-            workspace.write_bytes(before)
+    with kept_file(workbench_home / "workspace.json"):
+        saved = save_adventure(day(), workbench_home / "adventures" / f"{DAY}.json")
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        planner = AppPage(context.new_page(), "fight-solo-adventure", artifacts_dir, page_errors)
+        runner = AppPage(context.new_page(), "fight-solo", artifacts_dir, page_errors)
+        urls = {name: f"{lesson_url}/voila/render/{name}.ipynb?token={app_token}" for name in ("adventure", "fight")}
+        try:
+            yield planner, runner, urls
+        finally:
+            runner.close()
+            planner.close()
+            saved.unlink(missing_ok=True)
 
 
 def test_a_solos_fight_from_an_adventure_by_mouse_and_its_victories_on_the_adventure_page(pages):

@@ -17,12 +17,13 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from kept_file import kept_file
+from test_browser_workbench import READY as TOOL_READY
+from test_browser_workbench import view as tool_view
 
 from workbench.server.site import WORKBENCH_PAGE
 
 PAGE = WORKBENCH_PAGE  # the one page `workbench app` preheats
-READY = {"monster": "#rendered_cells .wb-tool-view-monster .wb-builder .wb-explain-view .wb-explain",
-         "solos": "#rendered_cells .wb-tool-view-solos .js-plotly-plot .main-svg"}
 LEVEL = ('#rendered_cells .wb-tool-view:not([style*="none"]) '
          '.widget-slider:has(> label.widget-label:text-is("Level")) .noUi-handle')
 REFILL_TIMEOUT = 240  # s: a refill starts a kernel and runs the page's notebook on a busy machine
@@ -45,7 +46,7 @@ def _visit(browser, voila_url, app_token, tool="monster"):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.goto(f"{voila_url}/voila/render/{PAGE}?token={app_token}#tool={tool}", timeout=240_000)
-    page.wait_for_selector(READY[tool], state="visible", timeout=240_000)
+    page.wait_for_selector(f"{tool_view(tool)} {TOOL_READY[tool]}", state="visible", timeout=240_000)
     return context, page
 
 
@@ -85,9 +86,7 @@ def test_a_page_preheated_before_the_workspace_changed_shows_the_change(browser,
     from workbench.workspace.state import Workspace, load_workspace, save_workspace
 
     _wait_for_pool(server_log, _filled(server_log) or 1)
-    path = workbench_home / "workspace.json"  # the test server's Director's workspace
-    kept = path.read_bytes() if path.exists() else None
-    try:
+    with kept_file(workbench_home / "workspace.json") as path:  # the test server's Director's workspace
         level = 8 if round(load_workspace(path).encounter.party.average_level) != 8 else 9
         save_workspace(Workspace(encounter=Encounter(party=make_party(heroes=4, level=level))), path)
         context, page = _visit(browser, voila_url, app_token, "solos")
@@ -95,11 +94,6 @@ def test_a_page_preheated_before_the_workspace_changed_shows_the_change(browser,
             assert _level(page) == level
         finally:
             context.close()
-    finally:
-        if kept is None:
-            path.unlink(missing_ok=True)
-        else:
-            path.write_bytes(kept)
 
 
 def test_a_page_left_shuts_its_kernel_down_and_the_shutdown_keeps_its_xsrf_check(browser, voila_url, app_token,

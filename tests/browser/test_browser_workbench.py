@@ -10,6 +10,7 @@ this process (`build_monster`, `Fight`), never typed in.
 from __future__ import annotations
 
 import pytest
+from kept_file import kept_file
 from playwright.sync_api import expect
 from voila_page import AppPage
 from voila_server import PAGE_TIMEOUT
@@ -51,19 +52,15 @@ def view(key: str) -> str:
 @pytest.fixture
 def workbench(browser, voila_url, app_token, artifacts_dir, page_errors, workbench_home):
     """The workbench page on a fresh workspace; the workspace file is put back after."""
-    path = workbench_home / "workspace.json"
-    before = path.read_bytes() if path.exists() else None
-    path.unlink(missing_ok=True)
-    save_workspace(default_workspace(), path)
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    app = AppPage(context.new_page(), "workbench", artifacts_dir, page_errors)
-    try:
-        yield app, f"{voila_url}/voila/render/{WORKBENCH_PAGE}?token={app_token}"
-    finally:
-        app.close()
+    with kept_file(workbench_home / "workspace.json") as path:
         path.unlink(missing_ok=True)
-        if before is not None:
-            path.write_bytes(before)
+        save_workspace(default_workspace(), path)
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        app = AppPage(context.new_page(), "workbench", artifacts_dir, page_errors)
+        try:
+            yield app, f"{voila_url}/voila/render/{WORKBENCH_PAGE}?token={app_token}"
+        finally:
+            app.close()
 
 
 def in_view(app: AppPage, key: str) -> None:
