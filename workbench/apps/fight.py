@@ -26,7 +26,7 @@ from workbench.encounter.encounter import Encounter
 from workbench.errors import InvalidInput, WorkbenchError
 from workbench.fight.fight import Fight, load_fight
 from workbench.io.home import user_folder
-from workbench.io.problem import FileProblem
+from workbench.io.problem import FileProblem, os_reason
 from workbench.io.writing import set_aside
 from workbench.numbers import format_number
 from workbench.render.escape import escape
@@ -142,7 +142,7 @@ class _Carrier:
             self.note.value = error_html(f"Could not write the Victories: {exc}.")
             return
         except OSError as exc:
-            self.note.value = error_html(f"Could not write the Victories: {exc.strerror or exc}.")
+            self.note.value = error_html(f"Could not write the Victories: {os_reason(exc)}.")
             return
         self.carried = fight.ended
         self.note.value = ok_html(said)

@@ -24,6 +24,7 @@ import traitlets
 from workbench.apps.message import refusal_html
 from workbench.encounter.encounter import Encounter
 from workbench.errors import WorkbenchError
+from workbench.io.problem import os_reason
 from workbench.io.writing import FileChanged
 from workbench.model import Monster
 from workbench.render.message import error_html
@@ -73,7 +74,7 @@ class Workbench(traitlets.HasTraits):
             again = " Reload the page to go on from the saved workspace." if isinstance(exc, FileChanged) else ""
             return error_html(f"Could not keep the encounter: {exc.summary}.{again}")
         except OSError as exc:
-            return error_html(f"Could not keep the encounter: {exc.strerror or exc}.")
+            return error_html(f"Could not keep the encounter: {os_reason(exc)}.")
         self.workspace = workspace
         return ""
 

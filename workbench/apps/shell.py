@@ -44,6 +44,7 @@ from workbench.apps.tools import (
 )
 from workbench.errors import InvalidInput, WorkbenchError
 from workbench.formats.share_code import read_code
+from workbench.io.problem import os_reason
 from workbench.render.escape import Markup
 from workbench.render.message import error_html
 
@@ -238,7 +239,7 @@ class WorkbenchShell(widgets.VBox):
         try:
             body = tool.build(self.shared)
         except (WorkbenchError, OSError) as exc:
-            words = exc.summary if isinstance(exc, WorkbenchError) else (exc.strerror or str(exc))
+            words = exc.summary if isinstance(exc, WorkbenchError) else os_reason(exc)
             body = widgets.HTML(error_html(f"{tool.title} could not be opened: {words}"))
         how = (Markup('<details class="wb-more"><summary>How it works</summary>{}</details>').format(Markup(tool.how))
                if tool.how else "")
