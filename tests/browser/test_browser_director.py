@@ -12,7 +12,7 @@
 
 At each step the test asserts what a Director would check on the page. The numbers a Director reads (Stamina,
 winded, Malice, a solo's EV and Stamina) are worked out here from the rules' words; the rest come from the
-library in this process. Screenshots go to test-artifacts/director-*.png.
+library in this process. With WORKBENCH_TEST_SHOTS=1, pictures of each step go to test-artifacts/director-*.png.
 """
 
 from __future__ import annotations

@@ -7,10 +7,10 @@ level 2 heroes with eight of it → the fight, where that squad takes damage and
 page's, then the workbench page's bar), controls moved by mouse and keys. Expected numbers come from the library
 in this process (`build_monster`, `SquadTracker`, `MaliceTracker`), never typed in.
 
-Every tool is checked at 1024 and 1440 px and screenshotted at each (test-artifacts/page-<name>-<width>.png), its
-time to usable recorded in test-artifacts/page-times.json: the journey's three tools as the journey arrives on
-them, the other tools brought into view on a workbench page of their own, and the fight's player view (a
-page of its own, for a second screen) opened on its own.
+Every tool is checked at 1024 and 1440 px (pictured at each with WORKBENCH_TEST_SHOTS=1:
+test-artifacts/page-<name>-<width>.png), its time to usable recorded in test-artifacts/page-times.json: the
+journey's three tools as the journey arrives on them, the other tools brought into view on a workbench page of
+their own, and the fight's player view (a page of its own, for a second screen) opened on its own.
 The text check fails on what a Director must never read (`NaN`, `None`, `<NA>`, `got '`, a temporary path, a
 Python tuple or list, `Traceback`, a code name such as `free_strike` or `compare_solos()`); the layout check on a label cut with an ellipsis, an input too narrow for
 a number, a chart wider than its place, a chart's title, legend or axis title cut off, a legend that scrolls,
@@ -28,7 +28,7 @@ import pytest
 from page_errors import PageErrors
 from test_browser_workbench import READY as TOOL_READY
 from test_browser_workbench import view as tool_view
-from voila_page import AppPage
+from voila_page import SHOTS, AppPage
 from voila_server import PAGE_TIMEOUT
 
 import workbench as wb
@@ -148,8 +148,11 @@ def test_the_text_check_can_fail():
         "None: 'None of the heroes (2, 3) fell; 4 × Goblin [level 2]'"]  # capital None is refused even in prose
 
 
-def whole_page(app: AppPage, file: str) -> Path:
-    """A PNG of the whole page, top to bottom (the window made as tall as the page for the shot)."""
+def whole_page(app: AppPage, file: str) -> Path | None:
+    """A PNG of the whole page, top to bottom (the window made as tall as the page for the shot), when pictures
+    are asked for (`voila_page.SHOTS`)."""
+    if not SHOTS:
+        return None
     size = app.page.viewport_size
     height = app.js("() => Math.max(document.documentElement.scrollHeight, "
                     "document.querySelector('#rendered_cells')?.scrollHeight || 0)")

@@ -9,12 +9,17 @@ of every page are collected by page_errors.PageErrors (conftest.py fails a test 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 from page_errors import PageErrors
 from playwright.sync_api import Locator, Page, Route, TimeoutError
 
+# Pictures of passing steps (`AppPage.screenshot`, the pages test's whole pages) are taken only when asked for:
+# WORKBENCH_TEST_SHOTS=1. Each one resizes the window twice (every chart on the page redraws) and rasterises a
+# tall page: CPU the suite needs. A failing test's pages are pictured either way (conftest.py).
+SHOTS = os.environ.get("WORKBENCH_TEST_SHOTS", "") not in ("", "0")
 COMM_LOG_LINES = "() => window.__wbCommLog || []"  # what comm_log.js recorded of the page's talk with its kernel
 WAIT_MS = 60_000  # a kernel round trip is quick when idle, seconds when the machine is busy
 # Two frames on: a resize of the window reaches the page's listeners (plotly's, lumino's) in a frame's work.
@@ -58,11 +63,14 @@ class AppPage:
         kind = "text/css" if route.request.resource_type == "stylesheet" else "text/plain"
         route.fulfill(status=200, content_type=kind, body="")
 
-    def screenshot(self, name: str, root: str | None = None) -> Path:
-        """Save a PNG of the element `root` (else the page) to test-artifacts/<notebook>-<name>.png.
+    def screenshot(self, name: str, root: str | None = None) -> Path | None:
+        """Save a PNG of the element `root` (else the page) to test-artifacts/<notebook>-<name>.png, when pictures
+        are asked for (`SHOTS`); its path, or None when not.
 
         Voilà scrolls inside its own panel, so the window is made as tall as the element for the shot.
         """
+        if not SHOTS:
+            return None
         path = self.artifacts_dir / f"{Path(self.notebook).stem}-{name}.png"
         target = self.page.locator(root or "body").first
         size = self.page.viewport_size
