@@ -157,8 +157,9 @@ def _lines(text: str) -> list[_Line]:
         if table:
             out += [_Line(_plain(row.replace("*", ""))) for row in _table(table)]
             table = []
-        if re.match(r"^\s{2,}[-*] ", line):  # an indented sub-item: the basic Malice features the block lists
-            continue
+        sub_item = re.match(r"^\s{2,}[-*] (.*)$", line)
+        if sub_item and not _TIER.match(sub_item.group(1)):  # the basic Malice features the block lists
+            continue  # (a feature's tiers, listed under it, are read)
         heading = bool(re.match(r"^\s*#{1,6}\s", line))
         body = re.sub(r"^\s*(?:#{1,6}\s+|[-•]\s+|\*\s+(?=\*\*)|\d+\.\s+)", "", line)
         bold = ""
@@ -410,7 +411,7 @@ class _Reader:
                 _stats(line.bold, data)  # the workbench's free strike rules line: only its number
                 continue
             if self.section == "malice features":
-                self._malice_feature(line)
+                feature = self._malice_feature(line, feature)
                 continue
             whole = f"{line.bold} {text}".strip() if line.bold else text
             if line.bold and _FORMULA_SIGNATURE.match(text):  # the formulas' own signature: no printed ability
@@ -471,17 +472,27 @@ class _Reader:
             feature.effects.append(paragraph)
         return "paragraph"
 
-    def _malice_feature(self, line: _Line) -> None:
+    def _malice_feature(self, line: _Line, feature: _Feature | None) -> _Feature | None:
+        """A Malice feature's first line starts it (returned); a line after it (a paragraph, a tier of the test
+        it calls for) is its own; anything else is kept as text."""
         match = re.match(r"^\((\d+)\+?\s*Malice\)\s*(.*)$", line.text)
         if line.bold and match:
-            self.features.append(_Feature(name=line.bold, kind="trait", cost=f"{match.group(1)} Malice",
-                                          effects=[{"effect": match.group(2)}]))
-        elif line.bold and (words := re.match(r"^Cost: (\S.{0,40}? Malice) (\S.*)$", line.text)):
-            # a cost the model has no number for ("3-7 Malice"), printed as its paragraph
-            self.features.append(_Feature(name=line.bold, kind="trait", cost=words.group(1),
-                                          effects=[{"effect": words.group(2)}]))
-        elif line.text or line.bold:
-            self.kept.append(KeptText(where="Malice features", part="line", text=f"{line.bold} {line.text}".strip()))
+            feature = _Feature(name=line.bold, kind="trait", cost=f"{match.group(1)} Malice",
+                               effects=[{"effect": match.group(2)}])
+        elif line.bold and (words := re.match(r"^Cost: (\S.{0,40}? Malice)(?: (\S.*))?$", line.text)):
+            # a cost the model has no number for ("3-7 Malice"), printed as its paragraph, the rest on its line
+            # or the next
+            rest = [{"effect": words.group(2)}] if words.group(2) else []
+            feature = _Feature(name=line.bold, kind="trait", cost=words.group(1), effects=rest)
+        elif feature is not None and (line.text or line.bold):
+            self._feature_line(feature, f"{line.bold} {line.text}".strip() if line.bold else line.text, line)
+            return feature
+        else:
+            if line.text or line.bold:
+                self.kept.append(KeptText(where="Malice features", part="line", text=f"{line.bold} {line.text}".strip()))
+            return None
+        self.features.append(feature)
+        return feature
 
     def _finish(self, feature: _Feature) -> None:
         if feature.kind == "ability" and feature.head:
