@@ -191,3 +191,16 @@ def test_a_100_kb_paste_is_read_within_a_second(shape):
     except wb.InvalidInput:
         pass  # a refusal in one line is an answer too; the time is what is measured
     assert time.perf_counter() - started < 1
+
+
+def test_an_indented_line_is_read_and_only_the_basic_malice_features_are_left_out():
+    """The workbench's Markdown lists the basic Malice features indented under a block's own; they are the
+    book's, not the block's. Any other indented line (a point a Director wrote under a trait) is read."""
+    monster = wb.build_monster(3, "elite", "brute").model_copy(update={"name": "Bog Brute", "keywords": ("Beast",)})
+    text = wb.export_monster(monster, "markdown")
+    assert "  - **Malicious Strike**" in text
+    written = text.replace("#### Malice Features", "#### Traits\n\n- **Stink** Foes nearby gag.\n"
+                                                   "  - Each one within 2 squares.\n\n#### Malice Features")
+    back = wb.parse_stat_block_text(written)
+    assert [(t.name, t.text) for t in back.traits] == [("Stink", "Foes nearby gag.\nEach one within 2 squares.")]
+    assert back.malice_features == () and back.kept_as_text == ()

@@ -40,6 +40,7 @@ from workbench.formats.pdf_text import mended_pdf_text
 from workbench.formats.stat_block import parse_whole_stat_block
 from workbench.model import CHARACTERISTICS, KeptText, Monster
 from workbench.model.ability import ABILITY_KEYWORDS, ACTIONS
+from workbench.rules.feature_book import feature_book
 
 __all__ = ["MAX_LINES", "MAX_TEXT_CHARS", "parse_stat_block_text"]
 
@@ -134,8 +135,15 @@ def _table(rows: list[str]) -> list[str]:
     return [" ".join(row) for row in cells]
 
 
+def _is_basic_malice_item(line: str) -> bool:
+    """An indented list item naming one of the basic Malice features every monster has, as the workbench's
+    Markdown lists them under its own: the book's text, not the block's (any other indented line is read)."""
+    item = re.match(r"^\s{2,}[-*] \*\*(.+?)\*\*", line)
+    return item is not None and item.group(1) in {f.name for f in feature_book().basic_malice.features}
+
+
 def _lines(text: str) -> list[_Line]:
-    """The text as logical lines: tables flattened, indented sub-items and commentary dropped, a word broken
+    """The text as logical lines: tables flattened, the basic Malice features and commentary dropped, a word broken
     by a hyphen at a line's end joined, markup taken off (its leading bold words kept apart)."""
     raw = _protect(text).replace("\r\n", "\n").replace("\r", "\n").split("\n")
     pieces: list[list[str]] = []  # a line and the pieces a hyphen at its end joins to it, joined once at the end
@@ -157,9 +165,8 @@ def _lines(text: str) -> list[_Line]:
         if table:
             out += [_Line(_plain(row.replace("*", ""))) for row in _table(table)]
             table = []
-        sub_item = re.match(r"^\s{2,}[-*] (.*)$", line)
-        if sub_item and not _TIER.match(sub_item.group(1)):  # the basic Malice features the block lists
-            continue  # (a feature's tiers, listed under it, are read)
+        if _is_basic_malice_item(line):
+            continue
         heading = bool(re.match(r"^\s*#{1,6}\s", line))
         body = re.sub(r"^\s*(?:#{1,6}\s+|[-•]\s+|\*\s+(?=\*\*)|\d+\.\s+)", "", line)
         bold = ""
