@@ -12,6 +12,7 @@ import pytest
 import workbench as wb
 from workbench.formats.bestiary import SAMPLE_DIR
 from workbench.formats.stat_block import parse_whole_stat_block
+from workbench.model import KeptText
 
 # Our own monster, in the book's layout as a PDF copy gives it.
 FEN_LURKER = """\
@@ -204,3 +205,17 @@ def test_an_indented_line_is_read_and_only_the_basic_malice_features_are_left_ou
     back = wb.parse_stat_block_text(written)
     assert [(t.name, t.text) for t in back.traits] == [("Stink", "Foes nearby gag.\nEach one within 2 squares.")]
     assert back.malice_features == () and back.kept_as_text == ()
+
+
+def test_what_a_block_kept_as_text_comes_back_kept_from_its_markdown_once():
+    written = {**FEN_LURKER_JSON, "features": [
+        FEN_LURKER_JSON["features"][0], {**FEN_LURKER_JSON["features"][1], "distance": "3 cube of deep water within 10"},
+        FEN_LURKER_JSON["features"][2]]}
+    read = parse_whole_stat_block(written, "json")
+    loose = KeptText(where="the text", part="line", text="illustrated by nobody")
+    monster = read.model_copy(update={"kept_as_text": (*read.kept_as_text, loose)})
+    assert [(k.where, k.part) for k in monster.kept_as_text] == [("ability 'Drag Under'", "distance"),
+                                                                   ("the text", "line")]
+    back = wb.parse_stat_block_text(wb.export_monster(monster, "markdown"))
+    assert back.kept_as_text == monster.kept_as_text  # the distance read again is not said twice
+    assert back == monster

@@ -67,6 +67,7 @@ _NUMBERS = {"stamina": r"Stamina\s+(\d+)", "free_strike": r"Free\s+Strike\s+(\d+
 _UNSET = re.compile(r"\b(Might|Agility|Reason|Intuition|Presence|Size|Speed|Stability) ?:? ?—(?! ?\d)",
                     re.IGNORECASE)
 UNSET_KEY = "unset parts"
+KEPT_BEFORE_KEY = "kept before"
 # a header part printed "—": the model's own "not given" for each of its fields
 _UNSET_PARTS: dict[str, dict[str, Any]] = {
     "size": {"size": "", "size_class": None},
@@ -85,7 +86,9 @@ _DISTANCE = re.compile(
 _TITLE = re.compile(r"[A-Z][\w'’-]*(?: (?:[A-Z][\w'’-]*|of|the|and|a|an|in|on|to|with)){0,5}")
 # Lines of the workbench's own Markdown that are its commentary, not the stat block
 _COMMENTARY = re.compile(r"^(Tier 1 / 2 / 3:|Numbers from the|Each villain action can be used|The formulas give)")
-_SKIPPED_SECTIONS = ("solo traits", "villain actions", "kept as text")
+_SKIPPED_SECTIONS = ("solo traits", "villain actions")
+# a line of the workbench's own "Kept as text" section: "- where, part: “words”"
+_KEPT_LINE = re.compile(r"^(.+), ([a-z][a-z ]{0,30}): “(.*)”$")
 
 
 @dataclass
@@ -338,6 +341,7 @@ class _Reader:
         self.lines = lines
         self.features: list[_Feature] = []
         self.kept: list[KeptText] = []
+        self.kept_before: list[KeptText] = []  # the notes of the block's own "Kept as text" section
         self.section = ""
         self.blank_before = False
         self.after_blank = False
@@ -413,6 +417,12 @@ class _Reader:
                 feature = None
                 continue
             if self.section in _SKIPPED_SECTIONS or _COMMENTARY.match(text) or text.startswith("Basic Malice"):
+                continue
+            if self.section == "kept as text":  # what the block kept when it was read: kept again, as it was
+                kept = _KEPT_LINE.match(text) if not line.bold else None
+                self.kept_before.append(
+                    KeptText(where=kept.group(1), part=kept.group(2), text=kept.group(3)) if kept
+                    else KeptText(where="the text", part="line", text=f"{line.bold} {text}".strip()))
                 continue
             if line.bold.startswith("Free Strike") and text.startswith(":"):
                 _stats(line.bold, data)  # the workbench's free strike rules line: only its number
@@ -548,6 +558,7 @@ def parse_stat_block_text(text: str, source: str = "pasted text") -> Monster:
     else:
         data, kept = _book_layout(text)
     unset = data.pop(UNSET_KEY, set())
+    kept_before = data.pop(KEPT_BEFORE_KEY, [])
     _retainer(data, kept)
     data.setdefault("ev", "0")
     data.setdefault("speed", 5)
@@ -568,9 +579,11 @@ def parse_stat_block_text(text: str, source: str = "pasted text") -> Monster:
         update.update({field: value for part, fields in _UNSET_PARTS.items() if part in unset
                        for field, value in fields.items()})
         monster = monster.model_copy(update=update)
-    if not kept:
+    found = (*monster.kept_as_text, *kept)
+    found += tuple(k for k in kept_before if k not in found)  # a note this reading made again is said once
+    if found == monster.kept_as_text:
         return monster
-    return monster.model_copy(update={"kept_as_text": (*monster.kept_as_text, *kept)})
+    return monster.model_copy(update={"kept_as_text": found})
 
 
 def _squeezed(text: str) -> str:
@@ -601,4 +614,5 @@ def _book_layout(text: str) -> tuple[dict[str, Any], list[KeptText]]:
     reader = _Reader(lines)
     reader.read(start, data)
     data["features"] = [_feature_json(f) for f in reader.features]
+    data[KEPT_BEFORE_KEY] = reader.kept_before
     return data, reader.kept
