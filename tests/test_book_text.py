@@ -12,6 +12,7 @@ import pytest
 import workbench as wb
 from workbench.formats.bestiary import SAMPLE_DIR
 from workbench.formats.stat_block import parse_whole_stat_block
+from workbench.model import KeptText
 
 # Our own monster, in the book's layout as a PDF copy gives it.
 FEN_LURKER = """\
@@ -191,3 +192,30 @@ def test_a_100_kb_paste_is_read_within_a_second(shape):
     except wb.InvalidInput:
         pass  # a refusal in one line is an answer too; the time is what is measured
     assert time.perf_counter() - started < 1
+
+
+def test_an_indented_line_is_read_and_only_the_basic_malice_features_are_left_out():
+    """The workbench's Markdown lists the basic Malice features indented under a block's own; they are the
+    book's, not the block's. Any other indented line (a point a Director wrote under a trait) is read."""
+    monster = wb.build_monster(3, "elite", "brute").model_copy(update={"name": "Bog Brute", "keywords": ("Beast",)})
+    text = wb.export_monster(monster, "markdown")
+    assert "  - **Malicious Strike**" in text
+    written = text.replace("#### Malice Features", "#### Traits\n\n- **Stink** Foes nearby gag.\n"
+                                                   "  - Each one within 2 squares.\n\n#### Malice Features")
+    back = wb.parse_stat_block_text(written)
+    assert [(t.name, t.text) for t in back.traits] == [("Stink", "Foes nearby gag.\nEach one within 2 squares.")]
+    assert back.malice_features == () and back.kept_as_text == ()
+
+
+def test_what_a_block_kept_as_text_comes_back_kept_from_its_markdown_once():
+    written = {**FEN_LURKER_JSON, "features": [
+        FEN_LURKER_JSON["features"][0], {**FEN_LURKER_JSON["features"][1], "distance": "3 cube of deep water within 10"},
+        FEN_LURKER_JSON["features"][2]]}
+    read = parse_whole_stat_block(written, "json")
+    loose = KeptText(where="the text", part="line", text="illustrated by nobody")
+    monster = read.model_copy(update={"kept_as_text": (*read.kept_as_text, loose)})
+    assert [(k.where, k.part) for k in monster.kept_as_text] == [("ability 'Drag Under'", "distance"),
+                                                                   ("the text", "line")]
+    back = wb.parse_stat_block_text(wb.export_monster(monster, "markdown"))
+    assert back.kept_as_text == monster.kept_as_text  # the distance read again is not said twice
+    assert back == monster

@@ -59,7 +59,7 @@ def test_a_cache_path_that_is_a_file_is_refused_with_its_path(tmp_path: Path, mo
     assert result.returncode == 2 and result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("workbench app: error: the app's folder "), result.stderr
-    assert str(cache) in lines[0] and "Not a directory" in lines[0] and "XDG_CACHE_HOME" in lines[0]
+    assert str(cache) in lines[0] and "a part of the path is a file, not a folder" in lines[0] and "XDG_CACHE_HOME" in lines[0]
 
 
 def test_the_server_keeps_its_pages_to_those_with_the_token_and_its_own_origin():

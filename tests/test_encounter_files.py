@@ -129,3 +129,20 @@ def test_a_stat_block_with_an_ev_of_its_own_reopens_from_the_saved_encounter(tmp
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(InvalidInput, match=r"creatures\.1\.ev: the file says 13"):
         load_encounter(path)
+
+
+def test_a_saved_encounter_keeps_its_library_monster_when_the_library_file_changes(tmp_path):
+    """The file embeds each creature's monster: the library monster it was added as, with the Director's
+    edits, opens the same after its library file is changed or removed (or on a machine without it)."""
+    from workbench.monster.library import delete_monster, load_monster, save_monster
+
+    library = tmp_path / "monsters"
+    stalker = build_monster(5, "elite", "harrier").model_copy(update={"name": "Ridge Stalker", "keywords": ("Beast",)})
+    save_monster(stalker, folder=library)
+    added = load_monster("Ridge Stalker", library).model_copy(update={"stamina": stalker.stamina + 7})
+    path = save_encounter(Encounter(party=make_party(heroes=4, level=5)).adding(creature_from_monster(added)),
+                          tmp_path / "ridge.json")
+    save_monster(stalker.model_copy(update={"stamina": 1, "keywords": ("Changed",)}), folder=library, overwrite=True)
+    assert load_encounter(path).creatures[0].monster == added
+    delete_monster("Ridge Stalker", library)
+    assert load_encounter(path).creatures[0].monster == added

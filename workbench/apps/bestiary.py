@@ -29,6 +29,7 @@ from workbench.encounter.suggest import creature_from_stat_block
 from workbench.errors import WorkbenchError
 from workbench.formats.bestiary import Bestiary, PublishedMonster, load_bestiary, sample_bestiary
 from workbench.formats.stat_block import stat_block_data
+from workbench.io.problem import os_reason
 from workbench.render.bestiary import published_stat_block_html, row_label
 from workbench.render.escape import Markup, join
 from workbench.rules.ruleset import core_ruleset
@@ -273,7 +274,7 @@ class BestiaryBrowser(widgets.VBox):
                 self.message.value = self.on_open(self.bestiary, chosen)
             except (WorkbenchError, OSError) as exc:
                 self.message.value = refusal_html(exc) if isinstance(exc, WorkbenchError) else refusal_html(
-                    WorkbenchError(f"Could not hand it to the builder: {exc.strerror or exc}"))
+                    WorkbenchError(f"Could not hand it to the builder: {os_reason(exc)}"))
             return
         if change is self.add:
             picked = self.picked

@@ -17,6 +17,7 @@ from workbench.apps.message import refusal_text, shown_path
 from workbench.errors import WorkbenchError
 from workbench.formats.reader import ImportRefused, import_monster
 from workbench.io.home import library_folder
+from workbench.io.problem import os_reason
 from workbench.model import Monster
 from workbench.monster.library import (
     NameTaken,
@@ -41,7 +42,7 @@ REPLACE_OR_RENAME = "tick “Replace a file of that name” to replace it, or "
 def refusal(exc: WorkbenchError | OSError) -> str:
     """A library refusal in words: the rule's reason, or what the file system said (never a repr)."""
     if isinstance(exc, OSError):
-        return f"the file system refused ({exc.strerror or 'no reason given'})."
+        return f"the file system refused ({os_reason(exc)})."
     return refusal_text(exc, {"name": "A file name", "new_name": "A new name"})
 
 

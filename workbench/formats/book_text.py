@@ -40,6 +40,7 @@ from workbench.formats.pdf_text import mended_pdf_text
 from workbench.formats.stat_block import parse_whole_stat_block
 from workbench.model import CHARACTERISTICS, KeptText, Monster
 from workbench.model.ability import ABILITY_KEYWORDS, ACTIONS
+from workbench.rules.feature_book import feature_book
 
 __all__ = ["MAX_LINES", "MAX_TEXT_CHARS", "parse_stat_block_text"]
 
@@ -66,6 +67,7 @@ _NUMBERS = {"stamina": r"Stamina\s+(\d+)", "free_strike": r"Free\s+Strike\s+(\d+
 _UNSET = re.compile(r"\b(Might|Agility|Reason|Intuition|Presence|Size|Speed|Stability) ?:? ?—(?! ?\d)",
                     re.IGNORECASE)
 UNSET_KEY = "unset parts"
+KEPT_BEFORE_KEY = "kept before"
 # a header part printed "—": the model's own "not given" for each of its fields
 _UNSET_PARTS: dict[str, dict[str, Any]] = {
     "size": {"size": "", "size_class": None},
@@ -84,7 +86,9 @@ _DISTANCE = re.compile(
 _TITLE = re.compile(r"[A-Z][\w'’-]*(?: (?:[A-Z][\w'’-]*|of|the|and|a|an|in|on|to|with)){0,5}")
 # Lines of the workbench's own Markdown that are its commentary, not the stat block
 _COMMENTARY = re.compile(r"^(Tier 1 / 2 / 3:|Numbers from the|Each villain action can be used|The formulas give)")
-_SKIPPED_SECTIONS = ("solo traits", "villain actions", "kept as text")
+_SKIPPED_SECTIONS = ("solo traits", "villain actions")
+# a line of the workbench's own "Kept as text" section: "- where, part: “words”"
+_KEPT_LINE = re.compile(r"^(.+), ([a-z][a-z ]{0,30}): “(.*)”$")
 
 
 @dataclass
@@ -134,8 +138,15 @@ def _table(rows: list[str]) -> list[str]:
     return [" ".join(row) for row in cells]
 
 
+def _is_basic_malice_item(line: str) -> bool:
+    """An indented list item naming one of the basic Malice features every monster has, as the workbench's
+    Markdown lists them under its own: the book's text, not the block's (any other indented line is read)."""
+    item = re.match(r"^\s{2,}[-*] \*\*(.+?)\*\*", line)
+    return item is not None and item.group(1) in {f.name for f in feature_book().basic_malice.features}
+
+
 def _lines(text: str) -> list[_Line]:
-    """The text as logical lines: tables flattened, indented sub-items and commentary dropped, a word broken
+    """The text as logical lines: tables flattened, the basic Malice features and commentary dropped, a word broken
     by a hyphen at a line's end joined, markup taken off (its leading bold words kept apart)."""
     raw = _protect(text).replace("\r\n", "\n").replace("\r", "\n").split("\n")
     pieces: list[list[str]] = []  # a line and the pieces a hyphen at its end joins to it, joined once at the end
@@ -157,7 +168,7 @@ def _lines(text: str) -> list[_Line]:
         if table:
             out += [_Line(_plain(row.replace("*", ""))) for row in _table(table)]
             table = []
-        if re.match(r"^\s{2,}[-*] ", line):  # an indented sub-item: the basic Malice features the block lists
+        if _is_basic_malice_item(line):
             continue
         heading = bool(re.match(r"^\s*#{1,6}\s", line))
         body = re.sub(r"^\s*(?:#{1,6}\s+|[-•]\s+|\*\s+(?=\*\*)|\d+\.\s+)", "", line)
@@ -330,6 +341,7 @@ class _Reader:
         self.lines = lines
         self.features: list[_Feature] = []
         self.kept: list[KeptText] = []
+        self.kept_before: list[KeptText] = []  # the notes of the block's own "Kept as text" section
         self.section = ""
         self.blank_before = False
         self.after_blank = False
@@ -406,11 +418,17 @@ class _Reader:
                 continue
             if self.section in _SKIPPED_SECTIONS or _COMMENTARY.match(text) or text.startswith("Basic Malice"):
                 continue
+            if self.section == "kept as text":  # what the block kept when it was read: kept again, as it was
+                kept = _KEPT_LINE.match(text) if not line.bold else None
+                self.kept_before.append(
+                    KeptText(where=kept.group(1), part=kept.group(2), text=kept.group(3)) if kept
+                    else KeptText(where="the text", part="line", text=f"{line.bold} {text}".strip()))
+                continue
             if line.bold.startswith("Free Strike") and text.startswith(":"):
                 _stats(line.bold, data)  # the workbench's free strike rules line: only its number
                 continue
             if self.section == "malice features":
-                self._malice_feature(line)
+                feature = self._malice_feature(line, feature)
                 continue
             whole = f"{line.bold} {text}".strip() if line.bold else text
             if line.bold and _FORMULA_SIGNATURE.match(text):  # the formulas' own signature: no printed ability
@@ -471,17 +489,27 @@ class _Reader:
             feature.effects.append(paragraph)
         return "paragraph"
 
-    def _malice_feature(self, line: _Line) -> None:
+    def _malice_feature(self, line: _Line, feature: _Feature | None) -> _Feature | None:
+        """A Malice feature's first line starts it (returned); a line after it (a paragraph, a tier of the test
+        it calls for) is its own; anything else is kept as text."""
         match = re.match(r"^\((\d+)\+?\s*Malice\)\s*(.*)$", line.text)
         if line.bold and match:
-            self.features.append(_Feature(name=line.bold, kind="trait", cost=f"{match.group(1)} Malice",
-                                          effects=[{"effect": match.group(2)}]))
-        elif line.bold and (words := re.match(r"^Cost: (\S.{0,40}? Malice) (\S.*)$", line.text)):
-            # a cost the model has no number for ("3-7 Malice"), printed as its paragraph
-            self.features.append(_Feature(name=line.bold, kind="trait", cost=words.group(1),
-                                          effects=[{"effect": words.group(2)}]))
-        elif line.text or line.bold:
-            self.kept.append(KeptText(where="Malice features", part="line", text=f"{line.bold} {line.text}".strip()))
+            feature = _Feature(name=line.bold, kind="trait", cost=f"{match.group(1)} Malice",
+                               effects=[{"effect": match.group(2)}])
+        elif line.bold and (words := re.match(r"^Cost: (\S.{0,40}? Malice)(?: (\S.*))?$", line.text)):
+            # a cost the model has no number for ("3-7 Malice"), printed as its paragraph, the rest on its line
+            # or the next
+            rest = [{"effect": words.group(2)}] if words.group(2) else []
+            feature = _Feature(name=line.bold, kind="trait", cost=words.group(1), effects=rest)
+        elif feature is not None and (line.text or line.bold):
+            self._feature_line(feature, f"{line.bold} {line.text}".strip() if line.bold else line.text, line)
+            return feature
+        else:
+            if line.text or line.bold:
+                self.kept.append(KeptText(where="Malice features", part="line", text=f"{line.bold} {line.text}".strip()))
+            return None
+        self.features.append(feature)
+        return feature
 
     def _finish(self, feature: _Feature) -> None:
         if feature.kind == "ability" and feature.head:
@@ -530,6 +558,7 @@ def parse_stat_block_text(text: str, source: str = "pasted text") -> Monster:
     else:
         data, kept = _book_layout(text)
     unset = data.pop(UNSET_KEY, set())
+    kept_before = data.pop(KEPT_BEFORE_KEY, [])
     _retainer(data, kept)
     data.setdefault("ev", "0")
     data.setdefault("speed", 5)
@@ -550,9 +579,11 @@ def parse_stat_block_text(text: str, source: str = "pasted text") -> Monster:
         update.update({field: value for part, fields in _UNSET_PARTS.items() if part in unset
                        for field, value in fields.items()})
         monster = monster.model_copy(update=update)
-    if not kept:
+    found = (*monster.kept_as_text, *kept)
+    found += tuple(k for k in kept_before if k not in found)  # a note this reading made again is said once
+    if found == monster.kept_as_text:
         return monster
-    return monster.model_copy(update={"kept_as_text": (*monster.kept_as_text, *kept)})
+    return monster.model_copy(update={"kept_as_text": found})
 
 
 def _squeezed(text: str) -> str:
@@ -583,4 +614,5 @@ def _book_layout(text: str) -> tuple[dict[str, Any], list[KeptText]]:
     reader = _Reader(lines)
     reader.read(start, data)
     data["features"] = [_feature_json(f) for f in reader.features]
+    data[KEPT_BEFORE_KEY] = reader.kept_before
     return data, reader.kept

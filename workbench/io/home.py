@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 from workbench.errors import InvalidInput
+from workbench.io.problem import os_reason
 
 __all__ = ["HOME_VARIABLE", "library_folder", "open_workspace_folder", "user_folder"]
 
@@ -44,6 +45,6 @@ def open_workspace_folder(folder: str | os.PathLike[str]) -> Path:
         try:
             path.mkdir()
         except OSError as exc:
-            raise InvalidInput("folder", str(path), accepts, f"cannot make it: {exc.strerror or exc}") from None
+            raise InvalidInput("folder", str(path), accepts, f"cannot make it: {os_reason(exc)}") from None
     os.environ[HOME_VARIABLE] = str(path)
     return path

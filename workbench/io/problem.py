@@ -43,5 +43,5 @@ def os_reason(exc: OSError) -> str:
         return "no such file or folder"
     if exc.errno == errno.ELOOP:
         return "a symbolic link loop"
-    return exc.strerror or str(exc) or type(exc).__name__
+    return exc.strerror or str(exc) or "the system gave no reason"
 

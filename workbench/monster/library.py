@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from workbench.errors import InvalidInput, NotFound, WorkbenchError
 from workbench.io.home import library_folder
 from workbench.io.lock import Journal, folder_generation, folder_lock
-from workbench.io.problem import FileProblem
+from workbench.io.problem import FileProblem, os_reason
 from workbench.io.reading import MAX_FILE_BYTES, is_inside
 from workbench.io.saved import NotThisKind, is_tagged, read_tagged
 from workbench.io.writing import make_folder, read_current, require_switch, write_group, write_locked
@@ -574,7 +574,7 @@ def save_monster(
     except FileProblem as exc:
         raise _write_error(exc) from None
     except OSError as exc:
-        raise LibraryError(f"{path.name}: cannot save the file: {exc.strerror or exc}") from None
+        raise LibraryError(f"{path.name}: cannot save the file: {os_reason(exc)}") from None
     return path
 
 
@@ -622,7 +622,7 @@ def save_monsters(
     except FileProblem as exc:
         raise _write_error(exc) from None
     except OSError as exc:
-        raise LibraryError(f"{where}: cannot save the files: {exc.strerror or exc}") from None
+        raise LibraryError(f"{where}: cannot save the files: {os_reason(exc)}") from None
     return paths
 
 
@@ -728,7 +728,7 @@ def rename_monster(
     except FileProblem as exc:
         raise _write_error(exc) from None
     except OSError as exc:
-        raise LibraryError(f"{target.name}: cannot rename {old}: {exc.strerror or exc}") from None
+        raise LibraryError(f"{target.name}: cannot rename {old}: {os_reason(exc)}") from None
     return target
 
 
@@ -745,7 +745,7 @@ def delete_monster(name: str, folder: str | Path | None = None) -> Path:
     except FileProblem as exc:
         raise _write_error(exc) from None
     except OSError as exc:
-        raise LibraryError(f"{name}: cannot delete it: {exc.strerror or exc}") from None
+        raise LibraryError(f"{name}: cannot delete it: {os_reason(exc)}") from None
     return path
 
 

@@ -16,6 +16,7 @@ from workbench.fight.malice_features import malicious_strike_range
 from workbench.model import Monster, Trait
 from workbench.monster.solo import SoloComparison, is_instant_solo
 from workbench.monster.villain_action import extra_villain_actions, has_villain_actions, villain_action_slots
+from workbench.render.effects import item_html, item_markdown
 from workbench.render.escape import Markup, join, stylesheet
 from workbench.render.markdown_text import md_inline as _md
 from workbench.rules.feature_book import feature_book
@@ -35,10 +36,8 @@ COMPARISON_STYLE = stylesheet()
 
 def _item(item: Trait, css: str = "wb-block-item", extra: str = "") -> str:
     cost = Markup(' <span class="wb-cost">({} Malice)</span>').format(item.cost) if item.cost is not None else ""
-    return (
-        Markup('<div class="{}"><b class="wb-item-name">{}</b>{} '
-        '<span class="wb-item-text">{}</span>{}</div>').format(css, item.name, cost, item.text, extra)
-    )
+    return Markup('<div class="{}"><b class="wb-item-name">{}</b>{} {}{}</div>').format(
+        css, item.name, cost, item_html(item), extra)
 
 
 def _missing_solo_traits(monster: Monster) -> list[Trait]:
@@ -130,10 +129,7 @@ def villain_actions_html(monster: Monster, **_: object) -> str:
                 Markup(' <span class="wb-cost">({} Malice)</span>').format(filled.action.cost)
                 if filled.action.cost is not None else ""
             )
-            body = (
-                Markup('<b class="wb-item-name">{}</b>{} '
-                '<span class="wb-item-text">{}</span>').format(filled.action.name, cost, filled.action.text)
-            )
+            body = Markup('<b class="wb-item-name">{}</b>{} {}').format(filled.action.name, cost, item_html(filled.action))
         rows.append(Markup('<div class="wb-block-item" data-slot="{}">{}: {}</div>').format(slot.key, label, body))
     rules = join(book.rules, " ")
     return (
@@ -157,9 +153,9 @@ def solo_traits_html(monster: Monster, **_: object) -> str:
     return Markup('<div class="wb-solo-traits"><h4>Solo Traits</h4>{}</div>').format(items)
 
 
-def _md_item(item: Trait) -> str:
+def _md_item(item: Trait) -> list[str]:
     cost = f" ({item.cost} Malice)" if item.cost is not None else ""
-    return f"- **{_md(item.name)}**{cost} {_md(item.text)}"
+    return item_markdown(f"- **{_md(item.name)}**{cost}", item)
 
 
 def solo_markdown_lines(monster: Monster, *, basic: bool = True) -> list[str]:
@@ -168,8 +164,8 @@ def solo_markdown_lines(monster: Monster, *, basic: bool = True) -> list[str]:
     lines: list[str] = []
     missing = _missing_solo_traits(monster)
     if missing:
-        lines += ["", "#### Solo Traits", "", *(_md_item(t) for t in missing)]
-    features = [_md_item(f) for f in monster.malice_features]
+        lines += ["", "#### Solo Traits", "", *(line for t in missing for line in _md_item(t))]
+    features = [line for f in monster.malice_features for line in _md_item(f)]
     if basic:
         low, high, most = _malicious_strike_numbers(monster)
         rule = book.malicious_strike
@@ -182,19 +178,19 @@ def solo_markdown_lines(monster: Monster, *, basic: bool = True) -> list[str]:
             features.append(f"  - **{_md(entry.name)}** ({_md(entry.cost_label)}) {_md(entry.text)}{extra}")
     if features:
         lines += ["", "#### Malice Features", "", *features]
-    extras = [_md_item(a) for a in extra_villain_actions(monster)]
+    extras = [line for a in extra_villain_actions(monster) for line in _md_item(a)]
     if extras and not has_villain_actions(monster):
         lines += ["", "#### Villain Actions", "", "*Not used by the rules (only leaders and solos have them):*",
                   "", *extras]
     if has_villain_actions(monster):
         lines += ["", "#### Villain Actions", "", f"*{_md(book.villain_actions.summary)}*", ""]
         for number, filled in enumerate(villain_action_slots(monster, strict=False), 1):
+            head = f"{number}. {_md(filled.slot.name)}:"
             if filled.action is None:
-                body = f"*not written yet.* {_md(filled.slot.text)}"
+                lines.append(f"{head} *not written yet.* {_md(filled.slot.text)}")
             else:
                 cost = f" ({filled.action.cost} Malice)" if filled.action.cost is not None else ""
-                body = f"**{_md(filled.action.name)}**{cost} {_md(filled.action.text)}"
-            lines.append(f"{number}. {_md(filled.slot.name)}: {body}")
+                lines += item_markdown(f"{head} **{_md(filled.action.name)}**{cost}", filled.action, "   ")
         if extras:
             lines += ["", f"*Not used by the rules (a creature with villain actions always has "
                           f"{book.villain_actions.count}):*", "", *extras]

@@ -14,16 +14,23 @@ ones.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping
 
 from workbench.homebrew.rule import HomebrewRule
-from workbench.model import CHARACTERISTICS, Ability, Effect, Monster, Step, Tier, Trait
-from workbench.monster.departure import Departure, ability_departures
+from workbench.model import CHARACTERISTICS, Ability, Monster, Step, Trait
+from workbench.monster.departure import ability_departures
 from workbench.monster.formulas import explain
 from workbench.monster.power_roll import expected_damage, tier_odds
 from workbench.monster.solo import explain_instant_solo, is_instant_solo
-from workbench.render.escape import Markup, escape, join, stylesheet, tag
+from workbench.render.effects import (
+    effect_markdown,
+    effects_html,
+    item_html,
+    item_markdown,
+    tier_markdown,
+    tier_rows,
+)
+from workbench.render.escape import Markup, join, stylesheet, tag
 from workbench.render.homebrew_rule import homebrew_rules_html, homebrew_rules_markdown_lines
 from workbench.render.markdown_text import md_inline as _md
 from workbench.render.solo import (
@@ -38,25 +45,20 @@ from workbench.rules.lore import Lore, core_lore
 __all__ = [
     "CHARACTERISTICS",
     "SECTIONS",
-    "TIER_LABELS",
     "ability_heading_html",
     "ability_html",
     "ability_markdown",
     "defences_html",
-    "effects_html",
     "header_parts",
     "name_line_html",
     "named_blocks_html",
     "odds_text",
-    "tier_rows",
     "explain_html",
     "explain_markdown",
     "noncombatant_html",
     "stat_block_html",
     "stat_block_markdown",
 ]
-
-TIER_LABELS = ("≤11", "12–16", "17+")
 
 STYLE = stylesheet()  # the one stylesheet, given with a block shown on its own (`style=True`)
 
@@ -198,9 +200,8 @@ def named_blocks_html(css: str, heading: str, items: Iterable[Trait]) -> str:
     parts = []
     for item in items:
         cost = Markup(' <span class="wb-cost">({} Malice)</span>').format(item.cost) if item.cost is not None else ""
-        text = (effects_html(item.effects) if item.effects
-                else Markup('<span class="wb-item-text">{}</span>').format(item.text))
-        parts.append(Markup('<div class="wb-block-item"><b class="wb-item-name">{}</b>{} {}</div>').format(item.name, cost, text))
+        parts.append(Markup('<div class="wb-block-item"><b class="wb-item-name">{}</b>{} {}</div>').format(
+            item.name, cost, item_html(item)))
     return Markup('<div class="{}"><h4>{}</h4>{}</div>').format(css, heading, join(parts))
 
 
@@ -247,43 +248,6 @@ def odds_text(bonus: int, damage: tuple[int | None, int | None, int | None] | No
     return text
 
 
-def effects_html(effects: Iterable[Effect], departures: Iterable[Departure] = ()) -> str:
-    parts = []
-    for effect in effects:
-        label = " ".join(x for x in (effect.cost_text, effect.name or "") if x)
-        head = Markup("<b>{}:</b> ").format(label) if label else ""
-        rows = tier_rows(effect.tiers, [d for d in departures if d.test]) if effect.tiers else ""
-        parts.append(Markup('<div class="wb-effect">{}{}{}</div>').format(head, effect.text, rows))
-    return join(parts)
-
-
-def tier_html(tier: Tier, number: int) -> str:
-    """A tier's text, escaped, its first damage and its potency's value in elements tests and scripts read
-    (`wb-damage-tierN`, `wb-potency-tierN`)."""
-    text = escape(tier)
-    if tier.damages:
-        amount = str(tier.damages[0].amount)
-        text = Markup('<span class="wb-damage-tier{}">{}</span>{}').format(number, amount, text[len(amount):])
-    if tier.potency is not None:
-        text = Markup(_POTENCY_VALUE.sub(
-            lambda m: Markup('{}<span class="wb-potency-tier{}">{}</span>').format(Markup(m.group(1)), number, m.group(2)),
-            text, count=1))
-    return text
-
-
-_POTENCY_VALUE = re.compile(r"(\b[MARIP] &lt; )(-?\d+)\b")
-
-
-def tier_rows(tiers: Iterable[Tier], departures: Iterable[Departure]) -> str:
-    rows = []
-    for number, (label, tier) in enumerate(zip(TIER_LABELS, tiers, strict=True), 1):
-        marks = join(Markup('<div class="wb-departure">{}</div>').format(d) for d in departures if d.tier == number)
-        damage = Markup(' data-damage="{}"').format(tier.damage) if tier.damage is not None else ""
-        rows.append(Markup('<tr class="wb-tier{}" data-tier="{}"{}><td>{}</td>'
-                    "<td>{}{}</td></tr>").format(number, number, damage, label, tier_html(tier, number), marks))
-    return Markup('<table class="wb-tiers">{}</table>').format(join(rows))
-
-
 def ability_heading_html(ability: Ability) -> str:
     """An ability's lines above its effects, as the book prints them: the name and cost, the flavour, the
     keywords · action · distance · target line, the trigger (the working block and the table copy alike)."""
@@ -316,22 +280,6 @@ def ability_html(monster: Monster, ability: Ability, index: int = 0) -> str:
             '{}</div>').format(index, ability.cost or "", join(parts)))
 
 
-def _effect_markdown(effect: Effect, departures: Iterable[Departure]) -> list[str]:
-    label = " ".join(x for x in (effect.cost_text, effect.name or "") if x)
-    lines = [f"**{_md(label)}:** {_md(effect.text)}" if label else _md(effect.text)]
-    if effect.tiers:
-        lines += _tier_markdown(effect.tiers, [d for d in departures if d.test])
-    return ["", *lines]
-
-
-def _tier_markdown(tiers: Iterable[Tier], departures: Iterable[Departure]) -> list[str]:
-    lines = []
-    for number, (label, tier) in enumerate(zip(TIER_LABELS, tiers, strict=True), 1):
-        marks = join(f" *({_md(d)})*" for d in departures if d.tier == number)
-        lines.append(f"- {label}: {_md(tier)}{marks}")
-    return lines
-
-
 def ability_markdown(monster: Monster, ability: Ability) -> list[str]:
     """One ability as Markdown lines (user text and Markdown structure escaped), with odds and departures."""
     departures = ability_departures(monster, ability)
@@ -345,14 +293,14 @@ def ability_markdown(monster: Monster, ability: Ability) -> list[str]:
     if ability.trigger:
         lines += ["", f"**Trigger:** {_md(ability.trigger)}"]
     for effect in ability.effects_before:
-        lines += _effect_markdown(effect, departures)
+        lines += effect_markdown(effect, departures)
     roll = ability.power_roll
     if roll is not None:
         lines += ["", f"**{_md(roll.roll_text)}:**", ""]
-        lines += _tier_markdown(roll.tiers, [d for d in departures if not d.test])
+        lines += tier_markdown(roll.tiers, [d for d in departures if not d.test])
         lines += ["", f"*{_md(odds_text(roll.bonus, roll.damage))}*"]
     for effect in ability.effects_after:
-        lines += _effect_markdown(effect, departures)
+        lines += effect_markdown(effect, departures)
     return lines
 
 
@@ -447,8 +395,7 @@ def stat_block_markdown(
             lines += ["", f"#### {heading}", ""]
             for item in items:
                 cost = f" ({item.cost} Malice)" if item.cost is not None else ""
-                text = " ".join(f"**{_md(e.name)}:** {_md(e.text)}" if e.name else _md(e.text) for e in item.effects)
-                lines.append(f"- **{_md(item.name)}**{cost} {text or _md(item.text)}")
+                lines += item_markdown(f"- **{_md(item.name)}**{cost}", item)
     lines += homebrew_rules_markdown_lines(monster, modules)  # attached homebrew rule modules
     lines += solo_markdown_lines(monster)  # solo traits, Malice features, villain actions (render/solo.py)
     if monster.kept_as_text:

@@ -17,17 +17,16 @@ from collections.abc import Mapping
 
 from workbench.homebrew.rule import HomebrewRule
 from workbench.model import Ability, Monster
+from workbench.render.effects import effects_html, tier_rows
 from workbench.render.escape import Markup, join
 from workbench.render.homebrew_rule import homebrew_rules_html
 from workbench.render.solo import solo_traits_html
 from workbench.render.stat_block import (
     ability_heading_html,
     defences_html,
-    effects_html,
     header_parts,
     name_line_html,
     named_blocks_html,
-    tier_rows,
 )
 
 __all__ = ["table_copy_html"]

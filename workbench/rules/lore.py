@@ -15,6 +15,7 @@ from pydantic import Field, ValidationError
 
 from workbench.errors import NotFound, RulesetError
 from workbench.frozen import Frozen
+from workbench.io.problem import os_reason
 from workbench.rules.ruleset import DATA_DIR
 
 __all__ = [
@@ -108,7 +109,7 @@ def load_lore(path: str | Path = LORE_PATH) -> Lore:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise RulesetError(str(path), [f"cannot read the file: {exc.strerror or exc}"]) from None
+        raise RulesetError(str(path), [f"cannot read the file: {os_reason(exc)}"]) from None
     except ValueError as exc:
         raise RulesetError(str(path), [f"not valid JSON: {exc}"]) from None
     try:

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from workbench.io.problem import os_reason
 from workbench.io.process import process_alive
 from workbench.markup import Markup
 from workbench.server.switches import off
@@ -123,7 +124,7 @@ def _read(path: Path) -> Listed:
             nbformat.validate(notebook)
         return _listed(path, notebook)
     except (OSError, UnicodeDecodeError) as error:
-        problem = f"it cannot be read ({error.strerror or type(error).__name__})" if isinstance(error, OSError) \
+        problem = f"it cannot be read ({os_reason(error)})" if isinstance(error, OSError) \
             else "it is not text"
     except ValueError:
         problem = "it is not a notebook (not JSON)"
@@ -171,7 +172,7 @@ def lessons_problem(folder: Path | None) -> str:
         if not any(folder.glob("*.ipynb")):
             return f"The lessons folder {folder} holds no notebooks."
     except OSError as error:
-        return f"The lessons folder {folder} cannot be read ({error.strerror})."
+        return f"The lessons folder {folder} cannot be read ({os_reason(error)})."
     return ""
 
 
@@ -352,7 +353,7 @@ def prepare_site(lessons_dir: Path | None, folder: Path) -> tuple[Path, Path]:
     except OSError as error:
         where = error.filename or folder
         raise WorkbenchError(f"the app's folder {folder} cannot be prepared: {where}: "
-                             f"{error.strerror or error} (set $XDG_CACHE_HOME to a folder you can write)") from None
+                             f"{os_reason(error)} (set $XDG_CACHE_HOME to a folder you can write)") from None
 
 
 def _prepare(lessons_dir: Path | None, folder: Path) -> tuple[Path, Path]:

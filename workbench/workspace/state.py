@@ -33,7 +33,7 @@ from workbench.encounter.encounter import Encounter
 from workbench.encounter.party import make_party
 from workbench.errors import InvalidInput
 from workbench.io.lock import folder_lock
-from workbench.io.problem import FileProblem
+from workbench.io.problem import FileProblem, os_reason
 from workbench.io.reading import parse_json
 from workbench.io.writing import content_hash, read_current, write_atomic, write_locked
 from workbench.model import Monster
@@ -182,7 +182,7 @@ def update_workspace(change: Callable[[Workspace], Workspace], path: str | Path 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise _refused(path, f"cannot make its folder: {exc.strerror or exc}") from None
+        raise _refused(path, f"cannot make its folder: {os_reason(exc)}") from None
     with folder_lock(path.parent, path) as journal:
         try:
             raw = read_current(path)
