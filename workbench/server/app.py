@@ -28,14 +28,17 @@ plotly renderer extension (`app_page_config`): its charts are FigureWidgets, whi
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import logging
 import os
 import re
 import secrets
+import signal
 import socket
 import sys
 import tempfile
+import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -275,6 +278,27 @@ def kernel_provisioner_arguments() -> list[str]:
     return [f"--KernelProvisionerFactory.default_provisioner_name={name}"]
 
 
+# Seconds a stopped server has to shut its kernels down before it leaves anyway (its zygote and kernels watch it
+# and follow): a Ctrl-C always ends the command.
+STOP_GRACE_S = 10.0
+
+
+def _stop_on_interrupt(signum: int, frame: object) -> None:
+    """Ctrl-C (SIGINT) stops the server as Voilà stops it on SIGTERM: its loop ends, Voilà shuts every kernel
+    down, `serve` leaves; should that shutdown not end within `STOP_GRACE_S`, the process leaves anyway. A Ctrl-C
+    outside the loop (while the server starts, or while it is already stopping) leaves at once, as a second
+    Ctrl-C does in any program. Python's own KeyboardInterrupt could land in the middle of the shutdown and leave
+    the process waiting on the threads it interrupted, with its zygote."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        os._exit(130)  # the kernels follow: each watches its zygote or this process
+    timer = threading.Timer(STOP_GRACE_S, os._exit, (1,))
+    timer.daemon = True
+    timer.start()
+    loop.call_soon_threadsafe(loop.stop)
+
+
 def serve(argv: Sequence[str]) -> None:
     """Run Voilà with `argv` (and `serve`'s own `--preheat=FILE` options), the token of `$WORKBENCH_APP_TOKEN`
     (never empty) and `guard_settings`; the address to open is printed once the server listens."""
@@ -313,6 +337,7 @@ def serve(argv: Sequence[str]) -> None:
     config.Voila.open_browser = True  # the moment it would open one, it prints the address (`Voila` above)
     if preheated:
         config.VoilaKernelManager.kernel_pools_config = kernel_pools(preheated)
+    signal.signal(signal.SIGINT, _stop_on_interrupt)
     Voila.launch_instance(argv=argv, token=token, tornado_settings=settings, config=config)
     # Stopped (Ctrl-C, SIGTERM): Voilà has shut every kernel down. What is left is the interpreter tearing down
     # jupyter's and zmq's objects, which kept the Director's terminal waiting two seconds more, for nothing to save.
