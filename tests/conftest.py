@@ -14,11 +14,14 @@
   module fixture), tests/browser/ is two units of work (each one Voilà server,
   one Chromium: the lessons' tests, the rest; see LESSON_BROWSER_TESTS), and the
   longest units are handed out first.
+* The garbage collector (``pytest_collection_finish``): what is loaded by then is frozen, and the youngest
+  generation collected every 50,000 allocations instead of 700.
 """
 
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import shutil
 import tempfile
@@ -119,6 +122,19 @@ else:
         suppress_health_check=[HealthCheck.too_slow],
     )
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+# --- the garbage collector ---------------------------------------------------------
+# The tests build thousands of widgets, figures and models, nearly all freed by their reference counts; the cyclic
+# collector's passes over the modules, fixtures and Hypothesis's caches that stay loaded took about a tenth of
+# a worker's CPU. Frozen, they are no longer scanned; collected less often, the young objects cost less.
+GC_THRESHOLDS = (50_000, 20, 20)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 # --- parallel runs (pytest-xdist) -------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from math import floor
 
 import pytest
 from hypothesis import given, settings
@@ -222,8 +223,11 @@ def test_bands_are_contiguous_and_never_overlap(party):
     assert b.bands[0].min == 0 and b.bands[-1].max is None
     for before, after in zip(b.bands, b.bands[1:], strict=False):
         assert after.min == before.max + 1
-    top = b.bands[-1].min + 5
-    for ev in range(top):
+    # Both answers change only at a band's edges (whole or exact): every EV beside one, and the middle of each band
+    edges = [edge for band in b.bands for edge in (band.min, band.max, band.lower, band.upper) if edge is not None]
+    evs = {floor(edge) + step for edge in edges for step in (-1, 0, 1, 2)}
+    evs |= {(band.min + band.max) // 2 for band in b.bands if band.max is not None} | {b.bands[-1].min + 5}
+    for ev in sorted(ev for ev in evs if ev >= 0):
         holding = [x.name for x in b.bands if x.contains(ev)]
         ranged = [x.name for x in b.bands if x.min <= ev and (x.max is None or ev <= x.max)]
         assert holding == ranged and len(holding) == 1
