@@ -136,6 +136,9 @@ def test_a_kernel_is_the_zygotes_child_with_its_own_folder_environment_and_path(
     # imported ahead by the zygote: already loaded before the notebook imports them
     loaded = ask(client, f"[m in __import__('sys').modules for m in {[*PRELOADED, *OWN_PRELOADED]!r}]")
     assert loaded == str([True] * (len(PRELOADED) + len(OWN_PRELOADED)))
+    # its collector as the zygote set it (a launched kernel keeps Python's own)
+    assert ask(client, "__import__('gc').get_threshold()") == str(kernel_zygote.KERNEL_GC_THRESHOLDS)
+    assert ask(three["launched"][1], "__import__('gc').get_threshold()") != str(kernel_zygote.KERNEL_GC_THRESHOLDS)
 
 
 @forks

@@ -70,6 +70,12 @@ REPLY_S = 120  # the zygote's imports on a busy machine; a fork answers in milli
 ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
+# A kernel builds and drops thousands of widgets, figures and models, nearly all freed by their reference counts:
+# its youngest generation is collected every 50,000 allocations instead of 700 (building every tool of the
+# workbench page: about 15 % less CPU), for at most a few megabytes of cyclic garbage kept a while longer.
+KERNEL_GC_THRESHOLDS = (50_000, 20, 20)
+
+
 def forkable(cmd: list[str], platform: str = sys.platform) -> bool:
     """True if the kernel command is this Python's `-m ipykernel_launcher ...` on a platform where forking is safe."""
     return (
@@ -341,6 +347,7 @@ def _serve(fd: int) -> None:
     signal.signal(signal.SIGCHLD, _reap)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in the server's terminal: the server stops us (EOF)
     gc.freeze()  # what is loaded stays shared with the kernels: their collections never touch (copy) it
+    gc.set_threshold(*KERNEL_GC_THRESHOLDS)
     channel.sendall(b'{"ready": true}\n')
     for line in requests:  # until EOF: the server has exited
         request = json.loads(line)
