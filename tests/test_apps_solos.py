@@ -141,6 +141,7 @@ def test_a_picked_published_elite_is_adapted_with_its_own_printed_numbers(app):
     assert app.comparison.source.name == "Bugbear Roughneck"
     blocks = app.stat_blocks.value
     assert "Haymaker" in blocks and "Bugbear" in blocks  # its printed ability and keywords
+    assert '<span class="wb-kind">Elite Brute, instant solo</span>' in blocks
     assert all(c.disabled for c in (app.level, app.organization, app.role, app.extra_stamina))
     assert "Bugbear Roughneck (in the encounter)" in app.shown_monster.value
     assert "own Stamina is 109" in html  # the plain words say where 273 comes from

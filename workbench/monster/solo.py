@@ -102,7 +102,9 @@ def _has_trait(traits: Iterable[Trait], name: str) -> bool:
 
 def is_instant_solo(monster: Monster) -> bool:
     """True for a leader or elite made an instant solo: it has the Solo Turns trait AND its EV and Stamina
-    are the formulas' × 3 and × 2.5.
+    are the formulas' × 3 and × 2.5, or, for a whole monster whose own numbers were adapted (a published or
+    edited stat block), it has the Solo Action Malice feature too and its EV and Stamina are not the formulas'
+    for a leader or elite.
 
     Checking the numbers too keeps the title honest: a leader given a Solo Turns trait by hand, or one
     rebuilt from its inputs (as a library load does), shows its own numbers and is not called an instant
@@ -115,10 +117,11 @@ def is_instant_solo(monster: Monster) -> bool:
     if not _has_trait(monster.traits, rule.traits[0].name):
         return False
     base = _base_steps(monster)
-    return (monster.ev, monster.stamina) == (
-        _times(base["EV"].value, rule.ev_multiplier),
-        _times(base["Stamina"].value, rule.stamina_multiplier),
-    )
+    formulas = (base["EV"].value, base["Stamina"].value)
+    numbers = (monster.ev, monster.stamina)
+    if numbers == (_times(formulas[0], rule.ev_multiplier), _times(formulas[1], rule.stamina_multiplier)):
+        return True
+    return _has_trait(monster.malice_features, rule.malice_feature.name) and numbers != formulas
 
 
 def is_solo(monster: Monster) -> bool:
