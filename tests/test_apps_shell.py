@@ -4,6 +4,9 @@ the party's at once), the bar's tool in view, and a tool that cannot be built sa
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import ipywidgets as widgets
 import pytest
 from widget_tree import inner
@@ -11,9 +14,12 @@ from widget_tree import inner
 from workbench.apps.pages import workbench_page
 from workbench.apps.shared import Workbench
 from workbench.apps.shell import Tool, WorkbenchShell, tools
+from workbench.apps.solos import SolosApp
 from workbench.apps.tools import IN_BUILDER
 from workbench.encounter.encounter import creature_from_monster
 from workbench.errors import InvalidInput, WorkbenchError
+from workbench.formats.bestiary import sample_bestiary
+from workbench.formats.stat_block import whole_stat_block
 from workbench.io.home import user_folder
 from workbench.monster.formulas import build_monster
 from workbench.monster.library import save_monster
@@ -237,3 +243,37 @@ def test_export_brings_the_builders_export_tab_into_view():
     assert builder.tabs.titles[builder.tabs.selected_index] == "Export"
     assert sent == [{"reveal": ".wb-tool-view-monster .wb-builder-tabs"}] and shell.shared.revealed == ""
     assert "wb-builder-tabs" in builder.tabs._dom_classes
+
+
+def test_the_solos_tool_offers_the_encounters_leaders_and_elites_and_the_builders_as_they_change():
+    sample = sample_bestiary()
+    roughneck, runner, warrior, monarch = (whole_stat_block(sample, sample.named(name)) for name in (
+        "Bugbear Roughneck", "Goblin Runner", "Goblin Warrior", "Goblin Monarch"))
+    shell = workbench_page()
+    builder = inner(shell.views["monster"], "wb-builder")
+    builder.controls["organization"].value = "minion"
+    solos = inner(shell.show("solos"), SolosApp)
+
+    def labels() -> list[str]:
+        return [label for label, _ in solos.picker.options]
+
+    assert labels() == ["Built from the sliders"]  # a minion in the builder, nobody in the encounter
+    shared = shell.shared
+    encounter = shared.workspace.encounter.adding(roughneck, runner, warrior)
+    assert shared.keep_encounter(shared.workspace.model_copy(update={"encounter": encounter})) == ""
+    # the leader and elite of the encounter, not its minion nor its horde, without building the tool again
+    assert labels() == ["Built from the sliders", "Bugbear Roughneck (in the encounter)"]
+    assert inner(shell.show("solos"), SolosApp) is solos
+    solos.picker.value = solos.picker.options[1][1]
+    printed = sample.named("Bugbear Roughneck").stamina  # 109 as printed; the formulas give 100
+    # "Multiply their Stamina by 2.5", rounded up
+    assert solos.comparison.instant.stamina == math.ceil(Fraction(printed) * Fraction(5, 2)) == 273
+    builder.controls["name"].value = "Bone Crusher"
+    builder.controls["organization"].value = "elite"
+    encounter = encounter.adding(monarch)
+    assert shared.keep_encounter(shared.workspace.model_copy(update={"encounter": encounter})) == ""
+    assert labels() == ["Built from the sliders", "Bugbear Roughneck (in the encounter)",
+                        "Goblin Monarch (in the encounter)", "Bone Crusher (in the builder)"]
+    assert solos.picked == roughneck  # still the one picked
+    solos.picker.value = solos.picker.options[3][1]
+    assert solos.comparison.source is shared.monster and "Bone Crusher (in the builder)" in solos.shown_monster.value

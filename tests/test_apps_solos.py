@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import re
+from fractions import Fraction
 
 import plotly.graph_objects as go
 import pytest
@@ -12,6 +14,9 @@ from hypothesis import strategies as st
 import workbench as wb
 from workbench.apps.solos import DRIFT_LEVELS, solos_app
 from workbench.charts.solo import DRIFT_QUANTITIES, solo_figure, solo_figure_parts, update_solo_figure
+from workbench.formats.bestiary import sample_bestiary
+from workbench.formats.stat_block import whole_stat_block
+from workbench.model import Monster
 from workbench.monster.solo import compare_solos, solo_drift
 
 ROLES = ["ambusher", "artillery", "brute", "controller", "defender", "harrier", "hexer", "mount", "support"]
@@ -107,3 +112,56 @@ def test_figure_is_data_in_figure_out():
     # level 8 leader: EV (16 + 4) × 2 × 3 = 120
     assert tuple(fig.data[0].y)[0] == 120
     assert "Level 8 Leader" in fig.layout.title.text
+
+
+# ---------------------------------------------------------------- a whole monster the Director has
+
+SAMPLE = sample_bestiary()
+
+
+def whole(name: str) -> Monster:
+    return whole_stat_block(SAMPLE, SAMPLE.named(name))
+
+
+def test_a_picked_published_elite_is_adapted_with_its_own_printed_numbers(app):
+    printed = SAMPLE.named("Bugbear Roughneck")  # the header as printed: Stamina 109, EV 16
+    formulas = wb.build_monster(printed.level, printed.organization, printed.role)
+    assert printed.stamina != formulas.stamina  # the formulas give a level 2 elite brute other Stamina
+    app.offer([("in the encounter", [whole("Bugbear Roughneck"), whole("Goblin Runner"), whole("Goblin Warrior")])])
+    labels = [label for label, _ in app.picker.options]
+    # the minion and the horde cannot become an instant solo: not offered
+    assert labels == ["Built from the sliders", "Bugbear Roughneck (in the encounter)"]
+    assert app.picker.value == app.picker.options[0][1]  # the sliders' monster until one is picked
+    app.picker.value = app.picker.options[1][1]
+    html = app.comparison_view.value
+    # "Multiply their Stamina by 2.5", rounded up; "Multiply their EV by 3": of its printed 109 and 16
+    assert cell(html, "stamina", "instant") == math.ceil(Fraction(printed.stamina) * Fraction(5, 2)) == 273
+    assert cell(html, "ev", "instant") == printed.ev * 3
+    assert cell(html, "stamina", "instant") != math.ceil(Fraction(formulas.stamina) * Fraction(5, 2))
+    assert app.comparison.source.name == "Bugbear Roughneck"
+    blocks = app.stat_blocks.value
+    assert "Haymaker" in blocks and "Bugbear" in blocks  # its printed ability and keywords
+    assert '<span class="wb-kind">Elite Brute, instant solo</span>' in blocks
+    assert all(c.disabled for c in (app.level, app.organization, app.role, app.extra_stamina))
+    assert "Bugbear Roughneck (in the encounter)" in app.shown_monster.value
+    assert "own Stamina is 109" in html  # the plain words say where 273 comes from
+    app.picker.value = app.picker.options[0][1]  # back to the sliders: a level 5 leader, as at the start
+    assert not app.level.disabled and app.shown_monster.value == ""
+    assert cell(app.comparison_view.value, "stamina", "instant") == 400
+
+
+def test_the_picked_monster_stays_picked_while_offered_and_the_sliders_return_when_it_goes(app):
+    monarch, roughneck = whole("Goblin Monarch"), whole("Bugbear Roughneck")
+    app.offer([("in the encounter", [roughneck, monarch])])
+    app.picker.value = 1  # the Goblin Monarch
+    app.offer([("in the encounter", [monarch]), ("in the builder", [])])
+    assert app.picked == monarch and app.comparison.source == monarch
+    app.offer([("in the encounter", [])])
+    assert app.picked is None and not app.level.disabled
+    assert app.comparison.source.name == "" and app.comparison.source.level == 5
+
+
+def test_a_monster_already_an_instant_solo_or_a_solo_is_not_offered(app):
+    leader = wb.build_monster(3, "leader")
+    app.offer([("in the builder", [wb.instant_solo(leader), wb.build_monster(3, "solo"), leader])])
+    assert [label for label, _ in app.picker.options] == ["Built from the sliders", "leader (in the builder)"]

@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 import workbench as wb
 from workbench.errors import InvalidInput
+from workbench.formats.bestiary import sample_bestiary
+from workbench.formats.stat_block import whole_stat_block
 from workbench.model import Trait
 from workbench.monster.solo import (
     can_become_solo,
@@ -22,8 +24,10 @@ from workbench.monster.solo import (
     explain_instant_solo,
     instant_solo,
     is_instant_solo,
+    is_solo,
     solo_drift,
     solo_source_organizations,
+    solo_sources,
     without_instant_solo,
 )
 from workbench.monster.villain_action import (
@@ -445,3 +449,22 @@ def test_without_instant_solo_undoes_instant_solo_and_keeps_own_text():
 def test_without_instant_solo_leaves_other_monsters_alone():
     elite = wb.build_monster(3, "elite", "brute")
     assert without_instant_solo(elite) is elite
+
+
+# ---------------------------------------------------------------- a whole monster, its own numbers
+
+
+def test_a_published_elite_adapted_is_an_instant_solo_of_its_printed_numbers_and_not_adapted_twice():
+    sample = sample_bestiary()
+    printed = sample.named("Bugbear Roughneck")  # a level 2 elite brute printed with Stamina 109, EV 16
+    roughneck = whole_stat_block(sample, printed)
+    assert printed.stamina != wb.build_monster(2, "elite", "brute").stamina  # the formulas give 100
+    solo = instant_solo(roughneck)
+    # "Multiply their EV by 3." "Multiply their Stamina by 2.5." (rounded up) of its own numbers
+    assert (solo.ev, solo.stamina) == (printed.ev * 3, -(-printed.stamina * 5 // 2)) == (48, 273)
+    assert is_instant_solo(solo) and not is_instant_solo(roughneck) and is_solo(solo)
+    with pytest.raises(InvalidInput, match="already"):
+        instant_solo(solo)
+    runner, monarch = whole_stat_block(sample, sample.named("Goblin Runner")), wb.build_monster(1, "leader")
+    assert solo_sources([roughneck, solo, runner, wb.build_monster(3, "solo"), monarch, roughneck]) == (
+        roughneck, monarch)

@@ -239,9 +239,23 @@ def encounter_tool(shared: Workbench, open_in_builder: OpenInBuilder | None = No
 
 
 def solos_tool(shared: Workbench) -> widgets.VBox:
-    """The instant solo beside a built solo, at the level of the workspace's party."""
+    """The instant solo beside a built solo, at the level of the workspace's party. Besides the monster its
+    sliders build, it offers the whole monsters the Director has that can become an instant solo: the shared
+    encounter's leaders and elites and the builder's monster, following them as they change."""
     level = max(1, min(20, round(shared.workspace.encounter.party.average_level)))
-    return _tool(widgets.HTML(shared.problem), solos_app(level=level))
+    app = solos_app(level=level)
+
+    def offer(_change: Any = None) -> None:
+        mine = [shared.monster] if shared.monster is not None else []
+        app.offer([("in the encounter", [c.monster for c in shared.workspace.encounter.creatures]),
+                   ("in the builder", mine)])
+
+    offer()
+    shared.observe(offer, names=["workspace", "monster"])
+    tool = _tool(widgets.HTML(shared.problem), app)
+    tool.solos = app
+    tool.dispose = lambda: shared.unobserve(offer, names=["workspace", "monster"])
+    return tool
 
 
 def adventure_tool(shared: Workbench, fight_here: bool = True) -> widgets.VBox:

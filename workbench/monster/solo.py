@@ -50,6 +50,7 @@ __all__ = [
     "solo_drift",
     "solo_source_organizations",
     "can_become_solo",
+    "solo_sources",
     "without_instant_solo",
 ]
 
@@ -79,6 +80,21 @@ def can_become_solo(organization: str) -> bool:
     return organization in solo_source_organizations()
 
 
+def solo_sources(monsters: Iterable[Monster]) -> tuple[Monster, ...]:
+    """The monsters among `monsters` that "Instant Solo Creature" adapts, in order and each once: the leaders and
+    elites that are not an instant solo already (a solo cannot be adapted twice, and the rest not at all).
+
+    Why: the solo page offers a Director's whole monsters (an encounter's entries, the builder's monster) for
+    `compare_solos`, and offers only those it accepts.
+    """
+    kept: list[Monster] = []
+    for monster in monsters:
+        monster = require_monster(monster)
+        if can_become_solo(monster.organization) and not is_instant_solo(monster) and monster not in kept:
+            kept.append(monster)
+    return tuple(kept)
+
+
 def _has_trait(traits: Iterable[Trait], name: str) -> bool:
     wanted = name.strip().casefold()
     return any(t.name.strip().casefold() == wanted for t in traits)
@@ -86,7 +102,9 @@ def _has_trait(traits: Iterable[Trait], name: str) -> bool:
 
 def is_instant_solo(monster: Monster) -> bool:
     """True for a leader or elite made an instant solo: it has the Solo Turns trait AND its EV and Stamina
-    are the formulas' × 3 and × 2.5.
+    are the formulas' × 3 and × 2.5, or, for a whole monster whose own numbers were adapted (a published or
+    edited stat block), it has the Solo Action Malice feature too and its EV and Stamina are not the formulas'
+    for a leader or elite.
 
     Checking the numbers too keeps the title honest: a leader given a Solo Turns trait by hand, or one
     rebuilt from its inputs (as a library load does), shows its own numbers and is not called an instant
@@ -99,10 +117,11 @@ def is_instant_solo(monster: Monster) -> bool:
     if not _has_trait(monster.traits, rule.traits[0].name):
         return False
     base = _base_steps(monster)
-    return (monster.ev, monster.stamina) == (
-        _times(base["EV"].value, rule.ev_multiplier),
-        _times(base["Stamina"].value, rule.stamina_multiplier),
-    )
+    formulas = (base["EV"].value, base["Stamina"].value)
+    numbers = (monster.ev, monster.stamina)
+    if numbers == (_times(formulas[0], rule.ev_multiplier), _times(formulas[1], rule.stamina_multiplier)):
+        return True
+    return _has_trait(monster.malice_features, rule.malice_feature.name) and numbers != formulas
 
 
 def is_solo(monster: Monster) -> bool:
@@ -311,6 +330,15 @@ def _kind(monster: Monster) -> str:
     return f"{monster.organization} {monster.role}" if monster.role else monster.organization
 
 
+def _departure(quantity: str, own: int, formulas: int, instant: int, kind: str, multiplier: Any) -> str:
+    """The words for a whole monster's own number that is not the formulas' (a printed or edited stat block):
+    the instant solo multiplies its own; "" for a number the formulas give."""
+    if own == formulas:
+        return ""
+    return (f" This {kind}'s own {quantity} is {own}, not the formulas' {formulas}: the instant solo's is "
+            f"⌈{own} × {_number_text(multiplier)}⌉ = {instant}.")
+
+
 def _rows(source: Monster, instant: Monster, built: Monster, rules: Ruleset) -> tuple[ComparisonRow, ...]:
     rule = feature_book().instant_solo
     org = rules.organizations[source.organization]
@@ -320,12 +348,14 @@ def _rows(source: Monster, instant: Monster, built: Monster, rules: Ruleset) -> 
     st_mult = Fraction(org.stamina_modifier) * Fraction(rule.stamina_multiplier)
     role_st = org.role_stamina_modifier + (rules.roles[source.role].stamina_modifier if source.role else 0)
     rows: list[ComparisonRow] = []
+    formulas = _base_steps(source)
 
     ev_cause = (
         f"The {kind}'s EV modifier ×{_number_text(org.ev_modifier)} times {_number_text(rule.ev_multiplier)} "
         f"is ×{_number_text(ev_mult)}; a solo's is ×{_number_text(solo.ev_modifier)}"
         + (", the same." if ev_mult == Fraction(solo.ev_modifier) else ".")
     )
+    ev_cause += _departure("EV", source.ev, formulas["EV"].value, instant.ev, kind, rule.ev_multiplier)
     rows.append(ComparisonRow(quantity="EV", instant=instant.ev, built=built.ev,
                               why=_compare_words("EV", instant.ev, built.ev, ev_cause)))
 
@@ -335,7 +365,11 @@ def _rows(source: Monster, instant: Monster, built: Monster, rules: Ruleset) -> 
         f"{_number_text(st_mult)}; a solo starts from 10 × level {_spaced(solo.role_stamina_modifier)} "
         f"and is multiplied by {_number_text(solo.stamina_modifier)}."
     )
-    if st_mult == Fraction(solo.stamina_modifier) and role_st != solo.role_stamina_modifier:
+    own_stamina = _departure("Stamina", source.stamina, formulas["Stamina"].value, instant.stamina, kind,
+                             rule.stamina_multiplier)
+    if own_stamina:
+        st_cause += own_stamina
+    elif st_mult == Fraction(solo.stamina_modifier) and role_st != solo.role_stamina_modifier:
         gap = abs(solo.role_stamina_modifier - role_st)
         st_cause += (
             f" The gap of {gap} before the multiplier is {_number_text(gap * st_mult)} after it, "
