@@ -122,8 +122,8 @@ def test_a_visited_kernel_builds_its_page_even_when_asked_to_shut_down_meanwhile
 
 
 def test_a_kernel_that_missed_its_request_but_runs_on_builds_its_page(monkeypatch, preheated_kernel):
-    """The wait gives up when it cannot reach the server within 5 s (a busy machine): the page is built,
-    as before, and the kernel stays for its visitor."""
+    """The wait gave up (a server that did not take the connection within `REQUEST_PATIENCE_S`): the page is
+    built, as before, and the kernel stays for its visitor."""
     _no_visit(monkeypatch)
     monkeypatch.setattr(visit, "SHUTDOWN_WAIT_S", 0.2)
     visit.wait_for_visit()
@@ -140,13 +140,13 @@ def query_server(monkeypatch):
 
     servers, asked = [], []
 
-    def start(handler):
+    def start(handler, process_request=None):
         def record(connection):
             headers = connection.request.headers
             asked.append((connection.request.path, headers.get("Origin"), headers.get("Authorization")))
             handler(connection)
 
-        server = serve(record, "127.0.0.1", 0)
+        server = serve(record, "127.0.0.1", 0, process_request=process_request)
         servers.append(server)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         monkeypatch.setenv("VOILA_APP_PORT", str(server.socket.getsockname()[1]))
@@ -201,6 +201,50 @@ def test_the_request_is_asked_where_and_as_voilas_own_wait_asks_it(query_server,
     assert loops, "Voilà's wait no longer makes an event loop of its own"
     assert {key: visit.os.environ[key] for key in REQUEST} == visit.request_from_server()
     assert asked[0][0] == asked[1][0]
+
+
+def test_a_server_too_busy_to_take_the_connection_in_time_is_asked_again(query_server, monkeypatch):
+    """A loaded server takes longer than one try to answer the handshake: the kernel asks again and gets its
+    visit, rather than keep a page built before it, idle in the pool."""
+    import json
+    import time
+
+    monkeypatch.setattr(visit, "REQUEST_OPEN_TIMEOUT_S", 0.3)
+    tries = []
+
+    def slow_the_first(connection, request):
+        tries.append(request.path)
+        if len(tries) == 1:
+            time.sleep(1.0)  # the first handshake answered after the kernel's try has timed out
+        return None
+
+    query_server(lambda connection: connection.send(json.dumps(REQUEST)), process_request=slow_the_first)
+    assert visit.request_from_server() == REQUEST
+    assert len(tries) >= 2
+
+
+def test_a_request_kept_for_a_lost_connection_arrives_when_the_kernel_connects_again(query_server, monkeypatch):
+    """Voilà lost track of the kernel's connection and kept the visit's request for its next one: the waiting
+    kernel connects again and gets it, instead of waiting on a connection nothing will ever write to."""
+    import json
+    import threading
+
+    monkeypatch.setattr(visit, "REQUEST_RECHECK_S", 0.2)
+    lost = threading.Event()
+
+    def answer_the_second(connection):
+        if lost.is_set():
+            connection.send(json.dumps(REQUEST))
+        else:
+            lost.set()  # the first connection is never written to
+            connection.recv()  # until the kernel closes it
+
+    asked = query_server(answer_the_second)
+    got = []
+    waiting = threading.Thread(target=lambda: got.append(visit.request_from_server()), daemon=True)
+    waiting.start()
+    waiting.join(10)
+    assert got == [REQUEST] and len(asked) == 2
 
 
 def test_a_wait_closed_with_no_visit_or_a_server_not_there_is_no_request(query_server, monkeypatch):

@@ -29,7 +29,16 @@ __all__ = ["PREHEAT_VARIABLE", "close_tree", "page_for_visit", "preheated", "req
 
 PREHEAT_VARIABLE = "VOILA_PREHEAT"  # Voilà sets it to "True" in the kernels of its pool, "False" otherwise
 VISITED_VARIABLE = "SERVER_SOFTWARE"  # one of the visit's request variables Voilà hands a preheated kernel
-REQUEST_OPEN_TIMEOUT_S = 5.0  # Voilà's own: a server that does not answer by then is not coming
+REQUEST_OPEN_TIMEOUT_S = 5.0  # one try's wait for the server to take the connection (Voilà's own wait's)
+# A busy server (rendering other pages on a loaded machine) may take longer than one try: it is asked again until
+# then. A kernel that gave up would keep a page built before the visit, idle in the pool, where the server's
+# culler may shut it down just as a visitor is handed it: a page whose widgets never come.
+REQUEST_PATIENCE_S = 120.0
+# A waiting kernel connects again this often. Voilà keeps a visit's request for a kernel it has no connection of
+# (`RequestInfoSocketHandler._cache`) and hands it over when the kernel connects; its handler may lose track of a
+# live connection (a connection that closes while another of the same kernel opens deletes the newest one
+# registered), and a kernel that went on waiting there would never hear of its visit.
+REQUEST_RECHECK_S = 5.0
 TOKEN_VARIABLE = "WORKBENCH_APP_TOKEN"  # app.TOKEN_ENV: the server's token, which its kernels inherit
 SHUTDOWN_WAIT_S = 2.0  # how long a kernel whose wait ended with no visit looks for the server's shutdown request
 Page = TypeVar("Page")
@@ -65,7 +74,8 @@ def wait_for_visit() -> None:
 
 def request_from_server() -> dict[str, str] | None:
     """Wait for this preheated kernel's visit; return the visit's request (`SERVER_SOFTWARE`, `QUERY_STRING` ...),
-    None if the server could not be reached within 5 s or closed the wait with no visit.
+    None if the server refused the connection (it is gone), did not take it within `REQUEST_PATIENCE_S`, or closed
+    the wait with no visit.
 
     Voilà's own `voila.utils.wait_for_request` does the same over the same websocket (without the token and Origin
     the server asks for)
@@ -84,12 +94,26 @@ def request_from_server() -> dict[str, str] | None:
                f"voila/query/{environ.get('VOILA_KERNEL_ID')}")
     # The server lets only its own pages in: its token, and its own address as the Origin (patches.guard_request_info)
     headers = {"Authorization": f"token {environ.get(TOKEN_VARIABLE, '')}"}
-    try:
-        with connect(address, open_timeout=REQUEST_OPEN_TIMEOUT_S, origin=Origin(f"http://{host}"),
-                     additional_headers=headers) as server:
-            message = server.recv()
-    except (OSError, WebSocketException):  # refused, timed out, closed with no visit
-        return None
+    patience = time.monotonic() + REQUEST_PATIENCE_S
+    while True:
+        try:
+            server = connect(address, open_timeout=REQUEST_OPEN_TIMEOUT_S, origin=Origin(f"http://{host}"),
+                             additional_headers=headers)
+        except TimeoutError:  # the server did not take the connection in time: busy
+            if time.monotonic() > patience:
+                return None
+            continue
+        except (OSError, WebSocketException):  # refused (the server is gone), reset
+            return None
+        patience = time.monotonic() + REQUEST_PATIENCE_S
+        with server:
+            try:
+                message = server.recv(timeout=REQUEST_RECHECK_S)
+                break
+            except TimeoutError:  # no visit yet: connect again (a request kept for this kernel arrives then)
+                continue
+            except (OSError, WebSocketException):  # closed with no visit
+                return None
     request = json.loads(message)
     return {str(key): str(value) for key, value in request.items()}
 
