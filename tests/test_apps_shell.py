@@ -110,6 +110,15 @@ def test_the_fight_is_built_again_when_the_encounter_it_runs_changed():
     assert list(shell.views).count("fight") == 1 and len(shell.stage.children) == 3
 
 
+def test_an_objective_chosen_in_its_tab_opened_later_is_kept_in_the_workspace():
+    shell = workbench_page()
+    editor = inner(shell.show("encounter"), "wb-encounter-app")
+    editor.tabs.fold.selected_index = 2  # the Objective tab, made as the Director opens it
+    editor.controls["objective"].value = "defeat_a_specific_foe"
+    assert [o.key for o in load_workspace().encounter.objectives] == ["defeat_a_specific_foe"]
+    assert [o.key for o in shell.shared.workspace.encounter.objectives] == ["defeat_a_specific_foe"]
+
+
 def test_a_monster_file_another_tool_opens_is_opened_in_the_builder(tmp_path):
     shell = workbench_page()
     ogre = build_monster(4, "elite", "brute").model_copy(update={"name": "Bridge Ogre"})
