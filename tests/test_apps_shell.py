@@ -240,9 +240,9 @@ def test_an_encounter_tool_dropped_no_longer_writes_the_workspace(tmp_path):
 def test_export_brings_the_builders_export_tab_into_view():
     shell = workbench_page()
     sent = []
-    shell.bar.send = sent.append  # what the bar's browser side is asked to do
+    shell.revealer.send = sent.append  # what the page's browser side is asked to do
     builder = inner(shell.views["monster"], "wb-builder")
     builder.export_top.click()
     assert builder.tabs.titles[builder.tabs.selected_index] == "Export"
-    assert sent == [{"reveal": ".wb-tool-view-monster .wb-builder-tabs"}] and shell.shared.revealed == ""
+    assert sent == [{"reveal": ".wb-builder-tabs"}] and shell.shared.revealed == ""
     assert "wb-builder-tabs" in builder.tabs._dom_classes

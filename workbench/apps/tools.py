@@ -98,7 +98,7 @@ def monster_tool(shared: Workbench) -> widgets.VBox:
     follow()
     builder.stat_block.observe(follow, names="value")  # the builder shows each new monster there
     shared.observe(opening, names="opening")
-    builder.on_export = lambda: shared.reveal(".wb-tool-view-monster .wb-builder-tabs")  # Export: its tab in view
+    builder.on_export = lambda: shared.reveal(".wb-builder-tabs")  # Export: its tab in view, on the page it is on
     where = _note(Markup("Your monsters are saved in <b>{}</b> (the Homebrew library tab below) and offered on "
                          "the encounter tool.").format(shown_path(folder)))
     tool = _tool(where, builder)
