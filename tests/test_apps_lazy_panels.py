@@ -38,6 +38,7 @@ def test_a_script_asks_for_a_panel_without_opening_it() -> None:
     panel = fold.panel(0)
     assert made == ["shortcuts"] and fold.made(0) and fold.fold.selected_index is None
     assert fold.fold.children[0].children == (panel,)
+    assert fold.panel(0) is panel
     fold.fold.selected_index = 0
     assert made == ["shortcuts"]
 
@@ -57,3 +58,10 @@ def test_controls_by_name_make_their_panel_once_when_one_is_asked_for() -> None:
     assert made == ["panel"]
     assert dict(controls) == {"save": "save button", "spec": "spec box", "add": "add button"}
     assert made == ["panel"]
+
+
+def test_a_panel_made_later_has_its_labels_as_hover_words_as_the_page_has():
+    fold = LazyPanels(widgets.Accordion(), [("shortcuts", lambda: widgets.VBox([widgets.Text(description="Spec")]))],
+                      selected=None)
+    (spec,) = fold.panel(0).children
+    assert spec.tooltip == "Spec"

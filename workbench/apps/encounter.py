@@ -66,7 +66,7 @@ from workbench.render.escape import Markup
 from workbench.render.message import error_html
 from workbench.rules.encounter_tables import DIFFICULTIES, encounter_rules
 
-__all__ = ["AttackView", "EncounterEditor", "EncounterView", "RowView", "encounter_app", "encounter_view",
+__all__ = ["SHORTCUTS", "AttackView", "EncounterEditor", "EncounterView", "RowView", "encounter_app", "encounter_view",
            "hero_staminas", "party_from_controls"]
 
 FILE_ACTIONS = ("save", "load", "open")  # their words show under the file box

@@ -19,6 +19,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from workbench.apps.message import plain_tooltips
+
 __all__ = ["LazyControls", "LazyPanels"]
 
 
@@ -50,6 +52,7 @@ class LazyPanels:
         """Panel `index`, made now if it was not yet (in its place, whether or not it is open)."""
         if index not in self._made:
             made = self._makers[index]()
+            plain_tooltips(made)  # as the page gave the rest when it was built
             self._made[index] = made
             self._places[index].children = (made,)
         return self._made[index]
