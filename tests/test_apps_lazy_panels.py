@@ -20,7 +20,7 @@ def maker(made: list[str], name: str) -> tuple[str, Callable[[], widgets.Widget]
 
 def test_only_the_open_panel_is_made_then_each_when_first_opened_and_kept() -> None:
     made: list[str] = []
-    tabs = LazyPanels(widgets.Tab(), [maker(made, n) for n in ("first", "second", "third")])
+    tabs = LazyPanels(widgets.Tab, [maker(made, n) for n in ("first", "second", "third")])
     assert made == ["first"] and tabs.fold.titles == ("first", "second", "third") and tabs.fold.selected_index == 0
     assert [place.children for place in tabs.fold.children][1:] == [(), ()]  # empty places: nothing to draw
     tabs.fold.selected_index = 2  # the Director opens the third tab
@@ -33,7 +33,7 @@ def test_only_the_open_panel_is_made_then_each_when_first_opened_and_kept() -> N
 
 def test_a_script_asks_for_a_panel_without_opening_it() -> None:
     made: list[str] = []
-    fold = LazyPanels(widgets.Accordion(), [maker(made, "shortcuts")], selected=None)
+    fold = LazyPanels(widgets.Accordion, [maker(made, "shortcuts")], selected=None)
     assert made == [] and fold.fold.selected_index is None
     panel = fold.panel(0)
     assert made == ["shortcuts"] and fold.made(0) and fold.fold.selected_index is None
@@ -61,7 +61,7 @@ def test_controls_by_name_make_their_panel_once_when_one_is_asked_for() -> None:
 
 
 def test_a_panel_made_later_has_its_labels_as_hover_words_as_the_page_has():
-    fold = LazyPanels(widgets.Accordion(), [("shortcuts", lambda: widgets.VBox([widgets.Text(description="Spec")]))],
+    fold = LazyPanels(widgets.Accordion, [("shortcuts", lambda: widgets.VBox([widgets.Text(description="Spec")]))],
                       selected=None)
     (spec,) = fold.panel(0).children
     assert spec.tooltip == "Spec"

@@ -115,9 +115,11 @@ class BestiaryBrowser(widgets.VBox):
         monsters = self.bestiary.monsters
         rules = core_ruleset()
         wide = {"description_width": "initial"}
-        self.levels = widgets.IntRangeSlider(description="Level", style=wide)
-        self.evs = widgets.IntRangeSlider(description="EV", style=wide)
-        self._fit_ranges()
+        # made spanning the bestiary (as `_fit_ranges` sets them): the browser is sent them once, as they are
+        self.levels, self.evs = (
+            widgets.IntRangeSlider(min=low, max=max(high, low + 1), value=(low, high), description=name, style=wide)
+            for name, (low, high) in (("Level", _range([m.level for m in monsters])),
+                                      ("EV", _range([m.ev for m in monsters]))))
         self.organization = widgets.Dropdown(options=[ANY, *rules.organizations], value=ANY,
                                              description="Organization", style=wide)
         self.role = widgets.Dropdown(options=[ANY, *rules.roles], value=ANY, description="Role", style=wide)

@@ -139,15 +139,15 @@ class EncounterEditor(widgets.VBox):
         self.panes["checks"].add_class("wb-checks")
         self.rows = CreatureRows(self.actions, self._quiet)
         self._show(first, chart=False)  # the slot already shows its chart
-        self.tabs = LazyPanels(widgets.Tab(), [
+        self.tabs = LazyPanels(widgets.Tab, [
             ("Guidelines", lambda: widgets.VBox([self.panes["checks"], self.panes["respite"]])),
             ("Initiative groups", lambda: self.panes["groups"]),
             ("Objective", self._make_objectives),
             ("Quick method", lambda: self.panes["quick"]),
             ("Pace of the fight", self._make_pace),
         ])
-        self.more = LazyPanels(widgets.Accordion(), [(SHORTCUTS, self._make_shortcuts)], selected=None)
-        self.more.fold.add_class("wb-encounter-shortcuts")
+        self.more = LazyPanels(widgets.Accordion, [(SHORTCUTS, self._make_shortcuts)], selected=None,
+                               css_class="wb-encounter-shortcuts")
         super().__init__(self._layout())
         self.add_class("wb-encounter-app")
         self.controls = self._controls()
@@ -454,6 +454,13 @@ class EncounterEditor(widgets.VBox):
             (("spec", "add_spec", "monster", "count", "star", "add_monster", "folder", "load_library",
               "terrain_name", "terrain_ev", "terrain_level", "add_terrain", "groups_text", "apply_groups"), shortcuts),
         ])
+
+    def use_library(self, monsters: Sequence[Monster]) -> None:
+        """Suggestions choose from `monsters` too (the Director's own, beside the stat blocks), and offer their
+        keywords."""
+        self.library = list(monsters)
+        self.suggester.forget()
+        self.suggester.set_keywords([*self.bestiary.monsters, *self.library], ANY)
 
     def offer(self, monsters: Sequence[Monster], first_from: str = "") -> None:
         """The Monster list holds `monsters` from now on, the first picked; `first_from` follows the first one's

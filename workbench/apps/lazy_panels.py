@@ -5,8 +5,8 @@ and a folded section's too (they are only hidden). A tool whose panels a Directo
 editor's objectives, pace and shortcuts, the bestiary adder) opens faster when each such panel is made the first
 time it is opened: before that, its place holds an empty box.
 
-`LazyPanels(fold, parts, selected)` gives `fold` (a `widgets.Tab` or `widgets.Accordion`, made empty) one child per
-part, `(title, make)`, and opens part `selected` (None: none); `make()` makes the panel when the Director first
+`LazyPanels(kind, parts, selected)` makes `fold`, a `widgets.Tab` or `widgets.Accordion` (`kind`) with one child
+per part, `(title, make)`, part `selected` open (None: none); `make()` makes the panel when the Director first
 opens it (the fold's `selected_index`), or when a script asks for it (`panel(i)`: made and put in its place, not
 opened). `LazyControls` is a tool's `controls` (its controls by name, for scripts and tests) when some of them
 live in such panels: asking for one makes its panel.
@@ -28,16 +28,16 @@ class LazyPanels:
     """`fold`'s panels, each made by its part the first time it is opened or asked for; `made(i)` says whether it
     is."""
 
-    def __init__(self, fold: widgets.Tab | widgets.Accordion,
-                 parts: Sequence[tuple[str, Callable[[], widgets.Widget]]], selected: int | None = 0) -> None:
-        self.fold = fold
+    def __init__(self, kind: type[widgets.Tab | widgets.Accordion],
+                 parts: Sequence[tuple[str, Callable[[], widgets.Widget]]], selected: int | None = 0,
+                 css_class: str = "") -> None:
         self._makers = tuple(make for _title, make in parts)
         self._made: dict[int, widgets.Widget] = {}
         self._places = tuple(widgets.Box() for _ in parts)
-        fold.children = self._places
-        fold.titles = tuple(title for title, _make in parts)
-        fold.selected_index = selected
-        fold.observe(self._opened, names="selected_index")
+        # made whole at once: the browser is sent the fold as it is, not the fold and then each change to it
+        self.fold = kind(children=self._places, titles=tuple(title for title, _make in parts),
+                         selected_index=selected, _dom_classes=(css_class,) if css_class else ())
+        self.fold.observe(self._opened, names="selected_index")
         if selected is not None:
             self.panel(selected)
 

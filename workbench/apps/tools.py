@@ -156,8 +156,7 @@ def encounter_tool(shared: Workbench, open_in_builder: OpenInBuilder | None = No
     app = encounter_app(monsters=monsters, encounter=shared.workspace.encounter, library_folder=folder,
                         bestiary=workspace_stat_blocks(), files_folder=encounters_folder(),
                         open_in_builder=open_in_builder)
-    app.library = list(monsters)  # suggestions choose from the Director's monsters too, as from the stat blocks
-    app.browser.show_bestiary(app.bestiary, announce=True)  # the keyword picker offers theirs as well
+    app.use_library(monsters)  # suggestions choose from the Director's monsters too, as from the stat blocks
 
     def added(bestiary: AddedBestiary) -> None:
         """The new stat blocks into the picker; its other monsters (Forge Steel, Foundry) into the suggestions
@@ -192,9 +191,8 @@ def encounter_tool(shared: Workbench, open_in_builder: OpenInBuilder | None = No
         adding.append(BestiaryAdder(on_added=added, on_removed=removed))
         return adding[0]
 
-    fold = LazyPanels(widgets.Accordion(), [("Add a bestiary (a folder, .zip, .tar.gz or link)", adder)],
-                      selected=None).fold
-    fold.add_class("wb-bestiary-adder-fold")
+    fold = LazyPanels(widgets.Accordion, [("Add a bestiary (a folder, .zip, .tar.gz or link)", adder)],
+                      selected=None, css_class="wb-bestiary-adder-fold").fold
     app.browser.children = (fold, *app.browser.children)
     status = widgets.HTML().add_class("wb-workspace-status")
     following = [True]  # till the tool is dropped (`dispose`)
