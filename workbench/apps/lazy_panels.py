@@ -19,7 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from workbench.apps.message import plain_tooltips
+from workbench.apps.message import plain_tooltips, plain_tooltips_as_made
 
 __all__ = ["LazyControls", "LazyPanels"]
 
@@ -51,7 +51,8 @@ class LazyPanels:
     def panel(self, index: int) -> widgets.Widget:
         """Panel `index`, made now if it was not yet (in its place, whether or not it is open)."""
         if index not in self._made:
-            made = self._makers[index]()
+            with plain_tooltips_as_made():
+                made = self._makers[index]()
             plain_tooltips(made)  # as the page gave the rest when it was built
             self._made[index] = made
             self._places[index].children = (made,)

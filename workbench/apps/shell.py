@@ -23,7 +23,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from workbench.apps.message import plain_tooltips, refusal_html
+from workbench.apps.message import plain_tooltips, plain_tooltips_as_made, refusal_html
 from workbench.apps.revealer import Revealer
 from workbench.apps.serving import Lesson
 from workbench.apps.share_panel import SharePanel
@@ -232,7 +232,8 @@ class WorkbenchShell(widgets.VBox):
         """The tool's view (what its factory built, under its title and purpose) and what its factory built; a
         tool that cannot be built says why in its place."""
         try:
-            body = tool.build(self.shared)
+            with plain_tooltips_as_made():
+                body = tool.build(self.shared)
         except (WorkbenchError, OSError) as exc:
             words = exc.summary if isinstance(exc, WorkbenchError) else os_reason(exc)
             body = widgets.HTML(error_html(f"{tool.title} could not be opened: {words}"))
