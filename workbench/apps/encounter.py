@@ -127,16 +127,15 @@ class EncounterEditor(widgets.VBox):
         self.undo = self.actions.click(widgets.Button(description="Undo", icon="undo", disabled=True,
                                                       tooltip="take the last change to the creatures back"),
                                        ("undo",))
-        self.message = widgets.HTML()
-        self.message.add_class("wb-encounter-message")
+        self.message = widgets.HTML(_dom_classes=("wb-encounter-message",))
         self.browser = BestiaryBrowser(self.bestiary, on_add=self._add_stat_block, on_load=self._use_bestiary,
                                        on_open=open_in_builder)
         first = self._view()
         self.shown = first  # the view last shown: a panel made later starts from it
         self.plot = ChartSlot(first.figure, "wb-budget-chart")
-        self.panes = {name: widgets.HTML() for name in PANES}
-        self.panes["summary"].add_class("wb-encounter-summary")
-        self.panes["checks"].add_class("wb-checks")
+        # made with the first view's words and their classes: the browser is sent each once, as it is
+        classes = {"summary": ("wb-encounter-summary",), "checks": ("wb-checks",)}
+        self.panes = {name: widgets.HTML(getattr(first, name), _dom_classes=classes.get(name, ())) for name in PANES}
         self.rows = CreatureRows(self.actions, self._quiet)
         self._show(first, chart=False)  # the slot already shows its chart
         self.tabs = LazyPanels(widgets.Tab, [
@@ -148,8 +147,7 @@ class EncounterEditor(widgets.VBox):
         ])
         self.more = LazyPanels(widgets.Accordion, [(SHORTCUTS, self._make_shortcuts)], selected=None,
                                css_class="wb-encounter-shortcuts")
-        super().__init__(self._layout())
-        self.add_class("wb-encounter-app")
+        super().__init__(self._layout(), _dom_classes=("wb-encounter-app",))
         self.controls = self._controls()
 
     # ---------------------------------------------------------------- the one handler
@@ -407,17 +405,15 @@ class EncounterEditor(widgets.VBox):
             self.rows,
             widgets.HBox([g.suggest, g.clear], layout=wrap),
             *self.files.lines(),  # Save under the creatures it saves, in the first screen at 1024 px
-        ])
+        ], layout=widgets.Layout(flex=f"1 1 {ROWS_WIDTH}", min_width="0"))
         browser = widgets.VBox([widgets.HTML("<b>The bestiary</b>"), self.browser],
-                               layout={"flex": f"1 1 {BESTIARY_WIDTH}", "min_width": "0"})
-        browser.add_class("wb-encounter-bestiary")
+                               layout={"flex": f"1 1 {BESTIARY_WIDTH}", "min_width": "0"},
+                               _dom_classes=("wb-encounter-bestiary",))
         self.browser.rows.layout.max_width = "100%"  # the list narrows with the column rather than overflow it
-        editor_box.layout = widgets.Layout(flex=f"1 1 {ROWS_WIDTH}", min_width="0")
         # the bestiary beside the creatures it adds to when the window has room for both (about 1400 px), under
         # them when not; the chart and the checks after
         side = widgets.HBox([editor_box, browser], layout={"flex_flow": "row wrap", "align_items": "flex-start",
-                                                           "grid_gap": "0 24px"})
-        side.add_class("wb-encounter-side")
+                                                           "grid_gap": "0 24px"}, _dom_classes=("wb-encounter-side",))
         return [self.party, self.message, self.panes["summary"], side, self.plot, self.tabs.fold, self.more.fold,
                 encounter_share(self)]
 

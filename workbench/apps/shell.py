@@ -241,7 +241,7 @@ class WorkbenchShell(widgets.VBox):
                if tool.how else "")
         head = widgets.HTML(Markup('<div class="wb-tool-head"><h2>{}</h2><div class="wb-tool-purpose wb-aside">{}</div>'
                                    "{}</div>").format(tool.title, tool.purpose, how))
-        view = widgets.VBox([head, body]).add_class("wb-tool-view").add_class(f"wb-tool-view-{tool.key}")
+        view = widgets.VBox([head, body], _dom_classes=("wb-tool-view", f"wb-tool-view-{tool.key}"))
         plain_tooltips(view)
         return view, body
 

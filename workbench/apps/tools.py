@@ -194,7 +194,7 @@ def encounter_tool(shared: Workbench, open_in_builder: OpenInBuilder | None = No
     fold = LazyPanels(widgets.Accordion, [("Add a bestiary (a folder, .zip, .tar.gz or link)", adder)],
                       selected=None, css_class="wb-bestiary-adder-fold").fold
     app.browser.children = (fold, *app.browser.children)
-    status = widgets.HTML().add_class("wb-workspace-status")
+    status = widgets.HTML(_dom_classes=("wb-workspace-status",))
     following = [True]  # till the tool is dropped (`dispose`)
     kept = [shared.workspace.encounter]  # the shared encounter as this tool last kept it
 
