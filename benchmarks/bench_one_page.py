@@ -11,7 +11,8 @@ with a profile on disk as a Director's browser has), for each round:
    selector in `READY`): the first time, the tool is built in the kernel;
 3. goes through every tool again by the bar, `--switches` times over: each a tool already built, shown again;
 4. takes the server's memory (PSS and RSS of the server, its kernel zygote and every kernel, `bench_pages.memory`)
-   with this one visitor and every tool opened (first round only);
+   with this one visitor and every tool opened, and counts the widgets each tool's view has drawn (its elements of
+   class `jupyter-widgets`: what the browser built for the tool as it opened; first round only);
 5. on the builder, presses the Level slider's right arrow `--keys` times, 175 ms apart (a person's pace), and
    times each key to the stat block settled: the first change of the block's EV and no change of the page's
    tool views for 20 ms after it (bench_browser.py measures the same on the builder page).
@@ -124,6 +125,7 @@ def main() -> None:
     again: list[float] = []
     typed: list[float] = []
     mem = None
+    drawn: dict[str, int] = {}
     with tempfile.TemporaryDirectory() as scratch:
         log = Path(scratch) / "server.log"
         options = ["--no-preheat"] if args.no_preheat else []
@@ -153,6 +155,7 @@ def main() -> None:
                 if round_ == 0:
                     app_server.settle(server, lambda: True, quiet_s=2.0)
                     mem = memory(server)
+                    drawn = {key: page.locator(f"{VIEW.format(key=key)} .jupyter-widgets").count() for key in keys}
                     switch(page, "monster")
                     typed = level_keys(page, args.keys)
                 page.goto("about:blank")
@@ -163,7 +166,8 @@ def main() -> None:
     print(f"address -> first tool usable: {', '.join(f'{s:.2f}' for s in firsts)} s "
           f"(median {statistics.median(firsts):.2f} s)")
     for key, seconds in first_time.items():
-        print(f"  {key:12} first time: {', '.join(f'{1000 * s:.0f}' for s in seconds)} ms")
+        widgets = f" ({drawn[key]} widgets drawn)" if key in drawn else ""
+        print(f"  {key:12} first time: {', '.join(f'{1000 * s:.0f}' for s in seconds)} ms{widgets}")
     every_first = [s for seconds in first_time.values() for s in seconds]
     print(f"another tool, first time: median {1000 * statistics.median(every_first):.0f} ms, "
           f"max {1000 * max(every_first):.0f} ms")

@@ -16,6 +16,7 @@ import tarfile
 import threading
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from widget_tree import inner
@@ -206,6 +207,14 @@ def test_nothing_chosen_or_a_bad_folder_is_said_in_words(tmp_path):
     plain(adder.message.value)
 
 
+def opened_adder(page: Any) -> BestiaryAdder:
+    """The encounter page's adder, its fold opened as a Director opens it (it is made then)."""
+    fold = inner(page, "wb-bestiary-adder-fold")
+    assert not [w for w in fold.children[0].children if isinstance(w, BestiaryAdder)]
+    fold.selected_index = 0
+    return inner(fold, BestiaryAdder)
+
+
 def test_a_bestiary_added_on_the_encounter_page_fills_its_picker_with_attribution(served):
     www, base, _requests = served
     (www / "beasts.tar.gz").write_bytes(archive_bytes("tar", prefix="Served"))
@@ -213,7 +222,7 @@ def test_a_bestiary_added_on_the_encounter_page_fills_its_picker_with_attributio
     editor = inner(page, "wb-encounter-app")
     browser = editor.browser
     assert "Served 0" not in {m.name for m in browser.bestiary.monsters}
-    adder = inner(page, BestiaryAdder)
+    adder = opened_adder(page)
     adder.source.value = f"{base}/beasts.tar.gz"
     press(adder)
     names = {label for label, _ in browser.rows.options}
@@ -345,7 +354,7 @@ def test_a_bestiary_added_is_removed_on_the_encounter_page_and_its_picker_follow
         z.extractall(folder)
     page = pages.encounter_page()
     browser = inner(page, "wb-encounter-app").browser
-    adder = inner(page, BestiaryAdder)
+    adder = opened_adder(page)
     assert adder.added.options == () and adder.remove.disabled
     adder.source.value = str(folder)
     adder.name.value = "Gone Beasts"
@@ -370,7 +379,7 @@ def test_a_stat_block_added_twice_is_counted_where_it_went(tmp_path):
     for name in ("a.json", "b.json"):
         (folder / name).write_bytes(renamed(one, "Twin Goblin"))
     page = pages.encounter_page()
-    adder = inner(page, BestiaryAdder)
+    adder = opened_adder(page)
     adder.source.value = str(folder)
     press(adder)
     assert ("Of its 2 monsters: 1 Steel Compendium stat block in the bestiary picker; 1 the same stat block as "

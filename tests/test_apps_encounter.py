@@ -531,3 +531,41 @@ def test_two_monsters_of_one_name_are_told_apart_in_the_monster_list():
         "Bone Crusher (level 4 elite brute)", "Bone Crusher (level 7 elite brute)", "Rat Pack"]
     app.offer([other, four], first_from=" (in the builder)")
     assert [label for label, _m in app.controls["monster"].options] == ["Rat Pack (in the builder)", "Bone Crusher"]
+
+
+def widgets_shown(app) -> set[int]:
+    """The widgets in the editor's tree (what the browser draws), by id."""
+    seen, stack = set(), [app]
+    while stack:
+        w = stack.pop()
+        seen.add(id(w))
+        stack.extend(getattr(w, "children", ()))
+    return seen
+
+
+def test_the_editor_opens_with_what_is_in_view_and_makes_a_panel_as_it_is_opened():
+    kept = (choose_objective("escort"),)
+    app = encounter_app(encounter=Encounter(party=make_party(heroes=4, level=2), objectives=kept))
+    add_from_bestiary(app, "", 1)
+    before = widgets_shown(app)
+    assert app.tabs.fold.selected_index == 0 and app.more.fold.selected_index is None
+    assert not any(app.tabs.made(i) for i in (2, 4)) and not app.more.made(0)
+    app.offer([build_monster(2, "elite", "brute").model_copy(update={"name": "Ogre"})])
+    app.tabs.fold.selected_index = 2  # the Director opens the Objective tab
+    objective = app.controls["objective"]
+    assert id(objective) not in before and id(objective) in widgets_shown(app)
+    assert objective.value == "escort" and app.controls["objectives"].value  # the encounter's, as it is now
+    app.more.fold.selected_index = 0  # and the shortcuts
+    assert [label for label, _ in app.controls["monster"].options] == ["Ogre"]
+    assert id(app.controls["spec"]) in widgets_shown(app)
+    app.tabs.fold.selected_index = 4  # the pace, made from the view shown
+    assert "invents no hero numbers" in app.controls["pace"].value
+    assert len(before) < len(widgets_shown(app)) - 30
+
+
+def test_an_objective_chosen_before_its_tab_was_opened_is_kept_by_a_change_of_controls():
+    kept = (choose_objective("escort", bonus=True),)
+    app = encounter_app(encounter=Encounter(party=make_party(heroes=4, level=2), objectives=kept))
+    app.controls["heroes"].value = 5  # the objective controls are not made: the objectives stay
+    assert app.state().objectives == kept and app.state().party.size == 5
+    assert app.edits == 1  # a page hears each change the editor makes

@@ -1,9 +1,13 @@
-"""Refusals in words for people: the rule's reason first, never a repr or `got '…'`."""
+"""Refusals in words for people: the rule's reason first, never a repr or `got '…'`; a control's label its hover
+words."""
 
 from __future__ import annotations
 
+import ipywidgets as widgets
+import pytest
+
 import workbench as wb
-from workbench.apps.message import refusal_html, refusal_text
+from workbench.apps.message import plain_tooltips_as_made, refusal_html, refusal_text
 from workbench.fight.malice_features import basic_malice_features
 from workbench.fight.malice_tracker import MaliceTracker
 
@@ -27,3 +31,14 @@ def test_without_a_reason_it_says_what_the_field_takes_and_escapes():
     exc = wb.InvalidInput("deaths", "<b>two</b>", "ROUND:COUNT pairs, e.g. 2:1")
     assert refusal_text(exc) == "Deaths takes ROUND:COUNT pairs, e.g. 2:1."
     assert "<b>" not in refusal_html(wb.InvalidInput("x", 1, "<b>bold</b>"))
+
+
+def test_controls_made_in_the_block_are_sent_with_their_labels_as_hover_words_and_only_those():
+    with plain_tooltips_as_made():
+        spec = widgets.Text(description="Spec")
+        plain = widgets.HTML("no label")
+    assert spec.tooltip == "Spec" and plain.tooltip is None
+    assert spec.get_state()["tooltip"] == "Spec"  # in the state the browser is first sent
+    with pytest.raises(RuntimeError), plain_tooltips_as_made():
+        raise RuntimeError("a tool that cannot be built")
+    assert widgets.Text(description="After").tooltip is None  # the callback is unset, whatever happened

@@ -8,6 +8,7 @@ from widget_tree import inner
 
 import workbench as wb
 from workbench.apps import pages
+from workbench.apps.revealer import Revealer
 from workbench.io.home import library_folder
 from workbench.monster.library import save_monster
 from workbench.workspace.state import load_workspace
@@ -24,6 +25,17 @@ def test_monster_page_saves_in_the_library_folder_and_says_where():
     assert builder.library.folder.value == str(library_folder())
     where = page.children[1].value  # under the workspace bar
     assert "~/" in where or str(library_folder()) in where
+
+
+def test_export_on_the_monster_page_brings_its_tab_into_view_as_on_the_workbench_page():
+    page = pages.monster_page()
+    sent = []
+    revealer = inner(page, Revealer)
+    revealer.send = sent.append  # what the page's browser side is asked to do
+    builder = inner(page, "wb-builder")
+    builder.export_top.click()
+    assert builder.tabs.titles[builder.tabs.selected_index] == "Export"
+    assert sent == [{"reveal": ".wb-builder-tabs"}] and "wb-builder-tabs" in builder.tabs._dom_classes
 
 
 def test_encounter_page_keeps_the_encounter_and_the_fight_page_runs_it():

@@ -116,6 +116,15 @@ def test_the_fight_is_built_again_when_the_encounter_it_runs_changed():
     assert list(shell.views).count("fight") == 1 and len(shell.stage.children) == 3
 
 
+def test_an_objective_chosen_in_its_tab_opened_later_is_kept_in_the_workspace():
+    shell = workbench_page()
+    editor = inner(shell.show("encounter"), "wb-encounter-app")
+    editor.tabs.fold.selected_index = 2  # the Objective tab, made as the Director opens it
+    editor.controls["objective"].value = "defeat_a_specific_foe"
+    assert [o.key for o in load_workspace().encounter.objectives] == ["defeat_a_specific_foe"]
+    assert [o.key for o in shell.shared.workspace.encounter.objectives] == ["defeat_a_specific_foe"]
+
+
 def test_a_monster_file_another_tool_opens_is_opened_in_the_builder(tmp_path):
     shell = workbench_page()
     ogre = build_monster(4, "elite", "brute").model_copy(update={"name": "Bridge Ogre"})
@@ -237,11 +246,11 @@ def test_an_encounter_tool_dropped_no_longer_writes_the_workspace(tmp_path):
 def test_export_brings_the_builders_export_tab_into_view():
     shell = workbench_page()
     sent = []
-    shell.bar.send = sent.append  # what the bar's browser side is asked to do
+    shell.revealer.send = sent.append  # what the page's browser side is asked to do
     builder = inner(shell.views["monster"], "wb-builder")
     builder.export_top.click()
     assert builder.tabs.titles[builder.tabs.selected_index] == "Export"
-    assert sent == [{"reveal": ".wb-tool-view-monster .wb-builder-tabs"}] and shell.shared.revealed == ""
+    assert sent == [{"reveal": ".wb-builder-tabs"}] and shell.shared.revealed == ""
     assert "wb-builder-tabs" in builder.tabs._dom_classes
 
 

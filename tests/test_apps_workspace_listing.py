@@ -139,6 +139,7 @@ def test_a_forge_steel_bestiary_added_on_the_page_is_suggested_at_once(tmp_path)
     troll = wb.build_monster(level=3, organization="elite", role="brute").model_copy(
         update={"name": "Hill Troll", "keywords": ("Troll",)})
     (giants / "trolls.ds-monster-group").write_text(str(wb.export_monsters([troll], "forge-steel")), encoding="utf-8")
+    inner(editor, "wb-bestiary-adder-fold").selected_index = 0  # opened, as a Director opens it
     adder = next(w for w in _walk(editor) if isinstance(w, BestiaryAdder))
     adder.source.value = str(giants)
     adder.add.click()

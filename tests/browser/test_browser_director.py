@@ -37,6 +37,7 @@ from voila_page import AppPage
 from voila_server import PAGE_TIMEOUT, RUNNING, stop, wait_for_port
 
 import workbench as wb
+from workbench.apps.encounter import SHORTCUTS
 from workbench.monster.library import save_monster
 from workbench.server.app import HOST, TOKEN_ENV, free_port
 from workbench.server.site import WORKBENCH_PAGE
@@ -274,6 +275,7 @@ def _build_and_save(app: AppPage, workbench_home: Path) -> wb.Encounter:
     app.slide_to("Heroes", 4, ENCOUNTER)
     app.slide_to("Level", 3, ENCOUNTER)
     app.pick("Aim for", "hard", ENCOUNTER)
+    app.open_section(SHORTCUTS, ENCOUNTER)  # the Monster list is among the shortcuts
     own = page.locator(f"{ENCOUNTER} .widget-dropdown:has(> label:text-is('Monster')) option", has_text=OWN).first
     own.wait_for(state="attached")
     app.pick("Monster", own.inner_text(), ENCOUNTER)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 import workbench as wb
+from workbench.apps.encounter import SHORTCUTS
 
 NOTEBOOK = "04_encounter_budget.ipynb"
 APP = ".wb-encounter-app"
@@ -51,6 +52,7 @@ def test_party_sliders_by_keyboard(app):
 
 def test_buying_creatures_by_typing_and_clicking(app):
     spec = "4 × level 3 platoon brute"
+    app.open_section(SHORTCUTS, APP)
     app.fill("Spec", spec, APP)
     app.button("Add spec", APP).click()
     report = wb.encounter_report(wb.Encounter(party=party(app)).adding(spec))

@@ -32,6 +32,7 @@ from voila_page import SHOTS, AppPage
 from voila_server import PAGE_TIMEOUT
 
 import workbench as wb
+from workbench.apps.encounter import SHORTCUTS
 from workbench.apps.shell import tools
 from workbench.apps.tools import IN_BUILDER
 from workbench.fight.malice_features import basic_malice_features
@@ -261,6 +262,7 @@ def test_journey_monster_to_encounter_to_fight(browser, voila_url, app_token, ar
         encounter = tool_view("encounter")
         assert app.slider_value("Heroes", encounter) == 4
         app.slide_to("Level", 2, encounter)
+        app.open_section(SHORTCUTS, encounter)  # the Monster list is among the shortcuts
         app.pick("Monster", MONSTER_NAME + IN_BUILDER, encounter)  # the monster just built (and saved)
         # the row of the Monster picker: the editor has other Count boxes (its creature rows)
         row = f'{encounter} .widget-hbox:has(> .widget-dropdown > label.widget-label:text-is("Monster"))'

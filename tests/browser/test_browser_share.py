@@ -16,6 +16,7 @@ from voila_page import AppPage
 from voila_server import PAGE_TIMEOUT
 
 import workbench as wb
+from workbench.apps.encounter import SHORTCUTS
 from workbench.server.site import WORKBENCH_PAGE
 from workbench.workspace.state import load_workspace
 
@@ -85,6 +86,7 @@ def opened_here(app: AppPage) -> None:
 def test_an_encounter_shared_on_one_visit_is_opened_by_its_link_in_a_fresh_workspace_and_fought(visits, tmp_path):
     # ---- the Director who built it: the code in a read-only box, copied, and the link beside it
     first = visits.open("#tool=encounter", READY_ENCOUNTER)
+    first.open_section(SHORTCUTS, ENCOUNTER)
     first.fill("Spec", f"3 × level 2 platoon brute: {RAIDERS}", ENCOUNTER)
     first.button("Add spec", ENCOUNTER).click()
     first.page.locator(f"{ENCOUNTER} .wb-encounter-rows:has-text('{RAIDERS}')").wait_for()

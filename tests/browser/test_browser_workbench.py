@@ -16,6 +16,7 @@ from voila_page import AppPage
 from voila_server import PAGE_TIMEOUT
 
 import workbench as wb
+from workbench.apps.encounter import SHORTCUTS
 from workbench.apps.shell import tools
 from workbench.apps.tools import IN_BUILDER
 from workbench.encounter.encounter import creature_from_monster
@@ -104,6 +105,7 @@ def test_every_tool_keeps_its_work_and_a_monster_goes_from_the_builder_to_the_fi
     solo_level = app.slider_value("Level", view("solos"))
     go(app, "encounter")
     encounter = view("encounter")
+    app.open_section(SHORTCUTS, encounter)  # the Monster list is among the shortcuts
     picked = app.dropdown("Monster", encounter).evaluate("s => s.selectedOptions[0].text").replace("\xa0", " ")
     assert picked == NAME + IN_BUILDER
     row = f'{encounter} .widget-hbox:has(> .widget-dropdown > label.widget-label:text-is("Monster"))'

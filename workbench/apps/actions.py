@@ -33,8 +33,7 @@ class Actions:
 
     def button(self, label: str, action: Action, tip: str, css: str) -> widgets.Button:
         """A new button standing for `action`."""
-        button = widgets.Button(description=label, tooltip=tip, layout={"width": "auto"})
-        button.add_class(css)
+        button = widgets.Button(description=label, tooltip=tip, layout={"width": "auto"}, _dom_classes=(css,))
         return self.click(button, action)
 
     def click(self, button: widgets.Button, action: Action) -> widgets.Button:

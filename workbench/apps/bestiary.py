@@ -116,9 +116,11 @@ class BestiaryBrowser(widgets.VBox):
         monsters = self.bestiary.monsters
         rules = core_ruleset()
         wide = {"description_width": "initial"}
-        self.levels = widgets.IntRangeSlider(description="Level", style=wide)
-        self.evs = widgets.IntRangeSlider(description="EV", style=wide)
-        self._fit_ranges()
+        # made spanning the bestiary (as `_fit_ranges` sets them): the browser is sent them once, as they are
+        self.levels, self.evs = (
+            widgets.IntRangeSlider(min=low, max=max(high, low + 1), value=(low, high), description=name, style=wide)
+            for name, (low, high) in (("Level", _range([m.level for m in monsters])),
+                                      ("EV", _range([m.ev for m in monsters]))))
         self.organization = widgets.Dropdown(options=[ANY, *rules.organizations], value=ANY,
                                              description="Organization", style=wide)
         self.role = widgets.Dropdown(options=[ANY, *rules.roles], value=ANY, description="Role", style=wide)
@@ -129,29 +131,26 @@ class BestiaryBrowser(widgets.VBox):
         self.sort = widgets.Dropdown(options=[(SORT_LABELS[c], c) for c in SORT_COLUMNS], value="level",
                                      description="Sort by", style=wide)
         self.descending = widgets.Checkbox(value=False, description="Highest first", indent=False)
-        self.rows = widgets.Select(options=[], rows=12, description="", layout={"width": "520px"})
-        self.rows.add_class("wb-bestiary-rows")
+        self.rows = widgets.Select(options=[], rows=12, description="", layout={"width": "520px"},
+                                   _dom_classes=("wb-bestiary-rows",))
         # the count and the files not read in one view: a count that says "listed below" never shows before its
         # list (two widgets were two updates, and the page could be read in between)
-        self.counts = widgets.HTML()
-        self.counts.add_class("wb-bestiary-counts")
-        self.stat_block = widgets.HTML()
-        self.stat_block.add_class("wb-bestiary-stat-block")
+        self.counts = widgets.HTML(_dom_classes=("wb-bestiary-counts",))
+        self.stat_block = widgets.HTML(_dom_classes=("wb-bestiary-stat-block",))
         self.count = widgets.BoundedIntText(value=1, min=1, max=999, step=1, description="How many",
                                             layout={"width": "150px"})
         self.add = widgets.Button(description="Add to encounter", button_style="primary",
                                   disabled=on_add is None)
         # "Open in the builder": the page hands the picked stat block to the monster page (`on_open` says how)
         self.open_builder = widgets.Button(description="Open in the builder", icon="edit",
-                                   layout={"display": "none" if on_open is None else "", "width": "auto"})
-        self.open_builder.add_class("wb-bestiary-open")
+                                   layout={"display": "none" if on_open is None else "", "width": "auto"},
+                                   _dom_classes=("wb-bestiary-open",))
         self.message = widgets.HTML()
         self.folder = widgets.Text(value="", description="Bestiary folder", style=wide, layout={"width": "460px"},
                                    placeholder="a folder of stat block JSON files, e.g. a Steel Compendium clone")
         self.load = widgets.Button(description="Load bestiary")
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Reading", style=wide,
-                                            layout={"display": "none"})
-        self.progress.add_class("wb-bestiary-progress")
+                                            layout={"display": "none"}, _dom_classes=("wb-bestiary-progress",))
         for control in (self.levels, self.evs, self.organization, self.role, self.keyword, self.search, self.sort,
                         self.descending, self.rows):
             control.observe(self._changed, names="value")
@@ -170,8 +169,7 @@ class BestiaryBrowser(widgets.VBox):
                 widgets.VBox([self.rows, widgets.HBox([self.count, self.add]), self.open_builder, self.message]),
                 self.stat_block,
             ], layout=wrap),
-        ])
-        self.add_class("wb-bestiary-app")
+        ], _dom_classes=("wb-bestiary-app",))
 
     def query(self) -> BestiaryQuery:
         """The controls as a query (no game logic: the query is what the library filters on)."""

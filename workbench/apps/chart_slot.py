@@ -44,8 +44,7 @@ class ChartSlot(widgets.Box):
                  placeholder: widgets.Widget | None = None) -> None:
         self.css_classes = css_classes
         first = self._widget(figure) if figure is not None else placeholder or widgets.HTML()
-        super().__init__(children=(first,))
-        self.add_class("wb-chart-slot")
+        super().__init__(children=(first,), _dom_classes=("wb-chart-slot",))
 
     def _widget(self, figure: go.Figure) -> go.FigureWidget:
         shown = figure_widget(figure)

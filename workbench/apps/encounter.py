@@ -10,8 +10,14 @@ shows why and changes nothing. Creatures come from the bestiary browser ("Add to
 passed in or loaded from the homebrew library, or from a typed spec (a shortcut); "Suggest" fills the editor
 with a proposal that keeps every guideline.
 
-The returned widget carries `controls` (a dict of its controls, for scripts and tests) and `state()` (the
-current Encounter).
+The tab in view (Guidelines) is made with the editor; the other tabs' panels (the objectives, the pace) and the
+shortcuts (folded away) are made when the Director first opens them (`workbench.apps.lazy_panels`): the editor
+opens with the widgets it shows, and the browser draws no more.
+
+A page keeps the encounter by hearing `edits`, the count of the changes the editor has made (any of its panels').
+
+The returned widget carries `controls` (its controls by name, for scripts and tests: asking for a control of a
+panel not made yet makes it) and `state()` (the current Encounter).
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
+import traitlets
 
 from workbench.apps.actions import Action, Actions
 from workbench.apps.bestiary import BestiaryBrowser
@@ -41,6 +48,7 @@ from workbench.apps.encounter_view import (
     hero_staminas,
     party_from_controls,
 )
+from workbench.apps.lazy_panels import LazyControls, LazyPanels
 from workbench.apps.message import refusal_html
 from workbench.apps.quiet import Quiet
 from workbench.apps.share_panel import encounter_share
@@ -58,7 +66,7 @@ from workbench.render.escape import Markup
 from workbench.render.message import error_html
 from workbench.rules.encounter_tables import DIFFICULTIES, encounter_rules
 
-__all__ = ["AttackView", "EncounterEditor", "EncounterView", "RowView", "encounter_app", "encounter_view",
+__all__ = ["SHORTCUTS", "AttackView", "EncounterEditor", "EncounterView", "RowView", "encounter_app", "encounter_view",
            "hero_staminas", "party_from_controls"]
 
 FILE_ACTIONS = ("save", "load", "open")  # their words show under the file box
@@ -68,10 +76,15 @@ UNDO_DEPTH = 50  # changes to the creatures Undo can take back
 ROWS_WIDTH = "780px"
 BESTIARY_WIDTH = "440px"
 PANES = ("summary", "checks", "groups", "quick", "respite", "creatures")  # the view's words the editor shows
+OBJECTIVE_TAB, PACE_TAB = 2, 4  # the tabs whose panels are made when first opened
+SHORTCUTS = "Shortcuts: a typed spec, your own monsters, dynamic terrain, initiative groups typed"
 
 
 class EncounterEditor(widgets.VBox):
-    """The editor's widget. `controls` names every control; `state()` is the Encounter shown."""
+    """The editor's widget. `controls` names every control; `state()` is the Encounter shown; `edits` counts the
+    changes handled (a page observes it to keep the encounter)."""
+
+    edits = traitlets.Int(0)  # the kernel's own: not sent to the browser
 
     def __init__(
         self,
@@ -103,30 +116,38 @@ class EncounterEditor(widgets.VBox):
         self._quiet = Quiet()  # raised while the editor writes its own controls
         self.actions = Actions(self._changed, self._quiet)
         self.party = PartyPanel(party, difficulty, self.actions, self._quiet)
-        self.objectives = ObjectivesPanel(self.rules, self.encounter, self.actions, self._quiet)
+        self.library_folder = library_folder
+        # the panels made when first opened (None till then)
+        self._objectives: ObjectivesPanel | None = None
+        self._pace: PacePanel | None = None
+        self._shortcuts: ShortcutsPanel | None = None
         self.suggester = SuggestPanel(self.bestiary.monsters, self.actions, self._quiet)
-        self.shortcuts = ShortcutsPanel(library_folder, self.actions)
-        self.shortcuts.set_monsters(self.monsters)
         self.groups = GroupsPanel(self.actions, self._quiet)
         self.files = FilesPanel(files_folder, self.actions, self._quiet)
         self.undo = self.actions.click(widgets.Button(description="Undo", icon="undo", disabled=True,
                                                       tooltip="take the last change to the creatures back"),
                                        ("undo",))
-        self.message = widgets.HTML()
-        self.message.add_class("wb-encounter-message")
+        self.message = widgets.HTML(_dom_classes=("wb-encounter-message",))
         self.browser = BestiaryBrowser(self.bestiary, on_add=self._add_stat_block, on_load=self._use_bestiary,
                                        on_open=open_in_builder)
-        self.pace = PacePanel(self.actions)
         first = self._view()
+        self.shown = first  # the view last shown: a panel made later starts from it
         self.plot = ChartSlot(first.figure, "wb-budget-chart")
-        self.panes = {name: widgets.HTML() for name in PANES}
-        self.panes["summary"].add_class("wb-encounter-summary")
-        self.panes["checks"].add_class("wb-checks")
+        # made with the first view's words and their classes: the browser is sent each once, as it is
+        classes = {"summary": ("wb-encounter-summary",), "checks": ("wb-checks",)}
+        self.panes = {name: widgets.HTML(getattr(first, name), _dom_classes=classes.get(name, ())) for name in PANES}
         self.rows = CreatureRows(self.actions, self._quiet)
-        self.objectives.show(self.encounter)
-        self._show(first)
-        super().__init__(self._layout())
-        self.add_class("wb-encounter-app")
+        self._show(first, chart=False)  # the slot already shows its chart
+        self.tabs = LazyPanels(widgets.Tab, [
+            ("Guidelines", lambda: widgets.VBox([self.panes["checks"], self.panes["respite"]])),
+            ("Initiative groups", lambda: self.panes["groups"]),
+            ("Objective", self._make_objectives),
+            ("Quick method", lambda: self.panes["quick"]),
+            ("Pace of the fight", self._make_pace),
+        ])
+        self.more = LazyPanels(widgets.Accordion, [(SHORTCUTS, self._make_shortcuts)], selected=None,
+                               css_class="wb-encounter-shortcuts")
+        super().__init__(self._layout(), _dom_classes=("wb-encounter-app",))
         self.controls = self._controls()
 
     # ---------------------------------------------------------------- the one handler
@@ -153,11 +174,13 @@ class EncounterEditor(widgets.VBox):
                     c.stat_block for c in self.encounter.creatures}
             self.encounter = result
         self.undo.disabled = not self.history
-        self.objectives.show(self.encounter)
+        if self._objectives is not None:
+            self._objectives.show(self.encounter)
         said.value = (Markup('<span class="wb-ok" data-tone="ok">{}</span>').format(result)
                       if isinstance(result, str) else "")
         self._show(view)
         self.rows.show_locks(self.encounter.creatures, self.locked)
+        self.edits += 1
 
     def _do(self, action: Action) -> Encounter | str | None:
         """Which library call an action is (the handler's only decision)."""
@@ -197,12 +220,15 @@ class EncounterEditor(widgets.VBox):
 
     def _from_controls(self, e: Encounter) -> Encounter:
         party = self.party.party()
-        hero_staminas(self.pace.stamina.value, party.size)  # refused here, beside its box, before anything changes
-        objectives, editing = self.objectives.chosen(e)
+        if self._pace is not None:
+            hero_staminas(self._pace.stamina.value, party.size)  # refused here, beside its box, before any change
+        o = self._objectives
+        if o is None:  # not opened: the objectives stay as they are
+            return e.model_copy(update={"party": party, "aim": self.party.difficulty.value})
+        objectives, editing = o.chosen(e)
         changed = e.model_copy(update={"party": party, "objectives": objectives,
-                                       "objective_mode": self.objectives.objective_mode(),
-                                       "aim": self.party.difficulty.value})
-        self.objectives.editing = editing
+                                       "objective_mode": o.objective_mode(), "aim": self.party.difficulty.value})
+        o.editing = editing
         return changed
 
     def _mark_attack(self, e: Encounter, key: tuple[Any, ...], ability: str) -> Encounter:
@@ -291,7 +317,8 @@ class EncounterEditor(widgets.VBox):
         """A saved encounter opened: its party in the controls, its rows locked, its first objective edited."""
         self.party.show(loaded)
         self.locked = {c.stat_block for c in loaded.creatures}
-        self.objectives.editing = 0
+        if self._objectives is not None:
+            self._objectives.editing = 0
         return loaded
 
     # ---------------------------------------------------------------- showing
@@ -300,88 +327,144 @@ class EncounterEditor(widgets.VBox):
         """The view of `encounter` (the current one by default); `lenient` shows it without the pace when the
         Stamina box holds what was just refused (the refusal is on the page, the rest stays as it was)."""
         e = encounter or self.encounter
-        staminas = self.pace.staminas(e.party.size, lenient)
+        pace = self._pace
+        staminas = pace.staminas(e.party.size, lenient) if pace is not None else ()
         marked = {c.stat_block: c.attack for c in e.creatures if c.attack}
-        return encounter_view(e, self.party.difficulty.value, staminas, self.pace.damage.value, abilities=marked)
+        return encounter_view(e, self.party.difficulty.value, staminas, pace.damage.value if pace is not None else 0,
+                              abilities=marked)
 
-    def _show(self, view: EncounterView) -> None:
-        self.plot.show(view.figure)
+    def _show(self, view: EncounterView, chart: bool = True) -> None:
+        self.shown = view
+        if chart:
+            self.plot.show(view.figure)
         for name, pane in self.panes.items():
             pane.value = getattr(view, name)
         self.party.budget.value = view.budget
-        self.objectives.said.value = view.objectives
-        self.pace.show(view)
+        if self._objectives is not None:
+            self._objectives.said.value = view.objectives
+        if self._pace is not None:
+            self._pace.show(view)
         self.groups.show(self.encounter)
         self.rows.show(view, self.encounter.creatures, self.locked)
+
+    # ---------------------------------------------------------------- the panels made when first opened
+
+    @property
+    def objectives(self) -> ObjectivesPanel:
+        """The Objective tab's panel (made now if it was not yet)."""
+        self.tabs.panel(OBJECTIVE_TAB)
+        assert self._objectives is not None
+        return self._objectives
+
+    @property
+    def pace(self) -> PacePanel:
+        """The Pace of the fight tab's panel (made now if it was not yet)."""
+        self.tabs.panel(PACE_TAB)
+        assert self._pace is not None
+        return self._pace
+
+    @property
+    def shortcuts(self) -> ShortcutsPanel:
+        """The shortcuts' panel (made now if it was not yet)."""
+        self.more.panel(0)
+        assert self._shortcuts is not None
+        return self._shortcuts
+
+    def _make_objectives(self) -> widgets.Widget:
+        self._objectives = ObjectivesPanel(self.rules, self.encounter, self.actions, self._quiet)
+        self._objectives.show(self.encounter)
+        self._objectives.said.value = self.shown.objectives
+        return self._objectives
+
+    def _make_pace(self) -> widgets.Widget:
+        self._pace = PacePanel(self.actions)
+        self._pace.show(self.shown)
+        return self._pace
+
+    def _make_shortcuts(self) -> widgets.Widget:
+        s = self._shortcuts = ShortcutsPanel(self.library_folder, self.actions)
+        s.set_monsters(self.monsters, self._first_from)
+        wrap = widgets.Layout(flex_flow="row wrap")
+        return widgets.VBox([
+            widgets.HBox([s.spec, s.add_spec, s.star], layout=wrap),
+            widgets.HBox([s.monster, s.count, s.add_monster], layout=wrap),
+            widgets.HBox([s.folder, s.load_library], layout=wrap),
+            widgets.HBox([s.terrain_name, s.terrain_ev, s.terrain_level, s.add_terrain], layout=wrap),
+            widgets.HBox(list(self.groups.typed()), layout=wrap),
+            self.panes["creatures"],
+        ])
 
     # ---------------------------------------------------------------- layout
 
     def _layout(self) -> list[widgets.Widget]:
         wrap = widgets.Layout(flex_flow="row wrap")
-        s, g = self.shortcuts, self.groups
+        g = self.groups
         editor_box = widgets.VBox([
             widgets.HTML("<b>The encounter</b>"),
             widgets.HBox([self.suggester.keyword, self.suggester.suggest, self.undo], layout=wrap),
             self.rows,
             widgets.HBox([g.suggest, g.clear], layout=wrap),
             *self.files.lines(),  # Save under the creatures it saves, in the first screen at 1024 px
-        ])
-        shortcuts = widgets.VBox([
-            widgets.HBox([s.spec, s.add_spec, s.star], layout=wrap),
-            widgets.HBox([s.monster, s.count, s.add_monster], layout=wrap),
-            widgets.HBox([s.folder, s.load_library], layout=wrap),
-            widgets.HBox([s.terrain_name, s.terrain_ev, s.terrain_level, s.add_terrain], layout=wrap),
-            widgets.HBox([g.text, g.apply], layout=wrap),
-            self.panes["creatures"],
-        ])
-        more = widgets.VBox([widgets.HTML("<b>Shortcuts</b>: a typed spec, your own monsters, dynamic terrain, "
-                                          "initiative groups typed"), shortcuts])
-        tabs = widgets.Tab(children=[
-            widgets.VBox([self.panes["checks"], self.panes["respite"]]), self.panes["groups"],
-            self.objectives, self.panes["quick"], self.pace,
-        ])
-        for i, title in enumerate(("Guidelines", "Initiative groups", "Objective", "Quick method",
-                                   "Pace of the fight")):
-            tabs.set_title(i, title)
+        ], layout=widgets.Layout(flex=f"1 1 {ROWS_WIDTH}", min_width="0"))
         browser = widgets.VBox([widgets.HTML("<b>The bestiary</b>"), self.browser],
-                               layout={"flex": f"1 1 {BESTIARY_WIDTH}", "min_width": "0"})
-        browser.add_class("wb-encounter-bestiary")
+                               layout={"flex": f"1 1 {BESTIARY_WIDTH}", "min_width": "0"},
+                               _dom_classes=("wb-encounter-bestiary",))
         self.browser.rows.layout.max_width = "100%"  # the list narrows with the column rather than overflow it
-        editor_box.layout = widgets.Layout(flex=f"1 1 {ROWS_WIDTH}", min_width="0")
         # the bestiary beside the creatures it adds to when the window has room for both (about 1400 px), under
         # them when not; the chart and the checks after
         side = widgets.HBox([editor_box, browser], layout={"flex_flow": "row wrap", "align_items": "flex-start",
-                                                           "grid_gap": "0 24px"})
-        side.add_class("wb-encounter-side")
-        return [self.party, self.message, self.panes["summary"], side, self.plot, tabs, more, encounter_share(self)]
+                                                           "grid_gap": "0 24px"}, _dom_classes=("wb-encounter-side",))
+        return [self.party, self.message, self.panes["summary"], side, self.plot, self.tabs.fold, self.more.fold,
+                encounter_share(self)]
 
-    def _controls(self) -> dict[str, Any]:
-        p, o, s, g, f = self.party, self.objectives, self.shortcuts, self.groups, self.files
-        return {
+    def _controls(self) -> LazyControls:
+        p, g, f = self.party, self.groups, self.files
+        ready = {
             "heroes": p.heroes, "level": p.level, "mixed": p.mixed, "retainers": p.retainers,
             "allies": p.allies, "victories": p.victories, "difficulty": p.difficulty,
-            "objective": o.objective, "conditions": o.conditions, "bonus": o.bonus,
-            "add_objective_choice": o.add_choice, "add_objective": o.add,
-            "objective_mode": o.mode, "objective_rows": o.rows,
-            "spec": s.spec, "add_spec": s.add_spec, "monster": s.monster, "count": s.count,
-            "star": s.star, "add_monster": s.add_monster, "folder": s.folder,
-            "load_library": s.load_library, "terrain_name": s.terrain_name,
-            "terrain_ev": s.terrain_ev, "terrain_level": s.terrain_level, "add_terrain": s.add_terrain,
-            "suggest": g.suggest, "clear_groups": g.clear, "groups_text": g.text, "apply_groups": g.apply,
-            "keyword": self.suggester.keyword, "suggest_encounter": self.suggester.suggest,
-            "hero_stamina": self.pace.stamina, "party_damage": self.pace.damage, "path": f.path,
+            "suggest": g.suggest, "clear_groups": g.clear,
+            "keyword": self.suggester.keyword, "suggest_encounter": self.suggester.suggest, "path": f.path,
             "overwrite": f.overwrite, "save": f.save, "saved": f.saved, "open": f.open, "undo": self.undo,
-            "load": f.load, "message": self.message, "plot": self.plot, "pace_plot": self.pace.plot,
-            "rows": self.rows, "browser": self.browser, "abilities": self.pace.abilities, **self.panes,
-            "budget": p.budget, "objectives": o.said, "pace": self.pace.said, "file_message": f.said,
+            "load": f.load, "message": self.message, "plot": self.plot,
+            "rows": self.rows, "browser": self.browser, **self.panes,
+            "budget": p.budget, "file_message": f.said,
         }
+
+        def objectives() -> tuple[Any, ...]:
+            o = self.objectives
+            return o.objective, o.conditions, o.bonus, o.add_choice, o.add, o.mode, o.rows, o.said
+
+        def pace() -> tuple[Any, ...]:
+            a = self.pace
+            return a.stamina, a.damage, a.plot, a.abilities, a.said
+
+        def shortcuts() -> tuple[Any, ...]:
+            s = self.shortcuts
+            return (s.spec, s.add_spec, s.monster, s.count, s.star, s.add_monster, s.folder, s.load_library,
+                    s.terrain_name, s.terrain_ev, s.terrain_level, s.add_terrain, *g.typed())
+
+        return LazyControls(ready, [
+            (("objective", "conditions", "bonus", "add_objective_choice", "add_objective", "objective_mode",
+              "objective_rows", "objectives"), objectives),
+            (("hero_stamina", "party_damage", "pace_plot", "abilities", "pace"), pace),
+            (("spec", "add_spec", "monster", "count", "star", "add_monster", "folder", "load_library",
+              "terrain_name", "terrain_ev", "terrain_level", "add_terrain", "groups_text", "apply_groups"), shortcuts),
+        ])
+
+    def use_library(self, monsters: Sequence[Monster]) -> None:
+        """Suggestions choose from `monsters` too (the Director's own, beside the stat blocks), and offer their
+        keywords."""
+        self.library = list(monsters)
+        self.suggester.forget()
+        self.suggester.set_keywords([*self.bestiary.monsters, *self.library], ANY)
 
     def offer(self, monsters: Sequence[Monster], first_from: str = "") -> None:
         """The Monster list holds `monsters` from now on, the first picked; `first_from` follows the first one's
         name in the list, saying where it comes from (the builder, say)."""
         self.monsters = list(monsters)
         self._first_from = first_from
-        self.shortcuts.set_monsters(self.monsters, first_from)
+        if self._shortcuts is not None:
+            self._shortcuts.set_monsters(self.monsters, first_from)
 
     def open_encounter(self, encounter: Encounter) -> None:
         """Open an encounter (a share code's) as a saved file opens: its party, its rows locked, undo kept."""

@@ -41,8 +41,8 @@ class FilesPanel:
         self.saved = widgets.Dropdown(options=self._saved_files(), value=None, description="Saved encounters",
                                       style={"description_width": "initial"}, layout={"width": "auto"})
         self.open = widgets.Button(description="Open")
-        self.where = widgets.HTML(self._where_words()).add_class("wb-encounter-files-where")
-        self.said = widgets.HTML().add_class("wb-encounter-files-said")  # what Save, Load or Open said
+        self.where = widgets.HTML(self._where_words(), _dom_classes=("wb-encounter-files-where",))
+        self.said = widgets.HTML(_dom_classes=("wb-encounter-files-said",))  # what Save, Load or Open said
         self.path.observe(lambda change: setattr(self.where, "value", self._where_words()), names="value")
         for name, button in (("save", self.save), ("load", self.load), ("open", self.open)):
             actions.click(button, (name,))

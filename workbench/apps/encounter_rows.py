@@ -41,24 +41,22 @@ class CreatureRow(widgets.HBox):
         self.plus = actions.button("+", ("plus", i), "more (minions by four)", "wb-row-plus")
         self.ev = widgets.HTML(Markup('<span class="wb-row-ev">EV {}</span>').format(r.cost), layout={"width": "80px"})
         self.star = widgets.ToggleButton(value=r.star, description="★ star" if r.star else "☆ star",
-                                         tooltip="star of the show", layout={"width": "auto"})
-        self.star.add_class("wb-row-star")
+                                         tooltip="star of the show", layout={"width": "auto"},
+                                         _dom_classes=("wb-row-star",))
         actions.observe(self.star, ("star", i))
         self.group = widgets.Dropdown(
             options=options + ([("split between groups", SPLIT)] if r.group == SPLIT else []),
-            value=r.group, layout={"width": "170px"},
+            value=r.group, layout={"width": "170px"}, _dom_classes=("wb-row-group",),
         )
-        self.group.add_class("wb-row-group")
         actions.observe(self.group, ("group", i), with_value=True)
         self.remove = actions.button("Remove", ("remove", i), "remove this entry", "wb-row-remove")
         self.lock = widgets.ToggleButton(value=False, description=LOCK_WORDS[False], icon="lock",
                                          layout={"width": "auto"},
-                                         tooltip="a locked row stays when you ask for a suggestion")
-        self.lock.add_class("wb-row-lock")
+                                         tooltip="a locked row stays when you ask for a suggestion",
+                                         _dom_classes=("wb-row-lock",))
         actions.observe(self.lock, ("lock", i))
         super().__init__([self.label, self.minus, self.count, self.plus, self.ev, self.star, self.group,
-                          self.remove, self.lock])
-        self.add_class("wb-encounter-row")
+                          self.remove, self.lock], _dom_classes=("wb-encounter-row",))
 
     def buttons(self) -> dict[str, widgets.Widget]:
         """The row's controls by name: minus, plus, star, group, remove, lock."""
@@ -75,8 +73,7 @@ class CreatureRows(widgets.VBox):
         self.creature_rows: list[CreatureRow] = []
         self.lines: tuple[widgets.Widget, ...] = ()  # the rows shown, terrain's and the empty line's too
         self._shown: tuple[tuple[RowView, ...], tuple[str, ...], int] = ((), (), -1)
-        super().__init__()
-        self.add_class("wb-encounter-rows")
+        super().__init__(_dom_classes=("wb-encounter-rows",))
 
     def show(self, view: EncounterView, creatures: Sequence[Creature], locked: Set[tuple[Any, ...]]) -> None:
         """Show the rows, rebuilding only those that changed."""

@@ -7,7 +7,8 @@ first and what is allowed after it, never the value's Python repr (`got '…'`) 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ import ipywidgets as widgets
 from workbench.errors import InvalidInput, RulesetError, WorkbenchError
 from workbench.render.message import error_html
 
-__all__ = ["button_action", "plain_tooltips", "refusal_html", "refusal_text", "shown_path"]
+__all__ = ["button_action", "plain_tooltips", "plain_tooltips_as_made", "refusal_html", "refusal_text", "shown_path"]
 
 
 def plain_tooltips(root: Any) -> None:
@@ -30,9 +31,27 @@ def plain_tooltips(root: Any) -> None:
     while stack:
         widget = stack.pop()
         stack.extend(getattr(widget, "children", ()))
-        description = getattr(widget, "description", None)
-        if isinstance(description, str) and description.strip() and getattr(widget, "tooltip", "") is None:
-            widget.tooltip = description.strip()
+        _plain_tooltip(widget)
+
+
+def _plain_tooltip(widget: Any) -> None:
+    description = getattr(widget, "description", None)
+    if isinstance(description, str) and description.strip() and getattr(widget, "tooltip", "") is None:
+        widget.tooltip = description.strip()
+
+
+@contextmanager
+def plain_tooltips_as_made() -> Iterator[None]:
+    """While the block runs, every labelled control made gets its label as its hover text as it is made
+    (`plain_tooltips`' words), before the browser is sent it: given after, each is one more message from the
+    kernel on the way to the page. Through ipywidgets' one construction callback (`Widget.on_widget_constructed`),
+    which nothing else here sets; it is unset after. `plain_tooltips` still gives a control labelled later its
+    words."""
+    widgets.Widget.on_widget_constructed(_plain_tooltip)
+    try:
+        yield
+    finally:
+        widgets.Widget.on_widget_constructed(None)
 
 
 def _sentence(text: str) -> str:

@@ -20,6 +20,7 @@ import ipywidgets as widgets
 
 from workbench.apps.fight import players_app
 from workbench.apps.message import plain_tooltips, refusal_html, shown_path
+from workbench.apps.revealer import Revealer
 from workbench.apps.serving import lessons
 from workbench.apps.shared import Workbench
 from workbench.apps.shell import WorkbenchShell, workbench_shell
@@ -66,9 +67,10 @@ def _page(*children: widgets.Widget) -> widgets.VBox:
     return page
 
 
-def _tool_page(tool: widgets.VBox) -> widgets.VBox:
-    """A tool (`workbench.apps.tools`) as a page of its own: its parts, one under the other."""
-    page = _page(*tool.children)
+def _tool_page(tool: widgets.VBox, shared: Workbench | None = None) -> widgets.VBox:
+    """A tool (`workbench.apps.tools`) as a page of its own: its parts, one under the other; with `shared`, the
+    workbench it works on, what it asks to see scrolled into view is (`Revealer`), as on the workbench page."""
+    page = _page(*tool.children, *([Revealer(shared)] if shared is not None else []))
     plain_tooltips(page)
     return page
 
@@ -157,7 +159,7 @@ def monster_page() -> widgets.VBox:
     the encounter page's "Open in the builder" is opened in it."""
     shared = Workbench.opened()
     shared.opening = _handed_file()
-    return _tool_page(monster_tool(shared))
+    return _tool_page(monster_tool(shared), shared)  # Export brings its tab into view
 
 
 @_in_workspace

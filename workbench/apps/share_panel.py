@@ -83,25 +83,22 @@ class SharePanel(widgets.VBox):
         self._current = current
         self._open_shared = open_shared
         self.share_button = widgets.Button(description="Share", icon="share-alt", tooltip=f"This {kind} as a "
-                                           "code to paste into a chat", layout={"width": "auto"})
-        self.share_button.add_class("wb-share-button")
+                                           "code to paste into a chat", layout={"width": "auto"},
+                                           _dom_classes=("wb-share-button",))
         self.shown = widgets.HTML()
         self.paste = widgets.Textarea(value="", placeholder=f"Paste a code here ({kind} codes open in this tool)",
-                                      rows=1, layout={"width": "28em"})
-        self.paste.add_class("wb-share-paste")
-        self.open_button = widgets.Button(description="Open the code", icon="folder-open", layout={"width": "auto"})
-        self.open_button.add_class("wb-share-open")
-        self.note = widgets.HTML().add_class("wb-share-note")
+                                      rows=1, layout={"width": "28em"}, _dom_classes=("wb-share-paste",))
+        self.open_button = widgets.Button(description="Open the code", icon="folder-open", layout={"width": "auto"},
+                                          _dom_classes=("wb-share-open",))
+        self.note = widgets.HTML(_dom_classes=("wb-share-note",))
         # what a link's fragment carries, written here by the page's script (hidden: the Director never types in it)
-        self.incoming = widgets.Text(value="", layout={"display": "none"})
-        self.incoming.add_class("wb-share-incoming")
+        self.incoming = widgets.Text(value="", layout={"display": "none"}, _dom_classes=("wb-share-incoming",))
         self.share_button.on_click(lambda _button: self.share())
         self.open_button.on_click(lambda _button: self.open_code(self.paste.value))
         self.incoming.observe(self._arrived, names="value")
         row = widgets.HBox([self.share_button, self.paste, self.open_button],
                            layout={"flex_flow": "row wrap", "align_items": "center"})
-        super().__init__([row, self.note, self.shown, self.incoming])
-        self.add_class("wb-share")
+        super().__init__([row, self.note, self.shown, self.incoming], _dom_classes=("wb-share",))
 
     def share(self) -> str | None:
         """Show the code of what the tool has now; returns it (None when there is nothing, or it is refused)."""

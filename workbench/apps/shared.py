@@ -85,7 +85,7 @@ class Workbench(traitlets.HasTraits):
         return self.keep_encounter(remember_encounter(self.workspace, encounter, (*known, *mine)))
 
     def reveal(self, selector: str) -> None:
-        """Ask the page to scroll what `selector` finds into view (the page that shows the tools does it)."""
+        """Ask the page to scroll what `selector` finds into view (the page's `Revealer` does it)."""
         self.revealed = selector
         self.revealed = ""
 

@@ -23,7 +23,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from workbench.apps.message import plain_tooltips, refusal_html
+from workbench.apps.message import plain_tooltips, plain_tooltips_as_made, refusal_html
+from workbench.apps.revealer import Revealer
 from workbench.apps.serving import Lesson
 from workbench.apps.share_panel import SharePanel
 from workbench.apps.shared import Workbench
@@ -148,7 +149,8 @@ class WorkbenchShell(widgets.VBox):
         self.bar.observe(self._asked, names="tool")
         self.incoming.observe(self._code, names="value")
         self._follow(shared)
-        super().__init__([self.bar, self.note, self.incoming, self.stage, *below, stylesheet_widget()])
+        self.revealer = Revealer(shared)  # what a tool asks to see scrolled into view (`Workbench.reveal`)
+        super().__init__([self.bar, self.note, self.incoming, self.stage, *below, stylesheet_widget(), self.revealer])
         self.add_class("wb-shell")
         self.show(first)
 
@@ -171,19 +173,12 @@ class WorkbenchShell(widgets.VBox):
             self.shared.wanted = ""
             self.show(change["new"])
 
-    def _revealed(self, change: dict[str, Any]) -> None:
-        """A tool asked for something scrolled into view (`Workbench.reveal`): the bar's browser side does it."""
-        if change["new"]:
-            self.bar.reveal(change["new"])
-
     def _follow(self, shared: Workbench, old: Workbench | None = None) -> None:
         if old is not None:
             old.unobserve(self._opening, names="opening")
             old.unobserve(self._wanted, names="wanted")
-            old.unobserve(self._revealed, names="revealed")
         shared.observe(self._opening, names="opening")
         shared.observe(self._wanted, names="wanted")
-        shared.observe(self._revealed, names="revealed")
 
     def _code(self, change: dict[str, Any]) -> None:
         if change["new"]:
@@ -237,7 +232,8 @@ class WorkbenchShell(widgets.VBox):
         """The tool's view (what its factory built, under its title and purpose) and what its factory built; a
         tool that cannot be built says why in its place."""
         try:
-            body = tool.build(self.shared)
+            with plain_tooltips_as_made():
+                body = tool.build(self.shared)
         except (WorkbenchError, OSError) as exc:
             words = exc.summary if isinstance(exc, WorkbenchError) else os_reason(exc)
             body = widgets.HTML(error_html(f"{tool.title} could not be opened: {words}"))
@@ -245,7 +241,7 @@ class WorkbenchShell(widgets.VBox):
                if tool.how else "")
         head = widgets.HTML(Markup('<div class="wb-tool-head"><h2>{}</h2><div class="wb-tool-purpose wb-aside">{}</div>'
                                    "{}</div>").format(tool.title, tool.purpose, how))
-        view = widgets.VBox([head, body]).add_class("wb-tool-view").add_class(f"wb-tool-view-{tool.key}")
+        view = widgets.VBox([head, body], _dom_classes=("wb-tool-view", f"wb-tool-view-{tool.key}"))
         plain_tooltips(view)
         return view, body
 
@@ -265,6 +261,7 @@ class WorkbenchShell(widgets.VBox):
         for key in list(self.views):
             self._drop(key)
         self._follow(shared, self.shared)
+        self.revealer.follow(shared)
         self.shared = shared
         key, self.current = self.current, ""
         self.show(key)

@@ -6,8 +6,7 @@ trip to the kernel: a click adds a step to the history, Back and Forward go thro
 reload opens the tool it names, and a middle click opens it in a new tab. The browser tells the kernel which tool
 the address names (`tool`); when the kernel shows another tool itself, the address follows (a new step in the
 history). With `address` off (a notebook in JupyterLab, whose own address must not change) a click only sets
-`tool`. Its look is the workbench's stylesheet's (`wb-tool-bar`). The page's one piece of browser code, it also
-scrolls what a tool asks for into view (`reveal`: the builder's Export tab, opened by a button far above it).
+`tool`. Its look is the workbench's stylesheet's (`wb-tool-bar`).
 """
 
 from __future__ import annotations
@@ -67,16 +66,6 @@ function render({ model, el }) {
     ask(link.dataset.tool);
   };
   const changed = () => { mark(); follow(true); };
-  const revealed = (message) => {
-    if (!message || !message.reveal) return;
-    const scroll = (frames) => {
-      const target = document.querySelector(message.reveal);
-      if (target && target.offsetParent !== null) target.scrollIntoView({block: "start", behavior: "smooth"});
-      else if (frames > 0) requestAnimationFrame(() => scroll(frames - 1));  // drawn a few frames later
-    };
-    scroll(300);
-  };
-  model.on("msg:custom", revealed);
   nav.addEventListener("click", clicked);
   model.on("change:tool", changed);
   if (model.get("address")) {
@@ -87,7 +76,6 @@ function render({ model, el }) {
   mark();
   return () => {
     model.off("change:tool", changed);
-    model.off("msg:custom", revealed);
     window.removeEventListener("hashchange", fromAddress);
     window.removeEventListener("popstate", fromAddress);
   };
@@ -112,7 +100,3 @@ class ToolBar(anywidget.AnyWidget):
     def __init__(self, tools: Sequence[tuple[str, str]], tool: str, address: bool = False, site: str = "") -> None:
         super().__init__(tools=[tuple(pair) for pair in tools], tool=tool, address=address, site=site)
         self.add_class("wb-tool-bar-widget")
-
-    def reveal(self, selector: str) -> None:
-        """Scroll the page's first element `selector` finds into view, in the browser (once it is drawn)."""
-        self.send({"reveal": selector})

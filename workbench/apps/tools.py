@@ -25,6 +25,7 @@ from workbench.apps.calibration import calibration_app
 from workbench.apps.encounter import EncounterEditor, encounter_app
 from workbench.apps.fight import fight_app
 from workbench.apps.homebrew import swarm_app, weakness_app
+from workbench.apps.lazy_panels import LazyPanels
 from workbench.apps.message import shown_path
 from workbench.apps.serving import Lesson
 from workbench.apps.shared import Workbench
@@ -78,14 +79,6 @@ def _from_html(lines: tuple[str, ...]) -> str:
     return Markup("<div class='wb-monster-list-sources'>Also in the Monster list:<ul>{}</ul></div>").format(items)
 
 
-def _watch(widget: Any, callback: Callable[[Any], None]) -> None:
-    """Call `callback` after any value change anywhere in `widget`'s tree (the encounter app is a black box)."""
-    if hasattr(widget, "value"):
-        widget.observe(callback, names="value")
-    for child in getattr(widget, "children", ()):
-        _watch(child, callback)
-
-
 def monster_tool(shared: Workbench) -> widgets.VBox:
     """The monster builder, saving to the library folder in the Director's home. Its monster is the shared one
     (`shared.monster`, offered first by the encounter tool); a stat block another tool asks it to open
@@ -105,7 +98,7 @@ def monster_tool(shared: Workbench) -> widgets.VBox:
     follow()
     builder.stat_block.observe(follow, names="value")  # the builder shows each new monster there
     shared.observe(opening, names="opening")
-    builder.on_export = lambda: shared.reveal(".wb-tool-view-monster .wb-builder-tabs")  # Export: its tab in view
+    builder.on_export = lambda: shared.reveal(".wb-builder-tabs")  # Export: its tab in view, on the page it is on
     where = _note(Markup("Your monsters are saved in <b>{}</b> (the Homebrew library tab below) and offered on "
                          "the encounter tool.").format(shown_path(folder)))
     tool = _tool(where, builder)
@@ -163,8 +156,7 @@ def encounter_tool(shared: Workbench, open_in_builder: OpenInBuilder | None = No
     app = encounter_app(monsters=monsters, encounter=shared.workspace.encounter, library_folder=folder,
                         bestiary=workspace_stat_blocks(), files_folder=encounters_folder(),
                         open_in_builder=open_in_builder)
-    app.library = list(monsters)  # suggestions choose from the Director's monsters too, as from the stat blocks
-    app.browser.show_bestiary(app.bestiary, announce=True)  # the keyword picker offers theirs as well
+    app.use_library(monsters)  # suggestions choose from the Director's monsters too, as from the stat blocks
 
     def added(bestiary: AddedBestiary) -> None:
         """The new stat blocks into the picker; its other monsters (Forge Steel, Foundry) into the suggestions
@@ -183,7 +175,8 @@ def encounter_tool(shared: Workbench, open_in_builder: OpenInBuilder | None = No
                          "list when this page is opened again")
         if twice > 0:
             parts.append(f"{twice} the same stat block as another one, listed once")
-        adding.message.value = str(adding.message.value) + str(
+        said = adding[0].message
+        said.value = str(said.value) + str(
             Markup('<div class="wb-page-note wb-added-where">Of its {} monsters: {}.</div>').format(
                 len(bestiary.monsters), "; ".join(parts)))
 
@@ -192,12 +185,16 @@ def encounter_tool(shared: Workbench, open_in_builder: OpenInBuilder | None = No
         is opened again)."""
         app.browser.show_bestiary(workspace_stat_blocks(), announce=True)
 
-    adding = BestiaryAdder(on_added=added, on_removed=removed)
-    adder = widgets.Accordion([adding], titles=("Add a bestiary (a folder, .zip, .tar.gz or link)",),
-                              selected_index=None)
-    adder.add_class("wb-bestiary-adder-fold")
-    app.browser.children = (adder, *app.browser.children)
-    status = widgets.HTML().add_class("wb-workspace-status")
+    adding: list[BestiaryAdder] = []  # made when its fold is first opened
+
+    def adder() -> BestiaryAdder:
+        adding.append(BestiaryAdder(on_added=added, on_removed=removed))
+        return adding[0]
+
+    fold = LazyPanels(widgets.Accordion, [("Add a bestiary (a folder, .zip, .tar.gz or link)", adder)],
+                      selected=None, css_class="wb-bestiary-adder-fold").fold
+    app.browser.children = (fold, *app.browser.children)
+    status = widgets.HTML(_dom_classes=("wb-workspace-status",))
     following = [True]  # till the tool is dropped (`dispose`)
     kept = [shared.workspace.encounter]  # the shared encounter as this tool last kept it
 
@@ -216,7 +213,7 @@ def encounter_tool(shared: Workbench, open_in_builder: OpenInBuilder | None = No
         if earned != change["old"].encounter.party.victories and earned != app.state().party.victories:
             app.controls["victories"].value = format_number(earned)
 
-    _watch(app, remember)
+    app.observe(remember, names="edits")
     unoffer = _offer_builder_monster(shared, app)
     shared.observe(victories, names="workspace")
     saved = f"{saved_count} saved monster{'s' if saved_count != 1 else ''} from {shown_path(folder)}"
