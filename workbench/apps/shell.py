@@ -302,7 +302,8 @@ block (Steel Compendium, Forge Steel, Foundry) to change it.</p>"""
 SOLOS_HOW = """<p>Monster Basics gives two ways to a solo: build it with the solo organization, or take a leader or
 elite and make it an <i>instant solo</i> (EV × 3, Stamina × 2.5, the Solo Turns trait and the Solo Action Malice
 feature). The two rarely agree to the point; the chart shows by how much across levels 1 to 10, so you can pick
-the one that suits your fight.</p>"""
+the one that suits your fight. The Monster picker makes an instant solo of a leader or elite you already have (one
+in the encounter, or the builder's) from its own printed numbers instead of the sliders' formula monster.</p>"""
 
 ENCOUNTER_HOW = """<p>The party's Encounter Strength sets the budget; each creature costs its EV (minions by
 fours). The chart shows where the encounter sits among the difficulty bands, the Guidelines tab checks the book's
