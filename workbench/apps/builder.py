@@ -19,6 +19,11 @@ design, the level slider moves the design by `workbench.monster.relevel` (delta 
 depart from the formulas are listed under the block (`workbench.monster.departure.number_departures`).
 Saving and exporting carry the printed values. See `MonsterBuilder.printed`.
 
+The open section (the numbers) and the open tab (the working) are drawn with the builder; a folded section's body
+and a hidden tab's panel are put in their places when the Director first opens them (`workbench.apps.lazy_panels`),
+so the browser draws the widgets the builder shows and no more. Their controls are made with the builder: the one
+observer reads them all, and `controls` holds them whether or not they are drawn.
+
 Homebrew rule modules: the shipped ones (`data/rules-homebrew/`) always load; the *Module folder* box adds
 the modules of a folder of the Director's own (`workbench.homebrew.rule.load_rules`; a bad file is named with
 what is wrong in it, under the box), and the stat block fills in attachments from both.
