@@ -22,7 +22,8 @@ Saving and exporting carry the printed values. See `MonsterBuilder.printed`.
 The open section (the numbers) and the open tab (the working) are drawn with the builder; a folded section's body
 and a hidden tab's panel are put in their places when the Director first opens them (`workbench.apps.lazy_panels`),
 so the browser draws the widgets the builder shows and no more. Their controls are made with the builder: the one
-observer reads them all, and `controls` holds them whether or not they are drawn.
+observer reads them all, and `controls` holds them whether or not they are drawn. The Export tab's panel, which no
+control of the builder's reads, is made when first opened (or asked for: `export`).
 
 Homebrew rule modules: the shipped ones (`data/rules-homebrew/`) always load; the *Module folder* box adds
 the modules of a folder of the Director's own (`workbench.homebrew.rule.load_rules`; a bad file is named with
@@ -155,7 +156,7 @@ class MonsterBuilder(widgets.VBox):
         # "Adjusting Monster Levels": the monster moved to another level, old -> new with the working
         self.relevel = RelevelPanel(DEFAULT_MAX_LEVEL, c, self.library, lambda: self.monster, self._redraw_relevel,
                                     self._quiet)
-        self.export = ExportTab()
+        self._export: ExportTab | None = None  # made when its tab is first opened (see `export`)
         # the monster's abilities, edited in the Abilities section; the block above shows them
         self.ability_editor = AbilityEditor(build_monster(1, *self.inputs.first, ruleset=self.rules),
                                             on_change=self.refresh, view=False)
@@ -209,13 +210,26 @@ class MonsterBuilder(widgets.VBox):
             (TAB_TITLES[1], lambda: widgets.VBox([widgets.HBox([c["quantity"], c["compare"]]), self.chart])),
             (TAB_TITLES[2], lambda: self.relevel),
             (TAB_TITLES[3], lambda: self.library),
-            (TAB_TITLES[4], lambda: self.export),
+            (TAB_TITLES[4], self._make_export),
             (TAB_TITLES[5], lambda: widgets.HTML(noncombatant_html(self.lore))),
         ], selected=TAB_TITLES.index("How was this computed"), css_class="wb-builder-tabs")
         self.tabs = tabs = self.panels.fold
         # a tab is drawn when it is shown: a slider move redraws the block and the one tab open, nothing hidden
         tabs.observe(lambda change: self._draw_tab(), names="selected_index")
         return [widgets.HTML(STYLE), widgets.HBox([left, right]), tabs, self.status]
+
+    @property
+    def export(self) -> ExportTab:
+        """The Export tab's panel (made now, in its place, if it was not yet)."""
+        self.panels.panel(TAB_TITLES.index("Export"))
+        assert self._export is not None
+        return self._export
+
+    def _make_export(self) -> ExportTab:
+        self._export = ExportTab()
+        if self.tabs.selected_index != TAB_TITLES.index("Export") and self.monster is not None:
+            self._export.draw(self.monster, self.homebrew.modules, self.lore)  # asked for by a script: up to date
+        return self._export
 
     def _boxes(self) -> tuple[widgets.Widget, widgets.Widget]:
         """The numbers' and the words' boxes, made once (the first of their two sections opened makes both)."""
