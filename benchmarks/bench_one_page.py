@@ -163,8 +163,9 @@ def main() -> None:
                 app_server.settle(server, ready)
             profile.close()
     print(f"load average after: {load_average()}")
+    first_drawn = f" ({drawn[keys[0]]} widgets drawn)" if keys[0] in drawn else ""
     print(f"address -> first tool usable: {', '.join(f'{s:.2f}' for s in firsts)} s "
-          f"(median {statistics.median(firsts):.2f} s)")
+          f"(median {statistics.median(firsts):.2f} s){first_drawn}")
     for key, seconds in first_time.items():
         widgets = f" ({drawn[key]} widgets drawn)" if key in drawn else ""
         print(f"  {key:12} first time: {', '.join(f'{1000 * s:.0f}' for s in seconds)} ms{widgets}")

@@ -35,6 +35,10 @@ def desk(tmp_path, monkeypatch):
 
 def test_no_builder_label_hovers_null(tmp_path):
     app = monster_builder(folder=tmp_path)
+    for section in app.sections.values():  # every section and tab opened, as the Director may
+        section.selected_index = 0
+    for index in range(len(app.tabs.titles)):
+        app.tabs.selected_index = index
     labelled = [w for w in tree(app) if getattr(w, "description", "")]
     assert len(labelled) > 40  # the builder's labels, as counted on the page
     assert unlabelled_hovers(app) == []
@@ -55,7 +59,7 @@ def test_the_json_is_folded_under_advanced(tmp_path):
     assert advanced.selected_index is None  # closed until asked for
     assert app.export.json in tree(advanced)
     assert "null" in app.export.json.value  # the JSON is there for programs...
-    export_tab = app.tabs.children[app.tabs.selected_index]
+    export_tab = app.panels.panel(app.tabs.selected_index)
     shown = [w for w in export_tab.children if w is not advanced]
     assert all(app.export.json not in tree(w) for w in shown)  # ...and only under Advanced
 

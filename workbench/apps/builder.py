@@ -19,6 +19,12 @@ design, the level slider moves the design by `workbench.monster.relevel` (delta 
 depart from the formulas are listed under the block (`workbench.monster.departure.number_departures`).
 Saving and exporting carry the printed values. See `MonsterBuilder.printed`.
 
+The open section (the numbers) and the open tab (the working) are drawn with the builder; a folded section's body
+and a hidden tab's panel are put in their places when the Director first opens them (`workbench.apps.lazy_panels`),
+so the browser draws the widgets the builder shows and no more. Their controls are made with the builder: the one
+observer reads them all, and `controls` holds them whether or not they are drawn. The Export tab's panel, which no
+control of the builder's reads, is made when first opened (or asked for: `export`).
+
 Homebrew rule modules: the shipped ones (`data/rules-homebrew/`) always load; the *Module folder* box adds
 the modules of a folder of the Director's own (`workbench.homebrew.rule.load_rules`; a bad file is named with
 what is wrong in it, under the box), and the stat block fills in attachments from both.
@@ -55,6 +61,7 @@ from workbench.apps.builder_paste import PastePanel
 from workbench.apps.builder_printed import KeptAsPrinted, own_text, printed_html, same_monster
 from workbench.apps.builder_relevel import RelevelPanel
 from workbench.apps.chart_slot import ChartSlot
+from workbench.apps.lazy_panels import LazyPanels
 from workbench.apps.message import plain_tooltips, refusal_text
 from workbench.apps.quiet import Quiet
 from workbench.apps.rows import MaliceRows, RowList, RuleRows, TraitRows, VillainActionRows
@@ -100,6 +107,7 @@ class MonsterBuilder(widgets.VBox):
         self._printed: KeptAsPrinted | None = None  # a monster kept as printed (see `printed`)
         self._quiet = Quiet()  # raised while the builder writes its own controls
         self._tables: dict[tuple[bool, int], pd.DataFrame] = {}
+        self._made_boxes: tuple[widgets.Widget, widgets.Widget] | None = None
         self._drawn: set[int] = set()  # the tabs drawn for the current monster (the others when opened)
         self.inputs = BuilderControls(self.rules, self.lore, modules_folder, self._quiet)
         self.controls = c = self.inputs.controls
@@ -148,7 +156,7 @@ class MonsterBuilder(widgets.VBox):
         # "Adjusting Monster Levels": the monster moved to another level, old -> new with the working
         self.relevel = RelevelPanel(DEFAULT_MAX_LEVEL, c, self.library, lambda: self.monster, self._redraw_relevel,
                                     self._quiet)
-        self.export = ExportTab()
+        self._export: ExportTab | None = None  # made when its tab is first opened (see `export`)
         # the monster's abilities, edited in the Abilities section; the block above shows them
         self.ability_editor = AbilityEditor(build_monster(1, *self.inputs.first, ruleset=self.rules),
                                             on_change=self.refresh, view=False)
@@ -172,40 +180,62 @@ class MonsterBuilder(widgets.VBox):
 
     def _layout(self) -> list[widgets.Widget]:
         c = self.controls
-        numbers, words = self.inputs.boxes()
         # one Accordion a section, so any of them can be open together (one Accordion opens one child only)
-        sections = [
-            ("Level, organization, role", numbers, True),
-            ("Text", words, False),
-            ("Abilities", self.abilities_section(), False),
-            ("Traits", self.rows["traits"], False),
-            ("Malice features", self.rows["malice_features"], False),
-            ("Villain actions", self.rows["villain_actions"], False),
-            ("Homebrew rules", self.homebrew, False),
+        sections: list[tuple[str, Callable[[], widgets.Widget], bool]] = [
+            ("Level, organization, role", lambda: self._boxes()[0], True),
+            ("Text", lambda: self._boxes()[1], False),
+            ("Abilities", self.abilities_section, False),
+            ("Traits", lambda: self.rows["traits"], False),
+            ("Malice features", lambda: self.rows["malice_features"], False),
+            ("Villain actions", lambda: self.rows["villain_actions"], False),
+            ("Homebrew rules", lambda: self.homebrew, False),
         ]
-        self.sections = {
-            title: widgets.Accordion(children=[body], titles=(title,), selected_index=0 if is_open else None)
-            for title, body, is_open in sections
+        # a folded section's body is put in its place (and drawn) when the Director first opens it
+        self.folds = {
+            title: LazyPanels(widgets.Accordion, [(title, make)],
+                              selected=0 if is_open else None)
+            for title, make, is_open in sections
         }
+        self.sections = {title: lazy.fold for title, lazy in self.folds.items()}
         self.sections["Abilities"].observe(
             lambda change: self.ability_editor.show(change["new"] is not None), names="selected_index")
         left = widgets.VBox(list(self.sections.values()), layout=widgets.Layout(width="44%"))
         right = widgets.VBox([self.block_actions, builder_share(self), self.stat_block], layout=widgets.Layout(width="56%"))
-        chart = widgets.VBox([widgets.HBox([c["quantity"], c["compare"]]), self.chart])
-        self.tabs = tabs = widgets.Tab(
-            children=[self.explain, chart, self.relevel, self.library, self.export,
-                      widgets.HTML(noncombatant_html(self.lore))],
-            titles=TAB_TITLES,
-            # the working opens first: every number of the block traced to its formula. Each other tab is drawn
-            # when it is opened, the chart too: a page that opens without a chart does not load plotly's 5 MB
-            # bundle before it is usable, and a slider move redraws the block and the working only (a chart
-            # redraw takes plotly 100+ ms in the browser)
-            selected_index=TAB_TITLES.index("How was this computed"),
-        )
-        tabs.add_class("wb-builder-tabs")
+        # the working opens first: every number of the block traced to its formula. Each other tab's panel is put in
+        # its place when it is first opened, and drawn when it is opened, the chart too: a page that opens without a
+        # chart does not load plotly's 5 MB bundle before it is usable, and a slider move redraws the block and the
+        # working only (a chart redraw takes plotly 100+ ms in the browser)
+        self.panels = LazyPanels(widgets.Tab, [
+            (TAB_TITLES[0], lambda: self.explain),
+            (TAB_TITLES[1], lambda: widgets.VBox([widgets.HBox([c["quantity"], c["compare"]]), self.chart])),
+            (TAB_TITLES[2], lambda: self.relevel),
+            (TAB_TITLES[3], lambda: self.library),
+            (TAB_TITLES[4], self._make_export),
+            (TAB_TITLES[5], lambda: widgets.HTML(noncombatant_html(self.lore))),
+        ], selected=TAB_TITLES.index("How was this computed"), css_class="wb-builder-tabs")
+        self.tabs = tabs = self.panels.fold
         # a tab is drawn when it is shown: a slider move redraws the block and the one tab open, nothing hidden
         tabs.observe(lambda change: self._draw_tab(), names="selected_index")
         return [widgets.HTML(STYLE), widgets.HBox([left, right]), tabs, self.status]
+
+    @property
+    def export(self) -> ExportTab:
+        """The Export tab's panel (made now, in its place, if it was not yet)."""
+        self.panels.panel(TAB_TITLES.index("Export"))
+        assert self._export is not None
+        return self._export
+
+    def _make_export(self) -> ExportTab:
+        self._export = ExportTab()
+        if self.tabs.selected_index != TAB_TITLES.index("Export") and self.monster is not None:
+            self._export.draw(self.monster, self.homebrew.modules, self.lore)  # asked for by a script: up to date
+        return self._export
+
+    def _boxes(self) -> tuple[widgets.Widget, widgets.Widget]:
+        """The numbers' and the words' boxes, made once (the first of their two sections opened makes both)."""
+        if self._made_boxes is None:
+            self._made_boxes = self.inputs.boxes()
+        return self._made_boxes
 
     def abilities_section(self) -> widgets.Widget:
         """The ability editor's controls, with a line on what Add gives."""
