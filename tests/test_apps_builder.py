@@ -8,6 +8,7 @@ import re
 import ipywidgets as widgets
 import pytest
 import rules_reference as ref
+from widget_tree import drawn
 
 import workbench as wb
 from workbench import core_ruleset
@@ -557,27 +558,17 @@ def test_the_move_tab_escapes_the_monster_s_words(app):
 # ---------------------------------------------------------------- folded sections and hidden tabs
 
 
-def tree(root) -> list:
-    """Every widget the browser is asked to draw under `root`."""
-    stack, seen = [root], []
-    while stack:
-        widget = stack.pop()
-        seen.append(widget)
-        stack.extend(getattr(widget, "children", ()))
-    return seen
-
-
 def test_a_folded_section_and_a_hidden_tab_are_drawn_when_first_opened(app):
     editor = app.ability_editor
-    drawn = tree(app)
-    assert editor.add not in drawn and editor.fields["tier1_damage"] not in drawn  # Abilities folded away
-    assert app.library not in drawn and app.relevel not in drawn  # hidden tabs
+    on_page = drawn(app)
+    assert editor.add not in on_page and editor.fields["tier1_damage"] not in on_page  # Abilities folded away
+    assert app.library not in on_page and app.relevel not in on_page  # hidden tabs
     assert not app.panels.made(app.tabs.titles.index("Export"))  # the Export tab's panel is not even made
-    assert app.controls["level"] in drawn  # the open section is drawn
+    assert app.controls["level"] in on_page  # the open section is drawn
     app.sections["Abilities"].selected_index = 0  # the Director opens Abilities
-    assert editor.add in tree(app) and editor.shown
+    assert editor.add in drawn(app) and editor.shown
     editor.add.click()  # the section works once opened
     editor.fields["tier1_damage"].value = "lots"
     assert "Tier 1 damage takes a whole number" in html.unescape(editor.notes["tier1_damage"].value)
     open_tab(app, "Export")
-    assert app.export in tree(app) and '"abilities"' in app.export.json.value  # drawn for the monster built
+    assert app.export in drawn(app) and '"abilities"' in app.export.json.value  # drawn for the monster built

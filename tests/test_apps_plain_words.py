@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 
 import pytest
+from widget_tree import drawn
 
 from workbench.apps import pages
 from workbench.apps.builder import monster_builder
@@ -13,18 +14,9 @@ from workbench.apps.encounter import encounter_app
 from workbench.monster.library import load_library
 
 
-def tree(root):
-    stack, seen = [root], []
-    while stack:
-        widget = stack.pop()
-        seen.append(widget)
-        stack.extend(getattr(widget, "children", ()))
-    return seen
-
-
 def unlabelled_hovers(root) -> list:
     """Labelled controls whose hover text would reach the browser as "null"."""
-    return [w for w in tree(root) if isinstance(getattr(w, "description", None), str) and w.description.strip()
+    return [w for w in drawn(root) if isinstance(getattr(w, "description", None), str) and w.description.strip()
             and getattr(w, "tooltip", "") is None]
 
 
@@ -39,7 +31,7 @@ def test_no_builder_label_hovers_null(tmp_path):
         section.selected_index = 0
     for index in range(len(app.tabs.titles)):
         app.tabs.selected_index = index
-    labelled = [w for w in tree(app) if getattr(w, "description", "")]
+    labelled = [w for w in drawn(app) if getattr(w, "description", "")]
     assert len(labelled) > 40  # the builder's labels, as counted on the page
     assert unlabelled_hovers(app) == []
     app.rows["traits"].shortcut.value = "Pack Tactics: more damage beside an ally"
@@ -55,13 +47,13 @@ def test_no_page_label_hovers_null(page):
 def test_the_json_is_folded_under_advanced(tmp_path):
     app = monster_builder(folder=tmp_path)
     app.tabs.selected_index = app.tabs.titles.index("Export")
-    advanced = next(w for w in tree(app) if "wb-export-advanced" in getattr(w, "_dom_classes", ()))
+    advanced = next(w for w in drawn(app) if "wb-export-advanced" in getattr(w, "_dom_classes", ()))
     assert advanced.selected_index is None  # closed until asked for
-    assert app.export.json in tree(advanced)
+    assert app.export.json in drawn(advanced)
     assert "null" in app.export.json.value  # the JSON is there for programs...
     export_tab = app.panels.panel(app.tabs.selected_index)
     shown = [w for w in export_tab.children if w is not advanced]
-    assert all(app.export.json not in tree(w) for w in shown)  # ...and only under Advanced
+    assert all(app.export.json not in drawn(w) for w in shown)  # ...and only under Advanced
 
 
 def test_a_taken_encounter_name_is_refused_in_plain_words(tmp_path):

@@ -14,3 +14,13 @@ def inner(page: Any, kind: str | type) -> Any:
             return w
         stack.extend(getattr(w, "children", ()))
     raise AssertionError(f"no {kind} on the page")
+
+
+def drawn(root: Any) -> list[Any]:
+    """Every widget the browser is asked to draw under `root` (`root` and its children, theirs, and so on)."""
+    stack, seen = [root], []
+    while stack:
+        widget = stack.pop()
+        seen.append(widget)
+        stack.extend(getattr(widget, "children", ()))
+    return seen
