@@ -165,3 +165,14 @@ def test_a_monster_already_an_instant_solo_or_a_solo_is_not_offered(app):
     leader = wb.build_monster(3, "leader")
     app.offer([("in the builder", [wb.instant_solo(leader), wb.build_monster(3, "solo"), leader])])
     assert [label for label, _ in app.picker.options] == ["Built from the sliders", "leader (in the builder)"]
+
+
+def test_offering_monsters_while_the_sliders_monster_is_shown_draws_nothing_again(app):
+    """The workbench page offers the encounter's and the builder's monsters as the tool opens: the comparison shown
+    is still the sliders' monster's, and is not worked out and drawn a second time."""
+    chart, block = app.chart.figure, app.stat_blocks.value
+    app.offer([("in the encounter", [whole("Bugbear Roughneck")])])
+    assert app.picker.value == app.picker.options[0][1]
+    assert app.chart.figure is chart and app.stat_blocks.value == block
+    app.picker.value = app.picker.options[1][1]  # picking one draws it
+    assert app.stat_blocks.value != block

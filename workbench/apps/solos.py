@@ -117,7 +117,8 @@ class SolosApp(widgets.VBox):
         solo, labelled "name (place)", after the sliders' own. The monster picked stays picked while it is
         offered (where it was, else anywhere), or while its label is (the builder's monster, edited); else the
         sliders' monster is shown again."""
-        picked = self.offered[self.picker.value] if self.picker.value != SLIDERS else None
+        shown = self.picker.value
+        picked = self.offered[shown] if shown != SLIDERS else None
         offered: list[tuple[str, Monster]] = []
         for place, monsters in places:
             for monster in solo_sources(monsters):
@@ -134,7 +135,8 @@ class SolosApp(widgets.VBox):
         with self._quiet:  # one redraw below, not one per option change
             self.picker.options = [(FROM_SLIDERS, SLIDERS), *((label, i) for i, (label, _) in enumerate(offered))]
             self.picker.value = keep
-        self._refresh()
+        if keep != SLIDERS or shown != SLIDERS:  # the sliders' monster still shown: nothing to draw again
+            self._refresh()
 
     def _sync_sliders(self) -> None:
         """The sliders build the monster only while no whole monster is picked; the page says which it shows."""
