@@ -125,9 +125,9 @@ else:
 
 
 # --- the garbage collector ---------------------------------------------------------
-# The tests build thousands of widgets, figures and models, nearly all freed by their reference counts; the cyclic
-# collector's passes over the modules, fixtures and Hypothesis's caches that stay loaded took about a tenth of
-# a worker's CPU. Frozen, they are no longer scanned; collected less often, the young objects cost less.
+# The tests build thousands of widgets, figures and models, nearly all freed by their reference counts, while the
+# cyclic collector passes again and again over the modules, fixtures and Hypothesis's caches that stay loaded.
+# Frozen, they are no longer scanned; collected less often, the young objects cost less.
 GC_THRESHOLDS = (50_000, 20, 20)
 
 

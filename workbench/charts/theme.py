@@ -4,8 +4,7 @@ Why: plotly builds and checks a figure's whole template each time a figure or a 
 it (a chart per slider move in the lessons, a FigureWidget per new chart on a page), and "plotly_white" holds
 defaults for 24 trace types and for kinds of plot the workbench never makes; the workbench draws three trace
 types (`TRACE_TYPES`) on plain x/y axes with colours named. Cut to those (the layout without `UNDRAWN_LAYOUT`), a
-chart and its FigureWidget are made in about a third of the time, and carry a third of the template to the
-browser. The charts look the same: plotly.js reads a trace type's defaults only for traces of that type, and a
+chart and its FigureWidget are made faster, and carry a smaller template to the browser. The charts look the same: plotly.js reads a trace type's defaults only for traces of that type, and a
 map's, a polar or 3-D plot's or a continuous colour scale's only where one is drawn (tests/test_charts_theme.py
 holds the code to both).
 

@@ -71,8 +71,8 @@ ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THRE
 
 
 # A kernel builds and drops thousands of widgets, figures and models, nearly all freed by their reference counts:
-# its youngest generation is collected every 50,000 allocations instead of 700 (building every tool of the
-# workbench page: about 15 % less CPU), for at most a few megabytes of cyclic garbage kept a while longer.
+# its youngest generation is collected every 50,000 allocations instead of 700: less of its CPU goes to the
+# collector, for at most a few megabytes of cyclic garbage kept a while longer.
 KERNEL_GC_THRESHOLDS = (50_000, 20, 20)
 
 
