@@ -59,7 +59,8 @@ __all__ = [
 ]
 
 FIGHT = "fight"  # the fight's key on the workbench page's bar
-IN_BUILDER = " (in the builder)"  # after the builder's monster's name in the encounter's Monster list
+BUILDER_PLACE = "in the builder"  # where a monster offered to another tool comes from: the builder
+IN_BUILDER = f" ({BUILDER_PLACE})"  # after the builder's monster's name in the encounter's Monster list
 OpenInBuilder = Callable[[Bestiary, PublishedMonster], str]
 
 
@@ -245,7 +246,7 @@ def solos_tool(shared: Workbench) -> widgets.VBox:
     def offer(_change: Any = None) -> None:
         mine = [shared.monster] if shared.monster is not None else []
         app.offer([("in the encounter", [c.monster for c in shared.workspace.encounter.creatures]),
-                   ("in the builder", mine)])
+                   (BUILDER_PLACE, mine)])
 
     offer()
     shared.observe(offer, names=["workspace", "monster"])
