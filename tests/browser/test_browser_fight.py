@@ -9,12 +9,17 @@ would). Expected numbers come from a `Fight` in this process given the same acti
 
 from __future__ import annotations
 
+import json
+import time
+from pathlib import Path
+
 import pytest
 from kept_file import kept_file
 from test_browser_pages import LAYOUT_PROBLEMS, visible_text_problems
 from voila_page import AppPage
 
 import workbench as wb
+from workbench.apps.fight import fight_file
 from workbench.encounter.encounter import InitiativeGroup, creature_from_monster
 from workbench.formats.bestiary import sample_bestiary
 from workbench.formats.stat_block import whole_stat_block
@@ -61,7 +66,19 @@ def strip_has(app: AppPage, text: str) -> None:
     app.page.locator(f"{RUNNER} .wb-fight-strip:has-text('{text}')").wait_for()
 
 
-def test_a_whole_fight_by_mouse_with_a_reload_and_its_victories_on_the_encounter_page(fight_page):
+def saved(folder: Path, fight: wb.Fight) -> None:
+    """Wait until the page has written every event of `fight` to its file (it draws the board first, then
+    saves): a reload before that would reopen the fight as it was one action earlier."""
+    path = fight_file(Workspace(encounter=encounter()), folder)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if path.is_file() and len(json.loads(path.read_text())["events"]) == len(fight.events):
+            return
+        time.sleep(0.1)
+    pytest.fail(f"the page did not save the fight's {len(fight.events)} events to {path.name} within 60 s")
+
+
+def test_a_whole_fight_by_mouse_with_a_reload_and_its_victories_on_the_encounter_page(fight_page, workbench_home):
     app, url, encounter_url = fight_page
     open_runner(app, url)
     expected = wb.Fight(encounter(), [BOSS, MINION])
@@ -121,7 +138,8 @@ def test_a_whole_fight_by_mouse_with_a_reload_and_its_victories_on_the_encounter
     expected.end_turn()
     app.screenshot("round-1", RUNNER)
 
-    # ---- the page reloaded mid-fight: the same fight, carried on
+    # ---- the page reloaded mid-fight, once its last action is saved: the same fight, carried on
+    saved(workbench_home / "fights", expected)
     page.reload()
     page.wait_for_selector(f"{RUNNER} .wb-fight-strip", timeout=180_000)
     strip_has(app, "Round 1")
