@@ -122,9 +122,14 @@ app: venv
 	@$(MAKE) --no-print-directory $(PLOTLY_CARTESIAN) 2>/dev/null || echo "make app: could not fetch plotly.js's cartesian build from the npm registry (offline?); the pages use plotly's own bundle"
 	$(VENV)/bin/workbench app $(APP_ARGS)
 
-test: venv browser pdftotext lint $(PLOTLY_CARTESIAN)
+# lint runs first, and mypy on one core while a collection on the other rewrites the test modules for pytest's
+# assertions (kept in tests/__pycache__: see TEST_ENV), which each worker would otherwise do in turn on a fresh
+# clone; the collection's own findings are the run's to report.
+test: venv browser pdftotext $(PLOTLY_CARTESIAN)
 	@mkdir -p $(TEST_HOME)
 	@$(PY) -m compileall -q workbench  # the same for our own modules (only changed files are compiled)
+	@$(TEST_ENV) $(PY) -m pytest --collect-only -q -p no:randomly -p no:cacheprovider >/dev/null 2>&1 & \
+	  $(MAKE) --no-print-directory lint || { wait; exit 1; }; wait
 	@echo "$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS)"
 	@$(TEST_ENV) $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 

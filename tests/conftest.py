@@ -12,8 +12,8 @@
 * Parallel runs (``make test`` runs ``pytest -n auto --dist loadfile``, pytest-xdist):
   a notebook's cells, a module's tests stay on one worker (one kernel, one
   module fixture), tests/browser/ is two units of work (each one Voilà server,
-  one Chromium: the lessons' tests, the rest; see LESSON_BROWSER_TESTS), and the
-  longest units are handed out first.
+  one Chromium: the lessons' server's tests, the rest; see work_units.py), and the
+  longest units are handed out first, the tests that mostly wait next.
 * The garbage collector (``pytest_collection_finish``): what is loaded by then is frozen, and the youngest
   generation collected every 50,000 allocations instead of 700.
 """
@@ -28,6 +28,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from work_units import BROWSER_FILES_APART, BROWSER_TESTS, LESSON_BROWSER_TESTS, LESSON_TEXT_TESTS, ORDER
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -137,31 +138,14 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-# --- parallel runs (pytest-xdist) -------------------------------------------------
-BROWSER_TESTS = "tests/browser/"
-# Browser test files that start a server of their own and use nothing of the session's `workbench app` server:
-# each is a unit apart, so another worker runs it (with its own Chromium) beside the long browser unit.
-BROWSER_FILES_APART = ("tests/browser/test_browser_server_edges.py",)
-# The browser tests are two units, each on one worker with its own `workbench app` server and Chromium: the
-# tests that open one page per module through `open_app` (the lessons, and the encounter page's suggestions),
-# served without preheated kernels, and the rest (the app pages, the journey, preheating, the landing page,
-# the server's checks). One unit was the long pole while the other worker idled.
-LESSON_BROWSER_TESTS = tuple(f"tests/browser/test_browser_{name}.py" for name in (
-    "adventure", "builder", "calibration", "encounter", "explorer", "export", "homebrew", "lessons", "malice", "solos",
-    "start_here", "suggest"))
-_ORDER = (BROWSER_TESTS, "notebooks/")  # longest units first: the browser tests, then the notebooks
-# The lessons' text check reads each lesson where another module opened it (tests/browser/lesson_text.py), so it
-# runs after them and opens only the lessons none of them drives.
-LESSON_TEXT_TESTS = "tests/browser/test_browser_lessons.py"
-
-
+# --- parallel runs (pytest-xdist): the units of work are in work_units.py ------------
 def _unit_rank(nodeid: str) -> int:
-    return next((rank for rank, prefix in enumerate(_ORDER) if nodeid.startswith(prefix)), len(_ORDER))
+    return next((rank for rank, prefixes in enumerate(ORDER) if nodeid.startswith(prefixes)), len(ORDER))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run the browser tests first (the lessons' text check last of them), then the notebooks, then the rest
-    (stable: each file keeps its order)."""
+    """Run the browser tests first (the lessons' text check last of them), then the tests that mostly wait, the
+    notebooks and the rest (stable: each file keeps its order)."""
     items.sort(key=lambda item: (_unit_rank(item.nodeid), item.nodeid.startswith(LESSON_TEXT_TESTS)))
 
 
