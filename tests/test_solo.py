@@ -468,3 +468,35 @@ def test_a_published_elite_adapted_is_an_instant_solo_of_its_printed_numbers_and
     runner, monarch = whole_stat_block(sample, sample.named("Goblin Runner")), wb.build_monster(1, "leader")
     assert solo_sources([roughneck, solo, runner, wb.build_monster(3, "solo"), monarch, roughneck]) == (
         roughneck, monarch)
+
+
+def test_a_published_monster_made_a_solo_and_back_is_its_printed_stat_block_again():
+    # the builder's "instant solo" box ticked, then cleared: the printed numbers come back, not the formulas'
+    sample = sample_bestiary()
+    sources = solo_sources(whole_stat_block(sample, printed) for printed in sample.monsters)
+    assert len(sources) >= 10  # the sample's leaders and elites
+    roughneck = whole_stat_block(sample, sample.named("Bugbear Roughneck"))
+    back = without_instant_solo(instant_solo(roughneck))
+    assert (back.ev, back.stamina) == (16, 109)  # as printed; the formulas give 100 Stamina
+    for monster in sources:
+        assert without_instant_solo(instant_solo(monster)) == monster, monster.name
+
+
+def test_an_instant_solos_numbers_typed_over_by_hand_fall_back_to_the_formulas_when_nothing_gave_them():
+    leader = wb.build_monster(5, "leader")
+    solo = instant_solo(leader)
+    # no whole Stamina x has ⌈x × 2.5⌉ = 274 (109 gives 273, 110 gives 275); an EV not a multiple of 3 likewise
+    typed = solo.model_copy(update={"stamina": 274, "ev": solo.ev + 1})
+    assert is_instant_solo(typed)
+    back = without_instant_solo(typed)
+    assert (back.ev, back.stamina) == (leader.ev, leader.stamina)
+
+
+@given(st.integers(min_value=1, max_value=10_000), st.integers(min_value=1, max_value=1_000),
+       st.sampled_from(["leader", "elite"]))
+def test_undoing_an_instant_solo_finds_every_number_it_was_made_from(stamina, ev, organization):
+    # a stat block of its own numbers: instant_solo adapts those, and without_instant_solo finds them again
+    built = wb.build_monster(4, "leader") if organization == "leader" else wb.build_monster(4, "elite", "brute")
+    monster = built.model_copy(update={"stamina": stamina, "ev": ev})
+    back = without_instant_solo(instant_solo(monster))
+    assert (back.ev, back.stamina) == (ev, stamina)

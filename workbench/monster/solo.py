@@ -190,24 +190,40 @@ def instant_solo(monster: Monster) -> Monster:
 
 
 def without_instant_solo(monster: Monster, ruleset: Ruleset | None = None) -> Monster:
-    """The leader or elite an instant solo was made from: the formulas' EV and Stamina for its inputs, and
-    its own traits and Malice features without those `instant_solo` added (so applying `instant_solo` again
-    gives the same monster back). A monster that is not an instant solo is returned as it is.
+    """The leader or elite an instant solo was made from: its own traits and Malice features without those
+    `instant_solo` added, and its EV and Stamina before × 3 and × 2.5 (so applying `instant_solo` again gives
+    the same monster back). A monster that is not an instant solo is returned as it is.
+
+    The numbers before are found from the solo's own (`_before_times`): a published stat block made a solo gets
+    its printed EV and Stamina back, not the formulas'. Only numbers no whole number could have given (an
+    instant solo's EV or Stamina typed over by hand) fall back to the formulas' for its inputs.
     """
     monster = require_monster(monster)
     if not is_instant_solo(monster):
         return monster
+    rule = feature_book().instant_solo
     bare = build_monster(monster.level, monster.organization, monster.role, monster.extra_stamina,
                          monster.targets, ruleset or monster.rules)
     added = instant_solo(bare)
+    ev = _before_times(monster.ev, rule.ev_multiplier)
+    stamina = _before_times(monster.stamina, rule.stamina_multiplier)
     return monster.model_copy(
         update={
-            "ev": bare.ev,
-            "stamina": bare.stamina,
+            "ev": bare.ev if ev is None else ev,
+            "stamina": bare.stamina if stamina is None else stamina,
             "traits": tuple(t for t in monster.traits if t not in added.traits),
             "malice_features": tuple(f for f in monster.malice_features if f not in added.malice_features),
         }
     )
+
+
+def _before_times(value: int, multiplier: Any) -> int | None:
+    """The whole number `_times` takes to `value` with this multiplier (the largest, should several), or None.
+
+    ⌈x × m⌉ = value holds for the x with value - 1 < x × m <= value: the largest whole one is ⌊value / m⌋.
+    """
+    before = math.floor(value / Fraction(multiplier))
+    return before if before > 0 and _times(before, multiplier) == value else None
 
 
 def restore_instant_solo(monster: Monster, saved_ev: int, saved_stamina: int) -> Monster:
