@@ -14,6 +14,8 @@ import workbench as wb
 from workbench import core_ruleset
 from workbench.apps.builder import monster_builder
 from workbench.apps.rows import format_traits, parse_traits
+from workbench.formats.bestiary import sample_bestiary
+from workbench.formats.stat_block import whole_stat_block
 from workbench.model import Trait
 from workbench.monster.formulas import build_monster
 from workbench.monster.library import list_monsters, load_entry, save_monster
@@ -350,6 +352,19 @@ def test_the_instant_solo_box_follows_every_change_and_turns_off(app):
     c["organization"].value = "platoon"
     assert c["instant_solo"].disabled and not c["instant_solo"].value
     assert _kind(app.stat_block.value) == "Platoon Brute"
+
+
+def test_a_published_elite_made_a_solo_and_cleared_again_shows_its_printed_numbers(app):
+    sample = sample_bestiary()
+    roughneck = whole_stat_block(sample, sample.named("Bugbear Roughneck"))  # printed EV 16, Stamina 109
+    app.show(roughneck)
+    c = app.controls
+    c["instant_solo"].value = True
+    assert (number(app.stat_block.value, "wb-ev"), number(app.stat_block.value, "wb-stamina")) == (48, 273)
+    c["instant_solo"].value = False
+    # its own numbers, not the formulas' for a level 2 elite brute (Stamina 100)
+    assert (number(app.stat_block.value, "wb-ev"), number(app.stat_block.value, "wb-stamina")) == (16, 109)
+    assert app.monster.traits == roughneck.traits and app.monster.malice_features == roughneck.malice_features
 
 
 def test_a_leader_given_solo_turns_by_hand_is_not_made_a_solo(app):
