@@ -83,6 +83,16 @@ def ask(client, expression: str) -> str:
     return "".join(out).strip()
 
 
+def reply_to(get: Any, request: str, kind: str) -> dict[str, Any]:
+    """The message of `kind` that answers `request` on a channel (`get`: its client's get_*_msg). Others are passed
+    over: `wait_for_ready` may have asked for the kernel's info more than once on a busy machine, and the answers
+    it did not read wait on the shell channel."""
+    while True:
+        message = get(timeout=60)
+        if message["parent_header"].get("msg_id") == request and message["msg_type"] == kind:
+            return dict(message)
+
+
 def gone(pid: int, within: float = 30.0) -> bool:
     deadline = time.monotonic() + within
     while time.monotonic() < deadline:
@@ -277,11 +287,11 @@ def test_a_zygote_that_cannot_start_leaves_kernels_to_start_the_usual_way(kernel
 @forks
 def test_interrupt_shutdown_and_restart(kernels, tmp_path):
     manager, client = kernels.start(tmp_path)
-    client.execute("import time; time.sleep(120)")
-    time.sleep(0.5)
+    sleeping = client.execute("import time; time.sleep(120)")
+    reply_to(client.get_iopub_msg, sleeping, "execute_input")  # interrupted as it runs, not before
     started = time.monotonic()
     manager.interrupt_kernel()
-    reply = client.get_shell_msg(timeout=60)
+    reply = reply_to(client.get_shell_msg, sleeping, "execute_reply")
     assert reply["content"]["status"] == "error" and reply["content"]["ename"] == "KeyboardInterrupt"
     assert time.monotonic() - started < 60
     first = manager.provisioner.pid
