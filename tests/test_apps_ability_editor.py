@@ -3,6 +3,8 @@ control and the last good block stays. Driven through the widgets' values, witho
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import rules_reference as ref
 
@@ -13,6 +15,7 @@ from workbench.apps.ability_editor import (
     fields_of,
     move_ability,
 )
+from workbench.formats.stat_block import read_stat_block
 from workbench.monster.ability_template import suggest_ability
 
 
@@ -86,3 +89,27 @@ def test_a_bonus_past_the_power_roll_range_is_refused_naming_the_control():
     with pytest.raises(InvalidInput) as caught:
         ability_from_fields({**fields, "bonus": 11})
     assert caught.value.field == "bonus"
+
+
+SAMPLE_ABILITIES = [(m.name, a) for p in sorted((Path(__file__).resolve().parents[1] / "data" / "bestiary-sample")
+                                                 .rglob("*.json")) for m in [read_stat_block(p)] for a in m.abilities]
+
+
+def test_every_sample_ability_is_rebuilt_unchanged_from_the_fields_that_show_it():
+    """Editing nothing (or only the name) changes nothing: an ability without a power roll gets none, a tier
+    of two damage parts ("8 damage, 4 corruption damage") keeps both."""
+    assert len(SAMPLE_ABILITIES) > 100
+    changed = [f"{monster}: {a.name}" for monster, a in SAMPLE_ABILITIES if ability_from_fields(fields_of(a), a) != a]
+    assert changed == []
+
+
+def test_a_new_total_moves_the_first_damage_part_and_keeps_the_others():
+    (blade,) = [a for monster, a in SAMPLE_ABILITIES if a.name == "Blightblade"]
+    tier3 = blade.power_roll.tier3
+    assert [str(d) for d in tier3.damages] == ["8 damage", "7 corruption damage"]
+    edited = ability_from_fields({**fields_of(blade), "tier3_damage": "20"}, blade)
+    assert [str(d) for d in edited.power_roll.tier3.damages] == ["13 damage", "7 corruption damage"]
+    edited = ability_from_fields({**fields_of(blade), "tier3_damage": "5"}, blade)  # less than the other part
+    assert [str(d) for d in edited.power_roll.tier3.damages] == ["5 damage"]
+    renamed = ability_from_fields({**fields_of(blade), "name": "Blight Edge"}, blade)
+    assert renamed == blade.model_copy(update={"name": "Blight Edge"})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
@@ -16,7 +17,7 @@ from workbench.apps.builder import monster_builder
 from workbench.apps.rows import format_traits, parse_traits
 from workbench.formats.bestiary import sample_bestiary
 from workbench.formats.stat_block import whole_stat_block
-from workbench.model import Trait
+from workbench.model import Effect, Trait
 from workbench.monster.formulas import build_monster
 from workbench.monster.library import list_monsters, load_entry, save_monster
 
@@ -587,3 +588,111 @@ def test_a_folded_section_and_a_hidden_tab_are_drawn_when_first_opened(app):
     assert "Tier 1 damage takes a whole number" in html.unescape(editor.notes["tier1_damage"].value)
     open_tab(app, "Export")
     assert app.export in drawn(app) and '"abilities"' in app.export.json.value  # drawn for the monster built
+
+
+# ---------------------------------------------------------------- a published trait's paragraphs edited
+
+SAMPLE = Path(__file__).resolve().parents[1] / "data" / "bestiary-sample"
+GRAVE_HUNGER = Trait.of_effects("Grave Hunger", [
+    Effect(text="The werewolf feeds on the fallen."),
+    Effect(malice=5, text="The werewolf regains 10 Stamina."),
+])
+TAIL_SWEEP = Trait.of_effects("Howling Gale", [
+    Effect(text="Each enemy within 3 squares makes an Agility test.",
+           tiers=("5 damage; slowed (save ends)", "3 damage; slowed (EoT)", "no effect")),
+    Effect(name="End Effect", text="The gale ends at the end of the round."),
+], cost=3)
+OPENER = Trait.of_effects("Hunt Begins", [Effect(name="Effect", text="Each ally shifts 2 squares.")])
+
+
+def werewolf():
+    """The sample's Werewolf (a published solo: named paragraphs), given a trait with a paragraph priced in
+    Malice, a Malice feature with a test's three tiers, and a villain action with a named paragraph."""
+    published = wb.read_stat_block(SAMPLE / "Werewolf" / "Statblocks" / "Werewolf.json")
+    return published.model_copy(update={"traits": (*published.traits, GRAVE_HUNGER),
+                                         "malice_features": (TAIL_SWEEP,), "villain_actions": (OPENER,)})
+
+
+def test_a_new_name_keeps_a_published_traits_paragraphs_prices_and_tiers(app):
+    app.show(werewolf())
+    assert app.printed is not None
+    for key in ("traits", "malice_features", "villain_actions"):
+        for index, row in enumerate(app.rows[key].rows):
+            before = getattr(app.monster, key)[index]
+            assert before.effects  # each published one is made of paragraphs
+            row.fields["name"].value = f"{before.name} Renamed"
+            assert getattr(app.monster, key)[index] == before.model_copy(update={"name": f"{before.name} Renamed"})
+    block = html.unescape(app.stat_block.value)
+    assert "<b>5 Malice:</b> The werewolf regains 10 Stamina." in block
+    assert "<b>End Effect:</b> The gale ends" in block and 'class="wb-tiers"' in block
+    open_tab(app, "Export")
+    markdown = app.export.markdown.value
+    assert "  **5 Malice:** The werewolf regains 10 Stamina." in markdown
+    assert "  - ≤11: 5 damage; slowed (save ends)" in markdown
+
+
+def test_the_text_box_shows_the_prices_names_and_tiers_it_reads_back(app):
+    app.show(werewolf())
+    shown = {row.item.name: row.fields["text"].value for key in ("traits", "malice_features")
+             for row in app.rows[key].rows}
+    assert shown["Grave Hunger"] == "The werewolf feeds on the fallen.\n5 Malice: The werewolf regains 10 Stamina."
+    assert shown["Howling Gale"] == ("Each enemy within 3 squares makes an Agility test.\n"
+                                     "≤11: 5 damage; slowed (save ends)\n12–16: 3 damage; slowed (EoT)\n"
+                                     "17+: no effect\nEnd Effect: The gale ends at the end of the round.")
+
+
+def test_an_edited_text_is_read_into_paragraphs_as_pasted_text_is(app):
+    app.show(werewolf())
+    hunger = app.rows["traits"].rows[-1]
+    hunger.fields["text"].value = hunger.fields["text"].value.replace("regains 10", "regains 15")
+    assert app.monster.traits[-1] == Trait.of_effects("Grave Hunger", [
+        Effect(text="The werewolf feeds on the fallen."), Effect(malice=5, text="The werewolf regains 15 Stamina.")])
+    gale = app.rows["malice_features"].rows[0]
+    gale.fields["text"].value = gale.fields["text"].value.replace("17+: no effect", "17+: 1 damage")
+    (edited,) = app.monster.malice_features
+    assert edited.cost == 3 and [e.name for e in edited.effects] == [None, "End Effect"]
+    assert [str(t) for t in edited.effects[0].tiers] == ["5 damage; slowed (save ends)", "3 damage; slowed (EoT)",
+                                                         "1 damage"]
+    # a trait the Director wrote as plain text gets a price and a test's tiers from the words typed
+    plain = app.rows["traits"].rows[1]
+    plain.fields["text"].value = "The werewolf howls.\n2 Malice: Each enemy makes a Presence test.\n" \
+                                 "≤11: frightened (save ends)\n12-16: frightened (EoT)\n17+: no effect"
+    howl = app.monster.traits[1]
+    assert [(e.malice, e.text) for e in howl.effects] == [
+        (None, "The werewolf howls."), (2, "Each enemy makes a Presence test.")]
+    assert [str(t) for t in howl.effects[1].tiers] == ["frightened (save ends)", "frightened (EoT)", "no effect"]
+    block = html.unescape(app.stat_block.value)
+    assert "<b>2 Malice:</b> Each enemy makes a Presence test." in block and "frightened (EoT)" in block
+    assert "<b>5 Malice:</b> The werewolf regains 15 Stamina." in block
+
+
+def test_a_tier_line_with_no_paragraph_above_is_refused_beside_its_row(app):
+    app.show(werewolf())
+    hunger = app.rows["traits"].rows[-1]
+    hunger.fields["text"].value = "17+: the werewolf regains 10 Stamina."
+    assert "“17+: the werewolf regains 10 Stamina.” is a tier with no paragraph above it" in html.unescape(
+        hunger.note.value)
+    assert "wb-invalid" in hunger.fields["text"]._dom_classes
+    assert app.monster.traits[-1] == GRAVE_HUNGER  # the block keeps the row's last good trait
+
+
+def test_a_typed_list_keeps_the_paragraphs_of_the_lines_left_alone(app):
+    app.show(werewolf())
+    rows = app.rows["traits"]
+    before = app.monster.traits
+    lines = rows.shortcut.value.splitlines()
+    lines[1] = "Accursed Rage: The werewolf rages."
+    rows.shortcut.value = "\n".join(lines)
+    after = app.monster.traits
+    assert after[1] == Trait(name="Accursed Rage", text="The werewolf rages.")
+    assert after[:1] + after[2:] == before[:1] + before[2:]
+
+
+def test_a_malice_feature_whose_cost_is_words_is_renamed_without_a_cost_typed(app):
+    app.open_file(Path(__file__).parent / "data" / "real_shapes" / "sc-malice-traits-and-costs.json")
+    (row,) = [r for r in app.rows["malice_features"].rows if r.item.name == "Borrowed Tricks"]
+    before = row.item
+    assert before.cost is None and before.effects[0].name == "Cost"  # "3-7 Malice" kept as its paragraph
+    row.fields["name"].value = "Stolen Tricks"
+    assert row.note.value == ""
+    assert app.monster.malice_features[-1] == before.model_copy(update={"name": "Stolen Tricks"})

@@ -4,9 +4,11 @@ added, filled in, moved, removed; a bad value said beside its row while the bloc
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 import pytest
 
+import workbench as wb
 from workbench.apps.builder import monster_builder
 from workbench.apps.rows import MaliceRows, RuleRows, TraitRows, format_traits, number_or_text, parse_traits
 from workbench.errors import InvalidInput
@@ -218,3 +220,32 @@ def test_a_new_rows_text_boxes_are_not_changed_once_shown(app):
     rows.add.click()  # another row added below it, and the block redrawn, leave it alone
     app.refresh()
     assert changed == []
+
+
+SAMPLE = Path(__file__).resolve().parents[1] / "data" / "bestiary-sample"
+SHAPES = Path(__file__).parent / "data" / "real_shapes"
+PUBLISHED = [(path.stem, wb.read_stat_block(path))
+             for path in [*sorted(SAMPLE.rglob("*.json")), *sorted(SHAPES.glob("sc-*.json"))]]
+
+
+@pytest.mark.parametrize("key, kind", [("traits", TraitRows), ("malice_features", MaliceRows)])
+def test_editing_nothing_changes_no_published_trait(key, kind):
+    """For every published monster's every trait and Malice feature (the sample's and the real shapes'): a
+    name changed and put back, the words cleared and typed back as they were shown, give back the very trait
+    (its paragraphs, prices, tiers and cost)."""
+    rows = kind()
+    checked = 0
+    for _, monster in PUBLISHED:
+        traits = getattr(monster, key)
+        rows.set_items(traits)
+        for row, trait in zip(rows.rows, traits, strict=True):
+            shown = row.fields["text"].value
+            fill(row, name=f"{trait.name} Renamed")
+            assert row.item == trait.model_copy(update={"name": f"{trait.name} Renamed"})
+            fill(row, name=trait.name)
+            fill(row, text="")
+            fill(row, text=shown)
+            assert row.item == trait and row.note.value == ""
+            checked += 1
+    assert rows.items == getattr(PUBLISHED[-1][1], key)
+    assert checked == sum(len(getattr(m, key)) for _, m in PUBLISHED) > 1

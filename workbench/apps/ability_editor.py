@@ -20,7 +20,7 @@ import ipywidgets as widgets
 from workbench.apps.message import refusal_text
 from workbench.apps.quiet import Quiet
 from workbench.errors import InvalidInput
-from workbench.model import ABILITY_KEYWORDS, ACTIONS, Ability, Monster
+from workbench.model import ABILITY_KEYWORDS, ACTIONS, Ability, Damage, Monster
 from workbench.monster.ability_template import carry_ability, suggest_ability
 from workbench.render.message import error_html
 from workbench.render.stat_block import stat_block_html
@@ -101,21 +101,24 @@ def _damage(field: str, text: str) -> int | None:
 def ability_from_fields(fields: Mapping[str, Any], base: Ability | None = None) -> Ability:
     """An Ability from the control values; `InvalidInput` names the control that is wrong.
 
-    Parts the controls don't show (flavour, trigger, effects before and after, damage types) are kept from
-    `base`.
+    Parts the controls don't show (flavour, trigger, effects before and after, the characteristics rolled,
+    damage types, a tier's further damage parts) are kept from `base`: a tier's damage total moves its first
+    part, as re-levelling does. Three blank tiers are no power roll (an ability that has none keeps none).
     """
     cost: Any = fields["cost"]
     cost = None if cost == "none" else fields["malice"] if cost == "malice" else cost
+    roll = base.power_roll if base is not None else None
     tiers = {}
     for number in (1, 2, 3):
         damage = _damage(f"tier{number}_damage", fields[f"tier{number}_damage"])
-        old = base.power_roll.tiers[number - 1] if base is not None and base.power_roll else None
-        types = old.damages[0].types if old is not None and old.damages else ()
+        old = roll.tiers[number - 1] if roll is not None else None
         tier: dict[str, Any] = {"effect": fields[f"tier{number}_effect"].strip()}
         if damage is not None:
-            tier["damages"] = ({"amount": damage, "types": types},)
+            tier["damages"] = _damages(damage, old.damages if old is not None else ())
         tiers[f"tier{number}"] = tier
+    blank = all(not fields[f"tier{n}_{part}"].strip() for n in (1, 2, 3) for part in ("damage", "effect"))
     kept = base.model_dump(include={"flavour", "trigger", "effects_before", "effects_after"}) if base else {}
+    rolled = {"characteristics": roll.characteristics} if roll is not None else {}
     try:
         return Ability(
             **kept,
@@ -125,10 +128,19 @@ def ability_from_fields(fields: Mapping[str, Any], base: Ability | None = None) 
             keywords=tuple(fields["keywords"]),
             distance=fields["distance"].strip() or None,
             target=fields["target"].strip() or None,
-            power_roll={"bonus": fields["bonus"], **tiers},
+            power_roll=None if blank else {**rolled, "bonus": fields["bonus"], **tiers},
         )
     except InvalidInput as exc:
         raise InvalidInput(_control(exc.field), exc.value, exc.accepts, exc.reason) from None
+
+
+def _damages(total: int, old: tuple[Damage, ...]) -> tuple[Damage, ...]:
+    """A tier's damage parts for a typed total: the old parts with the first moved to make it (its type kept),
+    or one part when the others alone come to more than the total."""
+    rest = sum(d.amount for d in old[1:])
+    if not old or total < rest:
+        return (Damage(amount=total, types=old[0].types if old else ()),)
+    return (old[0].model_copy(update={"amount": total - rest}), *old[1:])
 
 
 def _control(field: str) -> str:

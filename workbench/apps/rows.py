@@ -5,6 +5,10 @@ rule module is picked by its name with its parameters as fields of their own. A 
 said beside that row, in words ("Cost takes a whole number of Malice, 1 or more"), its box is marked, and the
 row keeps its last good value, so the stat block beside stays the last good one.
 
+A published trait is made of paragraphs (a price like "5 Malice:", a name like "End Effect:", a test's three
+tiers): its *Text* box shows them one a line as the book prints them (`formats.feature_text`), and the trait
+keeps them whole while that box is left as shown; words typed there are read as a pasted stat block's are.
+
 The old one-line-per-item text (`Name: text`, `Name (3): text`, `module-id: name=value`) stays as an optional
 shortcut under each list (*Type them instead*): rows and text are two views of one list, each rewritten when
 the other changes.
@@ -26,6 +30,7 @@ import ipywidgets as widgets
 from workbench.apps.message import plain_tooltips, refusal_text
 from workbench.apps.quiet import Quiet
 from workbench.errors import InvalidInput, WorkbenchError
+from workbench.formats.feature_text import feature_text, trait_with_text
 from workbench.homebrew.attach import format_attachments, parse_attachments
 from workbench.homebrew.rule import HomebrewRule
 from workbench.model import AttachedRule, Trait
@@ -95,22 +100,32 @@ def format_traits(traits: Sequence[Trait]) -> str:
     return "\n".join(lines)
 
 
-def trait_from_fields(fields: Mapping[str, str], with_cost: bool = False) -> Trait | None:
-    """A trait (or Malice feature) from a row's boxes; None for a row still blank. `InvalidInput` names the box."""
+def trait_from_fields(fields: Mapping[str, str], with_cost: bool = False, shown: Trait | None = None) -> Trait | None:
+    """A trait (or Malice feature) from a row's boxes; None for a row still blank. `InvalidInput` names the box.
+
+    `shown` is the trait the row showed. While the text box holds the words it was shown (`feature_text`),
+    the trait keeps its paragraphs, prices and tiers whatever else changes; changed words are read as a
+    pasted stat block's (`trait_with_text`). A row without a Cost box keeps the cost of the trait it shows,
+    and a Malice feature whose cost is words (a "Cost" paragraph) keeps none while its Cost box stays blank.
+    """
     name, text = fields["name"].strip(), fields["text"].strip()
     typed_cost = fields.get("cost", "").strip() if with_cost else ""
     if not (name or text or typed_cost):
         return None
     if not name:
         raise InvalidInput("name", name, "a name, as the stat block prints it", "the row has no name yet")
-    cost = None
-    if with_cost:
+    cost = shown.cost if shown is not None and not with_cost else None
+    if with_cost and (typed_cost or shown is None or shown.cost is not None):
         number = number_or_text(typed_cost)
         if not isinstance(number, int) or number < 1:
             raise InvalidInput("cost", typed_cost, "a whole number of Malice, 1 or more",
                                "a Malice feature costs Malice" if not typed_cost else None)
         cost = number
-    return Trait(name=name, text=text, cost=cost)
+    if shown is not None and text == feature_text(shown).strip():
+        return shown.model_copy(update={"name": name, "cost": cost})
+    base = shown.model_copy(update={"name": name, "cost": cost}) if shown is not None else Trait(
+        name=name, text="", cost=cost)
+    return trait_with_text(base, text)
 
 
 class _Row:
@@ -319,19 +334,25 @@ class TraitRows(RowList[Trait]):
 
     def _read(self, row: _Row) -> Trait | None:
         values = {key: control.value for key, control in row.fields.items()}
-        trait = trait_from_fields(values, self.with_cost)
-        if trait is not None and row.item is not None and trait.text == row.item.text:
-            return trait.model_copy(update={"effects": row.item.effects})  # a published trait keeps its paragraphs
-        return trait
+        return trait_from_fields(values, self.with_cost, row.item)
 
     def _show(self, row: _Row, item: Trait) -> None:
         row.fields["name"].value = item.name
-        row.fields["text"].value = item.text
+        row.fields["text"].value = feature_text(item)
         if "cost" in row.fields:
             row.fields["cost"].value = "" if item.cost is None else str(item.cost)
 
     def _parse(self, text: str) -> tuple[Trait, ...]:
-        return parse_traits(text, self.with_cost)
+        """The typed lines; a line left as the list wrote it is the trait it was written from, paragraphs and all
+        (the one-line shortcut has no room for them)."""
+        written: dict[str, list[Trait]] = {}
+        for item in self.items:
+            written.setdefault(format_traits((item,)), []).append(item)
+        traits = []
+        for parsed in parse_traits(text, self.with_cost):
+            same = written.get(format_traits((parsed,)))
+            traits.append(same.pop(0) if same else parsed)
+        return tuple(traits)
 
     def _format(self, items: tuple[Trait, ...]) -> str:
         return format_traits(items)

@@ -37,15 +37,17 @@ from workbench.formats.bestiary import StatBlockError
 from workbench.formats.compendium_text import read_compendium_text
 from workbench.formats.pasted_layout import compendium_markup_off, is_compendium_markdown, without_front_matter
 from workbench.formats.pdf_text import mended_pdf_text
-from workbench.formats.stat_block import parse_whole_stat_block
-from workbench.model import CHARACTERISTICS, KeptText, Monster
+from workbench.formats.stat_block import parse_trait, parse_whole_stat_block
+from workbench.model import CHARACTERISTICS, KeptText, Monster, Tier, Trait
 from workbench.model.ability import ABILITY_KEYWORDS, ACTIONS
 from workbench.rules.feature_book import feature_book
 
-__all__ = ["MAX_LINES", "MAX_TEXT_CHARS", "parse_stat_block_text"]
+__all__ = ["FEATURE_ACCEPTS", "MAX_LINES", "MAX_TEXT_CHARS", "parse_feature_text", "parse_stat_block_text"]
 
 MAX_TEXT_CHARS = 100_000  # the longest published stat block is a few thousand characters
 MAX_LINES = 2_000  # and under 200 lines, blank ones run together
+FEATURE_ACCEPTS = ("a feature's words, one paragraph a line: 'Effect: ...', '5 Malice: ...', a test's tiers "
+                   "('≤11: ...', '12-16: ...', '17+: ...') under the paragraph that calls for it")
 ACCEPTS = "a stat block's text: its name, then 'Level N Organization Role', EV, Stamina, ... as the book prints it"
 
 _KEYWORDS = {k.lower() for k in ABILITY_KEYWORDS}
@@ -470,7 +472,7 @@ class _Reader:
             sign = "+" if match.group(1) == "+" else "-"
             feature.effects.append({"roll": f"Power Roll {sign} {match.group(2)}"})
             return "roll"
-        if whole.lower().startswith("trigger:"):
+        if feature.kind == "ability" and whole.lower().startswith("trigger:"):  # a trait's is a paragraph
             feature.trigger = whole.split(":", 1)[1].strip()
             return "trigger"
         if feature.kind == "ability" and not feature.effects and not feature.trigger and len(feature.head) < 4 and (
@@ -584,6 +586,59 @@ def parse_stat_block_text(text: str, source: str = "pasted text") -> Monster:
     if found == monster.kept_as_text:
         return monster
     return monster.model_copy(update={"kept_as_text": found})
+
+
+def parse_feature_text(name: str, text: str, cost: int | None = None) -> Trait:
+    """A trait's, Malice feature's or villain action's words, read as the lines of a pasted stat block's
+    feature are: one paragraph a line ("End Effect: ...", "5 Malice: ..." named and priced), a test's three
+    tiers under the paragraph that calls for it, a power roll's too; a line a PDF broke is joined to its
+    paragraph unless a blank line parts them. The trait is made of those paragraphs (`Trait.of_effects`).
+    `InvalidInput` (field "text") names a line that has no place: a tier with no paragraph above it."""
+    if not isinstance(text, str):
+        raise InvalidInput("text", text, FEATURE_ACCEPTS)
+    if len(text) > MAX_TEXT_CHARS:
+        raise InvalidInput("text", f"{len(text):,} characters", FEATURE_ACCEPTS,
+                           f"longer than {MAX_TEXT_CHARS:,} characters")
+    reader = _Reader([])
+    feature = _Feature(name=name, kind="trait")
+    for line in _lines(text):
+        if not line.text and not line.bold:
+            reader.blank_before = True
+            continue
+        reader.after_blank, reader.blank_before = reader.blank_before, False
+        whole = f"{line.bold} {line.text}".strip() if line.bold else line.text
+        if reader._feature_line(feature, whole, line) == "kept":
+            raise InvalidInput("text", whole, FEATURE_ACCEPTS,
+                               f"the line “{whole[:60]}” is a tier with no paragraph above it calling for a test")
+    data = _feature_json(feature)
+    for paragraph in data["effects"]:
+        _check_tiers(paragraph)
+    if cost is not None:
+        data["cost"] = f"{cost} Malice"
+    try:
+        return parse_trait(data, "text")
+    except StatBlockError as exc:
+        raise InvalidInput("text", name, FEATURE_ACCEPTS, exc.reason) from None
+
+
+def _check_tiers(paragraph: dict[str, Any]) -> None:
+    """A test typed with a tier missing, or a number the rules refuse ("M < 9"), is refused naming the words
+    (a file's would be kept as words; the Director typing them can put them right)."""
+    tiers: list[str | None] = [paragraph.get(f"tier{number}") for number in (1, 2, 3)]
+    words: str = paragraph.get("effect") or paragraph.get("roll") or ""
+    given = [label for label, tier in zip(("≤11", "12-16", "17+"), tiers, strict=True) if tier is not None]
+    if given and len(given) < 3:
+        raise InvalidInput("text", words[:60], FEATURE_ACCEPTS, f"the test under “{words[:60]}” has only "
+                                                                f"{', '.join(given)}: a test has three tiers, "
+                                                                "≤11, 12-16 and 17+")
+    for number, tier in enumerate(tiers, start=1):
+        if tier is None:
+            continue
+        try:
+            Tier.parse(tier)
+        except InvalidInput as exc:
+            if not exc.field.startswith("tier"):  # a layout the book does not use is kept as words
+                raise InvalidInput("text", tier, FEATURE_ACCEPTS, f"tier {number} “{tier[:60]}”: {exc}") from None
 
 
 def _squeezed(text: str) -> str:

@@ -65,7 +65,7 @@ from workbench.monster.formulas import build_monster
 from workbench.rules.limits import MAX_LEVEL
 from workbench.rules.ruleset import Ruleset, core_ruleset
 
-__all__ = ["parse_whole_stat_block", "read_stat_block", "stat_block_data", "whole_stat_block"]
+__all__ = ["parse_trait", "parse_whole_stat_block", "read_stat_block", "stat_block_data", "whole_stat_block"]
 
 # Every key of the transcription this reader knows; any other refuses the file (never dropped in silence).
 TOP_KEYS = {
@@ -243,6 +243,12 @@ def _trait(feature: Mapping[str, Any], source: str, where: str, kept: list[KeptT
             kept.append(KeptText(where=where, part="Malice cost", text=str(raw)))
             effects.insert(0, Effect(name="Cost", text=str(raw)))
     return Trait.of_effects(name, effects, cost)
+
+
+def parse_trait(feature: Mapping[str, Any], source: str = "trait") -> Trait:
+    """One trait feature of the JSON shape (its `name`, `effects` and a Malice `cost`) as a `Trait`, read as
+    a stat block's trait is; parts kept as words stay in its paragraphs. `StatBlockError` names a bad part."""
+    return _trait(feature, source, f"trait {feature.get('name')!r}", [])
 
 
 def _features(data: Mapping[str, Any], source: str, kept: list[KeptText]
