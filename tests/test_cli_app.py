@@ -239,6 +239,55 @@ def test_the_preheated_kernels_request_socket_needs_the_token_this_host_and_this
         RequestInfoSocketHandler.prepare, RequestInfoSocketHandler.check_origin = saved
 
 
+def test_a_visits_request_is_kept_for_its_kernel_whatever_became_of_the_connection_it_was_written_to():
+    """A preheated kernel waits for its visit's request over /voila/query/<kernel>, connecting again every few
+    seconds (visit.request_from_server); a request written as one connection closed, or after a closing
+    connection deleted another's registration, must still reach it: else the visitor's page loads for ever."""
+    from tornado.websocket import WebSocketClosedError
+    from voila.request_info_handler import RequestInfoSocketHandler as Handler
+
+    from workbench.server import patches
+
+    class Connection(Handler):  # the handler of one connection, its socket left out
+        def __init__(self, closed: bool = False) -> None:
+            self.closed, self.got = closed, []
+
+        def write_message(self, message: object, binary: bool = False) -> None:
+            if self.closed:
+                raise WebSocketClosedError()
+            self.got.append(message)
+
+    saved = {name: Handler.__dict__[name] for name in ("open", "on_close", "send_updates")}
+    waiters, cache = dict(Handler._waiters), dict(Handler._cache)
+    try:
+        patches.keep_visit_requests()
+        closing = Connection(closed=True)  # the kernel closed it to connect again, as the request was written
+        Handler.open(closing, "k1")
+        Handler.send_updates({"kernel_id": "k1", "payload": "visit 1"})
+        again = Connection()
+        Handler.open(again, "k1")
+        assert again.got == ["visit 1"]
+        # a connection closing after its kernel connected again forgets itself, not another kernel's connection
+        first, other, second = Connection(), Connection(), Connection()
+        Handler.open(first, "k2")
+        Handler.open(other, "k3")
+        Handler.open(second, "k2")
+        Handler.on_close(first)
+        assert Handler._waiters["k2"] is second and Handler._waiters["k3"] is other
+        Handler.send_updates({"kernel_id": "k3", "payload": "visit 3"})
+        assert other.got == ["visit 3"]
+        for n in range(patches.KEPT_REQUESTS + 5):  # one a visit: only the newest are kept
+            Handler.send_updates({"kernel_id": f"visit-{n}", "payload": n})
+        assert len(Handler._cache) == patches.KEPT_REQUESTS and "visit-0" not in Handler._cache
+    finally:
+        for name, value in saved.items():
+            setattr(Handler, name, value)
+        Handler._waiters.clear()
+        Handler._waiters.update(waiters)
+        Handler._cache.clear()
+        Handler._cache.update(cache)
+
+
 def test_an_app_page_loads_no_static_plotly_renderer_and_a_lesson_keeps_it():
     from workbench.server.app import app_page_config
 

@@ -327,6 +327,7 @@ def serve(argv: Sequence[str]) -> None:
     settings = guard_settings(port)
     settings["jinja_template_vars"] = {LANDING_VARIABLE: read_landing(Path(argv[0]))}  # the landing page's data
     patches.guard_request_info(port, token, settings["allow_origin_pat"])
+    patches.keep_visit_requests()
     patches.require_origin_on_kernel_websocket(settings["allow_origin_pat"])
     patches.guard_static_files(port)
     patches.set_xsrf_cookie_on_pages()

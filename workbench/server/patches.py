@@ -27,8 +27,8 @@ from typing import Any
 from urllib.parse import unquote
 
 __all__ = ["NEEDS", "SCRIPT_NEEDS", "Need", "ScriptNeed", "guard_request_info", "guard_static_files",
-           "malformed_path", "missing", "missing_scripts", "refuse_malformed_paths", "require_origin_on_kernel_websocket",
-           "set_xsrf_cookie_on_pages"]
+           "keep_visit_requests", "malformed_path", "missing", "missing_scripts", "refuse_malformed_paths",
+           "require_origin_on_kernel_websocket", "set_xsrf_cookie_on_pages"]
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,8 @@ class Need:
 NEEDS: tuple[Need, ...] = (
     Need("voila", "0.5.13", "voila.request_info_handler:RequestInfoSocketHandler", ("prepare", "check_origin"),
          "patches.guard_request_info"),
+    Need("voila", "0.5.13", "voila.request_info_handler:RequestInfoSocketHandler",
+         ("open", "on_close", "send_updates", "_waiters", "_cache"), "patches.keep_visit_requests"),
     Need("voila", "0.5.13", "voila.static_file_handler:AllowListFileHandler", ("prepare",),
          "patches.guard_static_files"),
     Need("voila", "0.5.13", "voila.static_file_handler:MultiStaticFileHandler", ("prepare",),
@@ -192,6 +194,52 @@ def guard_request_info(port: int, token: str, origin: re.Pattern[str]) -> None:
 
     RequestInfoSocketHandler.prepare = prepare
     RequestInfoSocketHandler.check_origin = check_origin
+
+
+# Requests kept for preheated kernels: one a visit, needed only until its kernel connects (seconds); the oldest go
+KEPT_REQUESTS = 64
+
+
+def keep_visit_requests() -> None:
+    """Voilà hands a preheated kernel its visit's request over `/voila/query/<kernel>`: written to the kernel's
+    connection when it has one, else kept until the kernel connects. Two flaws lose a request, and the visitor's
+    page then loads for ever:
+
+    - written to a connection the kernel has just closed (`visit.request_from_server` connects again every few
+      seconds while it waits), the request is gone, not kept;
+    - a connection that closes after its kernel connected again deletes the connection registered last for any
+      kernel, so a live connection may no longer be written to.
+
+    Here every request is kept (the last `KEPT_REQUESTS`) and given to each connection of its kernel that opens,
+    written or not; a connection that closes forgets only itself."""
+    from tornado.websocket import WebSocketClosedError
+    from voila.request_info_handler import RequestInfoSocketHandler as Handler
+
+    def open_(handler: Any, kernel_id: str) -> None:
+        Handler._waiters[kernel_id] = handler
+        if kernel_id in Handler._cache:
+            handler.write_message(Handler._cache[kernel_id])
+
+    def on_close(handler: Any) -> None:
+        for kernel_id in [k for k, waiter in Handler._waiters.items() if waiter is handler]:
+            del Handler._waiters[kernel_id]
+
+    def send_updates(_cls: Any, msg: dict[str, Any]) -> None:
+        kernel_id, payload = msg["kernel_id"], msg["payload"]
+        Handler._cache.pop(kernel_id, None)
+        Handler._cache[kernel_id] = payload
+        while len(Handler._cache) > KEPT_REQUESTS:
+            del Handler._cache[next(iter(Handler._cache))]
+        waiter = Handler._waiters.get(kernel_id)
+        if waiter is not None:
+            try:
+                waiter.write_message(payload)
+            except WebSocketClosedError:  # kept: given when the kernel connects again
+                pass
+
+    Handler.open = open_
+    Handler.on_close = on_close
+    Handler.send_updates = classmethod(send_updates)
 
 
 def require_origin_on_kernel_websocket(origin: re.Pattern[str]) -> None:

@@ -34,10 +34,9 @@ REQUEST_OPEN_TIMEOUT_S = 5.0  # one try's wait for the server to take the connec
 # then. A kernel that gave up would keep a page built before the visit, idle in the pool, where the server's
 # culler may shut it down just as a visitor is handed it: a page whose widgets never come.
 REQUEST_PATIENCE_S = 120.0
-# A waiting kernel connects again this often. Voilà keeps a visit's request for a kernel it has no connection of
-# (`RequestInfoSocketHandler._cache`) and hands it over when the kernel connects; its handler may lose track of a
-# live connection (a connection that closes while another of the same kernel opens deletes the newest one
-# registered), and a kernel that went on waiting there would never hear of its visit.
+# A waiting kernel connects again this often: the server gives every connection that opens the visit's request it
+# keeps for the kernel (`patches.keep_visit_requests`), so a request written to a connection that went astray (one
+# closing as it was written, or no longer the one the server writes to) still reaches the kernel.
 REQUEST_RECHECK_S = 5.0
 TOKEN_VARIABLE = "WORKBENCH_APP_TOKEN"  # app.TOKEN_ENV: the server's token, which its kernels inherit
 SHUTDOWN_WAIT_S = 2.0  # how long a kernel whose wait ended with no visit looks for the server's shutdown request
