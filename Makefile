@@ -27,10 +27,15 @@ CHROMIUM_SHELL ?= /usr/lib/chromium/chromium-headless-shell
 LAB_ARGS ?=
 APP_ARGS ?=
 PYTEST_ARGS ?=
-# make test runs in parallel (pytest-xdist): one worker per CPU; PYTEST_WORKERS=0 runs in one process.
+# make test runs in parallel (pytest-xdist): one worker more than the CPUs, since a browser test's worker waits on
+# its page (the kernel, the server, Chromium) part of the time and the other workers' tests fill it; PYTEST_WORKERS=0
+# runs in one process.
 # --dist loadfile keeps a file's tests (a notebook's cells: one kernel) on one worker; tests/conftest.py
 # makes all of tests/browser/ one unit (one Voilà server, one Chromium) and hands out the longest first.
-PYTEST_WORKERS ?= auto
+ifeq ($(origin PYTEST_WORKERS),undefined)
+  PYTEST_WORKERS := $(shell $(PYTHON) -c 'import os; cpus = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") \
+    else range(os.cpu_count() or 1); print(len(cpus) + 1)' 2>/dev/null || echo auto)
+endif
 # Left out of .venv: rfc3987-syntax (via jsonschema[format-nongpl]) builds a
 # grammar at import, on every kernel that renders a plotly figure and on
 # every server start; jsonschema works without it (it only checks IRI formats).

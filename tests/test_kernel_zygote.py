@@ -287,8 +287,10 @@ def test_a_zygote_that_cannot_start_leaves_kernels_to_start_the_usual_way(kernel
 @forks
 def test_interrupt_shutdown_and_restart(kernels, tmp_path):
     manager, client = kernels.start(tmp_path)
-    sleeping = client.execute("import time; time.sleep(120)")
-    reply_to(client.get_iopub_msg, sleeping, "execute_input")  # interrupted as it runs, not before
+    sleeping = client.execute("import time; print('asleep', flush=True); time.sleep(120)")
+    # interrupted in the cell's own code: an interrupt while IPython is still setting the cell up can be lost
+    while "asleep" not in reply_to(client.get_iopub_msg, sleeping, "stream")["content"]["text"]:
+        pass
     started = time.monotonic()
     manager.interrupt_kernel()
     reply = reply_to(client.get_shell_msg, sleeping, "execute_reply")
