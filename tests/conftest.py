@@ -9,7 +9,7 @@
   printer's way (Debian's headless shell or chromium when present, else Playwright's own build).
 * ``artifacts_dir``: ``test-artifacts/`` at the repository root (git-ignored),
   for screenshots, traces and timing reports.
-* Parallel runs (``make test`` runs ``pytest -n auto --dist loadfile``, pytest-xdist):
+* Parallel runs (``make test`` runs ``pytest -n <CPUs + 1> --dist loadfile``, pytest-xdist):
   a notebook's cells, a module's tests stay on one worker (one kernel, one
   module fixture), tests/browser/ is two units of work (each one Voilà server,
   one Chromium: the lessons' server's tests, the rest; see work_units.py), and the
