@@ -5,12 +5,15 @@ prints of every sample stat block. Lines it cannot place are kept as text and na
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 import workbench as wb
+from workbench.errors import InvalidInput
 from workbench.formats.bestiary import SAMPLE_DIR
+from workbench.formats.book_text import parse_feature_text
 from workbench.formats.stat_block import parse_whole_stat_block
 from workbench.model import KeptText
 
@@ -219,3 +222,17 @@ def test_what_a_block_kept_as_text_comes_back_kept_from_its_markdown_once():
     back = wb.parse_stat_block_text(wb.export_monster(monster, "markdown"))
     assert back.kept_as_text == monster.kept_as_text  # the distance read again is not said twice
     assert back == monster
+
+
+def test_a_number_of_5000_digits_anywhere_in_a_paste_is_refused_naming_the_text():
+    # past 4,300 digits int() raises its own ValueError, from the readers of each number of the block
+    block = _sample_markdown()
+    runs = list(re.finditer(r"\d+", block))
+    assert len(runs) > 30
+    for run in runs:
+        pasted = block[:run.start()] + "9" * 5000 + block[run.end():]
+        with pytest.raises(InvalidInput, match="a number of 5,000 digits") as refusal:
+            wb.parse_stat_block_text(pasted)
+        assert refusal.value.field == "text"
+    with pytest.raises(InvalidInput, match="a number of 5,000 digits"):
+        parse_feature_text("Toll", "9" * 5000 + " Malice: the bridge takes its due.")

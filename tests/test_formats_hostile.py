@@ -6,12 +6,15 @@ refusal carries Python's own words (an AttributeError's text, a repr, pydantic's
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import workbench as wb
+from workbench.errors import WorkbenchError
+from workbench.formats.bestiary import SAMPLE_DIR, StatBlockError
 from workbench.formats.reader import ImportRefused, read_monsters
 from workbench.model import Ability, Trait
 
@@ -71,3 +74,44 @@ def test_every_field_replaced_by_a_hostile_value_opens_or_is_refused_plainly(fmt
                 wrong.append(f"{path} = {value!r}: {type(exc).__name__}: {exc}")
     assert tries > 500
     assert wrong == []
+
+
+def _with_long_numbers(text: str) -> Iterator[str]:
+    """The text with each run of digits in turn made 5,000 digits long: in a file's numbers, in its texts
+    ("Power Roll + 2", "Stamina 60"), and in the workbench record a Forge Steel description carries."""
+    for digits in re.finditer(r"\d+", text):
+        yield text[:digits.start()] + "9" * 5000 + text[digits.end():]
+
+
+@pytest.mark.parametrize("fmt", ["forge-steel", "foundry", "steel-compendium"])
+def test_a_number_of_5000_digits_anywhere_in_a_file_opens_or_is_refused_plainly(fmt, tmp_path):
+    # more digits than Python converts to a number (4,300) gave a raw ValueError, from the readers of the
+    # texts and from the record's own JSON
+    text = wb.export_monster(_monster(), fmt)
+    path = tmp_path / ("hostile.ds-monster" if fmt == "forge-steel" else "hostile.json")
+    wrong, tries = [], 0
+    for hostile in _with_long_numbers(text):
+        path.write_text(hostile)
+        tries += 1
+        try:
+            wb.import_monster(path)
+        except WorkbenchError as exc:
+            if any(words in str(exc) for words in PYTHON_WORDS):
+                wrong.append(str(exc)[:200])
+        except Exception as exc:  # any other exception is the failure this test looks for
+            wrong.append(f"{type(exc).__name__}: {str(exc)[:200]}")
+    assert tries > 50
+    assert wrong == []
+
+
+def test_a_number_of_5000_digits_in_a_published_stat_block_is_refused_naming_the_file(tmp_path):
+    sample = sorted(SAMPLE_DIR.rglob("*.json"))[3]
+    path = tmp_path / sample.name
+    refused = 0
+    for hostile in _with_long_numbers(sample.read_text()):
+        path.write_text(hostile)
+        with pytest.raises(StatBlockError, match=rf"^{re.escape(sample.name)}: .*(digits|characters)") as refusal:
+            wb.read_stat_block(path)
+        assert len(str(refusal.value)) < 200  # the number is counted, not printed
+        refused += 1
+    assert refused > 20

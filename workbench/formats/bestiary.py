@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput, NotFound, WorkbenchError
 from workbench.io.problem import FileProblem
-from workbench.io.reading import read_json
+from workbench.io.reading import MAX_NUMBER_CHARS, read_json
 from workbench.model import CHARACTERISTICS
 from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
 
@@ -49,6 +49,7 @@ __all__ = [
     "load_bestiary",
     "parse_stat_block",
     "read_stat_block_file",
+    "refuse_long_numbers",
     "whole_number",
     "sample_bestiary",
     "tier_damage",
@@ -62,6 +63,7 @@ SIGNATURE = "signature ability"
 
 _EV = re.compile(r"^\s*(\d+)?\s*(?:for\s+(four|4)\s+minions)?\s*$", re.IGNORECASE)
 _WHOLE = re.compile(r"^\s*(-?\d+)\s*$")
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_NUMBER_CHARS + 1},}}")
 _ROLL = re.compile(r"power\s+roll\s*([+\-−])\s*(\d+)", re.IGNORECASE)
 # "7 damage", "4 corruption damage", "4 corruption or fire damage"
 _DAMAGE = re.compile(r"(\d+)\s+(?:[a-z]+\s+(?:or\s+[a-z]+\s+)?)?damage\b", re.IGNORECASE)
@@ -323,11 +325,29 @@ def _signatures(data: Mapping[str, Any], source: str) -> list[Signature]:
     return found
 
 
+def refuse_long_numbers(data: Any, source: str) -> None:
+    """`StatBlockError` when a text of the stat block holds a number longer than any a stat block has
+    (`MAX_NUMBER_CHARS` digits: "Stamina 999…", "Power Roll + 999…"). The JSON reader caps the file's own numbers;
+    these are read out of its texts, where one of thousands of digits is more than Python converts."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, Mapping):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, (list, tuple)):
+            stack.extend(value)
+        elif isinstance(value, str) and (run := _LONG_NUMBER.search(value)):
+            raise StatBlockError(source, f"a number of {len(run.group()):,} digits in a text: no stat block holds "
+                                         f"one longer than {MAX_NUMBER_CHARS}")
+
+
 def parse_stat_block(data: Any, source: str = "stat block", ruleset: Ruleset | None = None) -> PublishedMonster:
     """One stat block (already decoded JSON) as a `PublishedMonster`; `StatBlockError` says what is wrong."""
     rules = ruleset or core_ruleset()
     if not isinstance(data, Mapping):
         raise StatBlockError(source, f"not a stat block: the JSON is a {type(data).__name__}, not an object")
+    refuse_long_numbers(data, source)
     kind = data.get("type")
     if kind is not None and str(kind).strip().lower() != "statblock":
         raise StatBlockError(source, f"not a stat block: its type is {kind!r}")

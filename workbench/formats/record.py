@@ -22,7 +22,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from workbench.errors import InvalidInput, WorkbenchError
+from workbench.io.problem import FileProblem
 from workbench.io.reading import MAX_FILE_BYTES as LIBRARY_FILE_BYTES
+from workbench.io.reading import parse_json
 from workbench.model import Ability, Characteristics, Monster, Tiers
 from workbench.model.base import invalid_input
 from workbench.monster.formulas import build_monster
@@ -75,9 +77,9 @@ def split_record_line(text: str) -> tuple[str, dict[str, Any] | None]:
     head, _, last = text.rpartition("\n")
     if not last.startswith(RECORD_PREFIX):
         return text, None
-    try:
-        record = json.loads(last[len(RECORD_PREFIX):])
-    except json.JSONDecodeError:
+    try:  # with the file readers' caps: a record nested 100,000 deep or holding a 5,000-digit number is damaged
+        record = parse_json(last[len(RECORD_PREFIX):], "the workbench record")
+    except FileProblem:
         return text, None
     return head.rstrip("\n"), record if isinstance(record, dict) else None
 

@@ -40,6 +40,7 @@ from workbench.formats.bestiary import (
     StatBlockError,
     _organization_and_role,
     parse_stat_block,
+    refuse_long_numbers,
     whole_number,
 )
 from workbench.formats.lenient import closest_stat_block
@@ -362,6 +363,7 @@ def parse_whole_stat_block(data: Any, source: str = "stat block", ruleset: Rules
     """One stat block (decoded JSON) as a whole `Monster`; `StatBlockError` names the part that is wrong."""
     rules = ruleset or core_ruleset()
     kept: list[KeptText] = []
+    refuse_long_numbers(data, source)
     data = _with_roles(data, source, rules, kept)
     if isinstance(data, Mapping) and isinstance(data.get("ev"), str) and data["ev"].strip() in NO_DISTANCE:
         # "EV -": a part of another creature's stat block (a solo's eye), with no EV of its own

@@ -79,12 +79,15 @@ MAX_POTENCY = 6
 MAX_BONUS = MAX_CHARACTERISTIC
 MIN_BONUS = MIN_CHARACTERISTIC
 
+# A number in the book's text is at most 40 digits (`\d{1,40}` in the patterns below, the file readers' cap): a
+# longer run matches no pattern and is refused with the field's words, where int() would raise its own ValueError
+# past 4,300 digits.
 _NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
     "ten": 10,
 }
 _COUNT = re.compile(
-    r"^\s*(?:up\s+to\s+)?(\d+|[a-z]+)\s+(creatures?|objects?|enemy|enemies|ally|allies|targets?)\b",
+    r"^\s*(?:up\s+to\s+)?(\d{1,40}|[a-z]+)\s+(creatures?|objects?|enemy|enemies|ally|allies|targets?)\b",
     re.IGNORECASE,
 )
 
@@ -109,10 +112,10 @@ def targets_from_text(text: str) -> int | None:
 # ---------------------------------------------------------------- damage and potency
 
 _TYPE_WORDS = r"[A-Za-z]+(?:\s+or\s+[A-Za-z]+)*"
-_DAMAGE_PART = rf"(\d+)\s+(?:({_TYPE_WORDS})\s+)?damage\b"
+_DAMAGE_PART = rf"(\d{{1,40}})\s+(?:({_TYPE_WORDS})\s+)?damage\b"
 _LEADING_DAMAGE = re.compile(rf"^\s*{_DAMAGE_PART}((?:\s*,\s*{_DAMAGE_PART})*)")
 _ONE_DAMAGE = re.compile(_DAMAGE_PART)
-_POTENCY = re.compile(r"\b([MARIP])\s*<\s*(-?\d+)\b")
+_POTENCY = re.compile(r"\b([MARIP])\s*<\s*(-?\d{1,40})\b")
 
 
 class Damage(Part):
@@ -320,7 +323,7 @@ def _parse_tier(text: object) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- the power roll
 
-_ROLL = re.compile(r"^\s*(?:Power\s+Roll|2d10)\s*([+\-−])\s*(\d+)\s*:?\s*$", re.IGNORECASE)
+_ROLL = re.compile(r"^\s*(?:Power\s+Roll|2d10)\s*([+\-−])\s*(\d{1,40})\s*:?\s*$", re.IGNORECASE)
 ROLL_ACCEPTS = "'Power Roll + N' (N a whole number)"
 
 
@@ -382,7 +385,7 @@ class PowerRoll(Part):
 
 # ---------------------------------------------------------------- effect sections
 
-_MALICE = re.compile(r"^\s*(\d+)(\+)?\s+Malice\s*$", re.IGNORECASE)
+_MALICE = re.compile(r"^\s*(\d{1,40})(\+)?\s+Malice\s*$", re.IGNORECASE)
 MALICE_ACCEPTS = "a Malice cost like '3 Malice' or '2+ Malice'"
 
 
@@ -436,14 +439,14 @@ DistanceKind = Literal["melee", "ranged", "melee or ranged", "burst", "aura", "c
 _DISTANCES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern, re.IGNORECASE))
     for kind, pattern in (
-        ("melee or ranged", r"melee\s+(\d+)\s+or\s+ranged\s+(\d+)"),
-        ("melee", r"melee\s+(\d+)"),
-        ("ranged", r"ranged\s+(\d+)"),
-        ("burst", r"(\d+)\s+burst"),
-        ("aura", r"(\d+)\s+aura"),
-        ("cube", r"(\d+)\s+cube\s+within\s+(\d+)"),
-        ("line", r"(\d+)\s*[x×]\s*(\d+)\s+line\s+within\s+(\d+)"),
-        ("wall", r"(\d+)\s+wall\s+within\s+(\d+)"),
+        ("melee or ranged", r"melee\s+(\d{1,40})\s+or\s+ranged\s+(\d{1,40})"),
+        ("melee", r"melee\s+(\d{1,40})"),
+        ("ranged", r"ranged\s+(\d{1,40})"),
+        ("burst", r"(\d{1,40})\s+burst"),
+        ("aura", r"(\d{1,40})\s+aura"),
+        ("cube", r"(\d{1,40})\s+cube\s+within\s+(\d{1,40})"),
+        ("line", r"(\d{1,40})\s*[x×]\s*(\d{1,40})\s+line\s+within\s+(\d{1,40})"),
+        ("wall", r"(\d{1,40})\s+wall\s+within\s+(\d{1,40})"),
         ("self", r"self"),
         ("special", r"special"),
     )
@@ -492,7 +495,7 @@ class Distance(Part):
             # the book's spelling kept for printing must say the same as the numbers (cheaper than a re-parse);
             # a special distance's text is words the numbers don't hold ("Two 3 cubes within 10"), printed as is
             body, _, note = self.text.partition(";")
-            numbers = [int(n) for n in re.findall(r"\d+", body)]
+            numbers = [int(n) for n in re.findall(r"\d{1,40}", body)]
             if numbers != [n for n in (self.value, self.value2, self.within) if n is not None] or (
                     note.strip() != self.note or self.kind.split()[0] not in body.lower()):
                 raise InvalidInput("distance", self.text, DISTANCE_ACCEPTS, "the text and the numbers disagree")

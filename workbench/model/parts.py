@@ -102,7 +102,8 @@ class Characteristics(Part):
         return max(values) if values else None
 
 
-_SIZE = re.compile(r"^\s*(\d+)\s*([TSML])?\s*(?:or\s+(\d+)\s*([TSML])?)?\s*$", re.IGNORECASE)
+# At most 40 digits a number, as in ability.py: a longer run is refused with the field's words, not int()'s ValueError
+_SIZE = re.compile(r"^\s*(\d{1,40})\s*([TSML])?\s*(?:or\s+(\d{1,40})\s*([TSML])?)?\s*$", re.IGNORECASE)
 SIZE_ACCEPTS = "a size like 1T, 1S, 1M, 1L, 2, 3 (or two: '2 or 3')"
 
 
@@ -190,7 +191,7 @@ class Movement(Part):
         return f"{self.speed} ({', '.join(self.modes)})" if self.modes else str(self.speed)
 
 
-_MODIFIER = re.compile(r"^\s*([A-Za-z]+)\s+(\d+)\s*$")
+_MODIFIER = re.compile(r"^\s*([A-Za-z]+)\s+(\d{1,40})\s*$")
 MODIFIER_ACCEPTS = "a damage type and a value, like 'Fire 5' (types: all, " + ", ".join(DAMAGE_TYPES) + ")"
 
 
