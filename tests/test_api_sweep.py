@@ -44,6 +44,7 @@ HOSTILE: dict[str, Any] = {
     "bool": True,
     "nan": float("nan"),
     "digits5000": 10**4999,
+    "digit_text5000": "9" * 5000,  # a number as text: past 4,300 digits int() raises its own ValueError
     "object": object(),
     "empty": "",
     "dict": {"level": 3, "name": {"x": 1}},

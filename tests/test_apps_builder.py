@@ -368,6 +368,16 @@ def test_a_published_elite_made_a_solo_and_cleared_again_shows_its_printed_numbe
     assert app.monster.traits == roughneck.traits and app.monster.malice_features == roughneck.malice_features
 
 
+def test_a_speed_typed_as_a_superscript_or_5000_digits_with_a_mode_ticked_is_refused_beside_it(app):
+    # int() refuses "²" and raises past 4,300 digits; neither is a number of squares
+    app.controls["movement"].value = ("fly",)
+    for typed in ("²", "9" * 5000):
+        app.controls["speed"].value = typed
+        assert "Speed takes a whole number of squares" in app.status.value
+    app.controls["speed"].value = "7"
+    assert app.status.value == "" and str(app.monster.movement) == "7 (fly)"
+
+
 def test_a_leader_given_solo_turns_by_hand_is_not_made_a_solo(app):
     own = Trait(name="Solo Turns", text="my own wording")
     app.show(build_monster(4, "leader").model_copy(update={"traits": (own,)}))

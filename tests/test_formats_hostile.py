@@ -115,3 +115,13 @@ def test_a_number_of_5000_digits_in_a_published_stat_block_is_refused_naming_the
         assert len(str(refusal.value)) < 200  # the number is counted, not printed
         refused += 1
     assert refused > 20
+
+
+@pytest.mark.parametrize("stability", ["²", "9" * 5000, "2 (10 while grounded)"])
+def test_a_stability_typed_as_words_a_superscript_or_5000_digits_exports_to_every_format(stability):
+    # the formats hold one number: the words have none, and int() refuses "²" and raises past 4,300 digits
+    monster = _monster().model_copy(update={"stability": stability})
+    assert monster.stability_number == 0
+    for fmt in ("forge-steel", "foundry", "steel-compendium"):
+        assert wb.export_monster(monster, fmt)
+    assert _monster().model_copy(update={"stability": "2"}).stability_number == 2

@@ -39,6 +39,12 @@ def note(text: str) -> str:
     return Markup('<div class="wb-builder-hint">{}</div>').format(text)
 
 
+def _plain_number(text: str) -> bool:
+    """A Speed box holding a whole number of squares as typed on a keyboard: not "²" (int() refuses it), not
+    5,000 digits (int() raises past 4,300)."""
+    return text.isascii() and text.isdigit() and len(text) <= 7
+
+
 def score(name: str, text: str) -> int:
     """A characteristic typed as +2, 2 or −1."""
     cleaned = text.strip().replace("−", "-").replace("+", "")
@@ -211,14 +217,14 @@ class BuilderControls:
         if not modes:
             return None
         speed = self.controls["speed"].value.strip() or "5"
-        if not speed.isdigit():
+        if not _plain_number(speed):
             raise InvalidInput("speed", speed, "a whole number of squares, like 5, when a movement mode is ticked")
         return Movement(speed=int(speed), modes=tuple(modes))
 
     def speed_parts(self) -> dict[str, Any]:
         """Speed and movement as typed: a number is the printed speed (with the ticked modes), else words."""
         speed = self.controls["speed"].value.strip()
-        if speed.isdigit():
+        if _plain_number(speed):
             return {"movement": Movement(speed=int(speed), modes=tuple(self.controls["movement"].value)),
                     "speed": ""}
         return {"movement": self.movement(), "speed": speed}

@@ -129,12 +129,6 @@ def _movement_from_text(text: str) -> Movement | None:
         return None
 
 
-def _stability(monster: Monster) -> int:
-    if monster.stability_value is not None:
-        return monster.stability_value
-    return int(monster.stability) if monster.stability.strip().isdigit() else 0
-
-
 def _modifier(modifier: DamageModifier, kind: str) -> dict[str, Any]:
     return {
         "damageType": ALL_DAMAGE if modifier.type == "all" else modifier.type.capitalize(),
@@ -266,7 +260,7 @@ def _monster_dict(monster: Monster, with_record: bool = True) -> dict[str, Any]:
         "size": _size(monster),
         "speed": _speed(monster),
         "stamina": monster.stamina,
-        "stability": _stability(monster),
+        "stability": monster.stability_number,
         "freeStrikeDamage": monster.free_strike,
         "freeStrikeType": ALL_DAMAGE,
         "characteristics": [{"characteristic": c.capitalize(), "value": characteristics[c] or 0}

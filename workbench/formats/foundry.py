@@ -234,8 +234,7 @@ def _homebrew_words(monster: Monster) -> str:
 
 def _actor(monster: Monster, with_record: bool = True) -> dict[str, Any]:
     characteristics = {c: {"value": monster.characteristics[c] or 0} for c in CHARACTERISTICS}
-    stability = monster.stability_value if monster.stability_value is not None else (
-        int(monster.stability) if monster.stability.strip().isdigit() else 0)
+    stability = monster.stability_number
     items = [_feature_item(monster, "trait", i, t.name, t.text, 100 * i) for i, t in enumerate(monster.traits)]
     if monster.with_captain:
         items.append(_feature_item(monster, "with-captain", 0, "With Captain", monster.with_captain, 10_000))

@@ -143,8 +143,7 @@ def _speed(monster: Monster) -> tuple[int, str]:
 def statblock_of(monster: Monster, with_record: bool = True) -> dict[str, Any]:
     """The monster as a Steel Compendium stat block (a JSON-ready dict)."""
     speed, movement = _speed(monster)
-    stability = monster.stability_value if monster.stability_value is not None else (
-        int(monster.stability) if monster.stability.strip().isdigit() else 0)
+    stability = monster.stability_number
     ev = f"{monster.ev} for four minions" if monster.organization == "minion" else str(monster.ev)
     data: dict[str, Any] = {
         "type": "statblock",

@@ -211,6 +211,16 @@ class Monster(MonsterText, StatBlockParts):
         """The ruleset these numbers were computed with."""
         return self._rules
 
+    @property
+    def stability_number(self) -> int:
+        """The Stability a format that holds only a number writes: `stability_value`, else the free text when it is
+        a plain whole number ("2"), else 0: words ("2 (10 while grounded)"), "²" or a run of 5,000 digits have no one
+        number (int() raises on the last two)."""
+        if self.stability_value is not None:
+            return self.stability_value
+        text = self.stability.strip()
+        return int(text) if text.isascii() and text.isdigit() and len(text) <= 7 else 0
+
     def to_json(self) -> str:
         """Every field as one JSON object (the keys of the public contract)."""
         return self.model_dump_json(indent=2)
