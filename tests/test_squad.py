@@ -435,3 +435,10 @@ def test_a_weakness_drops_minions_beyond_the_area():
     # and an immunity saves one: 15 - 5 = 10, two drop
     _, saved = damage_area(spinecleavers(), 6, in_area=3, immunity=5)
     assert (saved.lost, saved.dropped) == (10, 2)
+
+
+def test_a_with_captain_bonus_of_5000_digits_is_kept_as_words_not_raised_on():
+    # past 4,300 digits int() raises its own ValueError; no bonus of the rules is that long, so none is read
+    text = "+" + "9" * 5000 + " damage bonus to strikes"
+    bonus = with_captain_from_text(text)
+    assert (bonus.damage, bonus.stamina, bonus.text) == (0, 0, text)

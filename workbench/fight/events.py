@@ -42,7 +42,8 @@ __all__ = [
 
 END_EFFECT: Final = "End Effect"
 SOLO_ACTION: Final = "Solo Action"
-_TAKES = re.compile(r"take\s+(\d+)\s+damage", re.IGNORECASE)
+# numbers of at most 40 digits, as the model reads them (model.ability): int() raises past 4,300
+_TAKES = re.compile(r"take\s+(\d{1,40})\s+damage", re.IGNORECASE)
 
 _FROZEN = ConfigDict(frozen=True)
 

@@ -86,8 +86,9 @@ class WithCaptain(BaseModel):
     text: str = ""
 
 
-_DAMAGE = re.compile(r"\+\s*(\d+)\s+damage bonus to strikes", re.IGNORECASE)
-_STAMINA = re.compile(r"\+\s*(\d+)\s+bonus to Stamina", re.IGNORECASE)
+# numbers of at most 40 digits, as the model reads them (model.ability): int() raises past 4,300
+_DAMAGE = re.compile(r"\+\s*(\d{1,40})\s+damage bonus to strikes", re.IGNORECASE)
+_STAMINA = re.compile(r"\+\s*(\d{1,40})\s+bonus to Stamina", re.IGNORECASE)
 
 
 def with_captain_from_text(text: str) -> WithCaptain:

@@ -116,7 +116,8 @@ def _parsed(parse: Any, text: str) -> Any:
         return None
 
 
-_SPEED_TEXT = re.compile(r"^\s*(\d+)\s*(?:\((.*)\))?\s*$")
+# numbers of at most 40 digits, as the model reads them (model.ability): int() raises past 4,300
+_SPEED_TEXT = re.compile(r"^\s*(\d{1,40})\s*(?:\((.*)\))?\s*$")
 
 
 def _movement_from_text(text: str) -> Movement | None:

@@ -435,7 +435,7 @@ class _TierReader:
 def _effects_from(markup: str, spend: Mapping[str, Any]) -> tuple[Effect, ...]:
     effects = []
     for line in _text_of(markup).split("\n") if markup else []:
-        cost = re.match(r"^(?:(.*?) )?(\d+)(\+)? Malice: (.*)$", line)
+        cost = re.match(r"^(?:(.*?) )?(\d{1,40})(\+)? Malice: (.*)$", line)
         if cost and int(cost.group(2)) >= 1:
             effects.append(Effect(name=cost.group(1) or None, malice=int(cost.group(2)),
                                   malice_plus=bool(cost.group(3)), text=cost.group(4)))
@@ -630,7 +630,7 @@ def _native(actor: Mapping[str, Any]) -> dict[str, Any]:
             description = object_part(object_part(item.get("system"), where).get("description"), f"{where}.description")
             text = _text_of(text_part(description.get("value"), f"{where}.description.value"))
             name = text_part(item.get("name"), f"items[{item.get('name')!r}].name")
-            malice_name = re.match(r"^(.*) \((\d+) Malice\)$", name)
+            malice_name = re.match(r"^(.*) \((\d{1,40}) Malice\)$", name)
             if part == "with-captain" or (part is None and name == "With Captain"):
                 with_captain = text
             elif malice_name and part in (None, "malice-feature"):

@@ -322,7 +322,7 @@ def _formula(level: int, organization: str, role: str | None, rules: Ruleset) ->
 
 
 def _loose_number(data: Mapping[str, Any], key: str) -> int | None:
-    match = re.match(r"^\s*(\d+)", str(data.get(key, "")))
+    match = re.match(r"^\s*(\d{1,40})", str(data.get(key, "")))
     return int(match.group(1)) if match else None
 
 

@@ -40,7 +40,8 @@ __all__ = ["FORMAT", "export_monster", "is_steel_compendium", "read_steel_compen
 FORMAT = "Steel Compendium stat block"
 ORGANIZATIONS = ("minion", "horde", "platoon", "elite", "leader", "solo")
 PART_FLAG = "part"
-_EV = re.compile(r"^\s*(\d+)\s*(?:for\s+(?:four|4)\s+minions)?\s*$", re.IGNORECASE)
+# numbers of at most 40 digits, as the model reads them (model.ability): int() raises past 4,300
+_EV = re.compile(r"^\s*(\d{1,40})\s*(?:for\s+(?:four|4)\s+minions)?\s*$", re.IGNORECASE)
 
 
 # ---------------------------------------------------------------- export
@@ -136,7 +137,7 @@ def _size_text(monster: Monster) -> str:
 def _speed(monster: Monster) -> tuple[int, str]:
     if monster.movement is not None:
         return monster.movement.speed, monster.movement.modes_text
-    match = re.match(r"^\s*(\d+)", monster.speed or "")
+    match = re.match(r"^\s*(\d{1,40})", monster.speed or "")
     return (int(match.group(1)) if match else 0), ""
 
 
