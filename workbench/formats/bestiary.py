@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict
 
 from workbench.errors import InvalidInput, NotFound, WorkbenchError
 from workbench.io.problem import FileProblem
-from workbench.io.reading import MAX_NUMBER_CHARS, read_json
+from workbench.io.reading import MAX_NUMBER_CHARS, long_number, read_json
 from workbench.model import CHARACTERISTICS
 from workbench.rules.ruleset import DATA_DIR, Ruleset, core_ruleset
 
@@ -63,7 +63,6 @@ SIGNATURE = "signature ability"
 
 _EV = re.compile(r"^\s*(\d+)?\s*(?:for\s+(four|4)\s+minions)?\s*$", re.IGNORECASE)
 _WHOLE = re.compile(r"^\s*(-?\d+)\s*$")
-_LONG_NUMBER = re.compile(rf"\d{{{MAX_NUMBER_CHARS + 1},}}")
 _ROLL = re.compile(r"power\s+roll\s*([+\-−])\s*(\d+)", re.IGNORECASE)
 # "7 damage", "4 corruption damage", "4 corruption or fire damage"
 _DAMAGE = re.compile(r"(\d+)\s+(?:[a-z]+\s+(?:or\s+[a-z]+\s+)?)?damage\b", re.IGNORECASE)
@@ -337,8 +336,8 @@ def refuse_long_numbers(data: Any, source: str) -> None:
             stack.extend(value.values())
         elif isinstance(value, (list, tuple)):
             stack.extend(value)
-        elif isinstance(value, str) and (run := _LONG_NUMBER.search(value)):
-            raise StatBlockError(source, f"a number of {len(run.group()):,} digits in a text: no stat block holds "
+        elif isinstance(value, str) and (run := long_number(value)):
+            raise StatBlockError(source, f"a number of {len(run):,} digits in a text: no stat block holds "
                                          f"one longer than {MAX_NUMBER_CHARS}")
 
 

@@ -38,7 +38,7 @@ from workbench.formats.compendium_text import read_compendium_text
 from workbench.formats.pasted_layout import compendium_markup_off, is_compendium_markdown, without_front_matter
 from workbench.formats.pdf_text import mended_pdf_text
 from workbench.formats.stat_block import parse_trait, parse_whole_stat_block
-from workbench.io.reading import MAX_NUMBER_CHARS
+from workbench.io.reading import MAX_NUMBER_CHARS, long_number
 from workbench.model import CHARACTERISTICS, KeptText, Monster, Tier, Trait
 from workbench.model.ability import ABILITY_KEYWORDS, ACTIONS
 from workbench.rules.feature_book import feature_book
@@ -52,7 +52,6 @@ FEATURE_ACCEPTS = ("a feature's words, one paragraph a line: 'Effect: ...', '5 M
 ACCEPTS = "a stat block's text: its name, then 'Level N Organization Role', EV, Stamina, ... as the book prints it"
 
 _KEYWORDS = {k.lower() for k in ABILITY_KEYWORDS}
-_LONG_NUMBER = re.compile(rf"\d{{{MAX_NUMBER_CHARS + 1},}}")
 _ACTION_WORDS = sorted((text for text in ACTIONS.values()), key=len, reverse=True)
 _ACTION = re.compile(r"(?:^|\s)(" + "|".join(re.escape(a) for a in _ACTION_WORDS) + r"|-)\s*$", re.IGNORECASE)
 _MINUS = "-\u2212"  # the hyphen and the minus sign the book prints
@@ -544,9 +543,9 @@ def _feature_json(feature: _Feature) -> dict[str, Any]:
 def _refuse_long_numbers(text: str, accepts: str) -> None:
     """A run of more digits than any number a stat block holds (`MAX_NUMBER_CHARS`) is refused with the text: read
     as a number, one of thousands of digits is more than Python converts (a ValueError, no reason a Director reads)."""
-    run = _LONG_NUMBER.search(text)
+    run = long_number(text)
     if run:
-        raise InvalidInput("text", f"a number of {len(run.group()):,} digits", accepts,
+        raise InvalidInput("text", f"a number of {len(run):,} digits", accepts,
                            f"a number longer than {MAX_NUMBER_CHARS} digits: no stat block holds one")
 
 

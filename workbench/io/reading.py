@@ -28,6 +28,7 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MAX_NUMBER_CHARS",
     "is_inside",
+    "long_number",
     "parse_json",
     "parse_toml",
     "read_bytes",
@@ -39,6 +40,14 @@ __all__ = [
 MAX_FILE_BYTES = 1_048_576  # 1 MiB: the largest file the project reads is ~25 KB
 MAX_DEPTH = 64  # nesting of objects/arrays (tables); the deepest file the project writes has 6
 MAX_NUMBER_CHARS = 40  # a number written with more characters than this is no number a rule needs
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_NUMBER_CHARS + 1},}}")
+
+
+def long_number(text: str) -> str | None:
+    """The first run of more than `MAX_NUMBER_CHARS` digits in a text, if any. A reader that takes numbers out of
+    texts ("Stamina 60", "Power Roll + 2") refuses the text first: int() raises its own ValueError past 4,300 digits."""
+    run = _LONG_NUMBER.search(text)
+    return run.group() if run else None
 
 def _size(limit: int) -> str:
     return f"{limit // 1_048_576} MiB" if limit % 1_048_576 == 0 else f"{limit:,} bytes"
