@@ -540,25 +540,26 @@ def _feature_json(feature: _Feature) -> dict[str, Any]:
     return data
 
 
-def _refuse_long_numbers(text: str, accepts: str) -> None:
-    """A run of more digits than any number a stat block holds (`MAX_NUMBER_CHARS`) is refused with the text: read
-    as a number, one of thousands of digits is more than Python converts (a ValueError, no reason a Director reads)."""
+def _check_text(text: object, accepts: str) -> str:
+    """The pasted text, if it is text a reader can take: not longer than `MAX_TEXT_CHARS`, and no run of more
+    digits than any number a stat block holds (`MAX_NUMBER_CHARS`; read as a number, one of thousands of digits is
+    more than Python converts: a ValueError, no reason a Director reads). Else `InvalidInput` naming the text."""
+    if not isinstance(text, str):
+        raise InvalidInput("text", text, accepts)
+    if len(text) > MAX_TEXT_CHARS:
+        raise InvalidInput("text", f"{len(text):,} characters", accepts,
+                           f"longer than {MAX_TEXT_CHARS:,} characters: no stat block is")
     run = long_number(text)
     if run:
         raise InvalidInput("text", f"a number of {len(run):,} digits", accepts,
                            f"a number longer than {MAX_NUMBER_CHARS} digits: no stat block holds one")
+    return text
 
 
 def parse_stat_block_text(text: str, source: str = "pasted text") -> Monster:
     """The stat block a pasted text holds, whole (see the module docstring); lines it cannot place are in
     the monster's `kept_as_text`. `InvalidInput` (field "text") when it is no stat block at all."""
-    if not isinstance(text, str):
-        raise InvalidInput("text", text, ACCEPTS)
-    if len(text) > MAX_TEXT_CHARS:
-        raise InvalidInput("text", f"{len(text):,} characters", ACCEPTS,
-                           f"longer than {MAX_TEXT_CHARS:,} characters: no stat block is")
-    _refuse_long_numbers(text, ACCEPTS)
-    text = _squeezed(text)
+    text = _squeezed(_check_text(text, ACCEPTS))
     if text.count("\n") > MAX_LINES:
         raise InvalidInput("text", f"{text.count(chr(10)) + 1:,} lines", ACCEPTS,
                            f"more than {MAX_LINES:,} lines: no stat block is")
@@ -605,12 +606,7 @@ def parse_feature_text(name: str, text: str, cost: int | None = None) -> Trait:
     tiers under the paragraph that calls for it, a power roll's too; a line a PDF broke is joined to its
     paragraph unless a blank line parts them. The trait is made of those paragraphs (`Trait.of_effects`).
     `InvalidInput` (field "text") names a line that has no place: a tier with no paragraph above it."""
-    if not isinstance(text, str):
-        raise InvalidInput("text", text, FEATURE_ACCEPTS)
-    if len(text) > MAX_TEXT_CHARS:
-        raise InvalidInput("text", f"{len(text):,} characters", FEATURE_ACCEPTS,
-                           f"longer than {MAX_TEXT_CHARS:,} characters")
-    _refuse_long_numbers(text, FEATURE_ACCEPTS)
+    _check_text(text, FEATURE_ACCEPTS)
     reader = _Reader([])
     feature = _Feature(name=name, kind="trait")
     for line in _lines(text):
