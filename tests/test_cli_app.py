@@ -325,7 +325,7 @@ def test_another_grace_is_checked_four_times_over_and_a_bad_one_is_refused_by_na
     options = dict(a.removeprefix("--").split("=", 1) for a in voila_command(Path("."), 1) if "=" in a)
     assert (options["MappingKernelManager.cull_idle_timeout"], options["MappingKernelManager.cull_interval"]) == (
         "16", "4")
-    for bad in ("ten", "3", "-5", "1e9", "99999"):
+    for bad in ("ten", "3", "-5", "1e9", "99999", "²", "9" * 5000):  # int() refuses "²", raises past 4,300 digits
         monkeypatch.setenv(GRACE_ENV, bad)
         with pytest.raises(InvalidInput, match=GRACE_ENV):
             voila_command(Path("."), 1)

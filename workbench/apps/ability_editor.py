@@ -24,6 +24,7 @@ from workbench.model import ABILITY_KEYWORDS, ACTIONS, Ability, Damage, Monster
 from workbench.monster.ability_template import carry_ability, suggest_ability
 from workbench.render.message import error_html
 from workbench.render.stat_block import stat_block_html
+from workbench.rules.limits import typed_whole
 
 __all__ = [
     "AbilityEditor",
@@ -93,9 +94,10 @@ def _damage(field: str, text: str) -> int | None:
     text = text.strip()
     if not text:
         return None
-    if not (text.isascii() and text.isdigit() and len(text) <= 6):  # not "²" (int() refuses it), not 5,000 digits
+    damage = typed_whole(text, 6)
+    if damage is None:
         raise InvalidInput(field, text, "a whole number of 0 or more, or empty for no damage")
-    return int(text)
+    return damage
 
 
 def ability_from_fields(fields: Mapping[str, Any], base: Ability | None = None) -> Ability:

@@ -22,6 +22,7 @@ from workbench.monster.formulas import target_choices
 from workbench.monster.solo import can_become_solo
 from workbench.render.escape import Markup, join
 from workbench.render.stat_block import CHARACTERISTICS
+from workbench.rules.limits import typed_whole
 from workbench.rules.lore import Lore
 from workbench.rules.ruleset import Ruleset
 from workbench.tables.scaling import QUANTITIES
@@ -37,12 +38,6 @@ EXTRA_TARGETS = 3  # the target picker offers lowest .. expected + 3
 def note(text: str) -> str:
     """A small grey note under a control."""
     return Markup('<div class="wb-builder-hint">{}</div>').format(text)
-
-
-def _plain_number(text: str) -> bool:
-    """A Speed box holding a whole number of squares as typed on a keyboard: not "²" (int() refuses it), not
-    5,000 digits (int() raises past 4,300)."""
-    return text.isascii() and text.isdigit() and len(text) <= 7
 
 
 def score(name: str, text: str) -> int:
@@ -217,15 +212,17 @@ class BuilderControls:
         if not modes:
             return None
         speed = self.controls["speed"].value.strip() or "5"
-        if not _plain_number(speed):
+        squares = typed_whole(speed)
+        if squares is None:
             raise InvalidInput("speed", speed, "a whole number of squares, like 5, when a movement mode is ticked")
-        return Movement(speed=int(speed), modes=tuple(modes))
+        return Movement(speed=squares, modes=tuple(modes))
 
     def speed_parts(self) -> dict[str, Any]:
         """Speed and movement as typed: a number is the printed speed (with the ticked modes), else words."""
         speed = self.controls["speed"].value.strip()
-        if _plain_number(speed):
-            return {"movement": Movement(speed=int(speed), modes=tuple(self.controls["movement"].value)),
+        squares = typed_whole(speed)
+        if squares is not None:
+            return {"movement": Movement(speed=squares, modes=tuple(self.controls["movement"].value)),
                     "speed": ""}
         return {"movement": self.movement(), "speed": speed}
 

@@ -17,6 +17,7 @@ from workbench.apps.encounter_view import kind_of
 from workbench.encounter.encounter import Creature, TerrainObject, creature_from_monster, parse_spec
 from workbench.errors import InvalidInput
 from workbench.model import Monster
+from workbench.rules.limits import typed_whole
 
 __all__ = ["ShortcutsPanel"]
 
@@ -74,9 +75,10 @@ class ShortcutsPanel:
         text = self.terrain_level.value.strip()
         if not text:
             return None
-        if not (text.isascii() and text.isdigit() and len(text) <= 3 and int(text) >= 1):
+        level = typed_whole(text, 3)
+        if not level:  # None, or 0
             raise InvalidInput("terrain_level", self.terrain_level.value, "one level from 1 upwards, or blank")
-        return int(text)
+        return level
 
     def _terrain_name(self) -> str:
         if not self.terrain_name.value.strip():

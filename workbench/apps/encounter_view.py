@@ -38,6 +38,7 @@ from workbench.render.encounter import (
     summary_html,
 )
 from workbench.render.escape import Markup, join
+from workbench.rules.limits import typed_whole
 
 __all__ = ["AttackView", "EncounterView", "RowView", "encounter_view", "hero_staminas", "kind_of",
            "party_from_controls"]
@@ -92,11 +93,10 @@ class EncounterView:
 
 def _levels(field: str, text: str) -> list[int]:
     accepts = "levels separated by commas or spaces, e.g. 3, 3, 4"
-    items = text.replace(",", " ").split()
-    # plain ASCII digits, a few of them (isdigit() takes "５" and "²"; int() of 5,000 digits raises)
-    if not all(item.isascii() and item.isdigit() and len(item) <= 6 for item in items):
+    levels = [typed_whole(item, 6) for item in text.replace(",", " ").split()]
+    if None in levels:
         raise InvalidInput(field, text, accepts)
-    return [int(item) for item in items]
+    return [level for level in levels if level is not None]
 
 
 def party_from_controls(

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from workbench.formats.book_text import parse_feature_text
 from workbench.model import Effect, Trait
+from workbench.model.ability import TIER_LABELS
 
 __all__ = ["feature_text", "trait_with_text"]
 
-_TIER_LABELS = ("≤11", "12–16", "17+")  # as the book prints them
 # a plain paragraph right after one not ending so is read as the same paragraph broken over lines (a PDF's),
 # unless a blank line parts them
 _CLOSED = (".", "!", "?", ":")
@@ -31,7 +31,7 @@ def _lines(effect: Effect) -> list[str]:
     label = _label(effect)
     lines = [f"{label}: {effect.text}" if label else effect.text]
     if effect.tiers is not None:
-        lines += [f"{mark}: {tier}" for mark, tier in zip(_TIER_LABELS, effect.tiers, strict=True)]
+        lines += [f"{mark}: {tier}" for mark, tier in zip(TIER_LABELS, effect.tiers, strict=True)]
     return lines
 
 

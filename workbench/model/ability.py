@@ -46,6 +46,7 @@ __all__ = [
     "Effect",
     "Potency",
     "PowerRoll",
+    "TIER_LABELS",
     "Target",
     "Tier",
     "targets_from_text",
@@ -72,6 +73,7 @@ Action = Literal[
     "no action",
 ]
 Cost = Literal["signature", "villain 1", "villain 2", "villain 3"] | int | None
+TIER_LABELS = ("≤11", "12–16", "17+")  # a power roll's three tiers, as the book labels them
 # Potency: the rules cap it at 6 ("to a maximum of 6"); a hero's characteristic is never below -5, so a
 # potency below -5 could never take hold.
 MIN_POTENCY = -5

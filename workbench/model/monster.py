@@ -18,6 +18,7 @@ from workbench.model.ability import Ability, Effect
 from workbench.model.parts import CHARACTERISTICS, Characteristics, DamageModifier, Movement, Size, check_characteristic
 from workbench.model.signature import formula_ability
 from workbench.rules.feature_book import FeatureEntry, SoloTrait
+from workbench.rules.limits import typed_whole
 from workbench.rules.ruleset import Ruleset, core_ruleset
 
 __all__ = [
@@ -218,8 +219,7 @@ class Monster(MonsterText, StatBlockParts):
         number (int() raises on the last two)."""
         if self.stability_value is not None:
             return self.stability_value
-        text = self.stability.strip()
-        return int(text) if text.isascii() and text.isdigit() and len(text) <= 7 else 0
+        return typed_whole(self.stability) or 0
 
     def to_json(self) -> str:
         """Every field as one JSON object (the keys of the public contract)."""

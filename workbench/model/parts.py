@@ -176,7 +176,7 @@ class Movement(Part):
     @classmethod
     def parse(cls, speed: object, modes: object = "") -> Movement:
         """The Steel Compendium's `speed` (a number) and `movement` ("Climb, Fly"; "" or "-" for none)."""
-        if isinstance(speed, str) and speed.strip().isdigit() and len(speed.strip()) <= 40:  # longer: refused as text
+        if isinstance(speed, str) and speed.strip().isdecimal() and len(speed.strip()) <= 40:  # else refused as text
             speed = int(speed)
         if modes is None or (isinstance(modes, str) and modes.strip() in ("", "-")):
             modes = ()

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from workbench.formats.bestiary import CHARACTERISTICS, PublishedMonster
+from workbench.model.ability import TIER_LABELS
 from workbench.render.escape import Markup, join
 
 __all__ = ["published_stat_block_html", "row_label"]
@@ -32,8 +33,8 @@ def _effect_html(effect: Mapping[str, Any]) -> str:
     parts = []
     if effect.get("roll"):
         parts.append(Markup("<div><b>{}</b></div>").format(effect['roll']))
-    for key, mark in (("tier1", "≤11"), ("tier2", "12–16"), ("tier3", "17+"), ("t1", "≤11"), ("t2", "12–16"),
-                      ("t3", "17+")):
+    for key, mark in (*((f"tier{n}", m) for n, m in enumerate(TIER_LABELS, 1)),
+                      *((f"t{n}", m) for n, m in enumerate(TIER_LABELS, 1))):
         if effect.get(key):
             parts.append(Markup("<div>{}: {}</div>").format(mark, effect[key]))
     for key in ("effect", "text"):
@@ -76,8 +77,7 @@ def published_stat_block_html(m: PublishedMonster, data: Mapping[str, Any] | Non
         rows.append(Markup("<hr>") + join(_feature_html(f) for f in features if isinstance(f, Mapping)))
     elif m.signature is not None:
         sig = m.signature
-        marks = ("≤11", "12–16", "17+")
-        tiers = join(Markup("<div>{}: {}</div>").format(mark, t) for mark, t in zip(marks, sig.tier_text or (), strict=False))
+        tiers = join(Markup("<div>{}: {}</div>").format(mark, t) for mark, t in zip(TIER_LABELS, sig.tier_text or (), strict=False))
         bonus = f" (power roll {sig.bonus:+d})" if sig.bonus is not None else ""
         rows.append(Markup("<hr><b>{}</b> <i>(signature ability{})</i>{}").format(sig.name, bonus, tiers))
     return Markup('<div class="wb-published-stat-block">{}</div>').format(join(rows))

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 
 from workbench.model import Effect, Tier, Trait
+from workbench.model.ability import TIER_LABELS
 from workbench.monster.departure import Departure
 from workbench.render.escape import Markup, escape, join
 from workbench.render.markdown_text import md_inline as _md
@@ -27,8 +28,6 @@ __all__ = [
     "tier_markdown",
     "tier_rows",
 ]
-
-TIER_LABELS = ("≤11", "12–16", "17+")
 
 _POTENCY_VALUE = re.compile(r"(\b[MARIP] &lt; )(-?\d+)\b")
 

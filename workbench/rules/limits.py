@@ -24,6 +24,7 @@ __all__ = [
     "MAX_TARGETS",
     "MAX_VICTORIES",
     "true_or_false",
+    "typed_whole",
     "whole",
     "whole_range",
 ]
@@ -51,6 +52,14 @@ def whole(field: str, value: Any, lowest: int, highest: int = MAX_NUMBER, accept
     if not lowest <= number <= highest:
         raise InvalidInput(field, value, accepts or whole_range(lowest, highest))
     return number
+
+
+def typed_whole(text: str, digits: int = 7) -> int | None:
+    """`text` (spaces around it aside) as a whole number if it is typed with the digits 0-9, at most `digits` of
+    them (7 reach `MAX_NUMBER`), else None. `str.isdigit` takes "²" and "５" too, which int() refuses or reads
+    otherwise, and int() raises its own ValueError past 4,300 digits."""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= digits else None
 
 
 def true_or_false(field: str, value: Any) -> bool:

@@ -46,6 +46,7 @@ from typing import Any
 from jupyter_server.auth.identity import PasswordIdentityProvider
 
 from workbench.errors import InvalidInput, WorkbenchError
+from workbench.rules.limits import typed_whole
 from workbench.server import patches
 from workbench.server.site import (
     LANDING_VARIABLE,
@@ -254,9 +255,10 @@ def kernel_grace() -> tuple[int, int]:
     named = os.environ.get(GRACE_ENV, "").strip()
     if not named:
         return CULL_IDLE_S, CULL_INTERVAL_S
-    if not named.isdigit() or not 4 <= int(named) <= 3600:
+    seconds = typed_whole(named, 4)
+    if seconds is None or not 4 <= seconds <= 3600:
         raise InvalidInput(GRACE_ENV, named, "a whole number of seconds from 4 to 3600")
-    return int(named), int(named) // 4
+    return seconds, seconds // 4
 
 
 def kernel_provisioner() -> str | None:
