@@ -275,18 +275,35 @@ def _save_comm_logs(pages: Iterable[Any], artifacts_dir: Path, why: str) -> None
         (artifacts_dir / f"{stem}.txt").write_text("\n".join(map(str, lines)) + "\n")
 
 
-def _save_evidence(app: AppPage, page_errors: PageErrors, artifacts_dir: Path) -> None:
+EVIDENCE_TAIL = 15  # lines of each part of a not-ready page's evidence that its failure message repeats
+# What every Voilà page's console says of JupyterLab's shared modules' versions, in the failure message left out
+SHARED_MODULE_NOISE = ("Unsatisfied version", "No satisfying version", "Available versions:")
+
+
+def _save_evidence(app: AppPage, page_errors: PageErrors, artifacts_dir: Path, server_log: Path) -> str:
     """A page that never became ready: its whole console (every message, with times), the outputs that show
-    no widget, and a screenshot go to test-artifacts/<notebook>-not-ready.* for whoever looks into it."""
+    no widget, its talk with its kernel and a screenshot go to test-artifacts/<notebook>-not-ready.* for whoever
+    looks into it. Returns the end of each, after the end of the server's log, for the failure's message: a CI
+    run's artifacts may be out of reach, its output is not (and a CI report may keep only its end, so the page's
+    talk with its kernel comes last)."""
     stem = Path(app.notebook).stem
-    lines = [f"page {app.page.url}", "console:", *page_errors.console_log.get(app.page, [])]
+    console = page_errors.console_log.get(app.page, [])
     try:
-        lines += ["outputs without their widget:", *app.js(WIDGET_OUTPUTS)]
-        lines += ["the page and its kernel (comm_log.js):", *app.js(COMM_LOG_LINES)]
+        told = [("the server's log", server_log.read_text(errors="replace").splitlines())]
+    except OSError as exc:
+        told = [("the server's log could not be read", [str(exc)])]
+    told.append(("console", [line for line in console if not any(word in line for word in SHARED_MODULE_NOISE)]))
+    try:
+        page = [("outputs without their widget", app.js(WIDGET_OUTPUTS)),
+                ("the page and its kernel (comm_log.js)", app.js(COMM_LOG_LINES))]
         app.page.screenshot(path=str(artifacts_dir / f"{stem}-not-ready.png"), full_page=True)
     except Exception as exc:  # the page may be gone: the console is the evidence then
-        lines.append(f"(the page could not be read: {exc})")
-    (artifacts_dir / f"{stem}-not-ready.txt").write_text("\n".join(lines) + "\n")
+        page = [("the page could not be read", [str(exc)])]
+    (artifacts_dir / f"{stem}-not-ready.txt").write_text("\n".join(
+        [f"page {app.page.url}", "console:", *console, *(line for name, lines in page for line in (f"{name}:", *lines))])
+        + "\n")
+    return "\n".join(f"{name} ({len(lines)} lines{f', the last {EVIDENCE_TAIL}' * (len(lines) > EVIDENCE_TAIL)}):\n" + "\n".join(
+        f"  {line[:300]}" for line in lines[-EVIDENCE_TAIL:]) for name, lines in [*told, *page])
 
 
 @pytest.fixture(scope="session")
@@ -309,6 +326,7 @@ def open_app(request: pytest.FixtureRequest, browser: WatchedBrowser, lesson_url
     order = _modules_in_order(request.session.items)
     done = 0  # modules of `order` that have opened their page
     loading: dict[str, tuple[AppPage, Any]] = {}  # notebook -> (its page, the server's response)
+    lesson_log = artifacts_dir / _log_name("lessons")
     pages: list[AppPage] = []
 
     def start(notebook: str, allowed: dict[str, str]) -> tuple[AppPage, Any]:
@@ -333,9 +351,9 @@ def open_app(request: pytest.FixtureRequest, browser: WatchedBrowser, lesson_url
         try:
             app.page.wait_for_load_state("load", timeout=PAGE_TIMEOUT)
             app.page.wait_for_selector(ready, timeout=PAGE_TIMEOUT)
-        except Exception:
-            _save_evidence(app, page_errors, artifacts_dir)
-            raise
+        except Exception as exc:
+            evidence = _save_evidence(app, page_errors, artifacts_dir, lesson_log)
+            raise AssertionError(f"{notebook} was not ready ({ready}): {exc}\n{evidence}") from exc
         if mine is not None:
             done = mine + 1
             if done < len(order) and order[done][0] not in loading:
