@@ -28,6 +28,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from run_report import reloads_in
 from work_units import BROWSER_FILES_APART, BROWSER_TESTS, LESSON_BROWSER_TESTS, LESSON_TEXT_TESTS, ORDER
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -136,6 +137,23 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+# --- what the workers report besides passed and failed (run_report.py) ---------------
+RELOADED_PAGES: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    RELOADED_PAGES.extend(reloads_in(report))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Every browser page that was not ready and was reloaded once, with its evidence: its test passed, yet a
+    page stayed without its app."""
+    if RELOADED_PAGES:
+        terminalreporter.section("browser pages not ready at their first visit, reloaded once", sep="!")
+        for evidence in RELOADED_PAGES:
+            terminalreporter.write_line(evidence)
 
 
 # --- parallel runs (pytest-xdist): the units of work are in work_units.py ------------

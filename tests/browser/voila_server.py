@@ -16,6 +16,9 @@ from workbench.server.app import HOST
 
 SERVER_START_TIMEOUT = 180  # seconds: importing jupyter_server + voila on a loaded machine
 PAGE_TIMEOUT = 240_000  # ms: the notebook runs before the page arrives
+# ms from a page's load to its app drawn (its widgets from the kernel, its charts): seconds, a minute on a busy
+# machine; a page that takes longer has stopped, and `open_app` reloads it once
+READY_TIMEOUT = 120_000
 
 
 def wait_for_port(port: int, process: subprocess.Popen, log: Path) -> None:
