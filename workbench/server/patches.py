@@ -104,7 +104,7 @@ SCRIPT_NEEDS: tuple[ScriptNeed, ...] = (
                'String(handler).includes("Control comm did not respond")'),
     ScriptNeed("voila", "0.5.13", WIDGETS_MANAGER,
                'async get_model(e){const t=this._models[e];if(void 0===t)throw new Error("widget model not found")',
-               "the widget manager looks for a model once more before it gives up on it",
+               "the widget manager looks for a model a minute longer before it gives up on it",
                'Object.defineProperty(Object.prototype, "_models"'),
 )
 
