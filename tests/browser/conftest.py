@@ -30,7 +30,7 @@ import pytest
 from lesson_text import LESSONS, served_text
 from page_errors import PageErrors
 from run_report import Reloads
-from voila_page import COMM_LOG_LINES, AppPage
+from voila_page import COMM_LOG_LINES, MODELS_NAMED, AppPage
 from voila_server import PAGE_TIMEOUT, READY_TIMEOUT, running_server, stop_soon
 
 from workbench.server.app import TOKEN_ENV, free_port
@@ -272,7 +272,7 @@ def _save_comm_logs(pages: Iterable[Any], artifacts_dir: Path, why: str) -> None
         used.add(stem)
         lines = [f"page {page.url}", f"kept because: {why}"]
         try:
-            lines += page.evaluate(COMM_LOG_LINES)
+            lines += [*page.evaluate(COMM_LOG_LINES), "the widget models named above:", *page.evaluate(MODELS_NAMED)]
             page.screenshot(path=str(artifacts_dir / f"{stem}.png"))
         except Exception as exc:  # the page may be going: say so rather than lose the failure
             lines.append(f"(the page could not be read: {exc})")
@@ -318,6 +318,7 @@ def _save_evidence(app: AppPage, page_errors: PageErrors, artifacts_dir: Path, s
     try:
         page = [("where the page stopped", app.js(PAGE_STATE, ready)),
                 ("outputs without their widget", app.js(WIDGET_OUTPUTS)),
+                ("the widget models named below", app.js(MODELS_NAMED)),
                 ("the page and its kernel (comm_log.js)", app.js(COMM_LOG_LINES))]
         app.page.screenshot(path=str(artifacts_dir / f"{stem}-not-ready.png"), full_page=True)
     except Exception as exc:  # the page may be gone: the console is the evidence then

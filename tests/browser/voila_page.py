@@ -21,6 +21,28 @@ from playwright.sync_api import Locator, Page, Route, TimeoutError
 # tall page: CPU the suite needs. A failing test's pages are pictured either way (conftest.py).
 SHOTS = os.environ.get("WORKBENCH_TEST_SHOTS", "") not in ("", "0")
 COMM_LOG_LINES = "() => window.__wbCommLog || []"  # what comm_log.js recorded of the page's talk with its kernel
+# What each widget model that record names is (its model, its description, its CSS classes), so that "a click on
+# Remove was sent, and the kernel answered with two changes" can be read; the answer with every widget's state,
+# which names every model, is left out.
+MODELS_NAMED = """async () => {
+  const log = window.__wbCommLog || [];
+  const manager = window.jupyterapp && window.jupyterapp.widgetManager;
+  if (!manager || !manager._models) return [];
+  const ids = new Set(log.filter(line => !line.includes("update_states")).flatMap(line => line.match(/\\b[0-9a-f]{32}\\b/g) || []));
+  const named = [];
+  for (const id of ids) {
+    const held = manager._models[id];
+    const model = held && await Promise.race([held, new Promise(done => setTimeout(() => done(null), 1000))]);
+    if (!model) {
+      named.push(`${id} (no model of that id now)`);
+      continue;
+    }
+    const description = model.get("description"), classes = model.get("_dom_classes") || [];
+    named.push(`${id} ${model.get("_model_name")}${description ? ` "${description}"` : ""}`
+               + `${classes.length ? " ." + classes.join(".") : ""}`);
+  }
+  return named;
+}"""
 WAIT_MS = 60_000  # a kernel round trip is quick when idle, seconds when the machine is busy
 # Two frames on: a resize of the window reaches the page's listeners (plotly's, lumino's) in a frame's work.
 TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
