@@ -499,6 +499,29 @@ def test_a_changed_number_is_marked_and_keeps_its_difference(app):
     assert app.monster.abilities[0].power_roll.tier2.damage == formula + 6
 
 
+@pytest.mark.parametrize("shown", [True, False], ids=["section open", "section folded"])
+@pytest.mark.parametrize("chosen", [2, 1, 0], ids=["the last", "a middle one", "the first"])
+def test_any_chosen_ability_is_removed_and_leaves_the_block(app, shown, chosen):
+    """Remove takes the chosen ability off the list and the block, the last one included: the builder hears of the
+    change while the list still chose the removed ability, and with the section open it tried to show a part of an
+    ability that was gone ("index out of bounds"), so the click did nothing."""
+    editor = app.ability_editor
+    editor.show(shown)
+    for template in ("signature strike", "area", "malice"):
+        editor.template.value = template
+        editor.add.click()
+    names = [a.name for a in editor.abilities]
+    editor.chooser.index = chosen
+    editor.remove.click()
+    left = names[:chosen] + names[chosen + 1:]
+    assert [a.name for a in app.monster.abilities] == left
+    assert app.stat_block.value.count('class="wb-ability"') == 2 and names[chosen] not in app.stat_block.value
+    assert list(editor.chooser.options) == [f"{i}. {name}" for i, name in enumerate(left, start=1)]
+    assert editor.chooser.index == min(chosen, 1)
+    if shown:
+        assert editor.fields["name"].value == left[min(chosen, 1)]
+
+
 def test_a_bad_ability_value_is_said_under_its_box_and_the_block_stays(app):
     editor = app.ability_editor
     editor.add.click()

@@ -304,8 +304,8 @@ class AbilityEditor:
         elif index is not None and action == "remove":
             self.abilities = remove_ability(self.abilities, index)
             index = min(index, len(self.abilities) - 1) if self.abilities else None
+        self._sync(index)  # the list first: the builder, told next, shows the chosen ability's parts again
         self._edited()
-        self._sync(index)
 
     def _edited(self) -> None:
         """The Director changed the list: it is the design from now on, and the builder hears of it."""
