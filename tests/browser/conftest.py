@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import secrets
 import sys
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -338,8 +338,33 @@ def lesson_texts() -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
+def until_ready(page_errors: PageErrors, artifacts_dir: Path) -> Callable[[AppPage, str, Path], None]:
+    """`until_ready(app, ready, server_log)`: wait until `app`'s page has loaded and shows `ready`. A page whose app
+    is not drawn READY_TIMEOUT after its load has stopped: its evidence is saved (`_save_evidence`, with the end of
+    `server_log`) and it is reloaded once, the evidence kept for the run's summary (`RELOADS`); a second visit
+    not ready, or a second such page on this worker, fails with its evidence."""
+
+    def wait(app: AppPage, ready: str, server_log: Path) -> None:
+        for visit in ("first", "second"):
+            try:
+                app.page.wait_for_load_state("load", timeout=PAGE_TIMEOUT)
+                app.page.wait_for_selector(ready, state="visible", timeout=READY_TIMEOUT)
+                return
+            except Exception as exc:
+                evidence = _save_evidence(app, page_errors, artifacts_dir, server_log, ready)
+                stuck = f"{app.notebook} was not ready ({ready}) at its {visit} visit: {exc}\n{evidence}"
+                if visit == "second" or RELOADS.reloaded:
+                    raise AssertionError(stuck) from exc
+                RELOADS.note(stuck)
+                app.page.reload(timeout=PAGE_TIMEOUT, wait_until="commit")
+
+    return wait
+
+
+@pytest.fixture(scope="session")
 def open_app(request: pytest.FixtureRequest, browser: WatchedBrowser, lesson_url: str, artifacts_dir: Path,
-             page_errors: PageErrors, lesson_texts: dict[str, str]) -> Iterator:
+             page_errors: PageErrors, lesson_texts: dict[str, str],
+             until_ready: Callable[[AppPage, str, Path], None]) -> Iterator:
     """`open_app(notebook, ready_selector)` -> an `AppPage` with the notebook rendered and its app ready.
 
     A page load waits mostly for Voilà to run the notebook in a new kernel, so once a page is ready the
@@ -372,18 +397,7 @@ def open_app(request: pytest.FixtureRequest, browser: WatchedBrowser, lesson_url
         allowed = order[mine][1] if mine is not None else {}
         app, response = loading.pop(notebook, None) or start(notebook, allowed)
         assert response is not None and response.ok, f"GET {notebook}: {response and response.status}"
-        for visit in ("first", "second"):
-            try:
-                app.page.wait_for_load_state("load", timeout=PAGE_TIMEOUT)
-                app.page.wait_for_selector(ready, timeout=READY_TIMEOUT)
-                break
-            except Exception as exc:
-                evidence = _save_evidence(app, page_errors, artifacts_dir, lesson_log, ready)
-                stuck = f"{notebook} was not ready ({ready}) at its {visit} visit: {exc}\n{evidence}"
-                if visit == "second" or RELOADS.reloaded:
-                    raise AssertionError(stuck) from exc
-                RELOADS.note(stuck)
-                app.page.reload(timeout=PAGE_TIMEOUT, wait_until="commit")
+        until_ready(app, ready, lesson_log)
         if mine is not None:
             done = mine + 1
             if done < len(order) and order[done][0] not in loading:

@@ -66,13 +66,14 @@ def served(tmp_path) -> Iterator[str]:
 
 
 def test_a_bestiary_added_from_a_link_fills_the_picker_with_its_attribution(
-    browser, voila_url, app_token, artifacts_dir, page_errors, workbench_home: Path, served: str
+    browser, voila_url, app_token, artifacts_dir, page_errors, workbench_home: Path, served: str, until_ready,
+    server_log
 ):
     context = browser.new_context(viewport={"width": 1024, "height": 900})
     app = AppPage(context.new_page(), "bestiary-add", artifacts_dir, page_errors)
     app.page.goto(f"{voila_url}/voila/render/{WORKBENCH_PAGE}?token={app_token}#tool=encounter",
                   timeout=PAGE_TIMEOUT)
-    app.page.wait_for_selector(READY, state="visible", timeout=PAGE_TIMEOUT)
+    until_ready(app, READY, server_log)
     try:
         page = app.page
         app.accordion("Add a bestiary (a folder, .zip, .tar.gz or link)", ENCOUNTER).click()

@@ -63,12 +63,12 @@ TOP_IN_PAGE = """e => { let top = e.getBoundingClientRect().top;
 
 
 def opened(browser, url: str, token: str, artifacts_dir: Path, page_errors: PageErrors, tool: str,
-           ready: str) -> AppPage:
-    """The workbench page with `tool` in view, once `ready`."""
+           ready: str, until_ready: Callable[[AppPage, str, Path], None], server_log: Path) -> AppPage:
+    """The workbench page with `tool` in view, once `ready` (conftest's `until_ready`)."""
     context = browser.new_context(viewport={"width": WIDTH, "height": 900})
     app = AppPage(context.new_page(), f"director-{tool}", artifacts_dir, page_errors)
     app.page.goto(f"{url}/voila/render/{WORKBENCH_PAGE}?token={token}#tool={tool}", timeout=PAGE_TIMEOUT)
-    app.page.wait_for_selector(ready, state="visible", timeout=PAGE_TIMEOUT)
+    until_ready(app, ready, server_log)
     return app
 
 
@@ -305,8 +305,9 @@ def _build_and_save(app: AppPage, workbench_home: Path) -> wb.Encounter:
 
 
 @pytest.fixture(scope="module")
-def monster_page(browser, voila_url, app_token, artifacts_dir, page_errors):
-    app = opened(browser, voila_url, app_token, artifacts_dir, page_errors, "monster", READY_BUILDER)
+def monster_page(browser, voila_url, app_token, artifacts_dir, page_errors, until_ready, server_log):
+    app = opened(browser, voila_url, app_token, artifacts_dir, page_errors, "monster", READY_BUILDER, until_ready,
+                 server_log)
     yield app
     app.close()
 
