@@ -19,6 +19,7 @@ from cli_process import run_cli, run_entry_point
 
 from workbench.server.app import (
     HOST,
+    IOPUB_WAIT_S,
     NOTEBOOKS_DIR,
     SOCKET_PATH_ROOM,
     TOKEN_ENV,
@@ -164,6 +165,19 @@ def test_voila_serves_the_notebooks_folder_on_localhost_only():
     assert ("--KernelManager.transport=ipc" in command) is (os.name == "posix")
     assert command[-len(kernel_transport_arguments()):] == kernel_transport_arguments()
     assert sorted(p.name for p in NOTEBOOKS_DIR.glob("*.ipynb"))  # the checkout has notebooks to serve
+
+
+def test_a_pages_cell_waits_a_minute_for_its_output_after_its_reply():
+    """nbclient goes on without a cell's output 4 s after its reply by default: a tool's hundreds of widget messages
+    arrive after the reply, and on a busy machine the page came without its tool. The option reaches Voilà's
+    executor under its real name (a misspelt option would be ignored)."""
+    import nbformat
+    from traitlets.config.loader import KVArgParseConfigLoader
+    from voila.execute import VoilaExecutor
+
+    options = [part for part in voila_command(NOTEBOOKS_DIR, 8123) if part.startswith("--VoilaExecutor.")]
+    executor = VoilaExecutor(nbformat.v4.new_notebook(), config=KVArgParseConfigLoader(options).load_config())
+    assert executor.iopub_timeout == IOPUB_WAIT_S >= 60 > VoilaExecutor.class_traits()["iopub_timeout"].default_value
 
 
 def test_the_token_never_appears_on_the_command_line():

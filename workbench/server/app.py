@@ -77,6 +77,7 @@ NEEDS_TOKEN_PAGE = "/voila/templates/workbench/static/needs-token.html"
 # connect after it was rendered and for a dropped websocket to reconnect, short enough that abandoned visits do
 # not pile up.
 CULL_IDLE_S = 60
+IOPUB_WAIT_S = 60  # the longest a page's cell waits for its output after its reply (nbclient's iopub_timeout)
 CULL_INTERVAL_S = 15
 # Another grace in seconds (a test's server waits less for the shutdown it checks); the check runs 4 times in it
 GRACE_ENV = "WORKBENCH_KERNEL_GRACE"
@@ -236,6 +237,11 @@ def voila_command(notebooks: Path, port: int, python: str | None = None) -> list
         "--Voila.port_retries=0",  # the port asked for, or fail: never a surprise port
         "--VoilaConfiguration.classic_tree=True",  # landing page rendered by the server, no JavaScript build
         "--VoilaConfiguration.show_tracebacks=True",  # local only: a Director sees what went wrong
+        # Voilà runs a page's cells through nbclient, which waits IOPUB_WAIT_S after a cell's reply for the rest of
+        # its output and then goes on without it: a tool's cell makes hundreds of widgets, their messages reach the
+        # server after the reply, and on a busy machine the page came without its tool (4 s by default), with no
+        # error. The wait ends as soon as the output is in.
+        f"--VoilaExecutor.iopub_timeout={IOPUB_WAIT_S}",
         # A page connected keeps its kernel however idle; the preheated ones, waiting for a visit, are busy and kept.
         *(f"--MappingKernelManager.{name}={value}" for name, value in zip(
             ("cull_idle_timeout", "cull_interval"), kernel_grace(), strict=True)),
