@@ -102,11 +102,17 @@ def voila_url(server_log: Path, workbench_home: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def lesson_url(artifacts_dir: Path, workbench_home: Path) -> Iterator[str]:
+def lesson_log(artifacts_dir: Path) -> Path:
+    """The log of the lessons' test server (`lesson_url`)."""
+    return artifacts_dir / _log_name("lessons")
+
+
+@pytest.fixture(scope="session")
+def lesson_url(lesson_log: Path, workbench_home: Path) -> Iterator[str]:
     """Base URL of the lessons' server (`open_app`): `workbench app --no-preheat`. The lessons are never
     preheated, and the workbench page's preheated kernel would cost CPU the suite needs, for a page no lesson
     test opens (under `make test` this server and `voila_url`'s run on two workers)."""
-    yield from _workbench_app(artifacts_dir / _log_name("lessons"), workbench_home, "--no-preheat")
+    yield from _workbench_app(lesson_log, workbench_home, "--no-preheat")
 
 
 @pytest.fixture(scope="session")
@@ -192,7 +198,8 @@ def browser(chromium_launch_kwargs: dict, page_errors: PageErrors,
 
 
 FAILED = pytest.StashKey[bool]()
-RELOADS = Reloads()  # this worker's page reloaded once by `open_app`
+RELOADS = Reloads()  # this worker's page reloaded once by `until_ready`
+UntilReady = Callable[[AppPage, str, Path], None]  # `until_ready(app, ready, server_log)`
 
 
 @pytest.hookimpl(wrapper=True)
@@ -338,7 +345,7 @@ def lesson_texts() -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
-def until_ready(page_errors: PageErrors, artifacts_dir: Path) -> Callable[[AppPage, str, Path], None]:
+def until_ready(page_errors: PageErrors, artifacts_dir: Path) -> UntilReady:
     """`until_ready(app, ready, server_log)`: wait until `app`'s page has loaded and shows `ready`. A page whose app
     is not drawn READY_TIMEOUT after its load has stopped: its evidence is saved (`_save_evidence`, with the end of
     `server_log`) and it is reloaded once, the evidence kept for the run's summary (`RELOADS`); a second visit
@@ -364,7 +371,7 @@ def until_ready(page_errors: PageErrors, artifacts_dir: Path) -> Callable[[AppPa
 @pytest.fixture(scope="session")
 def open_app(request: pytest.FixtureRequest, browser: WatchedBrowser, lesson_url: str, artifacts_dir: Path,
              page_errors: PageErrors, lesson_texts: dict[str, str],
-             until_ready: Callable[[AppPage, str, Path], None]) -> Iterator:
+             until_ready: UntilReady, lesson_log: Path) -> Iterator:
     """`open_app(notebook, ready_selector)` -> an `AppPage` with the notebook rendered and its app ready.
 
     A page load waits mostly for Voilà to run the notebook in a new kernel, so once a page is ready the
@@ -375,7 +382,6 @@ def open_app(request: pytest.FixtureRequest, browser: WatchedBrowser, lesson_url
     order = _modules_in_order(request.session.items)
     done = 0  # modules of `order` that have opened their page
     loading: dict[str, tuple[AppPage, Any]] = {}  # notebook -> (its page, the server's response)
-    lesson_log = artifacts_dir / _log_name("lessons")
     pages: list[AppPage] = []
 
     def start(notebook: str, allowed: dict[str, str]) -> tuple[AppPage, Any]:
